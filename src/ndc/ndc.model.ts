@@ -1,0 +1,474 @@
+/**
+ * Typed model of the NDC 17.2 messages used by ndc-saga (see
+ * `../shared/spec/airline-retail-ndc-17.2.md`).
+ *
+ * Every type here is a plain interface so that it serialises unchanged across
+ * HTTP and Temporal. Amounts are exact decimal strings (`"123.40"`), never JS
+ * numbers, and always travel with their ISO 4217 currency code. Every element
+ * that the XSD allows to repeat is an array, even when it holds one entry.
+ * Space-separated IDREFS lists are arrays of ids.
+ */
+
+/** An exact decimal amount and its currency. `value` matches /^-?\d+(\.\d+)?$/. */
+export interface Money {
+  value: string;
+  currency: string;
+}
+
+/** Attributes on the root element of every request and response. */
+export interface MessageHeader {
+  /** `Test` in every message of the spec. */
+  target: string;
+  /** Always `17.2`. */
+  version: string;
+  /** ISO 8601 date-time; requests use UTC with `Z`, responses a local offset with fractions. */
+  timeStamp: string;
+  transactionIdentifier?: string;
+  correlationId?: string;
+}
+
+export interface TravelAgencySender {
+  name: string;
+  agencyId: string;
+}
+
+export interface AggregatorParticipant {
+  sequenceNumber: number;
+  name: string;
+  aggregatorId: string;
+}
+
+/**
+ * Party of a request. `participants`: absent = element omitted, `[]` = sent
+ * as `xsi:nil="true"`. Recipient is always sent as nil.
+ */
+export interface Party {
+  sender: TravelAgencySender;
+  participants?: AggregatorParticipant[];
+}
+
+export interface Parameters {
+  /** Parameters/Languages/LanguageCode, e.g. `EN`. */
+  languages?: string[];
+  /** Parameters/Pricing/OverrideCurrency, ISO 4217. */
+  overrideCurrency?: string;
+}
+
+/** What every request carries besides its query. */
+export interface RequestCommon extends MessageHeader {
+  /** PointOfSale/Location/CountryCode. */
+  pointOfSaleCountry?: string;
+  party: TravelAgencySender & { participants?: AggregatorParticipant[] };
+  parameters?: Parameters;
+}
+
+export type PassengerTypeCode = 'ADT' | 'CHD' | 'INF' | (string & {});
+
+export interface Individual {
+  /** YYYY-MM-DD */
+  birthdate?: string;
+  nameTitle?: string;
+  givenNames?: string[];
+  /** Required by the XSD whenever Individual is present. */
+  surname: string;
+}
+
+export interface Passenger {
+  /** XML ID, e.g. `PAX__ADT01`. */
+  passengerId: string;
+  ptc: PassengerTypeCode;
+  individual?: Individual;
+  /** ContactID of a ContactInformation entry. */
+  contactInfoRef?: string;
+}
+
+export interface Phone {
+  countryDialingCode: string;
+  phoneNumber: string;
+}
+
+/** One ContactProvided element: either an e-mail address or a phone. */
+export type ContactProvided = { email: string } | { phone: Phone };
+
+export interface ContactInformation {
+  contactId: string;
+  provided: ContactProvided[];
+}
+
+/** An NDC error (Errors/Error). */
+export interface NdcError {
+  code: string;
+  shortText?: string;
+  status?: string;
+  text: string;
+}
+
+/** An NDC warning (Warnings/Warning). */
+export interface NdcWarning {
+  code?: string;
+  shortText?: string;
+  text: string;
+}
+
+export interface Qualifier {
+  promotionCodes?: string[];
+  specialFare?: { airlineId: string; account: string };
+}
+
+// ---------------------------------------------------------------- AirShopping
+
+export interface CalendarOriginDestination {
+  departureCode: string;
+  /** Preferred date, YYYY-MM-DD. */
+  date: string;
+  /** LeadDatePeriod, days after and before the preferred date. */
+  daysAfter: number;
+  daysBefore: number;
+  arrivalCode: string;
+}
+
+export interface DayOriginDestination {
+  departureCode: string;
+  date: string;
+  arrivalCode: string;
+}
+
+export type CoreQuery =
+  | { kind: 'calendar'; originDestinations: CalendarOriginDestination[] }
+  | { kind: 'day'; originDestinations: DayOriginDestination[] };
+
+export interface AirShoppingRq extends RequestCommon {
+  coreQuery: CoreQuery;
+  qualifier?: Qualifier;
+  passengers: Passenger[];
+}
+
+export interface PriceCalendarEntry {
+  date: string;
+  originDestinationRef: string;
+  totalPrice: Money;
+  /** AugPoint Key of the JOURNEYS metadata. */
+  augPointRef?: string;
+}
+
+export interface CalendarAirlineOffers {
+  owner: string;
+  priceCalendar: PriceCalendarEntry[];
+}
+
+export interface JourneyMetadata {
+  key: string;
+  transfer: boolean;
+}
+
+export interface FlightRef {
+  odRef: string;
+  priceClassRef?: string;
+  flightKey: string;
+}
+
+export interface SegmentRef {
+  onPoint?: string;
+  offPoint?: string;
+  segmentKey: string;
+}
+
+export interface FareComponent {
+  rbd: string;
+  cabinTypeCode: string;
+  cabinTypeName: string;
+  priceClassRef?: string;
+  segmentRefs: SegmentRef[];
+}
+
+/** Per-passenger price detail of a FareDetail. */
+export interface FareDetail {
+  passengerRefs: string[];
+  total: Money;
+  taxes: Money;
+  base: Money;
+  fareComponents: FareComponent[];
+}
+
+export interface OfferService {
+  serviceId: string;
+  passengerRefs: string[];
+  flightRefs?: string[];
+  serviceDefinitionRef?: { ref: string; segmentRefs?: string[] };
+}
+
+/** Per-passenger totals of an offer item. */
+export interface PriceDetail {
+  total: Money;
+  base: Money;
+  taxes: Money;
+}
+
+export interface OfferItem {
+  offerItemId: string;
+  priceDetail: PriceDetail;
+  services: OfferService[];
+  fareDetails: FareDetail[];
+}
+
+export interface Offer {
+  offerId: string;
+  owner: string;
+  totalPrice: Money;
+  flightsOverview: FlightRef[];
+  offerItems: OfferItem[];
+}
+
+export interface Location {
+  airportCode: string;
+  date: string;
+  /** HH:MM local. */
+  time: string;
+  airportName?: string;
+  /** Metadata keys (country and city). */
+  refs?: string[];
+}
+
+export interface Carrier {
+  airlineId: string;
+  flightNumber: string;
+  name?: string;
+}
+
+export interface FlightSegment {
+  segmentKey: string;
+  departure: Location;
+  arrival: Location;
+  marketingCarrier: Carrier;
+  operatingCarrier?: Carrier;
+  aircraftCode?: string;
+  /** ISO 8601 duration. */
+  duration?: string;
+  /** Booking class, OfferPriceRS only. */
+  classOfService?: string;
+}
+
+export interface Flight {
+  flightKey: string;
+  journeyTime?: string;
+  segmentRefs: string[];
+}
+
+export interface OriginDestination {
+  originDestinationKey: string;
+  departureCode: string;
+  arrivalCode: string;
+  flightRefs?: string[];
+}
+
+export interface ClassOfService {
+  segmentRef?: string;
+  code: string;
+  seatsLeft?: number;
+}
+
+export interface PriceClass {
+  priceClassId: string;
+  name: string;
+  code?: string;
+  classesOfService?: ClassOfService[];
+}
+
+export interface PieceMeasurement {
+  quantity: number;
+  maximumWeight?: { value: string; uom: string };
+  applicableBag?: string;
+}
+
+export interface BaggageAllowance {
+  baggageAllowanceId: string;
+  category: string;
+  pieceAllowance?: {
+    applicableParty: string;
+    totalQuantity: number;
+    measurements: PieceMeasurement[];
+  };
+}
+
+export interface ServiceDefinition {
+  serviceDefinitionId: string;
+  name: string;
+  encodingCode?: string;
+  descriptions: string[];
+  bundleRefs?: string[];
+  baggageAllowanceRef?: string;
+}
+
+export interface DataLists {
+  passengers?: Passenger[];
+  contacts?: ContactInformation[];
+  baggageAllowances?: BaggageAllowance[];
+  flightSegments?: FlightSegment[];
+  flights?: Flight[];
+  originDestinations?: OriginDestination[];
+  priceClasses?: PriceClass[];
+  serviceDefinitions?: ServiceDefinition[];
+}
+
+export interface LanguageMetadata {
+  key: string;
+  codeIso: string;
+  codeNls?: string;
+  name: string;
+}
+
+export interface CountryMetadata {
+  key: string;
+  icaoCode: string;
+  name: string;
+}
+
+export interface CityMetadata {
+  key: string;
+  code: string;
+  name: string;
+}
+
+export interface Metadata {
+  journeys?: JourneyMetadata[];
+  languages?: LanguageMetadata[];
+  countries?: CountryMetadata[];
+  cities?: CityMetadata[];
+  /** PaymentFormMetadata: key and ns2:Token/ns2:Number. Requests only. */
+  paymentForms?: { key: string; token: string }[];
+}
+
+export interface ResponseCommon extends MessageHeader {
+  warnings?: NdcWarning[];
+}
+
+export type AirShoppingRs =
+  | (ResponseCommon & {
+      kind: 'calendar';
+      airlineOffers: CalendarAirlineOffers[];
+      dataLists: DataLists;
+      metadata: Metadata;
+    })
+  | (ResponseCommon & {
+      kind: 'day';
+      shoppingResponseId: string;
+      airlineOffers: { owner: string; offers: Offer[] }[];
+      dataLists: DataLists;
+      metadata: Metadata;
+    })
+  | (ResponseCommon & { kind: 'error'; errors: NdcError[] });
+
+// ---------------------------------------------------------------- OfferPrice
+
+export interface SelectedOfferItem {
+  offerItemId: string;
+  passengerRefs: string[];
+}
+
+export interface SelectedOffer {
+  offerId: string;
+  owner: string;
+  responseId: string;
+  offerItems: SelectedOfferItem[];
+}
+
+export interface OfferPriceRq extends RequestCommon {
+  offers: SelectedOffer[];
+  qualifier?: Qualifier;
+  passengers: Passenger[];
+  /** PaymentFormMetadata entries (card tokens). */
+  paymentForms?: { key: string; token: string }[];
+}
+
+export interface PricedOffer {
+  offerId: string;
+  owner: string;
+  total: Money;
+  taxes: Money;
+  flightsOverview: FlightRef[];
+  offerItems: OfferItem[];
+}
+
+export type OfferPriceRs =
+  | (ResponseCommon & {
+      kind: 'success';
+      shoppingResponseId: string;
+      pricedOffers: PricedOffer[];
+      dataLists: DataLists;
+      metadata: Metadata;
+    })
+  | (ResponseCommon & { kind: 'error'; errors: NdcError[] });
+
+// ---------------------------------------------------------------- OrderCreate
+
+export interface SecurePaymentAlert {
+  failUrl: string;
+  termUrl: string;
+  ipAddress: string;
+  userAgent: string;
+}
+
+export interface OrderPayment {
+  /** `CC`. */
+  type: string;
+  /** Card token used as voucher number. */
+  voucherNumber: string;
+  amount: Money;
+}
+
+export interface OrderCreateRq extends RequestCommon {
+  securePayment?: SecurePaymentAlert;
+  offer: {
+    offerId: string;
+    owner: string;
+    responseId: string;
+    totalOfferPrice: Money;
+    offerItems: SelectedOfferItem[];
+  };
+  payments: OrderPayment[];
+  passengers: Passenger[];
+  contacts: ContactInformation[];
+}
+
+export interface OrderRetrieveRq extends RequestCommon {
+  orderId: string;
+  owner: string;
+}
+
+// ---------------------------------------------------------------- OrderView
+
+export interface OrderItemService {
+  serviceId: string;
+  passengerRef: string;
+  serviceDefinitionRef?: string;
+  segmentRef?: string;
+}
+
+export interface OrderItem {
+  orderItemId: string;
+  owner: string;
+  base: Money;
+  taxes: Money;
+  services: OrderItemService[];
+}
+
+export interface Order {
+  orderId: string;
+  owner: string;
+  webAddressId?: string;
+  bookingReferences: { id: string; airlineId: string }[];
+  totalOrderPrice: Money;
+  statusCode: string;
+  payments: { type: string; amount: Money; voucherNumber: string }[];
+  orderItems: OrderItem[];
+}
+
+export type OrderViewRs =
+  | (ResponseCommon & {
+      kind: 'success';
+      orders: Order[];
+      commission?: Money;
+      dataLists: DataLists;
+      metadata: Metadata;
+    })
+  | (ResponseCommon & { kind: 'error'; errors: NdcError[] });
