@@ -1,0 +1,148 @@
+/**
+ * The booking contract shared by the API, the workflows and the activities.
+ * Plain interfaces only: these values cross HTTP and Temporal.
+ * Amounts are exact decimal strings with their currency beside them.
+ */
+
+/** Task queue the worker polls. Overridable with `TEMPORAL_TASK_QUEUE` (default `ndc-saga`). */
+export const DEFAULT_TASK_QUEUE = 'ndc-saga';
+
+/** Workflow type names, as registered by the worker. */
+export const BOOKING_WORKFLOW = 'bookingWorkflow';
+export const BATCH_WORKFLOW = 'batchWorkflow';
+
+/** Custom search attributes upserted by the booking workflow (all Keyword). */
+export const SEARCH_ATTRIBUTES = ['BookingStatus', 'AgencyId', 'Route', 'BookingReference'] as const;
+
+export type PassengerType = 'ADT' | 'CHD' | 'INF';
+
+export interface IntentPassenger {
+  type: PassengerType;
+  title: string;
+  givenName: string;
+  surname: string;
+  /** YYYY-MM-DD */
+  birthdate: string;
+  contactId: string;
+}
+
+export interface IntentContact {
+  id: string;
+  emails: string[];
+  phones: { countryDialingCode: string; number: string }[];
+}
+
+export interface CardAddress {
+  addressLine1: string;
+  addressLine2?: string;
+  postalCode: string;
+  cityName: string;
+  stateOrProvince?: string;
+  countryCode: string;
+}
+
+/** Card data. Sensitive: never logged, never stored in clear, never returned. */
+export interface PaymentCard {
+  number: string;
+  name: string;
+  expirationYear: number;
+  expirationMonth: number;
+  verificationCode: string;
+  address: CardAddress;
+}
+
+export interface BookingIntent {
+  agency: { id: string; name: string };
+  /** ISO 3166 country of the point of sale. */
+  pointOfSale: string;
+  /** ISO 4217 currency prices are requested in. */
+  currency: string;
+  /** Language code, e.g. `EN`. */
+  language: string;
+  journey: {
+    origin: string;
+    destination: string;
+    departureDate: string;
+    returnDate?: string;
+    /** When set, a calendar search of +/- this many days picks the cheapest date first. */
+    flexibleDays?: number;
+  };
+  passengers: IntentPassenger[];
+  contacts: IntentContact[];
+  selection?: {
+    /** Price class code (e.g. `ECONOMY`, `PLUS`); cheapest offer when absent. */
+    priceClass?: string;
+    /** Decimal string in `currency`; a higher priced total waits for approval. */
+    maxTotal?: string;
+  };
+  promotionCode?: string;
+  corporate?: { airlineId: string; account: string };
+  payment: { card: PaymentCard };
+  securePayment: { failUrl: string; termUrl: string; ipAddress: string; userAgent: string };
+}
+
+export type BookingStatus = 'RUNNING' | 'AWAITING_APPROVAL' | 'CONFIRMED' | 'FAILED' | 'CANCELLED';
+
+export type BookingStepName =
+  | 'calendar'
+  | 'shop'
+  | 'price'
+  | 'tokenise'
+  | 'repriceWithToken'
+  | 'createOrder'
+  | 'reconcileOrder'
+  | 'retrieveOrder';
+
+export interface StepRecord {
+  name: BookingStepName;
+  /** ISO date-times (workflow time). */
+  startedAt: string;
+  endedAt?: string;
+  attempts: number;
+  outcome?: 'ok' | 'failed';
+}
+
+export interface BookingError {
+  /** Stable type, e.g. `PRICE_MISMATCH`, `NO_OFFERS`, `PRICE_NOT_APPROVED`. */
+  type: string;
+  message: string;
+  /** The airline's NDC error code, when it gave one. */
+  airlineCode?: string;
+}
+
+export interface BookingState {
+  status: BookingStatus;
+  currentStep?: BookingStepName;
+  steps: StepRecord[];
+  chosenOffer?: {
+    offerIds: string[];
+    priceClass?: string;
+    departureDate: string;
+    returnDate?: string;
+    shoppingResponseId: string;
+  };
+  pricedTotal?: { value: string; currency: string };
+  surcharge?: { value: string; currency: string };
+  order?: {
+    orderId: string;
+    bookingReference: string;
+    total: { value: string; currency: string };
+    status: string;
+  };
+  error?: BookingError;
+}
+
+export interface BookingResult {
+  state: BookingState;
+  /** OrderViewRS XML as returned by the airline (retrieve step). */
+  orderViewXml: string;
+}
+
+export interface BatchProgress {
+  total: number;
+  running: number;
+  confirmed: number;
+  failed: number;
+  cancelled: number;
+  bookings: { id: string; status: BookingStatus }[];
+}
