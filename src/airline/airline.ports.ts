@@ -1,0 +1,97 @@
+/**
+ * Ports between the airline's domain (world, pricing, shopping, offer pricing:
+ * pure logic) and its infrastructure (SQLite store, tokens, HTTP).
+ * The domain depends on these interfaces only; the store implements them.
+ */
+import type { Money, OfferPriceRs, Passenger, PricedOffer } from '../ndc/ndc.model';
+
+/** Source of time, injected so tests can move it. */
+export interface AirlineClock {
+  now(): Date;
+}
+
+/** One flown segment of a priced offer: what inventory is sold against. */
+export interface SoldSegment {
+  /** Inventory key of one flight on one date, e.g. `ZZ101/2026-12-01`. */
+  inventoryKey: string;
+  /** Booking class letter (RBD). */
+  rbd: string;
+  /** Seats this segment takes for the passengers of the offer (infants on lap take none). */
+  seats: number;
+}
+
+/** A shopping (AirShoppingRS day search) response kept for later OfferPriceRQs. */
+export interface ShoppingRecord {
+  responseId: string;
+  agencyId: string;
+  createdAt: string;
+  expiresAt: string;
+  currency: string;
+  passengers: Passenger[];
+  /**
+   * Domain data needed to price offers of this response again, keyed by OfferID.
+   * Opaque to the store (stored as JSON).
+   */
+  offers: Record<string, unknown>;
+}
+
+/** An OfferPriceRS kept for OrderCreateRQ (and as the base of a token-bearing reprice). */
+export interface PricingRecord {
+  responseId: string;
+  /** The ShoppingResponseID the priced offers came from (orders are found by it). */
+  shoppingResponseId: string;
+  agencyId: string;
+  createdAt: string;
+  expiresAt: string;
+  /** OfferIDs sent in the OfferPriceRQ (one per direction). */
+  requestedOfferIds: string[];
+  pricedOffer: PricedOffer;
+  passengers: Passenger[];
+  /** Card token id sent in PaymentFormMetadata, if any. */
+  tokenId?: string;
+  /** The CCF2 surcharge included in `pricedOffer.total`, if any. */
+  surcharge?: Money;
+  segments: SoldSegment[];
+  /** The full response as sent, for audit and re-sending. */
+  response: OfferPriceRs;
+}
+
+export interface ResponseStore {
+  saveShopping(record: ShoppingRecord): void;
+  getShopping(responseId: string): ShoppingRecord | undefined;
+  savePricing(record: PricingRecord): void;
+  getPricing(responseId: string): PricingRecord | undefined;
+  /**
+   * ResponseID of the most recent pricing response that priced `offerId`
+   * (OrderCreate is accepted only from that one).
+   */
+  latestPricingFor(offerId: string): string | undefined;
+}
+
+/** Seat inventory. Capacity per booking class comes from the world data. */
+export interface InventoryStore {
+  /** Seats already sold on `inventoryKey` in booking class `rbd`. */
+  sold(inventoryKey: string, rbd: string): number;
+  /**
+   * Sells all `segments` atomically if every one still has room under
+   * `capacity(inventoryKey, rbd)`; returns false and sells nothing otherwise.
+   */
+  sellAll(segments: SoldSegment[], capacity: (inventoryKey: string, rbd: string) => number): boolean;
+}
+
+export type CardFunding = 'credit' | 'debit';
+
+/** Non-sensitive view of a stored card token. */
+export interface TokenInfo {
+  id: string;
+  brand: string;
+  funding: CardFunding;
+  /** Masked number, e.g. `411111******1111`. */
+  maskedNumber: string;
+  expiresAt: string;
+}
+
+export interface TokenLookup {
+  /** The token, or undefined when unknown. Expiry is checked by the caller against the clock. */
+  getToken(id: string): TokenInfo | undefined;
+}
