@@ -152,7 +152,11 @@ export interface PriceCalendarEntry {
 }
 
 export interface CalendarAirlineOffers {
-  owner: string;
+  /**
+   * @deprecated NDC 17.2 `AirlineOffers` carries no attributes, so the owner
+   * cannot travel in the XML: ignored by the encoder, never set by the decoder.
+   */
+  owner?: string;
   priceCalendar: PriceCalendarEntry[];
 }
 
@@ -167,10 +171,15 @@ export interface FlightRef {
   flightKey: string;
 }
 
+/**
+ * FareComponent/SegmentRefs: one element per fare component (the XSD allows at
+ * most one) whose content is a space-separated SegmentKey list, with the
+ * ON_Point / OFF_Point airport codes as attributes.
+ */
 export interface SegmentRef {
   onPoint?: string;
   offPoint?: string;
-  segmentKey: string;
+  segmentKeys: string[];
 }
 
 export interface FareComponent {
@@ -178,7 +187,7 @@ export interface FareComponent {
   cabinTypeCode: string;
   cabinTypeName: string;
   priceClassRef?: string;
-  segmentRefs: SegmentRef[];
+  segmentRefs?: SegmentRef;
 }
 
 /** Per-passenger price detail of a FareDetail. */
@@ -274,6 +283,11 @@ export interface PriceClass {
   classesOfService?: ClassOfService[];
 }
 
+/**
+ * PieceMeasurements (attribute Quantity). `maximumWeight` and `applicableBag`
+ * are written inside one PieceWeightAllowance, which the XSD only allows with a
+ * MaximumWeight: `applicableBag` without `maximumWeight` is refused by the encoder.
+ */
 export interface PieceMeasurement {
   quantity: number;
   maximumWeight?: { value: string; uom: string };
@@ -290,6 +304,10 @@ export interface BaggageAllowance {
   };
 }
 
+/**
+ * The XSD makes `ServiceBundle` and `BaggageAllowanceRef` a choice: at most one
+ * of `bundleRefs` and `baggageAllowanceRef` may be set (the encoder throws otherwise).
+ */
 export interface ServiceDefinition {
   serviceDefinitionId: string;
   name: string;
@@ -352,7 +370,8 @@ export type AirShoppingRs =
   | (ResponseCommon & {
       kind: 'day';
       shoppingResponseId: string;
-      airlineOffers: { owner: string; offers: Offer[] }[];
+      /** `owner` is deprecated: AirlineOffers has no attributes in NDC 17.2 (see CalendarAirlineOffers). */
+      airlineOffers: { owner?: string; offers: Offer[] }[];
       dataLists: DataLists;
       metadata: Metadata;
     })
@@ -393,7 +412,8 @@ export type OfferPriceRs =
   | (ResponseCommon & {
       kind: 'success';
       shoppingResponseId: string;
-      pricedOffers: PricedOffer[];
+      /** The XSD allows exactly one PricedOffer (a round trip merges both directions). */
+      pricedOffer: PricedOffer;
       dataLists: DataLists;
       metadata: Metadata;
     })
@@ -437,6 +457,12 @@ export interface OrderRetrieveRq extends RequestCommon {
 
 // ---------------------------------------------------------------- OrderView
 
+/**
+ * OrderItem/Service. The XSD choice is `SegmentRef` or `ServiceDefinitionRef`
+ * (which may carry a `SegmentRef` attribute): `serviceDefinitionRef` alone or
+ * with `segmentRef` writes ServiceDefinitionRef, `segmentRef` alone writes
+ * SegmentRef; at least one must be set.
+ */
 export interface OrderItemService {
   serviceId: string;
   passengerRef: string;
