@@ -6,4 +6,9 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 60000,
+  // One in-memory Temporal dev server for the run, only when a selected test file needs it
+  // (the sequencer records which do; see docs/operations.md).
+  testSequencer: '<rootDir>/test/support/temporal-sequencer.js',
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
 };
