@@ -63,7 +63,12 @@ export interface ResponseStore {
   getPricing(responseId: string): PricingRecord | undefined;
   /**
    * ResponseID of the most recent pricing response that priced `offerId`
-   * (OrderCreate is accepted only from that one).
+   * (OrderCreate is accepted only from that one). `offerId` is
+   * `PricingRecord.pricedOffer.offerId`: the store indexes each saved pricing by
+   * that id, and "most recent" is the last one saved (ties broken by save order,
+   * not by `createdAt`). The domain derives that id deterministically from the
+   * selected shopping OfferIDs, so repricing the same selection (e.g. with a card
+   * token) yields the same id and supersedes the earlier pricing.
    */
   latestPricingFor(offerId: string): string | undefined;
 }
