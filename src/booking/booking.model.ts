@@ -132,17 +132,49 @@ export interface BookingState {
   error?: BookingError;
 }
 
+/**
+ * What `bookingWorkflow` returns. The workflow completes normally for every business outcome
+ * (`CONFIRMED`, `FAILED`, `CANCELLED`); `state.status` says which. Only bugs fail the workflow.
+ */
 export interface BookingResult {
   state: BookingState;
-  /** OrderViewRS XML as returned by the airline (retrieve step). */
-  orderViewXml: string;
+  /** OrderViewRS XML as returned by the airline (retrieve step). Present only when `CONFIRMED`. */
+  orderViewXml?: string;
 }
+
+/** Second, optional argument of `bookingWorkflow`. */
+export interface BookingWorkflowOptions {
+  /** How long the price guard waits for `approvePrice` / `cancel`, in ms. Default 24 h (86 400 000). */
+  approvalTimeoutMs?: number;
+  /** How many times an expired offer / response / token leads to a fresh shop and price. Default 2. */
+  maxReshops?: number;
+  /** How many times an order create whose outcome is unknown is retried (after reconciling). Default 5. */
+  maxCreateAttempts?: number;
+}
+
+/** Argument of `batchWorkflow`. Child booking ids are `<batch workflow id>-<index>` (0-based). */
+export interface BatchInput {
+  intents: BookingIntent[];
+  /** Children running at once. Default 4. */
+  concurrency?: number;
+  /** Passed to every child `bookingWorkflow`. */
+  options?: BookingWorkflowOptions;
+}
+
+/** Signal and query names (the definitions live in `workflows/definitions.ts`). */
+export const APPROVE_PRICE_SIGNAL = 'approvePrice';
+export const CANCEL_SIGNAL = 'cancel';
+export const STATE_QUERY = 'state';
+export const PROGRESS_QUERY = 'progress';
 
 export interface BatchProgress {
   total: number;
+  /** Intents whose child workflow has not started yet (concurrency limit). */
+  pending: number;
   running: number;
   confirmed: number;
   failed: number;
   cancelled: number;
+  /** One entry per started child, in intent order: id is the child booking workflow id. */
   bookings: { id: string; status: BookingStatus }[];
 }
