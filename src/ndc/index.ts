@@ -1,0 +1,3 @@
+export * from './ndc.model';
+export * from './ndc-decode-error';
+export * from './xml';

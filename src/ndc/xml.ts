@@ -1,0 +1,404 @@
+/**
+ * XML plumbing shared by every NDC message codec: one safe parser, tiny
+ * readers over its output, and xmlbuilder2 writers for the recurring shapes
+ * (message root, money, reference lists, nil elements, extension elements).
+ *
+ * Reading model: every element is an array in the parsed tree, so a
+ * repeatable element can never be "object when single, array when repeated".
+ * Element names are namespace-resolved before they reach the tree: NDC
+ * elements appear under their local name (`Offer`), elements of the
+ * extension namespace as `ns2:<local>` whatever prefix the sender used, and
+ * elements of any other namespace under a name no decoder asks for (so
+ * unknown content is ignored). Attributes are keyed `@Name`.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { isDecimal } from '../common/decimal';
+import type { MessageHeader, Money } from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+
+/** The NDC 17.2 (EDIST 2017.2) message namespace. */
+export const NDC_NS = 'http://www.iata.org/IATA/EDIST/2017.2';
+/** Namespace of ndc-saga's extension elements, written with the prefix `ns2`. */
+export const EXT_NS = 'http://www.ndc-saga.dev/schema/ndc-ext/17.2';
+/** XML Schema instance namespace (`xsi:nil`, `xsi:type`). */
+export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
+/** Default largest document `parseNdc` accepts: 5 MiB. */
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** An element of the parsed tree: a string for a text-only element without attributes, else an object. */
+export type XNode = string | { readonly [key: string]: unknown };
+
+export interface ParseOptions {
+  /** Largest accepted document in bytes (UTF-8). Default {@link DEFAULT_MAX_BYTES} (5 MiB). */
+  maxBytes?: number;
+}
+
+export interface ParsedNdc {
+  /** Local name of the root element, e.g. `AirShoppingRQ`. */
+  root: string;
+  /** The root element. */
+  node: XNode;
+  /** `/` + root, the path prefix for error messages. */
+  path: string;
+}
+
+// ------------------------------------------------------------------ parsing
+
+/** Canonical name of extension elements in the parsed tree. */
+const EXT_PREFIX = 'ns2:';
+/** Marker put in front of elements of foreign namespaces so no decoder matches them. */
+const FOREIGN = '{foreign}';
+
+/** Prefix -> role, set right before each (synchronous) parse. */
+let ndcPrefixes: ReadonlySet<string> = new Set();
+let extPrefixes: ReadonlySet<string> = new Set();
+
+function resolveTagName(tag: string): string {
+  const i = tag.indexOf(':');
+  const prefix = i < 0 ? '' : tag.slice(0, i);
+  if (ndcPrefixes.has(prefix)) return i < 0 ? tag : tag.slice(i + 1);
+  if (extPrefixes.has(prefix)) return EXT_PREFIX + tag.slice(i + 1);
+  return FOREIGN + tag;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  trimValues: true,
+  // Every element is an array; attributes never are.
+  isArray: (_name: string, _jpath: unknown, _isLeaf: boolean, isAttribute: boolean) => !isAttribute,
+  transformTagName: resolveTagName,
+});
+
+const FORBIDDEN_DECL = /<!(?:DOCTYPE|ENTITY)/i;
+const XMLNS_DECL = /\bxmlns(?::([A-Za-z_][\w.-]*))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const PROLOG_ITEM = /\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)/y;
+const ROOT_TAG = /\s*<([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
+
+function toText(xml: string | Buffer, maxBytes: number): string {
+  if (typeof xml === 'string') {
+    // A UTF-16 unit is at most 3 UTF-8 bytes: only count when it could matter.
+    if (xml.length > maxBytes || (xml.length * 3 > maxBytes && Buffer.byteLength(xml, 'utf8') > maxBytes)) {
+      throw new NdcDecodeError('TOO_LARGE', '', `document larger than ${maxBytes} bytes`);
+    }
+    return xml;
+  }
+  if (xml.length > maxBytes) throw new NdcDecodeError('TOO_LARGE', '', `document larger than ${maxBytes} bytes`);
+  return xml.toString('utf8');
+}
+
+function refuseDeclarations(text: string): void {
+  if (FORBIDDEN_DECL.test(text)) {
+    throw new NdcDecodeError('DOCTYPE_FORBIDDEN', '', 'DOCTYPE and ENTITY declarations are not accepted');
+  }
+}
+
+/** Finds the root start tag without parsing the document. */
+function scanRoot(text: string): { qname: string; attrs: string } {
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    PROLOG_ITEM.lastIndex = pos;
+    if (!PROLOG_ITEM.test(text)) break;
+    pos = PROLOG_ITEM.lastIndex;
+  }
+  ROOT_TAG.lastIndex = pos;
+  const m = ROOT_TAG.exec(text);
+  if (!m) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
+  return { qname: m[1], attrs: m[2] };
+}
+
+function localName(qname: string): string {
+  const i = qname.indexOf(':');
+  return i < 0 ? qname : qname.slice(i + 1);
+}
+
+/**
+ * Name of the root element (local part, prefix dropped), read cheaply
+ * without parsing the document, e.g. to route `POST /retail/orders` by
+ * `OrderCreateRQ` vs `OrderRetrieveRQ`. Applies the size and DOCTYPE checks
+ * of {@link parseNdc} (same options); the namespace is checked by the decoder.
+ */
+export function ndcRootName(xml: string | Buffer, opts: ParseOptions = {}): string {
+  const text = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+  refuseDeclarations(text);
+  return localName(scanRoot(text).qname);
+}
+
+/**
+ * Parses an NDC document safely and returns its root element.
+ *
+ * Refuses, before parsing, documents over `maxBytes` (`TOO_LARGE`) and any
+ * DOCTYPE or ENTITY declaration (`DOCTYPE_FORBIDDEN`, so entity bombs are
+ * never expanded); then malformed XML (`MALFORMED_XML`), a root other than
+ * `expectedRoot` (`WRONG_ROOT`) and a root outside {@link NDC_NS}
+ * (`WRONG_NAMESPACE`). Any namespace prefix is accepted.
+ *
+ * Limitation: prefixes are bound per document, not per element; a prefix
+ * declared with two different namespaces is bound to none of them (the
+ * root's own prefix keeps the root's binding).
+ */
+export function parseNdc(xml: string | Buffer, expectedRoot: string | readonly string[], opts: ParseOptions = {}): ParsedNdc {
+  const text = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+  refuseDeclarations(text);
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+  }
+
+  const { qname, attrs } = scanRoot(text);
+  const root = localName(qname);
+  const expected = typeof expectedRoot === 'string' ? [expectedRoot] : expectedRoot;
+  if (!expected.includes(root)) {
+    throw new NdcDecodeError('WRONG_ROOT', '/' + root, `expected root ${expected.join(' or ')}, got ${root}`);
+  }
+  const rootPrefix = qname.length === root.length ? '' : qname.slice(0, qname.length - root.length - 1);
+  const rootNs = declaredNamespaces(attrs).get(rootPrefix)?.[0];
+  if (rootNs !== NDC_NS) {
+    throw new NdcDecodeError('WRONG_NAMESPACE', '/' + root, `root must be in namespace ${NDC_NS}, got ${rootNs ?? 'none'}`);
+  }
+
+  const bindings = declaredNamespaces(text);
+  const ndc = new Set<string>([rootPrefix]);
+  const ext = new Set<string>();
+  for (const [prefix, uris] of bindings) {
+    if (prefix === rootPrefix || uris.length !== 1) continue;
+    if (uris[0] === NDC_NS) ndc.add(prefix);
+    else if (uris[0] === EXT_NS) ext.add(prefix);
+  }
+  ndcPrefixes = ndc;
+  extPrefixes = ext;
+  let tree: Record<string, unknown>;
+  try {
+    tree = parser.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${(e as Error).message}`);
+  } finally {
+    ndcPrefixes = new Set();
+    extPrefixes = new Set();
+  }
+  const keys = Object.keys(tree);
+  const roots = tree[root];
+  if (keys.length !== 1 || !Array.isArray(roots) || roots.length !== 1) {
+    throw new NdcDecodeError('MALFORMED_XML', '', 'a document must have exactly one root element');
+  }
+  return { root, node: roots[0] as XNode, path: '/' + root };
+}
+
+/** prefix ('' = default) -> distinct namespace URIs declared for it. */
+function declaredNamespaces(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  XMLNS_DECL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = XMLNS_DECL.exec(text)) !== null) {
+    const prefix = m[1] ?? '';
+    const uri = unescapeXml(m[2] ?? m[3] ?? '');
+    const list = out.get(prefix);
+    if (!list) out.set(prefix, [uri]);
+    else if (!list.includes(uri)) list.push(uri);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ reading
+
+const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Replaces the five predefined entities and character references (the parser leaves them as written). */
+export function unescapeXml(s: string): string {
+  if (s.indexOf('&') < 0) return s;
+  return s.replace(ENTITY, (_m, name: string | undefined, dec: string | undefined, hex: string | undefined) =>
+    name ? NAMED[name] : String.fromCodePoint(dec ? parseInt(dec, 10) : parseInt(hex as string, 16)),
+  );
+}
+
+function children(node: XNode, name: string): XNode[] | undefined {
+  if (typeof node === 'string') return undefined;
+  return node[name] as XNode[] | undefined;
+}
+
+/** The first `name` child, required: throws `MISSING` naming `path/name`. */
+export function one(node: XNode, name: string, path: string): XNode {
+  const c = children(node, name);
+  if (!c) throw new NdcDecodeError('MISSING', `${path}/${name}`, `required element ${name} is missing`);
+  return c[0];
+}
+
+/** The first `name` child, or undefined. */
+export function opt(node: XNode, name: string): XNode | undefined {
+  return children(node, name)?.[0];
+}
+
+/** All `name` children, in document order; `[]` when there are none. */
+export function many(node: XNode, name: string): XNode[] {
+  return children(node, name) ?? [];
+}
+
+/** Text content of an element, trimmed and unescaped (`''` when empty). */
+export function text(node: XNode): string {
+  if (typeof node === 'string') return unescapeXml(node);
+  const t = node['#text'];
+  return typeof t === 'string' ? unescapeXml(t) : '';
+}
+
+/** Text of the required, non-empty `name` child. */
+export function reqText(node: XNode, name: string, path: string): string {
+  const t = text(one(node, name, path));
+  if (t === '') throw new NdcDecodeError('MISSING', `${path}/${name}`, `element ${name} is empty`);
+  return t;
+}
+
+/** Text of the `name` child, or undefined when it is absent. */
+export function optText(node: XNode, name: string): string | undefined {
+  const c = opt(node, name);
+  return c === undefined ? undefined : text(c);
+}
+
+/** An attribute value (unescaped), or undefined. */
+export function attr(node: XNode, name: string): string | undefined {
+  if (typeof node === 'string') return undefined;
+  const v = node['@' + name];
+  return typeof v === 'string' ? unescapeXml(v) : undefined;
+}
+
+/** A required, non-empty attribute: throws `MISSING` naming `path/@name`. */
+export function reqAttr(node: XNode, name: string, path: string): string {
+  const v = attr(node, name);
+  if (v === undefined || v === '') throw new NdcDecodeError('MISSING', `${path}/@${name}`, `required attribute ${name} is missing`);
+  return v;
+}
+
+/** Name under which an extension element (namespace {@link EXT_NS}) appears in the parsed tree. */
+export function extName(local: string): string {
+  return EXT_PREFIX + local;
+}
+
+/** Splits a space-separated reference list (IDREFS) into ids. */
+export function decodeRefs(s: string | undefined): string[] {
+  if (!s) return [];
+  return s.split(/\s+/).filter((x) => x !== '');
+}
+
+/** Validates an exact decimal, keeping the text as written. */
+export function decodeDecimal(s: string, path: string): string {
+  if (!isDecimal(s)) throw new NdcDecodeError('INVALID_VALUE', path, `not a decimal amount: ${JSON.stringify(s)}`);
+  return s;
+}
+
+/** Money from `<X Code="GBP">12.30</X>` (the currency attribute is `Code`). */
+export function decodeMoney(node: XNode, path: string): Money {
+  const value = text(node);
+  if (value === '') throw new NdcDecodeError('MISSING', path, 'amount is empty');
+  return { value: decodeDecimal(value, path), currency: reqAttr(node, 'Code', path) };
+}
+
+/** Money of the required `name` child. */
+export function reqMoney(node: XNode, name: string, path: string): Money {
+  return decodeMoney(one(node, name, path), `${path}/${name}`);
+}
+
+/** A non-negative integer in element text or an attribute. */
+export function decodeInt(s: string | undefined, path: string): number {
+  if (s === undefined || s === '') throw new NdcDecodeError('MISSING', path, 'value is missing');
+  if (!/^\d{1,9}$/.test(s)) throw new NdcDecodeError('INVALID_VALUE', path, `not a non-negative integer: ${JSON.stringify(s)}`);
+  return Number(s);
+}
+
+/** A boolean (`true`/`false`/`1`/`0`, as xsd:boolean). */
+export function decodeBoolean(s: string, path: string): boolean {
+  if (s === 'true' || s === '1') return true;
+  if (s === 'false' || s === '0') return false;
+  throw new NdcDecodeError('INVALID_VALUE', path, `not a boolean: ${JSON.stringify(s)}`);
+}
+
+/** Root attributes (Target defaults to `Production`, as in the XSD; Version and TimeStamp are required). */
+export function decodeHeader(root: XNode, path: string): MessageHeader {
+  const h: MessageHeader = {
+    target: attr(root, 'Target') ?? 'Production',
+    version: reqAttr(root, 'Version', path),
+    timeStamp: reqAttr(root, 'TimeStamp', path),
+  };
+  const tx = attr(root, 'TransactionIdentifier');
+  if (tx !== undefined) h.transactionIdentifier = tx;
+  const corr = attr(root, 'CorrelationID');
+  if (corr !== undefined) h.correlationId = corr;
+  return h;
+}
+
+// ------------------------------------------------------------------ writing
+
+export type { XMLBuilder };
+
+/**
+ * Starts a message: the XML declaration and the root element in {@link NDC_NS}
+ * with `xmlns:ns2` ({@link EXT_NS}), `xmlns:xsi` and the header attributes
+ * (Target, Version, TimeStamp, TransactionIdentifier, CorrelationID; absent
+ * optional ones are omitted). Add children in XSD order, then call
+ * {@link endMessage}.
+ */
+export function startMessage(root: string, h: MessageHeader): XMLBuilder {
+  const el = create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(NDC_NS, root)
+    .att(XMLNS_NS, 'xmlns:ns2', EXT_NS)
+    .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
+    .att('Target', h.target)
+    .att('Version', h.version)
+    .att('TimeStamp', h.timeStamp);
+  if (h.transactionIdentifier !== undefined) el.att('TransactionIdentifier', h.transactionIdentifier);
+  if (h.correlationId !== undefined) el.att('CorrelationID', h.correlationId);
+  return el;
+}
+
+/** Serialises the whole document the element belongs to (compact, UTF-8 declaration). */
+export function endMessage(el: XMLBuilder): string {
+  return el.end({ prettyPrint: false });
+}
+
+/** Adds `<name>` (optionally with text) and returns it. */
+export function addEl(parent: XMLBuilder, name: string, value?: string): XMLBuilder {
+  const el = parent.ele(name);
+  if (value !== undefined) el.txt(value);
+  return el;
+}
+
+/** Adds `<name>` only when `value` is defined. */
+export function addOptText(parent: XMLBuilder, name: string, value: string | undefined): void {
+  if (value !== undefined) parent.ele(name).txt(value);
+}
+
+/** Adds `<name Code="CUR">amount</name>` and returns it. */
+export function addMoney(parent: XMLBuilder, name: string, m: Money): XMLBuilder {
+  return parent.ele(name).att('Code', m.currency).txt(m.value);
+}
+
+/** Adds `<name>a b c</name>` for a reference list and returns it. */
+export function addRefs(parent: XMLBuilder, name: string, refs: readonly string[]): XMLBuilder {
+  return parent.ele(name).txt(encodeRefs(refs));
+}
+
+/** Joins ids into a space-separated IDREFS value. */
+export function encodeRefs(refs: readonly string[]): string {
+  return refs.join(' ');
+}
+
+/** Adds `<name xsi:nil="true"/>` and returns it. */
+export function addNil(parent: XMLBuilder, name: string): XMLBuilder {
+  return parent.ele(name).att(XSI_NS, 'xsi:nil', 'true');
+}
+
+/** Adds an extension element `<ns2:local>` in {@link EXT_NS} (optionally with text) and returns it. */
+export function addExt(parent: XMLBuilder, local: string, value?: string): XMLBuilder {
+  const el = parent.ele(EXT_NS, EXT_PREFIX + local);
+  if (value !== undefined) el.txt(value);
+  return el;
+}
