@@ -1,0 +1,135 @@
+import { oneWayIntent, CREDIT_CARD, TEST_CVV } from '../../../test/api/intent.fixture';
+import { bookingIntentJsonSchema, formatPath, luhnValid, validateBatch, validateIntent } from './booking.dto';
+
+const NOW = new Date('2026-11-21T10:00:00Z');
+const TODAY = '2026-11-21';
+
+describe('validateIntent', () => {
+  it('accepts a valid one-way intent unchanged', () => {
+    const intent = oneWayIntent({ now: NOW });
+    expect(validateIntent(intent, TODAY)).toEqual({ ok: true, value: intent });
+  });
+
+  it('names each bad field, with array indexes', () => {
+    const intent = oneWayIntent({ now: NOW }) as any;
+    intent.passengers.push({ type: 'XYZ', title: 'MR', givenName: 'B', surname: 'C', birthdate: '2020-02-30', contactId: 'C1' });
+    intent.currency = 'gbp';
+    intent.selection = { maxTotal: 250.5 };
+    const r = validateIntent(intent, TODAY);
+    expect(r).toEqual({
+      ok: false,
+      fields: [
+        { path: 'currency', message: 'must be an ISO 4217 currency code (3 capital letters)' },
+        { path: 'passengers[1].type', message: 'must be ADT, CHD or INF' },
+        { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
+        { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
+      ],
+    });
+  });
+
+  it('checks cross-field rules: dates, contact references, infants', () => {
+    const intent = oneWayIntent({ now: NOW }) as any;
+    intent.journey.departureDate = '2026-12-10';
+    intent.journey.returnDate = '2026-12-09';
+    intent.passengers[0].contactId = 'NOPE';
+    intent.passengers.push({ type: 'INF', title: 'MISS', givenName: 'A', surname: 'B', birthdate: '2027-01-01', contactId: 'C1' });
+    intent.passengers.push({ type: 'INF', title: 'MISS', givenName: 'C', surname: 'D', birthdate: '2026-01-01', contactId: 'C1' });
+    const r = validateIntent(intent, TODAY);
+    expect(r).toEqual({
+      ok: false,
+      fields: [
+        { path: 'journey.returnDate', message: 'must be after departureDate' },
+        { path: 'passengers[0].contactId', message: 'must be the id of one of the contacts' },
+        { path: 'passengers[1].birthdate', message: 'must not be in the future' },
+        { path: 'passengers', message: 'must not have more INF than ADT' },
+      ],
+    });
+  });
+
+  it('refuses departures in the past and expired cards', () => {
+    const intent = oneWayIntent({ now: NOW }) as any;
+    intent.journey.departureDate = '2026-11-20';
+    intent.payment.card.expirationYear = 2026;
+    intent.payment.card.expirationMonth = 10;
+    expect(validateIntent(intent, TODAY)).toEqual({
+      ok: false,
+      fields: [
+        { path: 'journey.departureDate', message: 'must not be before today (2026-11-21)' },
+        { path: 'payment.card.expirationMonth', message: 'card has expired' },
+      ],
+    });
+  });
+
+  it('rejects a bad card number and CVV without echoing them', () => {
+    const intent = oneWayIntent({ now: NOW }) as any;
+    intent.payment.card.number = '4111111111111112';
+    intent.payment.card.verificationCode = '73x';
+    const r = validateIntent(intent, TODAY);
+    expect(r).toEqual({
+      ok: false,
+      fields: [
+        { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
+        { path: 'payment.card.verificationCode', message: 'must be 3 or 4 digits' },
+      ],
+    });
+    expect(JSON.stringify(r)).not.toContain('411111111111111');
+    expect(JSON.stringify(r)).not.toContain('73x');
+  });
+
+  it('refuses unknown keys (typos) by name', () => {
+    const intent = oneWayIntent({ now: NOW }) as any;
+    intent.passengers[0].birthDate = intent.passengers[0].birthdate;
+    const r = validateIntent(intent, TODAY);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.fields.map((f) => f.path)).toEqual(['passengers[0]']);
+  });
+
+  it('does not echo a non-string card number', () => {
+    const intent = oneWayIntent({ now: NOW }) as any;
+    intent.payment.card.number = 4111111111111111;
+    const r = validateIntent(intent, TODAY);
+    expect(r).toEqual({ ok: false, fields: [{ path: 'payment.card.number', message: 'must be a string of digits' }] });
+    expect(JSON.stringify(r)).not.toContain(CREDIT_CARD);
+    expect(JSON.stringify(r)).not.toContain(TEST_CVV);
+  });
+});
+
+describe('validateBatch', () => {
+  it('prefixes paths with the index of the intent', () => {
+    const good = oneWayIntent({ now: NOW });
+    const bad = oneWayIntent({ now: NOW }) as any;
+    bad.journey.origin = 'lgw';
+    expect(validateBatch([good, bad], TODAY)).toEqual({
+      ok: false,
+      fields: [{ path: '[1].journey.origin', message: 'must be an IATA airport code (3 capital letters)' }],
+    });
+  });
+
+  it('requires a non-empty array', () => {
+    expect(validateBatch([], TODAY)).toEqual({ ok: false, fields: [{ path: '(body)', message: 'must contain at least one intent' }] });
+    expect(validateBatch({}, TODAY)).toEqual({
+      ok: false,
+      fields: [{ path: '(body)', message: 'must be a JSON array of booking intents' }],
+    });
+  });
+});
+
+describe('helpers', () => {
+  it('luhnValid', () => {
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('5555555555554444')).toBe(true);
+    expect(luhnValid('4000056655665556')).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+  });
+  it('formatPath', () => {
+    expect(formatPath(['passengers', 1, 'birthdate'])).toBe('passengers[1].birthdate');
+    expect(formatPath([2, 'journey'])).toBe('[2].journey');
+  });
+  it('produces a JSON schema naming the fields', () => {
+    const s = bookingIntentJsonSchema() as any;
+    expect(Object.keys(s.properties)).toEqual([
+      'agency', 'pointOfSale', 'currency', 'language', 'journey', 'passengers', 'contacts', 'selection',
+      'promotionCode', 'corporate', 'payment', 'securePayment',
+    ]);
+  });
+});
