@@ -1,0 +1,120 @@
+/**
+ * Configuration of the airline retail service, read once from the environment
+ * and validated with zod. Invalid values fail fast with an error naming the
+ * variable; development defaults for secrets are refused when
+ * `NODE_ENV=production`.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/** Development Basic credentials (documented; refused in production). */
+export const DEV_AIRLINE_USERNAME = 'agency';
+export const DEV_AIRLINE_PASSWORD = 'agency-secret';
+/** Development vault passphrase; the AES key is derived from it (refused in production). */
+export const DEV_VAULT_PASSPHRASE = 'ndc-saga-development-vault-key';
+
+export interface AirlineConfig {
+  /** TCP port of `npm run airline` (AIRLINE_PORT, default 4010). `0` picks a free port. */
+  port: number;
+  /** Basic auth user for `/retail/*` (AIRLINE_USERNAME, default `agency`). */
+  username: string;
+  /** Basic auth password for `/retail/*` (AIRLINE_PASSWORD, default `agency-secret`). */
+  password: string;
+  /** Two-character airline designator (AIRLINE_CODE, default `ZZ`). */
+  airlineCode: string;
+  /** Vendor of the media type `application/vnd.<vendor>.ndc.v17.2+xml` (AIRLINE_MEDIA_VENDOR, default `ndcsaga`). */
+  mediaVendor: string;
+  /** SQLite database file (AIRLINE_DB_PATH, default `.data/airline.db`); `:memory:` for tests. */
+  dbPath: string;
+  /** 32-byte AES-256-GCM key that encrypts card numbers (from AIRLINE_VAULT_KEY). */
+  vaultKey: Buffer;
+  /** True when NODE_ENV=production: dev defaults refused, fault simulator disabled. */
+  production: boolean;
+  /** Largest accepted request body in bytes (AIRLINE_MAX_BODY_BYTES, default 1 MiB). */
+  maxBodyBytes: number;
+  /** Base of the WebAddressID of orders (AIRLINE_PORTAL_URL, default `https://book.example-airline.test/manage/`). */
+  portalUrl: string;
+  /** Log level list for Nest (AIRLINE_LOG, default `error,warn`; `none` disables logging). */
+  logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
+}
+
+/** Thrown when the environment is invalid; the message names the variable. */
+export class AirlineConfigError extends Error {
+  readonly code = 'AIRLINE_CONFIG_INVALID';
+  constructor(readonly variable: string, reason: string) {
+    super(`${variable}: ${reason}`);
+  }
+}
+
+const LOG_LEVELS = ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  AIRLINE_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  AIRLINE_USERNAME: z.string().min(1).regex(/^[^:]+$/, 'must not contain ":"').default(DEV_AIRLINE_USERNAME),
+  AIRLINE_PASSWORD: z.string().min(1).default(DEV_AIRLINE_PASSWORD),
+  AIRLINE_CODE: z
+    .string()
+    .regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator such as ZZ')
+    .default('ZZ'),
+  AIRLINE_MEDIA_VENDOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a lower-case media type vendor token')
+    .default('ndcsaga'),
+  AIRLINE_DB_PATH: z.string().min(1).default('.data/airline.db'),
+  AIRLINE_VAULT_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (a 32-byte AES-256 key)')
+    .optional(),
+  AIRLINE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
+  AIRLINE_LOG: z
+    .string()
+    .default('error,warn')
+    .transform((s) => (s === 'none' ? [] : s.split(',').map((x) => x.trim())))
+    .pipe(z.array(z.enum(LOG_LEVELS))),
+});
+
+/**
+ * Reads and validates the airline configuration from `env` (default
+ * `process.env`). Throws {@link AirlineConfigError} naming the first bad variable.
+ */
+export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): AirlineConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AirlineConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    if (e.AIRLINE_USERNAME === DEV_AIRLINE_USERNAME || e.AIRLINE_PASSWORD === DEV_AIRLINE_PASSWORD) {
+      const variable = e.AIRLINE_PASSWORD === DEV_AIRLINE_PASSWORD ? 'AIRLINE_PASSWORD' : 'AIRLINE_USERNAME';
+      throw new AirlineConfigError(variable, 'the development default is refused when NODE_ENV=production');
+    }
+    if (!e.AIRLINE_VAULT_KEY) {
+      throw new AirlineConfigError('AIRLINE_VAULT_KEY', 'must be set when NODE_ENV=production');
+    }
+  }
+  const portalUrl = e.AIRLINE_PORTAL_URL.endsWith('/') ? e.AIRLINE_PORTAL_URL : `${e.AIRLINE_PORTAL_URL}/`;
+  return {
+    port: e.AIRLINE_PORT,
+    username: e.AIRLINE_USERNAME,
+    password: e.AIRLINE_PASSWORD,
+    airlineCode: e.AIRLINE_CODE,
+    mediaVendor: e.AIRLINE_MEDIA_VENDOR,
+    dbPath: e.AIRLINE_DB_PATH,
+    vaultKey: e.AIRLINE_VAULT_KEY
+      ? Buffer.from(e.AIRLINE_VAULT_KEY, 'hex')
+      : createHash('sha256').update(DEV_VAULT_PASSPHRASE).digest(),
+    production,
+    maxBodyBytes: e.AIRLINE_MAX_BODY_BYTES,
+    portalUrl,
+    logLevels: e.AIRLINE_LOG,
+  };
+}
+
+/** Test helper: a development configuration with an in-memory database and no logging. */
+export function testAirlineConfig(overrides: Partial<AirlineConfig> = {}): AirlineConfig {
+  return { ...loadAirlineConfig({ AIRLINE_DB_PATH: ':memory:', AIRLINE_LOG: 'none' }), port: 0, ...overrides };
+}

@@ -1,0 +1,302 @@
+/**
+ * The airline's embedded database (SQLite through node-sqlite3-wasm, pure
+ * wasm): orders, card tokens, shopping and pricing responses and seat
+ * inventory. Implements the domain ports {@link ResponseStore},
+ * {@link InventoryStore} and {@link TokenLookup}.
+ *
+ * Every method is synchronous. Node runs JavaScript on one thread, so a
+ * synchronous check-then-write inside one SQLite transaction cannot interleave
+ * with another request: that is what makes {@link AirlineStore.sellAll} safe
+ * under concurrent orders.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Database, type Statement } from 'node-sqlite3-wasm';
+import type {
+  InventoryStore,
+  PricingRecord,
+  ResponseStore,
+  ShoppingRecord,
+  SoldSegment,
+  TokenInfo,
+  TokenLookup,
+  CardFunding,
+} from '../airline.ports';
+import type { OrderViewRs } from '../../ndc/ndc.model';
+
+/** A stored card token. The card number is only held encrypted; the CVV never. */
+export interface StoredToken extends TokenInfo {
+  createdAt: string;
+  /** AES-256-GCM ciphertext of the card number: base64 of iv(12) | tag(16) | data. */
+  panCiphertext: string;
+}
+
+/** A stored order with what is needed to find it again and show it. */
+export interface StoredOrder {
+  orderId: string;
+  bookingReference: string;
+  agencyId: string;
+  shoppingResponseId: string;
+  pricingResponseId: string;
+  createdAt: string;
+  /** The OrderViewRS model as returned by OrderCreate (header attributes are set per response). */
+  view: Extract<OrderViewRs, { kind: 'success' }>;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS shopping_responses (
+  response_id TEXT PRIMARY KEY,
+  agency_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pricing_responses (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  response_id TEXT NOT NULL UNIQUE,
+  shopping_response_id TEXT NOT NULL,
+  agency_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS priced_offers (
+  offer_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  response_id TEXT NOT NULL,
+  PRIMARY KEY (offer_id, seq)
+);
+CREATE TABLE IF NOT EXISTS inventory (
+  inventory_key TEXT NOT NULL,
+  rbd TEXT NOT NULL,
+  sold INTEGER NOT NULL,
+  PRIMARY KEY (inventory_key, rbd)
+);
+CREATE TABLE IF NOT EXISTS card_tokens (
+  id TEXT PRIMARY KEY,
+  brand TEXT NOT NULL,
+  funding TEXT NOT NULL,
+  masked_number TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  pan_ciphertext TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS orders (
+  order_id TEXT PRIMARY KEY,
+  booking_reference TEXT NOT NULL UNIQUE,
+  agency_id TEXT NOT NULL,
+  shopping_response_id TEXT NOT NULL,
+  pricing_response_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  view TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS orders_by_shopping ON orders (shopping_response_id, agency_id);
+`;
+
+type Row = Record<string, unknown>;
+
+export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup {
+  private readonly db: Database;
+  private readonly statements = new Map<string, Statement>();
+
+  /** Opens (and creates, with its folder) the database at `path`; `:memory:` for tests. */
+  constructor(readonly path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    // Rollback journal with NORMAL sync: durable across process crashes, fewer fsyncs.
+    this.db.exec('PRAGMA synchronous = NORMAL;');
+    this.db.exec(SCHEMA);
+  }
+
+  /** Closes the database and frees the wasm memory. Idempotent. */
+  close(): void {
+    if (!this.db.isOpen) return;
+    for (const s of this.statements.values()) s.finalize();
+    this.statements.clear();
+    this.db.close();
+  }
+
+  private stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  private get(sql: string, values: (string | number)[]): Row | undefined {
+    return (this.stmt(sql).get(values) as Row | null) ?? undefined;
+  }
+
+  private run(sql: string, values: (string | number)[]): number {
+    return this.stmt(sql).run(values).changes;
+  }
+
+  /** Runs `fn` in one IMMEDIATE transaction; rolls back if it throws or returns false. */
+  transaction<T>(fn: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn();
+      if (result === false) this.db.exec('ROLLBACK');
+      else this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  // ------------------------------------------------------------ ResponseStore
+
+  saveShopping(record: ShoppingRecord): void {
+    this.run(
+      'INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)',
+      [record.responseId, record.agencyId, record.createdAt, record.expiresAt, JSON.stringify(record)],
+    );
+  }
+
+  getShopping(responseId: string): ShoppingRecord | undefined {
+    const row = this.get('SELECT record FROM shopping_responses WHERE response_id = ?', [responseId]);
+    return row ? (JSON.parse(String(row.record)) as ShoppingRecord) : undefined;
+  }
+
+  savePricing(record: PricingRecord): void {
+    this.transaction(() => {
+      this.run(
+        'INSERT OR REPLACE INTO pricing_responses (response_id, shopping_response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?, ?)',
+        [
+          record.responseId,
+          record.shoppingResponseId,
+          record.agencyId,
+          record.createdAt,
+          record.expiresAt,
+          JSON.stringify(record),
+        ],
+      );
+      const seq = Number(this.get('SELECT seq FROM pricing_responses WHERE response_id = ?', [record.responseId])?.seq);
+      const offerIds = new Set([...record.requestedOfferIds, record.pricedOffer.offerId]);
+      for (const offerId of offerIds) {
+        this.run('INSERT OR REPLACE INTO priced_offers (offer_id, seq, response_id) VALUES (?, ?, ?)', [
+          offerId,
+          seq,
+          record.responseId,
+        ]);
+      }
+      return true;
+    });
+  }
+
+  getPricing(responseId: string): PricingRecord | undefined {
+    const row = this.get('SELECT record FROM pricing_responses WHERE response_id = ?', [responseId]);
+    return row ? (JSON.parse(String(row.record)) as PricingRecord) : undefined;
+  }
+
+  latestPricingFor(offerId: string): string | undefined {
+    const row = this.get('SELECT response_id FROM priced_offers WHERE offer_id = ? ORDER BY seq DESC LIMIT 1', [
+      offerId,
+    ]);
+    return row ? String(row.response_id) : undefined;
+  }
+
+  // ------------------------------------------------------------ InventoryStore
+
+  sold(inventoryKey: string, rbd: string): number {
+    const row = this.get('SELECT sold FROM inventory WHERE inventory_key = ? AND rbd = ?', [inventoryKey, rbd]);
+    return row ? Number(row.sold) : 0;
+  }
+
+  sellAll(segments: SoldSegment[], capacity: (inventoryKey: string, rbd: string) => number): boolean {
+    return this.transaction(() => this.sellAllInTransaction(segments, capacity));
+  }
+
+  /** The body of {@link sellAll}, for callers that already hold a transaction. */
+  sellAllInTransaction(segments: SoldSegment[], capacity: (inventoryKey: string, rbd: string) => number): boolean {
+    // Sum seats per (key, rbd) first: two segments of one offer may share a bucket.
+    const wanted = new Map<string, { key: string; rbd: string; seats: number }>();
+    for (const s of segments) {
+      const id = `${s.inventoryKey}\u0000${s.rbd}`;
+      const w = wanted.get(id) ?? { key: s.inventoryKey, rbd: s.rbd, seats: 0 };
+      w.seats += s.seats;
+      wanted.set(id, w);
+    }
+    for (const w of wanted.values()) {
+      if (this.sold(w.key, w.rbd) + w.seats > capacity(w.key, w.rbd)) return false;
+    }
+    for (const w of wanted.values()) {
+      this.run(
+        'INSERT INTO inventory (inventory_key, rbd, sold) VALUES (?, ?, ?) ON CONFLICT (inventory_key, rbd) DO UPDATE SET sold = sold + excluded.sold',
+        [w.key, w.rbd, w.seats],
+      );
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------ tokens
+
+  saveToken(token: StoredToken): void {
+    this.run(
+      'INSERT INTO card_tokens (id, brand, funding, masked_number, expires_at, created_at, pan_ciphertext) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [token.id, token.brand, token.funding, token.maskedNumber, token.expiresAt, token.createdAt, token.panCiphertext],
+    );
+  }
+
+  getToken(id: string): TokenInfo | undefined {
+    const row = this.get('SELECT id, brand, funding, masked_number, expires_at FROM card_tokens WHERE id = ?', [id]);
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      brand: String(row.brand),
+      funding: String(row.funding) as CardFunding,
+      maskedNumber: String(row.masked_number),
+      expiresAt: String(row.expires_at),
+    };
+  }
+
+  // ------------------------------------------------------------ orders
+
+  /** True when `bookingReference` is already used by an order. */
+  bookingReferenceTaken(bookingReference: string): boolean {
+    return this.get('SELECT 1 AS x FROM orders WHERE booking_reference = ?', [bookingReference]) !== undefined;
+  }
+
+  saveOrder(order: StoredOrder): void {
+    this.run(
+      'INSERT INTO orders (order_id, booking_reference, agency_id, shopping_response_id, pricing_response_id, created_at, view) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [
+        order.orderId,
+        order.bookingReference,
+        order.agencyId,
+        order.shoppingResponseId,
+        order.pricingResponseId,
+        order.createdAt,
+        JSON.stringify(order.view),
+      ],
+    );
+  }
+
+  getOrder(orderId: string): StoredOrder | undefined {
+    return this.toOrder(this.get('SELECT * FROM orders WHERE order_id = ?', [orderId]));
+  }
+
+  /** Orders created from offers of shopping response `shoppingResponseId`, oldest first. */
+  ordersByShoppingResponse(shoppingResponseId: string): StoredOrder[] {
+    const rows = this.stmt('SELECT * FROM orders WHERE shopping_response_id = ? ORDER BY created_at, order_id').all([
+      shoppingResponseId,
+    ]) as Row[];
+    return rows.map((r) => this.toOrder(r)!);
+  }
+
+  private toOrder(row: Row | undefined): StoredOrder | undefined {
+    if (!row) return undefined;
+    return {
+      orderId: String(row.order_id),
+      bookingReference: String(row.booking_reference),
+      agencyId: String(row.agency_id),
+      shoppingResponseId: String(row.shopping_response_id),
+      pricingResponseId: String(row.pricing_response_id),
+      createdAt: String(row.created_at),
+      view: JSON.parse(String(row.view)) as StoredOrder['view'],
+    };
+  }
+}
