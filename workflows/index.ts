@@ -1,0 +1,4 @@
+/** Every workflow the worker registers (its `workflowsPath`), and their signals and queries. */
+export { bookingWorkflow } from './booking.workflow';
+export { batchWorkflow } from './batch.workflow';
+export { approvePriceSignal, cancelSignal, progressQuery, stateQuery } from './definitions';
