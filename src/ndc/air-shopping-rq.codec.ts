@@ -1,0 +1,133 @@
+/**
+ * AirShoppingRQ: calendar search (CoreQuery/Affinity with LeadDatePeriod) and
+ * day search (CoreQuery/OriginDestinations), with Qualifier and PassengerList.
+ */
+import type { AirShoppingRq, CalendarOriginDestination, CoreQuery, DayOriginDestination } from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import {
+  decodePassengerList,
+  decodeQualifier,
+  decodeRequestCommon,
+  encodeParameters,
+  encodePassengerList,
+  encodeQualifier,
+  encodeRequestCommon,
+} from './common.codec';
+import { addEl, attr, endMessage, many, one, opt, parseNdc, reqText, type ParseOptions, type XNode } from './xml';
+
+const ROOT = 'AirShoppingRQ';
+
+/** Serialises an AirShoppingRQ (valid against AirShoppingRQ.xsd). */
+export function encodeAirShoppingRq(rq: AirShoppingRq): string {
+  const root = encodeRequestCommon(ROOT, rq);
+  if (rq.parameters !== undefined) encodeParameters(root, rq.parameters);
+  const core = addEl(root, 'CoreQuery');
+  if (rq.coreQuery.kind === 'calendar') {
+    const aff = addEl(core, 'Affinity');
+    for (const od of rq.coreQuery.originDestinations) {
+      const el = addEl(aff, 'OriginDestination');
+      const dep = addEl(el, 'AirportCityDeparture');
+      addEl(dep, 'LocationCode', od.departureCode);
+      addEl(dep, 'Date', od.date);
+      addEl(addEl(dep, 'LeadPricing'), 'LeadDatePeriod')
+        .att('After', daysToDuration(od.daysAfter))
+        .att('Before', daysToDuration(od.daysBefore));
+      addEl(addEl(el, 'AirportCityArrival'), 'LocationCode', od.arrivalCode);
+    }
+  } else {
+    const ods = addEl(core, 'OriginDestinations');
+    for (const od of rq.coreQuery.originDestinations) {
+      const el = addEl(ods, 'OriginDestination');
+      const dep = addEl(el, 'Departure');
+      addEl(dep, 'AirportCode', od.departureCode);
+      addEl(dep, 'Date', od.date);
+      addEl(addEl(el, 'Arrival'), 'AirportCode', od.arrivalCode);
+    }
+  }
+  if (rq.qualifier !== undefined) encodeQualifier(root, rq.qualifier);
+  if (rq.passengers.length > 0) encodePassengerList(addEl(root, 'DataLists'), rq.passengers);
+  return endMessage(root);
+}
+
+/** Parses and decodes an AirShoppingRQ; throws {@link NdcDecodeError}. */
+export function decodeAirShoppingRq(xml: string | Buffer, opts?: ParseOptions): AirShoppingRq {
+  const { node, path } = parseNdc(xml, ROOT, opts);
+  const rq: AirShoppingRq = {
+    ...decodeRequestCommon(node, path),
+    coreQuery: decodeCoreQuery(one(node, 'CoreQuery', path), `${path}/CoreQuery`),
+    passengers: [],
+  };
+  const qualifier = opt(node, 'Qualifier');
+  if (qualifier !== undefined) rq.qualifier = decodeQualifier(qualifier, `${path}/Qualifier`);
+  const lists = opt(node, 'DataLists');
+  const paxList = lists === undefined ? undefined : opt(lists, 'PassengerList');
+  if (paxList !== undefined) rq.passengers = decodePassengerList(paxList, `${path}/DataLists/PassengerList`);
+  return rq;
+}
+
+function decodeCoreQuery(node: XNode, path: string): CoreQuery {
+  const affinity = opt(node, 'Affinity');
+  if (affinity !== undefined) {
+    const p = `${path}/Affinity`;
+    return {
+      kind: 'calendar',
+      originDestinations: many(affinity, 'OriginDestination').map((od, i) =>
+        decodeCalendarOd(od, `${p}/OriginDestination[${i + 1}]`),
+      ),
+    };
+  }
+  const ods = opt(node, 'OriginDestinations');
+  if (ods !== undefined) {
+    const p = `${path}/OriginDestinations`;
+    return {
+      kind: 'day',
+      originDestinations: many(ods, 'OriginDestination').map((od, i) => decodeDayOd(od, `${p}/OriginDestination[${i + 1}]`)),
+    };
+  }
+  throw new NdcDecodeError('MISSING', `${path}/OriginDestinations`, 'CoreQuery needs Affinity or OriginDestinations');
+}
+
+function decodeCalendarOd(node: XNode, path: string): CalendarOriginDestination {
+  const depPath = `${path}/AirportCityDeparture`;
+  const dep = one(node, 'AirportCityDeparture', path);
+  const arrPath = `${path}/AirportCityArrival`;
+  const arr = one(node, 'AirportCityArrival', path);
+  const period = opt(opt(dep, 'LeadPricing') ?? '', 'LeadDatePeriod');
+  const periodPath = `${depPath}/LeadPricing/LeadDatePeriod`;
+  return {
+    departureCode: reqText(dep, 'LocationCode', depPath),
+    date: decodeDate(reqText(dep, 'Date', depPath), `${depPath}/Date`),
+    daysAfter: period === undefined ? 0 : durationToDays(attr(period, 'After'), `${periodPath}/@After`),
+    daysBefore: period === undefined ? 0 : durationToDays(attr(period, 'Before'), `${periodPath}/@Before`),
+    arrivalCode: reqText(arr, 'LocationCode', arrPath),
+  };
+}
+
+function decodeDayOd(node: XNode, path: string): DayOriginDestination {
+  const depPath = `${path}/Departure`;
+  const dep = one(node, 'Departure', path);
+  return {
+    departureCode: reqText(dep, 'AirportCode', depPath),
+    date: decodeDate(reqText(dep, 'Date', depPath), `${depPath}/Date`),
+    arrivalCode: reqText(one(node, 'Arrival', path), 'AirportCode', `${path}/Arrival`),
+  };
+}
+
+function decodeDate(s: string, path: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw new NdcDecodeError('INVALID_VALUE', path, `not a YYYY-MM-DD date: ${JSON.stringify(s)}`);
+  return s;
+}
+
+/** `3` -> `P3D`. */
+function daysToDuration(days: number): string {
+  if (!Number.isInteger(days) || days < 0) throw new Error(`LeadDatePeriod days must be a non-negative integer, got ${days}`);
+  return `P${days}D`;
+}
+
+/** `P3D` -> 3; an absent attribute means 0. */
+function durationToDays(s: string | undefined, path: string): number {
+  if (s === undefined) return 0;
+  const m = /^P(\d{1,4})D$/.exec(s);
+  if (!m) throw new NdcDecodeError('INVALID_VALUE', path, `expected a duration in days (P<n>D), got ${JSON.stringify(s)}`);
+  return Number(m[1]);
+}

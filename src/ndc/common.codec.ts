@@ -1,0 +1,329 @@
+/**
+ * Encoders and decoders for the parts shared by several NDC 17.2 messages:
+ * the request preamble (root attributes, PointOfSale, Document, Party),
+ * Parameters, Qualifier, passengers, contacts, errors and warnings.
+ *
+ * Every `encodeX(parent, value)` appends elements in XSD order to `parent`;
+ * every `decodeX(node, path)` reads the element `node` found at `path`.
+ */
+import type {
+  AggregatorParticipant,
+  ContactInformation,
+  ContactProvided,
+  Individual,
+  NdcError,
+  NdcWarning,
+  Parameters,
+  Passenger,
+  Qualifier,
+  RequestCommon,
+} from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import {
+  addEl,
+  addNil,
+  addOptText,
+  attr,
+  decodeHeader,
+  decodeInt,
+  many,
+  one,
+  opt,
+  optText,
+  reqAttr,
+  reqText,
+  startMessage,
+  text,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+// ------------------------------------------------------------- request preamble
+
+/**
+ * Starts a request message: root with header attributes, then PointOfSale
+ * (when `pointOfSaleCountry` is set), Document and Party. Returns the root
+ * element; the caller continues with the message's own children.
+ */
+export function encodeRequestCommon(root: string, req: RequestCommon): XMLBuilder {
+  const el = startMessage(root, req);
+  if (req.pointOfSaleCountry !== undefined) {
+    addEl(addEl(addEl(el, 'PointOfSale'), 'Location'), 'CountryCode', req.pointOfSaleCountry);
+  }
+  addEl(el, 'Document');
+  encodeParty(el, req.party);
+  return el;
+}
+
+/**
+ * Reads what {@link encodeRequestCommon} writes, plus `Parameters` when the
+ * root has one (AirShoppingRQ, OfferPriceRQ).
+ */
+export function decodeRequestCommon(root: XNode, path: string): RequestCommon {
+  const req: RequestCommon = {
+    ...decodeHeader(root, path),
+    party: decodeParty(one(root, 'Party', path), `${path}/Party`),
+  };
+  const pos = opt(root, 'PointOfSale');
+  const loc = pos === undefined ? undefined : opt(pos, 'Location');
+  const country = loc === undefined ? undefined : optText(loc, 'CountryCode');
+  if (country !== undefined && country !== '') req.pointOfSaleCountry = country;
+  const params = opt(root, 'Parameters');
+  if (params !== undefined) req.parameters = decodeParameters(params);
+  return req;
+}
+
+// ------------------------------------------------------------------------ Party
+
+/** Party: Sender/TravelAgencySender, Participants (omitted, nil when `[]`, or AggregatorParticipants), Recipient nil. */
+export function encodeParty(parent: XMLBuilder, party: RequestCommon['party']): void {
+  const el = addEl(parent, 'Party');
+  const tas = addEl(addEl(el, 'Sender'), 'TravelAgencySender');
+  addEl(tas, 'Name', party.name);
+  addEl(tas, 'AgencyID', party.agencyId);
+  if (party.participants !== undefined) {
+    if (party.participants.length === 0) {
+      addNil(el, 'Participants');
+    } else {
+      const ps = addEl(el, 'Participants');
+      for (const p of party.participants) {
+        const ap = addEl(addEl(ps, 'Participant'), 'AggregatorParticipant').att('SequenceNumber', String(p.sequenceNumber));
+        addEl(ap, 'Name', p.name);
+        addEl(ap, 'AggregatorID', p.aggregatorId);
+      }
+    }
+  }
+  addNil(el, 'Recipient');
+}
+
+/** Reads Party (other sender kinds than TravelAgencySender are refused as MISSING). */
+export function decodeParty(node: XNode, path: string): RequestCommon['party'] {
+  const senderPath = `${path}/Sender`;
+  const tasPath = `${senderPath}/TravelAgencySender`;
+  const tas = one(one(node, 'Sender', path), 'TravelAgencySender', senderPath);
+  const party: RequestCommon['party'] = {
+    name: reqText(tas, 'Name', tasPath),
+    agencyId: reqText(tas, 'AgencyID', tasPath),
+  };
+  const ps = opt(node, 'Participants');
+  if (ps !== undefined) {
+    const participants: AggregatorParticipant[] = [];
+    many(ps, 'Participant').forEach((p, i) => {
+      const ap = opt(p, 'AggregatorParticipant');
+      if (ap === undefined) return; // other participant kinds are not modelled
+      const apPath = `${path}/Participants/Participant[${i + 1}]/AggregatorParticipant`;
+      participants.push({
+        sequenceNumber: decodeInt(attr(ap, 'SequenceNumber'), `${apPath}/@SequenceNumber`),
+        name: reqText(ap, 'Name', apPath),
+        aggregatorId: reqText(ap, 'AggregatorID', apPath),
+      });
+    });
+    party.participants = participants;
+  }
+  return party;
+}
+
+// ------------------------------------------------------------------- Parameters
+
+/** `<Parameters>` with Languages/LanguageCode and Pricing/OverrideCurrency (AirShoppingRQ, OfferPriceRQ). */
+export function encodeParameters(parent: XMLBuilder, p: Parameters): void {
+  const el = addEl(parent, 'Parameters');
+  if (p.languages !== undefined && p.languages.length > 0) {
+    const langs = addEl(el, 'Languages');
+    for (const l of p.languages) addEl(langs, 'LanguageCode', l);
+  }
+  if (p.overrideCurrency !== undefined) addEl(addEl(el, 'Pricing'), 'OverrideCurrency', p.overrideCurrency);
+}
+
+export function decodeParameters(node: XNode): Parameters {
+  const p: Parameters = {};
+  const langs = opt(node, 'Languages');
+  if (langs !== undefined) p.languages = many(langs, 'LanguageCode').map(text);
+  const pricing = opt(node, 'Pricing');
+  const cur = pricing === undefined ? undefined : optText(pricing, 'OverrideCurrency');
+  if (cur !== undefined && cur !== '') p.overrideCurrency = cur;
+  return p;
+}
+
+// -------------------------------------------------------------------- Qualifier
+
+/**
+ * `<Qualifier>` with PromotionQualifiers/Code and SpecialFareQualifiers
+ * (AirlineID, Account). The XSD allows one promotion code: more throw.
+ */
+export function encodeQualifier(parent: XMLBuilder, q: Qualifier): void {
+  const el = addEl(parent, 'Qualifier');
+  const codes = q.promotionCodes ?? [];
+  if (codes.length > 1) throw new Error('NDC 17.2 allows one PromotionQualifiers/Code per Qualifier');
+  if (codes.length === 1) addEl(addEl(el, 'PromotionQualifiers'), 'Code', codes[0]);
+  if (q.specialFare !== undefined) {
+    const sf = addEl(el, 'SpecialFareQualifiers');
+    addEl(sf, 'AirlineID', q.specialFare.airlineId);
+    addEl(sf, 'Account', q.specialFare.account);
+  }
+}
+
+export function decodeQualifier(node: XNode, path: string): Qualifier {
+  const q: Qualifier = {};
+  const promo = opt(node, 'PromotionQualifiers');
+  if (promo !== undefined) q.promotionCodes = [reqText(promo, 'Code', `${path}/PromotionQualifiers`)];
+  const sf = opt(node, 'SpecialFareQualifiers');
+  if (sf !== undefined) {
+    const sfPath = `${path}/SpecialFareQualifiers`;
+    q.specialFare = { airlineId: reqText(sf, 'AirlineID', sfPath), account: reqText(sf, 'Account', sfPath) };
+  }
+  return q;
+}
+
+// ------------------------------------------------------------------- Passengers
+
+/** `<PassengerList>` with one Passenger each. */
+export function encodePassengerList(parent: XMLBuilder, passengers: readonly Passenger[]): void {
+  const list = addEl(parent, 'PassengerList');
+  for (const p of passengers) encodePassenger(list, p);
+}
+
+/** `<Passenger PassengerID>`: PTC, Individual, ContactInfoRef. */
+export function encodePassenger(parent: XMLBuilder, p: Passenger): void {
+  const el = addEl(parent, 'Passenger').att('PassengerID', p.passengerId);
+  addEl(el, 'PTC', p.ptc);
+  if (p.individual !== undefined) encodeIndividual(el, p.individual);
+  addOptText(el, 'ContactInfoRef', p.contactInfoRef);
+}
+
+export function encodeIndividual(parent: XMLBuilder, ind: Individual): void {
+  const el = addEl(parent, 'Individual');
+  addOptText(el, 'Birthdate', ind.birthdate);
+  addOptText(el, 'NameTitle', ind.nameTitle);
+  for (const g of ind.givenNames ?? []) addEl(el, 'GivenName', g);
+  addEl(el, 'Surname', ind.surname);
+}
+
+/** Reads a `<PassengerList>` element. */
+export function decodePassengerList(node: XNode, path: string): Passenger[] {
+  return many(node, 'Passenger').map((p, i) => decodePassenger(p, `${path}/Passenger[${i + 1}]`));
+}
+
+export function decodePassenger(node: XNode, path: string): Passenger {
+  const p: Passenger = { passengerId: reqAttr(node, 'PassengerID', path), ptc: reqText(node, 'PTC', path) };
+  const ind = opt(node, 'Individual');
+  if (ind !== undefined) p.individual = decodeIndividual(ind, `${path}/Individual`);
+  const ref = optText(node, 'ContactInfoRef');
+  if (ref !== undefined && ref !== '') p.contactInfoRef = ref;
+  return p;
+}
+
+export function decodeIndividual(node: XNode, path: string): Individual {
+  const ind: Individual = { surname: reqText(node, 'Surname', path) };
+  const birthdate = optText(node, 'Birthdate');
+  if (birthdate !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(birthdate)) {
+      throw new NdcDecodeError('INVALID_VALUE', `${path}/Birthdate`, `not a YYYY-MM-DD date: ${JSON.stringify(birthdate)}`);
+    }
+    ind.birthdate = birthdate;
+  }
+  const title = optText(node, 'NameTitle');
+  if (title !== undefined) ind.nameTitle = title;
+  const given = many(node, 'GivenName');
+  if (given.length > 0) ind.givenNames = given.map(text);
+  return ind;
+}
+
+// --------------------------------------------------------------------- Contacts
+
+/** `<ContactList>` with one ContactInformation each. */
+export function encodeContactList(parent: XMLBuilder, contacts: readonly ContactInformation[]): void {
+  const list = addEl(parent, 'ContactList');
+  for (const c of contacts) encodeContactInformation(list, c);
+}
+
+/** `<ContactInformation ContactID>` with one ContactProvided per e-mail address or phone. */
+export function encodeContactInformation(parent: XMLBuilder, c: ContactInformation): void {
+  const el = addEl(parent, 'ContactInformation').att('ContactID', c.contactId);
+  for (const p of c.provided) {
+    const cp = addEl(el, 'ContactProvided');
+    if ('email' in p) {
+      addEl(addEl(cp, 'EmailAddress'), 'EmailAddressValue', p.email);
+    } else {
+      const ph = addEl(cp, 'Phone');
+      addEl(ph, 'CountryDialingCode', p.phone.countryDialingCode);
+      addEl(ph, 'PhoneNumber', p.phone.phoneNumber);
+    }
+  }
+}
+
+/** Reads a `<ContactList>` element. */
+export function decodeContactList(node: XNode, path: string): ContactInformation[] {
+  return many(node, 'ContactInformation').map((c, i) => decodeContactInformation(c, `${path}/ContactInformation[${i + 1}]`));
+}
+
+/**
+ * Reads ContactInformation. A ContactProvided holding several addresses
+ * yields one entry per address; ContactNotProvided is skipped.
+ */
+export function decodeContactInformation(node: XNode, path: string): ContactInformation {
+  const provided: ContactProvided[] = [];
+  many(node, 'ContactProvided').forEach((cp, i) => {
+    const cpPath = `${path}/ContactProvided[${i + 1}]`;
+    many(cp, 'EmailAddress').forEach((e, j) => {
+      provided.push({ email: reqText(e, 'EmailAddressValue', `${cpPath}/EmailAddress[${j + 1}]`) });
+    });
+    many(cp, 'Phone').forEach((ph, j) => {
+      const phPath = `${cpPath}/Phone[${j + 1}]`;
+      provided.push({
+        phone: { countryDialingCode: reqText(ph, 'CountryDialingCode', phPath), phoneNumber: reqText(ph, 'PhoneNumber', phPath) },
+      });
+    });
+  });
+  return { contactId: reqAttr(node, 'ContactID', path), provided };
+}
+
+// ------------------------------------------------------------ Errors, Warnings
+
+/** `<Errors>` with `<Error Code ShortText Status>text</Error>` each. */
+export function encodeErrors(parent: XMLBuilder, errors: readonly NdcError[]): void {
+  const el = addEl(parent, 'Errors');
+  for (const e of errors) {
+    const x = addEl(el, 'Error');
+    if (e.shortText !== undefined) x.att('ShortText', e.shortText);
+    x.att('Code', e.code);
+    if (e.status !== undefined) x.att('Status', e.status);
+    x.txt(e.text);
+  }
+}
+
+/** Reads an `<Errors>` element. `Code` is required. */
+export function decodeErrors(node: XNode, path: string): NdcError[] {
+  return many(node, 'Error').map((x, i) => {
+    const xPath = `${path}/Error[${i + 1}]`;
+    const e: NdcError = { code: reqAttr(x, 'Code', xPath), text: text(x) };
+    const shortText = attr(x, 'ShortText');
+    if (shortText !== undefined) e.shortText = shortText;
+    const status = attr(x, 'Status');
+    if (status !== undefined) e.status = status;
+    return e;
+  });
+}
+
+/** `<Warnings>` with `<Warning Code ShortText>text</Warning>` each. */
+export function encodeWarnings(parent: XMLBuilder, warnings: readonly NdcWarning[]): void {
+  const el = addEl(parent, 'Warnings');
+  for (const w of warnings) {
+    const x = addEl(el, 'Warning');
+    if (w.shortText !== undefined) x.att('ShortText', w.shortText);
+    if (w.code !== undefined) x.att('Code', w.code);
+    x.txt(w.text);
+  }
+}
+
+/** Reads a `<Warnings>` element. */
+export function decodeWarnings(node: XNode): NdcWarning[] {
+  return many(node, 'Warning').map((x) => {
+    const w: NdcWarning = { text: text(x) };
+    const code = attr(x, 'Code');
+    if (code !== undefined) w.code = code;
+    const shortText = attr(x, 'ShortText');
+    if (shortText !== undefined) w.shortText = shortText;
+    return w;
+  });
+}
