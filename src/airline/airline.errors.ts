@@ -1,0 +1,93 @@
+/**
+ * NDC error and warning codes of the airline service. Every business failure
+ * has a stable name and a distinct code (IATA_CodeType: up to three of
+ * `[0-9A-Z]`), so clients such as the booking orchestrator can classify an
+ * `Errors/Error` by its Code alone. 913 is the code of the spec; the 7xx codes
+ * are this airline's own (the spec shows no others). Documented in
+ * docs/airline-world.md.
+ */
+import type { NdcError, NdcWarning } from '../ndc/ndc.model';
+
+export interface AirlineErrorDef {
+  code: string;
+  shortText: string;
+}
+
+export const AIRLINE_ERRORS = {
+  /** No order matches (OrderRetrieve, GET by shopping response id). Text of the spec. */
+  ORDER_NOT_FOUND: { code: '913', shortText: 'Item/data not found or data not existing in processing host' },
+  /** The request is well-formed XML but its content is unusable (bad date, unknown airport, ...). */
+  INVALID_REQUEST: { code: '701', shortText: 'Invalid request' },
+  /** OverrideCurrency names a currency the airline does not sell in. */
+  UNSUPPORTED_CURRENCY: { code: '702', shortText: 'Currency not supported' },
+  /** The search found no flight with seats (sold out, no route, date outside the schedule). */
+  NO_OFFERS: { code: '710', shortText: 'No availability' },
+  /** The offer's price class has no seats left any more when priced or ordered. */
+  SOLD_OUT: { code: '711', shortText: 'Seats no longer available' },
+  /** Unknown ResponseID, OfferID or OfferItemID. */
+  UNKNOWN_OFFER: { code: '720', shortText: 'Offer not found' },
+  /** The shopping or pricing response has expired. */
+  OFFER_EXPIRED: { code: '721', shortText: 'Offer expired' },
+  /** Passengers of the request do not match those of the offer. */
+  PASSENGER_MISMATCH: { code: '722', shortText: 'Passengers do not match the offer' },
+  /** UK rule: a child or infant departs from the UK and some passenger has no Birthdate. */
+  BIRTHDATE_REQUIRED: { code: '730', shortText: 'Birthdate required' },
+  /** OrderCreate: a passenger lacks Individual data (surname, given name, birthdate where required). */
+  PASSENGER_DATA_MISSING: { code: '731', shortText: 'Passenger data missing' },
+  /** OrderCreate: no contact, or a ContactInfoRef that points to no provided contact. */
+  CONTACT_MISSING: { code: '732', shortText: 'Contact data missing' },
+  /** OrderCreate: total, items or card do not match the latest pricing (e.g. surcharge card without the token-bearing reprice). */
+  PRICE_MISMATCH: { code: '740', shortText: 'Price mismatch' },
+  /** OrderCreate from a pricing response that a later pricing of the same offer superseded. */
+  PRICING_SUPERSEDED: { code: '741', shortText: 'Pricing superseded by a later OfferPrice' },
+  /** Payment amount differs from the priced total. */
+  PAYMENT_AMOUNT_MISMATCH: { code: '742', shortText: 'Payment amount does not match the offer total' },
+  /** Payment currency differs from the offer currency (no conversion). */
+  PAYMENT_CURRENCY_MISMATCH: { code: '743', shortText: 'Payment currency does not match the offer currency' },
+  /** Card data unusable (e.g. invalid number, unsupported payment type). */
+  INVALID_CARD: { code: '750', shortText: 'Invalid card' },
+  /** The card token has expired. */
+  TOKEN_EXPIRED: { code: '751', shortText: 'Card token expired' },
+  /** The card token is unknown. */
+  UNKNOWN_TOKEN: { code: '752', shortText: 'Card token not found' },
+  /** Unexpected failure inside the airline. */
+  SYSTEM_ERROR: { code: '799', shortText: 'Unable to process - system error' },
+} as const satisfies Record<string, AirlineErrorDef>;
+
+export type AirlineErrorName = keyof typeof AIRLINE_ERRORS;
+
+export const AIRLINE_WARNINGS = {
+  /** The promotion code is not known: public fares apply. */
+  UNKNOWN_PROMOTION: { code: '760', shortText: 'Promotion code not recognised' },
+  /** AirlineID/Account of SpecialFareQualifiers not recognised: public fares apply. */
+  UNKNOWN_CORPORATE_ACCOUNT: { code: '761', shortText: 'Corporate account not recognised' },
+} as const satisfies Record<string, AirlineErrorDef>;
+
+export type AirlineWarningName = keyof typeof AIRLINE_WARNINGS;
+
+/** Builds the NDC error `name` with a specific `text`. Status is `Complete`, as in the spec's 913. */
+export function ndcError(name: AirlineErrorName, text: string): NdcError {
+  const def = AIRLINE_ERRORS[name];
+  return { code: def.code, shortText: def.shortText, status: 'Complete', text };
+}
+
+export function ndcWarning(name: AirlineWarningName, text: string): NdcWarning {
+  const def = AIRLINE_WARNINGS[name];
+  return { code: def.code, shortText: def.shortText, text };
+}
+
+/** The stable name of an NDC error code, or undefined for codes this airline does not use. */
+export function airlineErrorName(code: string): AirlineErrorName | undefined {
+  return (Object.keys(AIRLINE_ERRORS) as AirlineErrorName[]).find((n) => AIRLINE_ERRORS[n].code === code);
+}
+
+/** A domain failure carrying its NDC error; services return it as an error response. */
+export class AirlineError extends Error {
+  readonly code: AirlineErrorName;
+  readonly ndc: NdcError;
+  constructor(name: AirlineErrorName, text: string) {
+    super(text);
+    this.code = name;
+    this.ndc = ndcError(name, text);
+  }
+}

@@ -1,0 +1,61 @@
+/** Calendar-date helpers on `YYYY-MM-DD` strings (UTC, no time zones involved). */
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date in `YYYY-MM-DD` form. */
+export function isIsoDate(s: string): boolean {
+  const m = DATE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+function toUtc(date: string): number {
+  const m = DATE.exec(date);
+  if (!m) throw new Error(`not a date: ${date}`);
+  return Date.UTC(+m[1], +m[2] - 1, +m[3]);
+}
+
+/** The UTC calendar date of an instant. */
+export function dateOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** `date` plus `days` (may be negative). */
+export function addDays(date: string, days: number): string {
+  return new Date(toUtc(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (positive when `b` is later). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
+}
+
+const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
+
+/** `MON`..`SUN` of a date. */
+export function weekdayOf(date: string): string {
+  return WEEKDAYS[new Date(toUtc(date)).getUTCDay()];
+}
+
+/** Age in whole years on `onDate` of someone born on `birthdate`. */
+export function ageOn(birthdate: string, onDate: string): number {
+  const [by, bm, bd] = birthdate.split('-').map(Number);
+  const [y, m, d] = onDate.split('-').map(Number);
+  let age = y - by;
+  if (m < bm || (m === bm && d < bd)) age -= 1;
+  return age;
+}
+
+/** `YYYYMMDD` form used inside keys. */
+export function compactDate(date: string): string {
+  return date.replace(/-/g, '');
+}
+
+/**
+ * NDC response TimeStamp: local-offset form with fractional seconds. The domain
+ * has no time zone of its own, so the offset is `+00:00` (UTC).
+ */
+export function responseTimestamp(instant: Date): string {
+  return instant.toISOString().replace('Z', '+00:00');
+}

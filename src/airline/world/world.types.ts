@@ -1,0 +1,163 @@
+/**
+ * Shape of the airline's world data file (`data/airline/world.json`) and of the
+ * dated journeys derived from it. Amounts are decimal strings in the base
+ * currency of the file (GBP); see `data/airline/README.md` for every field.
+ */
+
+export interface WorldLanguage {
+  code: string;
+  nls: string;
+  name: string;
+}
+
+export interface WorldCountry {
+  /** ISO 3166 alpha-2. */
+  code: string;
+  /** ICAO location prefix (1 or 2 letters, e.g. `EG`). */
+  icao: string;
+  name: string;
+  /** Currency used when a request from this point of sale has no OverrideCurrency. */
+  currency: string;
+}
+
+export interface WorldCity {
+  code: string;
+  name: string;
+  country: string;
+}
+
+export interface WorldAirport {
+  code: string;
+  name: string;
+  city: string;
+}
+
+export interface WorldPriceClass {
+  code: string;
+  name: string;
+  /** Booking classes from the cheapest to the dearest. */
+  rbds: string[];
+  /** Seats per booking class and flight, aligned with `rbds`. */
+  capacity: number[];
+  /** Code of the bundle ServiceDefinition included in this price class, if any. */
+  bundle?: string;
+}
+
+export interface WorldFlight {
+  /** Flight number without the airline designator, e.g. `101`. */
+  number: string;
+  from: string;
+  to: string;
+  /** Local departure time HH:MM. */
+  departure: string;
+  /** Local arrival time HH:MM. */
+  arrival: string;
+  /** Days between the departure date and the (local) arrival date. */
+  arrivalDayOffset: number;
+  /** ISO 8601 duration. */
+  duration: string;
+  aircraft: string;
+  /** Base fares (base currency) per price class code, aligned with the class's `rbds`. */
+  fares: Record<string, string[]>;
+}
+
+export interface WorldConnection {
+  from: string;
+  to: string;
+  /** Flight numbers flown in order, all on the same departure date. */
+  flights: string[];
+  /** Door-to-door journey time, ISO 8601. */
+  journeyTime: string;
+}
+
+export interface WorldPassengerType {
+  /** Percentage of the adult base fare, e.g. `"75"`. */
+  farePercent: string;
+  /** False for infants on lap: no seat is sold for them. */
+  takesSeat: boolean;
+  /** Assumed age under 16 when no birthdate is known (shopping). */
+  under16: boolean;
+}
+
+export interface WorldTax {
+  name: string;
+  /** Amount per passenger and departing segment, base currency. */
+  amount: string;
+  /** Passengers younger than this on the departure date are exempt. */
+  exemptUnderAge?: number;
+}
+
+export interface WorldServiceDefinition {
+  code: string;
+  name: string;
+  encoding: string;
+  description: string;
+  /** Codes of the definitions bundled by this one. */
+  bundle?: string[];
+  /** BaggageAllowanceID. */
+  baggageAllowance?: string;
+}
+
+export interface WorldBaggageAllowance {
+  id: string;
+  category: string;
+  applicableParty: string;
+  totalQuantity: number;
+  pieces: { quantity: number; maxWeight: string; uom: string; bag: string }[];
+}
+
+export interface WorldData {
+  version: number;
+  baseCurrency: string;
+  /** Units of each currency per one unit of the base currency. */
+  exchangeRates: Record<string, string>;
+  defaultCurrency: string;
+  languages: WorldLanguage[];
+  countries: WorldCountry[];
+  cities: WorldCity[];
+  airports: WorldAirport[];
+  cabin: { code: string; name: string };
+  priceClasses: WorldPriceClass[];
+  flights: WorldFlight[];
+  connections: WorldConnection[];
+  /** Fare factor per weekday of the departure date (MON..SUN). */
+  weekdayFactors: Record<string, string>;
+  /** Flights exist from today (service clock, UTC) for this many days. */
+  bookingWindowDays: number;
+  passengerTypes: Record<string, WorldPassengerType>;
+  /** Departure tax per country of the departure airport. */
+  departureTaxes: Record<string, WorldTax>;
+  promotions: Record<string, { percentOff: string }>;
+  corporateAccounts: Record<string, { percentOff: string; priceClasses: string[] }>;
+  cardSurcharge: { service: string; percent: string };
+  commissionPercent: string;
+  shoppingTtlMinutes: number;
+  pricingTtlMinutes: number;
+  serviceDefinitions: WorldServiceDefinition[];
+  baggageAllowances: WorldBaggageAllowance[];
+}
+
+/** One flight on one date. */
+export interface DatedSegment {
+  /** SegmentKey, e.g. `SEG__ZZ101_20261201`. */
+  segmentKey: string;
+  /** Inventory key, e.g. `ZZ101/2026-12-01`. */
+  inventoryKey: string;
+  flight: WorldFlight;
+  /** Marketing flight number with designator, e.g. `ZZ101`. */
+  flightNumber: string;
+  departureDate: string;
+  arrivalDate: string;
+}
+
+/** A bookable journey (one direction) on a date: one or more segments. */
+export interface Journey {
+  /** FlightKey, e.g. `FLT__ZZ101_20261201` or `FLT__ZZ101_ZZ301_20261201`. */
+  flightKey: string;
+  from: string;
+  to: string;
+  date: string;
+  segments: DatedSegment[];
+  transfer: boolean;
+  journeyTime: string;
+}
