@@ -283,6 +283,30 @@ export function extName(local: string): string {
   return EXT_PREFIX + local;
 }
 
+/**
+ * The first extension child `<ns2:local>` (namespace {@link EXT_NS}, any prefix), required.
+ * Throws `WRONG_NAMESPACE` when an element of that local name is there in another
+ * namespace, else `MISSING`; the path names it `ns2:local`.
+ */
+export function oneExt(node: XNode, local: string, path: string): XNode {
+  const c = children(node, EXT_PREFIX + local);
+  if (c) return c[0];
+  const where = `${path}/${EXT_PREFIX}${local}`;
+  if (typeof node !== 'string') {
+    for (const key of Object.keys(node)) {
+      if (key === local || key.endsWith(':' + local)) {
+        throw new NdcDecodeError('WRONG_NAMESPACE', where, `element ${local} must be in namespace ${EXT_NS}`);
+      }
+    }
+  }
+  throw new NdcDecodeError('MISSING', where, `required extension element ${local} is missing`);
+}
+
+/** The first extension child `<ns2:local>`, or undefined. */
+export function optExt(node: XNode, local: string): XNode | undefined {
+  return children(node, EXT_PREFIX + local)?.[0];
+}
+
 /** Splits a space-separated reference list (IDREFS) into ids. */
 export function decodeRefs(s: string | undefined): string[] {
   if (!s) return [];

@@ -1,0 +1,143 @@
+/**
+ * OfferPriceRQ: selected offers (OfferID, Owner, ResponseID) with their items
+ * and passenger refs, PassengerList (optionally with Individual), Qualifier,
+ * and the card-token PaymentFormMetadata (ns2:Token/ns2:Number).
+ */
+import type { OfferPriceRq, SelectedOffer, SelectedOfferItem } from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import {
+  decodePassengerList,
+  decodeQualifier,
+  decodeRequestCommon,
+  encodeParameters,
+  encodePassengerList,
+  encodeQualifier,
+  encodeRequestCommon,
+} from './common.codec';
+import {
+  addEl,
+  addExt,
+  addRefs,
+  decodeRefs,
+  endMessage,
+  many,
+  one,
+  oneExt,
+  opt,
+  parseNdc,
+  reqAttr,
+  text,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+const ROOT = 'OfferPriceRQ';
+
+/** A card token offered for surcharge pricing: PaymentFormMetadata MetadataKey and its ns2:Token/ns2:Number. */
+export interface PaymentFormToken {
+  key: string;
+  token: string;
+}
+
+/** Serialises an OfferPriceRQ (valid against OfferPriceRQ.xsd). */
+export function encodeOfferPriceRq(rq: OfferPriceRq): string {
+  const root = encodeRequestCommon(ROOT, rq);
+  if (rq.parameters !== undefined) encodeParameters(root, rq.parameters);
+  const query = addEl(root, 'Query');
+  for (const offer of rq.offers) encodeSelectedOffer(query, offer);
+  if (rq.qualifier !== undefined) encodeQualifier(root, rq.qualifier);
+  if (rq.passengers.length > 0) encodePassengerList(addEl(root, 'DataLists'), rq.passengers);
+  if (rq.paymentForms !== undefined && rq.paymentForms.length > 0) {
+    encodePaymentFormMetadatas(addEl(addEl(addEl(root, 'Metadata'), 'Other'), 'OtherMetadata'), rq.paymentForms);
+  }
+  return endMessage(root);
+}
+
+/** Parses and decodes an OfferPriceRQ; throws {@link NdcDecodeError}. */
+export function decodeOfferPriceRq(xml: string | Buffer, opts?: ParseOptions): OfferPriceRq {
+  const { node, path } = parseNdc(xml, ROOT, opts);
+  const queryPath = `${path}/Query`;
+  const rq: OfferPriceRq = {
+    ...decodeRequestCommon(node, path),
+    offers: many(one(node, 'Query', path), 'Offer').map((o, i) => decodeSelectedOffer(o, `${queryPath}/Offer[${i + 1}]`)),
+    passengers: [],
+  };
+  const qualifier = opt(node, 'Qualifier');
+  if (qualifier !== undefined) rq.qualifier = decodeQualifier(qualifier, `${path}/Qualifier`);
+  const lists = opt(node, 'DataLists');
+  const paxList = lists === undefined ? undefined : opt(lists, 'PassengerList');
+  if (paxList !== undefined) rq.passengers = decodePassengerList(paxList, `${path}/DataLists/PassengerList`);
+  const forms = decodeOtherPaymentForms(node, path);
+  if (forms !== undefined) rq.paymentForms = forms;
+  return rq;
+}
+
+/** `<Offer OfferID Owner ResponseID>` with `<OfferItem OfferItemID><PassengerRefs>`. */
+export function encodeSelectedOffer(parent: XMLBuilder, offer: SelectedOffer): XMLBuilder {
+  const el = addEl(parent, 'Offer').att('OfferID', offer.offerId).att('Owner', offer.owner).att('ResponseID', offer.responseId);
+  for (const item of offer.offerItems) encodeSelectedOfferItem(el, item);
+  return el;
+}
+
+/** `<OfferItem OfferItemID><PassengerRefs>a b</PassengerRefs></OfferItem>`. */
+export function encodeSelectedOfferItem(parent: XMLBuilder, item: SelectedOfferItem): void {
+  addRefs(addEl(parent, 'OfferItem').att('OfferItemID', item.offerItemId), 'PassengerRefs', item.passengerRefs);
+}
+
+export function decodeSelectedOffer(node: XNode, path: string): SelectedOffer {
+  return {
+    offerId: reqAttr(node, 'OfferID', path),
+    owner: reqAttr(node, 'Owner', path),
+    responseId: reqAttr(node, 'ResponseID', path),
+    offerItems: many(node, 'OfferItem').map((it, i) => decodeSelectedOfferItem(it, `${path}/OfferItem[${i + 1}]`)),
+  };
+}
+
+export function decodeSelectedOfferItem(node: XNode, path: string): SelectedOfferItem {
+  return {
+    offerItemId: reqAttr(node, 'OfferItemID', path),
+    passengerRefs: decodeRefs(text(one(node, 'PassengerRefs', path))),
+  };
+}
+
+/**
+ * `<PaymentFormMetadatas>` inside `parent` (an OtherMetadata element), one
+ * PaymentFormMetadata per token: `AugmentationPoint/AugPoint/ns2:Token/ns2:Number`.
+ */
+export function encodePaymentFormMetadatas(parent: XMLBuilder, forms: readonly PaymentFormToken[]): void {
+  const list = addEl(parent, 'PaymentFormMetadatas');
+  for (const f of forms) {
+    const aug = addEl(addEl(addEl(list, 'PaymentFormMetadata').att('MetadataKey', f.key), 'AugmentationPoint'), 'AugPoint');
+    addExt(addExt(aug, 'Token'), 'Number', f.token);
+  }
+}
+
+/** Reads a `<PaymentFormMetadatas>` element (`path` is its path). */
+export function decodePaymentFormMetadatas(node: XNode, path: string): PaymentFormToken[] {
+  return many(node, 'PaymentFormMetadata').map((m, i) => {
+    const mPath = `${path}/PaymentFormMetadata[${i + 1}]`;
+    const augPath = `${mPath}/AugmentationPoint/AugPoint`;
+    const aug = one(one(m, 'AugmentationPoint', mPath), 'AugPoint', `${mPath}/AugmentationPoint`);
+    const tokenPath = `${augPath}/ns2:Token`;
+    const num = text(oneExt(oneExt(aug, 'Token', augPath), 'Number', tokenPath));
+    if (num === '') throw new NdcDecodeError('MISSING', `${tokenPath}/ns2:Number`, 'card token is empty');
+    return { key: reqAttr(m, 'MetadataKey', mPath), token: num };
+  });
+}
+
+/** Payment forms of `root/Metadata/Other/OtherMetadata[*]/PaymentFormMetadatas`, or undefined when there are none. */
+function decodeOtherPaymentForms(root: XNode, path: string): PaymentFormToken[] | undefined {
+  const meta = opt(root, 'Metadata');
+  const other = meta === undefined ? undefined : opt(meta, 'Other');
+  if (other === undefined) return undefined;
+  const out: PaymentFormToken[] = [];
+  let found = false;
+  many(other, 'OtherMetadata').forEach((om, i) => {
+    const pfm = opt(om, 'PaymentFormMetadatas');
+    if (pfm === undefined) return;
+    found = true;
+    out.push(...decodePaymentFormMetadatas(pfm, `${path}/Metadata/Other/OtherMetadata[${i + 1}]/PaymentFormMetadatas`));
+  });
+  return found ? out : undefined;
+}

@@ -1,0 +1,153 @@
+/**
+ * OrderCreateRQ: SecurePaymentAlert (URLs, CustomerDevice), the priced Offer
+ * with TotalOfferPrice and items, Payments (voucher = card token), and
+ * DataLists with PassengerList (Individual, ContactInfoRef) and ContactList.
+ */
+import type { OrderCreateRq, OrderPayment, SecurePaymentAlert } from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import {
+  decodeContactList,
+  decodePassengerList,
+  decodeRequestCommon,
+  encodeContactList,
+  encodePassengerList,
+  encodeRequestCommon,
+} from './common.codec';
+import { decodeSelectedOfferItem, encodeSelectedOfferItem } from './offer-price-rq.codec';
+import {
+  addEl,
+  addMoney,
+  endMessage,
+  many,
+  one,
+  opt,
+  parseNdc,
+  reqAttr,
+  reqMoney,
+  reqText,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+const ROOT = 'OrderCreateRQ';
+
+/** Serialises an OrderCreateRQ (valid against OrderCreateRQ.xsd). */
+export function encodeOrderCreateRq(rq: OrderCreateRq): string {
+  const root = encodeRequestCommon(ROOT, rq);
+  if (rq.securePayment !== undefined) encodeSecurePaymentAlert(root, rq.securePayment);
+  const query = addEl(root, 'Query');
+  const offer = addEl(addEl(query, 'Order'), 'Offer')
+    .att('OfferID', rq.offer.offerId)
+    .att('Owner', rq.offer.owner)
+    .att('ResponseID', rq.offer.responseId);
+  addMoney(offer, 'TotalOfferPrice', rq.offer.totalOfferPrice);
+  for (const item of rq.offer.offerItems) encodeSelectedOfferItem(offer, item);
+  if (rq.payments.length > 0) {
+    const payments = addEl(query, 'Payments');
+    for (const p of rq.payments) encodePayment(payments, p);
+  }
+  if (rq.passengers.length > 0 || rq.contacts.length > 0) {
+    const lists = addEl(query, 'DataLists');
+    if (rq.passengers.length > 0) encodePassengerList(lists, rq.passengers);
+    if (rq.contacts.length > 0) encodeContactList(lists, rq.contacts);
+  }
+  return endMessage(root);
+}
+
+/**
+ * Parses and decodes an OrderCreateRQ; throws {@link NdcDecodeError}. Exactly
+ * one Query/Order/Offer is supported (a second one is `INVALID_VALUE`).
+ */
+export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): OrderCreateRq {
+  const { node, path } = parseNdc(xml, ROOT, opts);
+  const queryPath = `${path}/Query`;
+  const query = one(node, 'Query', path);
+  const orderPath = `${queryPath}/Order`;
+  const offers = many(one(query, 'Order', queryPath), 'Offer');
+  if (offers.length === 0) throw new NdcDecodeError('MISSING', `${orderPath}/Offer`, 'required element Offer is missing');
+  if (offers.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${orderPath}/Offer[2]`, 'only one Offer per order is supported');
+  const offerPath = `${orderPath}/Offer[1]`;
+  const o = offers[0];
+  const rq: OrderCreateRq = {
+    ...decodeRequestCommon(node, path),
+    offer: {
+      offerId: reqAttr(o, 'OfferID', offerPath),
+      owner: reqAttr(o, 'Owner', offerPath),
+      responseId: reqAttr(o, 'ResponseID', offerPath),
+      totalOfferPrice: reqMoney(o, 'TotalOfferPrice', offerPath),
+      offerItems: many(o, 'OfferItem').map((it, i) => decodeSelectedOfferItem(it, `${offerPath}/OfferItem[${i + 1}]`)),
+    },
+    payments: [],
+    passengers: [],
+    contacts: [],
+  };
+  const spa = findSecurePaymentAlert(node, path);
+  if (spa !== undefined) rq.securePayment = spa;
+  const payments = opt(query, 'Payments');
+  if (payments !== undefined) {
+    rq.payments = many(payments, 'Payment').map((p, i) => decodePayment(p, `${queryPath}/Payments/Payment[${i + 1}]`));
+  }
+  const lists = opt(query, 'DataLists');
+  if (lists !== undefined) {
+    const listsPath = `${queryPath}/DataLists`;
+    const pax = opt(lists, 'PassengerList');
+    if (pax !== undefined) rq.passengers = decodePassengerList(pax, `${listsPath}/PassengerList`);
+    const contacts = opt(lists, 'ContactList');
+    if (contacts !== undefined) rq.contacts = decodeContactList(contacts, `${listsPath}/ContactList`);
+  }
+  return rq;
+}
+
+/** OrderCreateParameters/Alerts/Alert/SecurePaymentAlert with URLs and Details/CustomerDevice. */
+function encodeSecurePaymentAlert(root: XMLBuilder, a: SecurePaymentAlert): void {
+  const spa = addEl(addEl(addEl(addEl(root, 'OrderCreateParameters'), 'Alerts'), 'Alert'), 'SecurePaymentAlert');
+  const urls = addEl(spa, 'URLs');
+  addEl(urls, 'FailURL', a.failUrl);
+  addEl(urls, 'TermURL', a.termUrl);
+  const device = addEl(addEl(spa, 'Details'), 'CustomerDevice');
+  addEl(device, 'IP_Address', a.ipAddress);
+  addEl(device, 'BrowserUserAgentHeader', a.userAgent);
+}
+
+/** The first Alert carrying a SecurePaymentAlert, or undefined. */
+function findSecurePaymentAlert(root: XNode, path: string): SecurePaymentAlert | undefined {
+  const params = opt(root, 'OrderCreateParameters');
+  const alerts = params === undefined ? undefined : opt(params, 'Alerts');
+  if (alerts === undefined) return undefined;
+  const list = many(alerts, 'Alert');
+  for (let i = 0; i < list.length; i++) {
+    const spa = opt(list[i], 'SecurePaymentAlert');
+    if (spa === undefined) continue;
+    const spaPath = `${path}/OrderCreateParameters/Alerts/Alert[${i + 1}]/SecurePaymentAlert`;
+    const urlsPath = `${spaPath}/URLs`;
+    const urls = one(spa, 'URLs', spaPath);
+    const devicePath = `${spaPath}/Details/CustomerDevice`;
+    const device = one(one(spa, 'Details', spaPath), 'CustomerDevice', `${spaPath}/Details`);
+    return {
+      failUrl: reqText(urls, 'FailURL', urlsPath),
+      termUrl: reqText(urls, 'TermURL', urlsPath),
+      ipAddress: reqText(device, 'IP_Address', devicePath),
+      userAgent: reqText(device, 'BrowserUserAgentHeader', devicePath),
+    };
+  }
+  return undefined;
+}
+
+/** `<Payment>`: Type, Method/Voucher/Number, Amount. */
+function encodePayment(parent: XMLBuilder, p: OrderPayment): void {
+  const el = addEl(parent, 'Payment');
+  addEl(el, 'Type', p.type);
+  addEl(addEl(addEl(el, 'Method'), 'Voucher'), 'Number', p.voucherNumber);
+  addMoney(el, 'Amount', p.amount);
+}
+
+function decodePayment(node: XNode, path: string): OrderPayment {
+  const methodPath = `${path}/Method`;
+  const voucherPath = `${methodPath}/Voucher`;
+  return {
+    type: reqText(node, 'Type', path),
+    voucherNumber: reqText(one(one(node, 'Method', path), 'Voucher', methodPath), 'Number', voucherPath),
+    amount: reqMoney(node, 'Amount', path),
+  };
+}
