@@ -1,0 +1,349 @@
+/**
+ * `npm start`: the whole stack on one machine.
+ *
+ * 1. provisions the Temporal CLI (scripts/temporal-cli.ts);
+ * 2. runs `temporal server start-dev` with its state in `.data/temporal.db`, Web UI on
+ *    TEMPORAL_UI_PORT (8233), gRPC on TEMPORAL_PORT (7233), booking search attributes registered;
+ * 3. starts the airline service, the worker and the API as child processes, each once the
+ *    previous one is ready;
+ * 4. prints the URLs; Ctrl-C or SIGTERM stops the API, the worker, the airline, then Temporal.
+ *
+ * With TEMPORAL_ADDRESS set, no dev server is started: the roles use that cluster.
+ * Configuration: see docs/operations.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+import { Connection } from '@temporalio/client';
+import { DEFAULT_TASK_QUEUE } from '../src/booking/booking.model';
+import { PROJECT_ROOT, resolveTemporalCli } from './temporal-cli';
+import { ensureSearchAttributes, startDevServer, type DevServer } from './temporal-dev-server';
+
+/** Settings of the launcher, from the environment. */
+export interface StartConfig {
+  temporalPort: number;
+  temporalUiPort: number;
+  temporalIp: string;
+  temporalDbFile: string;
+  temporalNamespace: string;
+  /** External cluster; when set no dev server is started. */
+  externalTemporalAddress?: string;
+  uiCodecEndpoint?: string;
+  airlinePort: number;
+  apiPort: number;
+  taskQueue: string;
+  startupTimeoutMs: number;
+  stopGraceMs: number;
+  /** Entry files of the roles, relative to the project root. */
+  entries: { airline: string; worker: string; api: string };
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > 65535 * 10_000) {
+    throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const port = intFromEnv(env, name, fallback, 1);
+  if (port > 65535) throw new Error(`${name} must be a TCP port (1-65535), got "${env[name]}"`);
+  return port;
+}
+
+/** Reads and validates the launcher settings; throws naming the bad variable. */
+export function loadStartConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
+  const apiPort = portFromEnv(env, 'API_PORT', 3000);
+  const codec = env.TEMPORAL_UI_CODEC_ENDPOINT;
+  return {
+    temporalPort: portFromEnv(env, 'TEMPORAL_PORT', 7233),
+    temporalUiPort: portFromEnv(env, 'TEMPORAL_UI_PORT', 8233),
+    temporalIp: env.TEMPORAL_IP || '127.0.0.1',
+    temporalDbFile: path.resolve(PROJECT_ROOT, env.TEMPORAL_DB_FILE || path.join('.data', 'temporal.db')),
+    temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
+    externalTemporalAddress: env.TEMPORAL_ADDRESS || undefined,
+    uiCodecEndpoint: codec === 'none' ? undefined : codec || `http://localhost:${apiPort}/codec`,
+    airlinePort: portFromEnv(env, 'AIRLINE_PORT', 4010),
+    apiPort,
+    taskQueue: env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
+    startupTimeoutMs: intFromEnv(env, 'START_TIMEOUT_MS', 120_000, 1000),
+    stopGraceMs: intFromEnv(env, 'STOP_GRACE_MS', 20_000, 100),
+    entries: { airline: 'src/airline/main.ts', worker: 'src/worker/main.ts', api: 'src/main.ts' },
+  };
+}
+
+const log = (message: string): void => {
+  process.stdout.write(`[start] ${message}\n`);
+};
+
+/** A role (airline, worker, api) running as a child process. */
+interface Role {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+  exitReason?: string;
+}
+
+function prefixLines(stream: NodeJS.ReadableStream | null, prefix: string, out: NodeJS.WritableStream): void {
+  if (stream === null) return;
+  const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
+  lines.on('line', (line) => out.write(`${prefix} ${line}\n`));
+}
+
+function startRole(name: string, entry: string, env: NodeJS.ProcessEnv): Role {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: a terminal Ctrl-C reaches only this launcher, which then stops the
+    // roles one by one, in order (API, worker, airline).
+    detached: true,
+  });
+  const role: Role = { name, child, exited: Promise.resolve() };
+  role.exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      role.exitReason = signal !== null ? `signal ${signal}` : `exit code ${String(code)}`;
+      resolve();
+    });
+    child.once('error', (error) => {
+      role.exitReason = error.message;
+      resolve();
+    });
+  });
+  const label = `[${name}]`.padEnd(9);
+  prefixLines(child.stdout, label, process.stdout);
+  prefixLines(child.stderr, label, process.stderr);
+  return role;
+}
+
+/** One GET; resolves with the status code, or rejects on a connection error or after 2 s. */
+function httpStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { timeout: 2000, agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.once('timeout', () => request.destroy(new Error('timed out')));
+    request.once('error', reject);
+  });
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns true; fails when the role exits or at the deadline. */
+async function waitUntil(
+  role: Role,
+  what: string,
+  deadline: number,
+  check: () => Promise<boolean>,
+  aborted: () => boolean,
+): Promise<void> {
+  let last = 'not answering yet';
+  while (Date.now() < deadline) {
+    if (aborted()) throw new Error('start-up aborted');
+    if (role.exitReason !== undefined) throw new Error(`${role.name} exited (${role.exitReason}) before ${what}`);
+    try {
+      if (await check()) return;
+      last = 'not ready yet';
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await pause(250);
+  }
+  throw new Error(`${role.name}: ${what} did not happen before the deadline (${last})`);
+}
+
+async function workerIsPolling(address: string, namespace: string, taskQueue: string): Promise<boolean> {
+  const connection = await Connection.connect({ address, connectTimeout: 2000 });
+  try {
+    const response = await connection.workflowService.describeTaskQueue({
+      namespace,
+      taskQueue: { name: taskQueue },
+      taskQueueType: 1, // TASK_QUEUE_TYPE_WORKFLOW
+    });
+    return (response.pollers ?? []).length > 0;
+  } finally {
+    await connection.close();
+  }
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+async function stopRole(role: Role, graceMs: number): Promise<void> {
+  if (role.exitReason !== undefined) return;
+  signalGroup(role.child, 'SIGTERM');
+  const timer = setTimeout(() => {
+    log(`${role.name} did not stop within ${graceMs} ms, killing it`);
+    signalGroup(role.child, 'SIGKILL');
+  }, graceMs);
+  await role.exited;
+  clearTimeout(timer);
+}
+
+/** Runs the stack until a signal or a role exiting on its own; resolves with the exit code. */
+export async function start(config: StartConfig = loadStartConfig()): Promise<number> {
+  const roles: Role[] = [];
+  let server: DevServer | undefined;
+  let stopping: Promise<number> | undefined;
+  let aborted = false;
+  const isAborted = (): boolean => aborted;
+
+  const stopAll = (code: number): Promise<number> => {
+    stopping ??= (async () => {
+      for (const role of [...roles].reverse()) {
+        log(`stopping ${role.name}...`);
+        await stopRole(role, config.stopGraceMs);
+      }
+      if (server !== undefined) {
+        log('stopping the Temporal dev server...');
+        await server.stop(config.stopGraceMs);
+      }
+      log('stopped');
+      return code;
+    })();
+    return stopping;
+  };
+
+  let signalled: ((code: number) => void) | undefined;
+  const signal = new Promise<number>((resolve) => {
+    signalled = resolve;
+  });
+  const onSignal = (name: NodeJS.Signals): void => {
+    log(`${name} received`);
+    aborted = true;
+    signalled?.(0); // a requested stop is a clean exit
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const startup = (async () => {
+      let address: string;
+      if (config.externalTemporalAddress !== undefined) {
+        address = config.externalTemporalAddress;
+        log(`TEMPORAL_ADDRESS is set: using the Temporal cluster at ${address}, no dev server started`);
+      } else {
+        const cli = resolveTemporalCli();
+        log(`Temporal CLI: ${cli.path} (${cli.source})`);
+        server = await startDevServer({
+          cli: cli.path,
+          ip: config.temporalIp,
+          port: config.temporalPort,
+          uiPort: config.temporalUiPort,
+          dbFilename: config.temporalDbFile,
+          namespace: config.temporalNamespace,
+          uiCodecEndpoint: config.uiCodecEndpoint,
+          logFile: path.join(path.dirname(config.temporalDbFile), 'temporal.log'),
+          readyTimeoutMs: config.startupTimeoutMs,
+        });
+        address = server.address;
+        const created = await ensureSearchAttributes(cli.path, address, config.temporalNamespace);
+        if (created.length > 0) log(`registered search attributes ${created.join(', ')}`);
+      }
+
+      const airlineUrl = `http://127.0.0.1:${config.airlinePort}`;
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        TEMPORAL_ADDRESS: address,
+        TEMPORAL_NAMESPACE: config.temporalNamespace,
+        TEMPORAL_TASK_QUEUE: config.taskQueue,
+        AIRLINE_PORT: String(config.airlinePort),
+        API_PORT: String(config.apiPort),
+        AIRLINE_BASE_URL: process.env.AIRLINE_BASE_URL || airlineUrl,
+        PAYMENT_BASE_URL: process.env.PAYMENT_BASE_URL || airlineUrl,
+      };
+      const deadline = (): number => Date.now() + config.startupTimeoutMs;
+
+      const airline = startRole('airline', config.entries.airline, env);
+      roles.push(airline);
+      await waitUntil(airline, `GET ${airlineUrl}/health answered 200`, deadline(), async () =>
+        (await httpStatus(`${airlineUrl}/health`)) === 200,
+      isAborted);
+      log('airline ready');
+
+      const worker = startRole('worker', config.entries.worker, env);
+      roles.push(worker);
+      await waitUntil(worker, `polling task queue ${config.taskQueue}`, deadline(), () =>
+        workerIsPolling(address, config.temporalNamespace, config.taskQueue),
+      isAborted);
+      log('worker ready');
+
+      const apiUrl = `http://127.0.0.1:${config.apiPort}`;
+      const api = startRole('api', config.entries.api, env);
+      roles.push(api);
+      await waitUntil(api, `GET ${apiUrl}/health answered 200`, deadline(), async () =>
+        (await httpStatus(`${apiUrl}/health`)) === 200,
+      isAborted);
+      log('api ready');
+
+      const lines = [
+        'ndc-saga is running:',
+        `  API             http://localhost:${config.apiPort}`,
+        `  API docs        http://localhost:${config.apiPort}/docs`,
+        `  Airline (NDC)   http://localhost:${config.airlinePort}`,
+        server?.uiUrl !== undefined
+          ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
+          : `  Temporal        ${address} (external)`,
+        `  Temporal gRPC   ${address}, namespace ${config.temporalNamespace}`,
+        ...(server !== undefined ? [`  Temporal data   ${config.temporalDbFile}`] : []),
+        'Press Ctrl-C to stop.',
+      ];
+      process.stdout.write(`\n${lines.join('\n')}\n\n`);
+      return roles;
+    })();
+
+    // A signal during start-up stops what has started so far.
+    const outcome = await Promise.race([
+      startup.then(() => 'started' as const),
+      signal.then((code) => ({ code })),
+    ]);
+    if (outcome !== 'started') {
+      await startup.catch(() => undefined);
+      return await stopAll(outcome.code);
+    }
+
+    const roleExit = Promise.race(
+      roles.map((role) =>
+        role.exited.then(() => {
+          if (stopping !== undefined) return 0;
+          log(`${role.name} exited unexpectedly (${role.exitReason ?? 'unknown'}), stopping everything`);
+          return 1;
+        }),
+      ),
+    );
+    return await stopAll(await Promise.race([signal, roleExit]));
+  } catch (error) {
+    log(`start failed: ${(error as Error).message}`);
+    return await stopAll(1);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+if (require.main === module) {
+  let config: StartConfig;
+  try {
+    config = loadStartConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  start(config).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
