@@ -1,0 +1,313 @@
+/**
+ * AirShopping: calendar search (lowest adult price per date and direction) and
+ * day search (offers per direction, journey and price class). Pure domain
+ * logic over the ports; the HTTP shell decodes/encodes the XML.
+ */
+import { add, compare, currencyScale, times } from '../../common/decimal';
+import type {
+  AirShoppingRq,
+  AirShoppingRs,
+  CalendarOriginDestination,
+  DayOriginDestination,
+  MessageHeader,
+  NdcWarning,
+  Offer,
+  OfferItem,
+  Passenger,
+  PriceCalendarEntry,
+} from '../../ndc/ndc.model';
+import { AirlineError } from '../airline.errors';
+import type { AirlineClock, InventoryStore, ResponseStore } from '../airline.ports';
+import {
+  chooseBuckets,
+  Discounts,
+  evaluateQualifier,
+  money,
+  passengerType,
+  PassengerPrice,
+  priceJourney,
+  resolveCurrency,
+} from '../pricing/pricing';
+import { IdSource, randomIds } from '../world/ids';
+import type { World } from '../world/world';
+import { addDays, dateOf, isIsoDate, responseTimestamp } from '../world/world.dates';
+import { ListsBuilder } from '../world/world.lists';
+import type { StoredOffer } from './shopping.types';
+
+/** Largest LeadDatePeriod Before/After accepted, in days. */
+export const MAX_CALENDAR_DAYS = 31;
+
+/** Response header fields echoed from a request. */
+export function responseHeader(rq: MessageHeader, now: Date): MessageHeader {
+  return {
+    target: rq.target,
+    version: '17.2',
+    timeStamp: responseTimestamp(now),
+    ...(rq.transactionIdentifier !== undefined ? { transactionIdentifier: rq.transactionIdentifier } : {}),
+    ...(rq.correlationId !== undefined ? { correlationId: rq.correlationId } : {}),
+  };
+}
+
+/** Checks passengers of a request: unique ids, supported types, infants not outnumbering adults. */
+export function validatePassengers(world: World, passengers: Passenger[], required: boolean): void {
+  if (required && passengers.length === 0) throw new AirlineError('INVALID_REQUEST', 'DataLists/PassengerList must list at least one passenger');
+  const ids = new Set<string>();
+  for (const p of passengers) {
+    if (ids.has(p.passengerId)) throw new AirlineError('INVALID_REQUEST', `PassengerID ${p.passengerId} appears twice`);
+    ids.add(p.passengerId);
+    passengerType(world, p.ptc);
+  }
+  const adults = passengers.filter((p) => p.ptc === 'ADT').length;
+  const infants = passengers.filter((p) => p.ptc === 'INF').length;
+  if (infants > adults) throw new AirlineError('INVALID_REQUEST', 'Each infant (INF) must travel with its own adult (ADT)');
+  if (passengers.length > 0 && adults === 0) throw new AirlineError('INVALID_REQUEST', 'At least one adult (ADT) must travel');
+}
+
+/** Seats a set of passengers takes (infants on lap take none). */
+export function seatsFor(world: World, passengers: Passenger[]): number {
+  return passengers.filter((p) => passengerType(world, p.ptc).takesSeat).length;
+}
+
+interface PricedGroup {
+  ptc: string;
+  passengerRefs: string[];
+  price: PassengerPrice;
+}
+
+/** Groups passengers of the same type and the same per-passenger price, in passenger-list order. */
+export function groupPassengers(passengers: { passengerId: string; ptc: string; price: PassengerPrice }[]): PricedGroup[] {
+  const groups: PricedGroup[] = [];
+  for (const p of passengers) {
+    const g = groups.find(
+      (x) => x.ptc === p.ptc && x.price.base === p.price.base && x.price.taxes === p.price.taxes && x.price.total === p.price.total,
+    );
+    if (g) g.passengerRefs.push(p.passengerId);
+    else groups.push({ ptc: p.ptc, passengerRefs: [p.passengerId], price: p.price });
+  }
+  return groups;
+}
+
+export class ShoppingService {
+  /**
+   * @param ids source of ShoppingResponseIDs (default random)
+   */
+  constructor(
+    private readonly world: World,
+    private readonly store: ResponseStore,
+    private readonly inventory: InventoryStore,
+    private readonly clock: AirlineClock,
+    private readonly ids: IdSource = randomIds,
+  ) {}
+
+  /** Answers an AirShoppingRQ; business failures become an error response, never an exception. */
+  shop(rq: AirShoppingRq): AirShoppingRs {
+    const now = this.clock.now();
+    try {
+      return rq.coreQuery.kind === 'calendar'
+        ? this.calendar(rq, rq.coreQuery.originDestinations, now)
+        : this.day(rq, rq.coreQuery.originDestinations, now);
+    } catch (e) {
+      if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
+      throw e;
+    }
+  }
+
+  private checkDirections(ods: { departureCode: string; arrivalCode: string; date: string }[]): void {
+    if (ods.length < 1 || ods.length > 2) throw new AirlineError('INVALID_REQUEST', 'Send one OriginDestination (one-way) or two (round trip)');
+    const keys = new Set<string>();
+    for (const od of ods) {
+      for (const code of [od.departureCode, od.arrivalCode]) {
+        if (this.world.airportsFor(code).length === 0) throw new AirlineError('INVALID_REQUEST', `Unknown airport or city code ${code}`);
+      }
+      if (od.departureCode === od.arrivalCode) throw new AirlineError('INVALID_REQUEST', `Departure and arrival are both ${od.departureCode}`);
+      if (!isIsoDate(od.date)) throw new AirlineError('INVALID_REQUEST', `Invalid date ${od.date}; use YYYY-MM-DD`);
+      const key = `${od.departureCode}-${od.arrivalCode}`;
+      if (keys.has(key)) throw new AirlineError('INVALID_REQUEST', `Direction ${key} requested twice`);
+      keys.add(key);
+    }
+  }
+
+  private calendar(rq: AirShoppingRq, ods: CalendarOriginDestination[], now: Date): AirShoppingRs {
+    this.checkDirections(ods);
+    validatePassengers(this.world, rq.passengers, false);
+    const currency = resolveCurrency(this.world, rq.parameters?.overrideCurrency, rq.pointOfSaleCountry);
+    const { discounts, warnings } = evaluateQualifier(this.world, rq.qualifier);
+    const seats = Math.max(1, seatsFor(this.world, rq.passengers));
+    const today = dateOf(now);
+    const lists = new ListsBuilder(this.world);
+    const groups = ods.map((od) => {
+      for (const n of [od.daysBefore, od.daysAfter]) {
+        if (!Number.isInteger(n) || n < 0 || n > MAX_CALENDAR_DAYS) {
+          throw new AirlineError('INVALID_REQUEST', `LeadDatePeriod must be between P0D and P${MAX_CALENDAR_DAYS}D`);
+        }
+      }
+      const key = lists.addOriginDestination(od.departureCode, od.arrivalCode);
+      const priceCalendar: PriceCalendarEntry[] = [];
+      for (let d = -od.daysBefore; d <= od.daysAfter; d++) {
+        const date = addDays(od.date, d);
+        const best = this.lowestAdultPrice(od.departureCode, od.arrivalCode, date, today, seats, currency, discounts);
+        if (best) {
+          priceCalendar.push({
+            date,
+            originDestinationRef: key,
+            totalPrice: money(best.total, currency),
+            augPointRef: lists.addJourneyKind(best.transfer),
+          });
+        }
+      }
+      if (priceCalendar.length === 0) {
+        throw new AirlineError(
+          'NO_OFFERS',
+          `No availability from ${od.departureCode} to ${od.arrivalCode} between ${addDays(od.date, -od.daysBefore)} and ${addDays(od.date, od.daysAfter)}`,
+        );
+      }
+      return { priceCalendar };
+    });
+    return {
+      ...responseHeader(rq, now),
+      ...(warnings.length ? { warnings } : {}),
+      kind: 'calendar',
+      airlineOffers: groups,
+      dataLists: lists.dataLists(),
+      metadata: lists.metadata(),
+    };
+  }
+
+  /** Lowest one-adult total over journeys and price classes with `seats` seats on `date`. */
+  private lowestAdultPrice(
+    from: string,
+    to: string,
+    date: string,
+    today: string,
+    seats: number,
+    currency: string,
+    discounts: Discounts,
+  ): { total: string; transfer: boolean } | undefined {
+    let best: { total: string; transfer: boolean } | undefined;
+    for (const journey of this.world.journeys(from, to, date, today)) {
+      for (const pc of this.world.priceClasses) {
+        const buckets = chooseBuckets(this.world, journey, pc, seats, (k, r) => this.inventory.sold(k, r));
+        if (!buckets) continue;
+        const price = priceJourney(this.world, buckets, pc, 'ADT', { assumedUnder16: false }, currency, discounts);
+        if (!best || compare(price.total, best.total) < 0) best = { total: price.total, transfer: journey.transfer };
+      }
+    }
+    return best;
+  }
+
+  private day(rq: AirShoppingRq, ods: DayOriginDestination[], now: Date): AirShoppingRs {
+    this.checkDirections(ods);
+    validatePassengers(this.world, rq.passengers, true);
+    const currency = resolveCurrency(this.world, rq.parameters?.overrideCurrency, rq.pointOfSaleCountry);
+    const scale = currencyScale(currency);
+    const { discounts, warnings } = evaluateQualifier(this.world, rq.qualifier);
+    const seats = seatsFor(this.world, rq.passengers);
+    const today = dateOf(now);
+    const responseId = this.ids.next('SR');
+    const lists = new ListsBuilder(this.world);
+    const offers: Offer[] = [];
+    const stored: Record<string, StoredOffer> = {};
+
+    ods.forEach((od, direction) => {
+      const key = lists.addOriginDestination(od.departureCode, od.arrivalCode);
+      let found = 0;
+      for (const journey of this.world.journeys(od.departureCode, od.arrivalCode, od.date, today)) {
+        for (const pc of this.world.priceClasses) {
+          const buckets = chooseBuckets(this.world, journey, pc, seats, (k, r) => this.inventory.sold(k, r));
+          if (!buckets) continue;
+          found++;
+          lists.addJourney(key, journey);
+          const pcRef = lists.addPriceClass(pc.code);
+          for (const b of buckets) lists.addPriceClass(pc.code, { segmentRef: b.segment.segmentKey, code: b.rbd, seatsLeft: b.seatsLeft });
+          const bundleRef = pc.bundle ? lists.addService(pc.bundle) : undefined;
+          const offerId = `${responseId}-O${offers.length + 1}`;
+          const priced = rq.passengers.map((p) => ({
+            passengerId: p.passengerId,
+            ptc: p.ptc,
+            price: priceJourney(this.world, buckets, pc, p.ptc, { assumedUnder16: passengerType(this.world, p.ptc).under16 }, currency, discounts),
+          }));
+          const items: OfferItem[] = groupPassengers(priced).map((g, i) => {
+            const offerItemId = `${offerId}-I${i + 1}`;
+            return {
+              offerItemId,
+              priceDetail: { total: money(g.price.total, currency), base: money(g.price.base, currency), taxes: money(g.price.taxes, currency) },
+              services: [
+                { serviceId: `${offerItemId}-S1`, passengerRefs: g.passengerRefs, flightRefs: [journey.flightKey] },
+                ...(bundleRef
+                  ? [
+                      {
+                        serviceId: `${offerItemId}-S2`,
+                        passengerRefs: g.passengerRefs,
+                        serviceDefinitionRef: { ref: bundleRef, segmentRefs: journey.segments.map((s) => s.segmentKey) },
+                      },
+                    ]
+                  : []),
+              ],
+              fareDetails: [
+                {
+                  passengerRefs: g.passengerRefs,
+                  total: money(g.price.total, currency),
+                  taxes: money(g.price.taxes, currency),
+                  base: money(g.price.base, currency),
+                  fareComponents: buckets.map((b) => ({
+                    rbd: b.rbd,
+                    cabinTypeCode: this.world.data.cabin.code,
+                    cabinTypeName: this.world.data.cabin.name,
+                    priceClassRef: pcRef,
+                    segmentRefs: { onPoint: b.segment.flight.from, offPoint: b.segment.flight.to, segmentKeys: [b.segment.segmentKey] },
+                  })),
+                },
+              ],
+            };
+          });
+          const groupsForTotal = groupPassengers(priced);
+          const total = add(scale, ...groupsForTotal.map((g) => times(g.price.total, g.passengerRefs.length, scale)));
+          offers.push({
+            offerId,
+            owner: this.world.airlineCode,
+            totalPrice: money(total, currency),
+            flightsOverview: [{ odRef: key, priceClassRef: pcRef, flightKey: journey.flightKey }],
+            offerItems: items,
+          });
+          stored[offerId] = {
+            offerId,
+            direction,
+            odKey: key,
+            from: od.departureCode,
+            to: od.arrivalCode,
+            date: od.date,
+            flights: journey.segments.map((s) => s.flight.number),
+            flightKey: journey.flightKey,
+            priceClass: pc.code,
+            items: items.map((it, i) => ({ offerItemId: it.offerItemId, passengerRefs: groupsForTotal[i].passengerRefs })),
+            ...(rq.qualifier ? { qualifier: rq.qualifier } : {}),
+          };
+        }
+      }
+      if (found === 0) {
+        throw new AirlineError('NO_OFFERS', `No availability from ${od.departureCode} to ${od.arrivalCode} on ${od.date}`);
+      }
+    });
+
+    const createdAt = now.toISOString();
+    this.store.saveShopping({
+      responseId,
+      agencyId: rq.party.agencyId,
+      createdAt,
+      expiresAt: new Date(now.getTime() + this.world.data.shoppingTtlMinutes * 60_000).toISOString(),
+      currency,
+      passengers: rq.passengers,
+      offers: stored as Record<string, unknown>,
+    });
+    const warningList: NdcWarning[] = warnings;
+    return {
+      ...responseHeader(rq, now),
+      ...(warningList.length ? { warnings: warningList } : {}),
+      kind: 'day',
+      shoppingResponseId: responseId,
+      airlineOffers: [{ offers }],
+      dataLists: lists.dataLists(rq.passengers),
+      metadata: lists.metadata(),
+    };
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * In-memory fakes of the airline ports, for unit tests of the domain (and
+ * usable by other specs). Not used in production code.
+ */
+import type {
+  AirlineClock,
+  InventoryStore,
+  PricingRecord,
+  ResponseStore,
+  ShoppingRecord,
+  SoldSegment,
+  TokenInfo,
+  TokenLookup,
+} from '../airline.ports';
+
+export class FakeClock implements AirlineClock {
+  constructor(private current: Date) {}
+  now(): Date {
+    return new Date(this.current.getTime());
+  }
+  set(iso: string): void {
+    this.current = new Date(iso);
+  }
+  advanceMinutes(minutes: number): void {
+    this.current = new Date(this.current.getTime() + minutes * 60_000);
+  }
+}
+
+export class MemoryResponseStore implements ResponseStore {
+  readonly shopping = new Map<string, ShoppingRecord>();
+  readonly pricing = new Map<string, PricingRecord>();
+  private readonly latest = new Map<string, string>();
+  saveShopping(record: ShoppingRecord): void {
+    this.shopping.set(record.responseId, structuredClone(record));
+  }
+  getShopping(id: string): ShoppingRecord | undefined {
+    const r = this.shopping.get(id);
+    return r && structuredClone(r);
+  }
+  savePricing(record: PricingRecord): void {
+    this.pricing.set(record.responseId, structuredClone(record));
+    this.latest.set(record.pricedOffer.offerId, record.responseId);
+  }
+  getPricing(id: string): PricingRecord | undefined {
+    const r = this.pricing.get(id);
+    return r && structuredClone(r);
+  }
+  latestPricingFor(offerId: string): string | undefined {
+    return this.latest.get(offerId);
+  }
+}
+
+export class MemoryInventory implements InventoryStore {
+  readonly counts = new Map<string, number>();
+  sold(key: string, rbd: string): number {
+    return this.counts.get(`${key}|${rbd}`) ?? 0;
+  }
+  /** Test helper: marks `n` seats as sold. */
+  setSold(key: string, rbd: string, n: number): void {
+    this.counts.set(`${key}|${rbd}`, n);
+  }
+  sellAll(segments: SoldSegment[], capacity: (key: string, rbd: string) => number): boolean {
+    if (segments.some((s) => this.sold(s.inventoryKey, s.rbd) + s.seats > capacity(s.inventoryKey, s.rbd))) return false;
+    for (const s of segments) this.setSold(s.inventoryKey, s.rbd, this.sold(s.inventoryKey, s.rbd) + s.seats);
+    return true;
+  }
+}
+
+export class MemoryTokens implements TokenLookup {
+  readonly tokens = new Map<string, TokenInfo>();
+  add(token: TokenInfo): void {
+    this.tokens.set(token.id, token);
+  }
+  getToken(id: string): TokenInfo | undefined {
+    return this.tokens.get(id);
+  }
+}
