@@ -1,0 +1,10 @@
+/** Injection tokens of the API module. */
+
+/** The validated {@link ApiConfig}. */
+export const API_CONFIG = Symbol('API_CONFIG');
+/** The Temporal `Client` (built with the encrypting data converter). */
+export const TEMPORAL_CLIENT = Symbol('TEMPORAL_CLIENT');
+/** The {@link UiPayloadCodec} served at `/codec` for the Temporal Web UI. */
+export const UI_PAYLOAD_CODEC = Symbol('UI_PAYLOAD_CODEC');
+/** A `() => Date` clock (validation uses today's date). */
+export const API_CLOCK = Symbol('API_CLOCK');

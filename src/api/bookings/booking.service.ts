@@ -1,0 +1,295 @@
+/**
+ * Bookings over Temporal: each intent is one `bookingWorkflow` whose id is derived from the
+ * agency id and the Idempotency-Key, so the same key never books twice.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { Client, WorkflowHandle, type WorkflowExecutionDescription } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  APPROVE_PRICE_SIGNAL,
+  BOOKING_WORKFLOW,
+  CANCEL_SIGNAL,
+  STATE_QUERY,
+  type BookingIntent,
+  type BookingResult,
+  type BookingState,
+  type BookingStatus,
+  type BookingWorkflowOptions,
+} from '../../booking/booking.model';
+import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
+import { ApiError } from '../common/api-error';
+import type { ApiConfig } from '../config/api.config';
+import { AGENCY_ID_RE, IDEMPOTENCY_KEY_RE } from './booking.dto';
+
+export const BOOKING_STATUSES: readonly BookingStatus[] = ['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'];
+
+/** Memo key holding the fingerprint of the submitted request (idempotency check). */
+export const FINGERPRINT_MEMO = 'requestFingerprint';
+
+export interface BookingLinks {
+  self: string;
+  order: string;
+  approvePrice: string;
+  cancel: string;
+}
+
+/** Body of `202` on POST /bookings. */
+export interface BookingAccepted {
+  id: string;
+  status: BookingStatus;
+  /** True when the Idempotency-Key matched an existing booking (nothing new was started). */
+  existing: boolean;
+  links: BookingLinks;
+}
+
+/** Body of GET /bookings/:id. */
+export type BookingView = { id: string } & BookingState & { links: BookingLinks };
+
+export interface BookingSummary {
+  id: string;
+  status?: string;
+  agencyId?: string;
+  route?: string;
+  bookingReference?: string;
+  workflowStatus: string;
+  startTime: string;
+  closeTime?: string;
+}
+
+/** Path of a booking resource. */
+export function bookingLinks(id: string): BookingLinks {
+  const self = `/bookings/${encodeURIComponent(id)}`;
+  return { self, order: `${self}/order`, approvePrice: `${self}/approve-price`, cancel: `${self}/cancel` };
+}
+
+/** Booking workflow id: `booking:<agencyId>:<key>` (the agency id cannot contain `:`). */
+export function bookingWorkflowId(agencyId: string, key: string): string {
+  return `booking:${agencyId}:${key}`;
+}
+
+/**
+ * A fingerprint of a request body for the idempotency check. Card number and CVV are left out
+ * (only the last four digits count), so the fingerprint stored in the workflow memo reveals
+ * nothing about the card.
+ */
+export function fingerprint(value: unknown): string {
+  const redact = (v: unknown, key?: string): unknown => {
+    if (key === 'number' && typeof v === 'string' && /^\d{12,19}$/.test(v)) return `****${v.slice(-4)}`;
+    if (key === 'verificationCode') return undefined;
+    if (Array.isArray(v)) return v.map((x) => redact(x));
+    if (v !== null && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.keys(v as object)
+          .sort()
+          .map((k) => [k, redact((v as Record<string, unknown>)[k], k)])
+          .filter(([, x]) => x !== undefined),
+      );
+    }
+    return v;
+  };
+  return createHash('sha256').update(JSON.stringify(redact(value))).digest('hex');
+}
+
+/** Checks an Idempotency-Key header; returns a fresh key when none was sent. */
+export function idempotencyKey(header: string | undefined): string {
+  if (header === undefined || header === '') return randomUUID();
+  if (!IDEMPOTENCY_KEY_RE.test(header)) {
+    throw new ApiError('INVALID_REQUEST', 'Invalid Idempotency-Key header', [
+      { path: 'Idempotency-Key', message: 'must be 1 to 100 characters of A-Z a-z 0-9 _ . : -' },
+    ]);
+  }
+  return header;
+}
+
+@Injectable()
+export class BookingService {
+  constructor(
+    @Inject(TEMPORAL_CLIENT) private readonly client: Client,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  /** Starts the booking, or returns the one already started with the same agency and key. */
+  async create(intent: BookingIntent, keyHeader: string | undefined): Promise<BookingAccepted> {
+    const key = idempotencyKey(keyHeader);
+    const id = bookingWorkflowId(intent.agency.id, key);
+    const print = fingerprint(intent);
+    const handle = this.client.workflow.getHandle(id);
+    const before = await describeOrUndefined(handle);
+    if (before !== undefined) return this.existing(before, print);
+    const options: BookingWorkflowOptions = {};
+    if (this.config.approvalTimeoutMs !== undefined) options.approvalTimeoutMs = this.config.approvalTimeoutMs;
+    const route = `${intent.journey.origin}-${intent.journey.destination}`;
+    try {
+      await this.client.workflow.start(BOOKING_WORKFLOW, {
+        workflowId: id,
+        taskQueue: this.config.taskQueue,
+        args: [intent, options],
+        // Two concurrent requests with one key get the same run; a closed booking with this id is
+        // refused (and adopted below) instead of being booked again.
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        memo: { [FINGERPRINT_MEMO]: print },
+        searchAttributes: { BookingStatus: ['RUNNING'], AgencyId: [intent.agency.id], Route: [route] },
+      });
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+    // A concurrent request with the same key may have won the start: check it was the same request.
+    const after = await handle.describe();
+    if (after.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(id);
+    return { id, status: 'RUNNING', existing: false, links: bookingLinks(id) };
+  }
+
+  private existing(d: WorkflowExecutionDescription, print: string): BookingAccepted {
+    if (d.type !== BOOKING_WORKFLOW || d.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(d.workflowId);
+    return { id: d.workflowId, status: statusFromDescription(d) ?? 'RUNNING', existing: true, links: bookingLinks(d.workflowId) };
+  }
+
+  /** Current state of a booking. */
+  async get(id: string): Promise<BookingView> {
+    const { state } = await this.stateOf(id);
+    return { id, ...state, links: bookingLinks(id) };
+  }
+
+  /** OrderViewRS XML of a confirmed booking. */
+  async order(id: string): Promise<string> {
+    const { description, state, result } = await this.stateOf(id);
+    if (state.status !== 'CONFIRMED' || description.status.name !== 'COMPLETED') {
+      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, { status: state.status });
+    }
+    const xml = result?.orderViewXml;
+    if (xml === undefined) {
+      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, { status: state.status });
+    }
+    return xml;
+  }
+
+  /** Sends `approvePrice` to a booking waiting at the price guard. */
+  async approvePrice(id: string): Promise<{ id: string; status: BookingStatus; signal: string; links: BookingLinks }> {
+    const { description, state } = await this.stateOf(id);
+    if (description.status.name !== 'RUNNING' || state.status !== 'AWAITING_APPROVAL') {
+      throw new ApiError('NOT_AWAITING_APPROVAL', 'The booking is not waiting for a price approval', undefined, {
+        status: state.status,
+      });
+    }
+    await this.client.workflow.getHandle(id).signal(APPROVE_PRICE_SIGNAL);
+    return { id, status: state.status, signal: APPROVE_PRICE_SIGNAL, links: bookingLinks(id) };
+  }
+
+  /** Sends `cancel` to a booking that has not created its order yet. */
+  async cancel(id: string): Promise<{ id: string; status: BookingStatus; signal: string; links: BookingLinks }> {
+    const { description, state } = await this.stateOf(id);
+    const open = description.status.name === 'RUNNING';
+    if (!open || state.order !== undefined || (state.status !== 'RUNNING' && state.status !== 'AWAITING_APPROVAL')) {
+      throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The booking is finished or already has an order', undefined, {
+        status: state.status,
+      });
+    }
+    await this.client.workflow.getHandle(id).signal(CANCEL_SIGNAL);
+    return { id, status: state.status, signal: CANCEL_SIGNAL, links: bookingLinks(id) };
+  }
+
+  /** Lists bookings from Temporal visibility, newest first. */
+  async list(filter: { status?: string; agencyId?: string; limit?: string }): Promise<{ bookings: BookingSummary[] }> {
+    const fields = [];
+    if (filter.status !== undefined && !(BOOKING_STATUSES as readonly string[]).includes(filter.status)) {
+      fields.push({ path: 'status', message: `must be one of ${BOOKING_STATUSES.join(', ')}` });
+    }
+    if (filter.agencyId !== undefined && !AGENCY_ID_RE.test(filter.agencyId)) {
+      fields.push({ path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' });
+    }
+    const limit = filter.limit === undefined ? 100 : Number(filter.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fields.push({ path: 'limit', message: 'must be an integer from 1 to 1000' });
+    if (fields.length > 0) throw new ApiError('INVALID_REQUEST', 'Invalid query parameters', fields);
+    // Values are checked against safe alphabets above, so quoting cannot be broken.
+    const clauses = [`WorkflowType = '${BOOKING_WORKFLOW}'`];
+    if (filter.status !== undefined) clauses.push(`BookingStatus = '${filter.status}'`);
+    if (filter.agencyId !== undefined) clauses.push(`AgencyId = '${filter.agencyId}'`);
+    const bookings: BookingSummary[] = [];
+    for await (const wf of this.client.workflow.list({ query: clauses.join(' AND '), pageSize: Math.min(limit, 100) })) {
+      const sa = wf.searchAttributes as Record<string, unknown[] | undefined>;
+      const first = (name: string) => (sa[name]?.[0] as string | undefined) ?? undefined;
+      bookings.push({
+        id: wf.workflowId,
+        status: first('BookingStatus'),
+        agencyId: first('AgencyId'),
+        route: first('Route'),
+        bookingReference: first('BookingReference'),
+        workflowStatus: wf.status.name,
+        startTime: wf.startTime.toISOString(),
+        closeTime: wf.closeTime?.toISOString(),
+      });
+      if (bookings.length >= limit) break;
+    }
+    return { bookings };
+  }
+
+  /** Describes a booking workflow and reads its state (query while open, result once closed). */
+  private async stateOf(
+    id: string,
+  ): Promise<{ description: WorkflowExecutionDescription; state: BookingState; result?: BookingResult }> {
+    const handle = this.client.workflow.getHandle<(i: BookingIntent) => Promise<BookingResult>>(id);
+    let description: WorkflowExecutionDescription;
+    try {
+      description = await handle.describe();
+    } catch (err) {
+      if (isNotFound(err)) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
+      throw err;
+    }
+    if (description.type !== BOOKING_WORKFLOW) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
+    if (description.status.name === 'COMPLETED') {
+      const result = await handle.result();
+      return { description, state: result.state, result };
+    }
+    if (description.status.name === 'RUNNING') {
+      const state = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
+        handle.query<BookingState>(STATE_QUERY),
+      );
+      return { description, state };
+    }
+    // Failed (a bug), terminated, timed out or cancelled by an operator: no business result.
+    const closedStatus: BookingStatus = description.status.name === 'CANCELLED' ? 'CANCELLED' : 'FAILED';
+    let message = `The booking workflow is ${description.status.name}`;
+    if (description.status.name === 'FAILED') {
+      try {
+        await handle.result();
+      } catch (err) {
+        message = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
+      }
+    }
+    return {
+      description,
+      state: { status: closedStatus, steps: [], error: { type: `WORKFLOW_${description.status.name}`, message } },
+    };
+  }
+}
+
+function keyReused(id: string): ApiError {
+  return new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request', undefined, {
+    id,
+  });
+}
+
+/** Describes a workflow; undefined when there is none with that id. */
+export async function describeOrUndefined(handle: WorkflowHandle): Promise<WorkflowExecutionDescription | undefined> {
+  try {
+    return await handle.describe();
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Status from the BookingStatus search attribute, if set. */
+function statusFromDescription(d: WorkflowExecutionDescription): BookingStatus | undefined {
+  const sa = d.searchAttributes as Record<string, unknown[] | undefined>;
+  const v = sa?.BookingStatus?.[0];
+  return typeof v === 'string' && (BOOKING_STATUSES as readonly string[]).includes(v) ? (v as BookingStatus) : undefined;
+}
+
+export function isNotFound(err: unknown): boolean {
+  if (err === null || typeof err !== 'object') return false;
+  const name = (err as Error).name;
+  return name === 'WorkflowNotFoundError' || (err as { cause?: { code?: number } }).cause?.code === 5;
+}

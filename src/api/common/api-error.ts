@@ -1,0 +1,31 @@
+/**
+ * Errors the API services throw. Each carries a stable `code`; the HTTP status is chosen in one
+ * place, `ApiExceptionFilter`, never in services.
+ */
+import type { FieldError } from '../bookings/booking.dto';
+
+export type ApiErrorCode =
+  | 'INVALID_INTENT'
+  | 'INVALID_REQUEST'
+  | 'BOOKING_NOT_FOUND'
+  | 'BATCH_NOT_FOUND'
+  | 'ORDER_NOT_READY'
+  | 'NOT_AWAITING_APPROVAL'
+  | 'BOOKING_NOT_CANCELLABLE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'TEMPORAL_UNAVAILABLE'
+  | 'CODEC_UNAVAILABLE';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    /** Bad fields of an invalid request. */
+    readonly fields?: FieldError[],
+    /** Extra, non-sensitive details returned with the error (e.g. the current booking status). */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
