@@ -54,13 +54,15 @@ export function encodeOfferPriceRq(rq: OfferPriceRq): string {
   return endMessage(root);
 }
 
-/** Parses and decodes an OfferPriceRQ; throws {@link NdcDecodeError}. */
+/** Parses and decodes an OfferPriceRQ (at least one Query/Offer required); throws {@link NdcDecodeError}. */
 export function decodeOfferPriceRq(xml: string | Buffer, opts?: ParseOptions): OfferPriceRq {
   const { node, path } = parseNdc(xml, ROOT, opts);
   const queryPath = `${path}/Query`;
+  const offers = many(one(node, 'Query', path), 'Offer');
+  if (offers.length === 0) throw new NdcDecodeError('MISSING', `${queryPath}/Offer`, 'at least one Offer is required');
   const rq: OfferPriceRq = {
     ...decodeRequestCommon(node, path),
-    offers: many(one(node, 'Query', path), 'Offer').map((o, i) => decodeSelectedOffer(o, `${queryPath}/Offer[${i + 1}]`)),
+    offers: offers.map((o, i) => decodeSelectedOffer(o, `${queryPath}/Offer[${i + 1}]`)),
     passengers: [],
   };
   const qualifier = opt(node, 'Qualifier');

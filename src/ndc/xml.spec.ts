@@ -1,0 +1,220 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { NdcDecodeError } from './ndc-decode-error';
+import {
+  DEFAULT_MAX_BYTES,
+  EXT_NS,
+  NDC_NS,
+  decodeMoney,
+  decodeRefs,
+  many,
+  ndcRootName,
+  one,
+  oneExt,
+  parseNdc,
+  text,
+  unescapeXml,
+  type XNode,
+} from './xml';
+
+const RETRIEVE = `<?xml version="1.0" encoding="UTF-8"?>
+<OrderRetrieveRQ xmlns="${NDC_NS}" Version="17.2" TimeStamp="2026-11-21T06:00:00Z">
+  <Document/>
+  <Party><Sender><TravelAgencySender><Name>A</Name><AgencyID>B</AgencyID></TravelAgencySender></Sender></Party>
+  <Query><Filters><OrderID Owner="XS">ORD1</OrderID></Filters></Query>
+</OrderRetrieveRQ>`;
+
+function decodeError(f: () => unknown): NdcDecodeError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof NdcDecodeError) return e;
+    throw e;
+  }
+  throw new Error('expected an NdcDecodeError');
+}
+
+const BILLION_LAUGHS = `<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<OrderRetrieveRQ xmlns="${NDC_NS}" Version="17.2"><Document>&lol9;</Document></OrderRetrieveRQ>`;
+
+describe('parseNdc: hostile input', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('refuses a billion-laughs document before any parsing or validation', () => {
+    const parse = jest.spyOn(XMLParser.prototype, 'parse');
+    const validate = jest.spyOn(XMLValidator, 'validate');
+    const err = decodeError(() => parseNdc(BILLION_LAUGHS, 'OrderRetrieveRQ'));
+    expect(err.code).toBe('DOCTYPE_FORBIDDEN');
+    expect(err.path).toBe('');
+    expect(parse).not.toHaveBeenCalled();
+    expect(validate).not.toHaveBeenCalled();
+    // the spies do see a normal parse, so the assertions above are meaningful
+    parseNdc(RETRIEVE, 'OrderRetrieveRQ');
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses an ENTITY declaration even without DOCTYPE, and a lower-case doctype', () => {
+    expect(decodeError(() => parseNdc('<!ENTITY x "y"><A/>', 'A')).code).toBe('DOCTYPE_FORBIDDEN');
+    expect(decodeError(() => parseNdc('<!doctype a><A/>', 'A')).code).toBe('DOCTYPE_FORBIDDEN');
+    expect(decodeError(() => ndcRootName(BILLION_LAUGHS)).code).toBe('DOCTYPE_FORBIDDEN');
+  });
+
+  it('refuses a string larger than the limit without parsing it', () => {
+    const parse = jest.spyOn(XMLParser.prototype, 'parse');
+    const big = RETRIEVE.replace('<Document/>', `<Document><Name>${'x'.repeat(DEFAULT_MAX_BYTES)}</Name></Document>`);
+    const err = decodeError(() => parseNdc(big, 'OrderRetrieveRQ'));
+    expect(err.code).toBe('TOO_LARGE');
+    expect(err.message).toBe(`document larger than ${DEFAULT_MAX_BYTES} bytes`);
+    expect(parse).not.toHaveBeenCalled();
+  });
+
+  it('counts UTF-8 bytes, and applies maxBytes to Buffers', () => {
+    const doc = `<A xmlns="${NDC_NS}">${'é'.repeat(60)}</A>`; // 60 chars of 2 bytes each
+    expect(decodeError(() => parseNdc(doc, 'A', { maxBytes: 100 })).code).toBe('TOO_LARGE');
+    expect(parseNdc(doc, 'A', { maxBytes: 200 }).root).toBe('A');
+    expect(decodeError(() => parseNdc(Buffer.from(RETRIEVE), 'OrderRetrieveRQ', { maxBytes: 50 })).code).toBe('TOO_LARGE');
+    expect(parseNdc(Buffer.from(RETRIEVE), 'OrderRetrieveRQ').root).toBe('OrderRetrieveRQ');
+  });
+
+  it.each([
+    ['an unclosed root', `<A xmlns="${NDC_NS}"><B></B>`],
+    ['mismatched tags', `<A xmlns="${NDC_NS}"><B></C></A>`],
+    ['not XML at all', 'hello'],
+    ['an empty document', ''],
+    ['an unquoted attribute', `<A xmlns="${NDC_NS}" x=1/>`],
+    ['a raw ampersand', `<A xmlns="${NDC_NS}">a & b</A>`],
+    ['a duplicate attribute', `<A xmlns="${NDC_NS}" x="1" x="2"/>`],
+    ['two root elements', `<A xmlns="${NDC_NS}"/><A xmlns="${NDC_NS}"/>`],
+    ['a prototype-polluting element name', `<A xmlns="${NDC_NS}"><__proto__><x>1</x></__proto__></A>`],
+  ])('refuses %s as MALFORMED_XML', (_what, xml) => {
+    const err = decodeError(() => parseNdc(xml, 'A'));
+    expect(err.code).toBe('MALFORMED_XML');
+  });
+
+  it('refuses a wrong root, naming it', () => {
+    const err = decodeError(() => parseNdc(RETRIEVE, 'OrderCreateRQ'));
+    expect(err.code).toBe('WRONG_ROOT');
+    expect(err.path).toBe('/OrderRetrieveRQ');
+    expect(err.message).toBe('expected root OrderCreateRQ, got OrderRetrieveRQ at /OrderRetrieveRQ');
+  });
+
+  it('refuses a root in another namespace or in none', () => {
+    const other = decodeError(() => parseNdc(RETRIEVE.replace(NDC_NS, 'http://www.iata.org/IATA/EDIST/2017.1'), 'OrderRetrieveRQ'));
+    expect(other.code).toBe('WRONG_NAMESPACE');
+    expect(other.path).toBe('/OrderRetrieveRQ');
+    const none = decodeError(() => parseNdc(RETRIEVE.replace(` xmlns="${NDC_NS}"`, ''), 'OrderRetrieveRQ'));
+    expect(none.code).toBe('WRONG_NAMESPACE');
+    // the NDC namespace bound to a prefix the root does not use
+    const unbound = decodeError(() => parseNdc(RETRIEVE.replace(` xmlns="${NDC_NS}"`, ` xmlns:n="${NDC_NS}"`), 'OrderRetrieveRQ'));
+    expect(unbound.code).toBe('WRONG_NAMESPACE');
+  });
+
+  it('accepts one of several expected roots', () => {
+    expect(parseNdc(RETRIEVE, ['OrderCreateRQ', 'OrderRetrieveRQ']).root).toBe('OrderRetrieveRQ');
+  });
+});
+
+describe('parseNdc: reading', () => {
+  it('makes every element an array, whether it appears once or twice', () => {
+    const once = parseNdc(`<A xmlns="${NDC_NS}"><B>1</B></A>`, 'A').node;
+    const twice = parseNdc(`<A xmlns="${NDC_NS}"><B>1</B><B>2</B></A>`, 'A').node;
+    expect(many(once, 'B').map(text)).toEqual(['1']);
+    expect(many(twice, 'B').map(text)).toEqual(['1', '2']);
+    expect((once as Record<string, unknown>).B).toEqual(['1']);
+  });
+
+  it('accepts any prefix for the NDC namespace and for the extension namespace', () => {
+    const { root, node, path } = parseNdc(
+      `<n:A xmlns:n="${NDC_NS}" xmlns:e="${EXT_NS}"><n:B><e:Token><e:Number>t1</e:Number></e:Token></n:B></n:A>`,
+      'A',
+    );
+    expect(root).toBe('A');
+    expect(path).toBe('/A');
+    const b = one(node, 'B', path);
+    expect(text(oneExt(oneExt(b, 'Token', '/A/B'), 'Number', '/A/B/ns2:Token'))).toBe('t1');
+  });
+
+  it('accepts namespace declarations below the root', () => {
+    const { node } = parseNdc(`<A xmlns="${NDC_NS}"><B><x:Token xmlns:x="${EXT_NS}">t</x:Token></B></A>`, 'A');
+    expect(text(oneExt(one(node, 'B', '/A'), 'Token', '/A/B'))).toBe('t');
+  });
+
+  it('reports an extension element in the wrong namespace as WRONG_NAMESPACE', () => {
+    const { node } = parseNdc(`<A xmlns="${NDC_NS}" xmlns:ns2="urn:other"><B><ns2:Token>t</ns2:Token></B></A>`, 'A');
+    const err = decodeError(() => oneExt(one(node, 'B', '/A'), 'Token', '/A/B'));
+    expect(err.code).toBe('WRONG_NAMESPACE');
+    expect(err.path).toBe('/A/B/ns2:Token');
+    const unprefixed = parseNdc(`<A xmlns="${NDC_NS}"><B><Token>t</Token></B></A>`, 'A').node;
+    expect(decodeError(() => oneExt(one(unprefixed, 'B', '/A'), 'Token', '/A/B')).code).toBe('WRONG_NAMESPACE');
+  });
+
+  it('hides elements of foreign namespaces from the decoders', () => {
+    const { node } = parseNdc(`<A xmlns="${NDC_NS}" xmlns:f="urn:f"><f:B>x</f:B><B>y</B></A>`, 'A');
+    expect(many(node, 'B').map(text)).toEqual(['y']);
+  });
+
+  it('names the missing element with its path', () => {
+    const { node, path } = parseNdc(RETRIEVE, 'OrderRetrieveRQ');
+    const err = decodeError(() => one(one(node, 'Query', path), 'Nope', `${path}/Query`));
+    expect(err.code).toBe('MISSING');
+    expect(err.path).toBe('/OrderRetrieveRQ/Query/Nope');
+  });
+
+  it('unescapes predefined entities and character references, and leaves unknown entities alone', () => {
+    expect(unescapeXml('a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#233; &#x20AC; &lol;')).toBe(`a & b <c> "d" 'e' é € &lol;`);
+    const { node } = parseNdc(`<A xmlns="${NDC_NS}" u="x?a=1&amp;b=2"><B>R&amp;D &#163;</B></A>`, 'A');
+    expect(text(one(node, 'B', '/A'))).toBe('R&D £');
+  });
+
+  it('keeps amounts exactly as written and refuses non-decimals', () => {
+    const { node } = parseNdc(`<A xmlns="${NDC_NS}"><M Code="GBP">0012.300</M><X Code="GBP">1e3</X><Y>1.00</Y></A>`, 'A');
+    expect(decodeMoney(one(node, 'M', '/A'), '/A/M')).toEqual({ value: '0012.300', currency: 'GBP' });
+    const bad = decodeError(() => decodeMoney(one(node, 'X', '/A'), '/A/X'));
+    expect(bad.code).toBe('INVALID_VALUE');
+    expect(bad.path).toBe('/A/X');
+    const noCode = decodeError(() => decodeMoney(one(node, 'Y', '/A'), '/A/Y'));
+    expect(noCode.code).toBe('MISSING');
+    expect(noCode.path).toBe('/A/Y/@Code');
+  });
+
+  it('splits reference lists on any whitespace', () => {
+    expect(decodeRefs(' PAX1  PAX2\nPAX3 ')).toEqual(['PAX1', 'PAX2', 'PAX3']);
+    expect(decodeRefs('')).toEqual([]);
+    expect(decodeRefs(undefined)).toEqual([]);
+  });
+});
+
+describe('ndcRootName', () => {
+  it('reads the root local name past the declaration, comments and processing instructions', () => {
+    const xml = `\uFEFF<?xml version="1.0"?>\n<!-- a <comment> -->\n<?pi x?>\n<n:OrderCreateRQ xmlns:n="${NDC_NS}" a=">"><n:Document/></n:OrderCreateRQ>`;
+    expect(ndcRootName(xml)).toBe('OrderCreateRQ');
+    expect(ndcRootName(Buffer.from(RETRIEVE))).toBe('OrderRetrieveRQ');
+  });
+
+  it('refuses input without a root element', () => {
+    expect(decodeError(() => ndcRootName('just text')).code).toBe('MALFORMED_XML');
+  });
+
+  it('applies the size limit', () => {
+    expect(decodeError(() => ndcRootName(RETRIEVE, { maxBytes: 10 })).code).toBe('TOO_LARGE');
+  });
+});
+
+describe('XNode readers', () => {
+  it('treat a text-only element and an element with attributes alike', () => {
+    const { node } = parseNdc(`<A xmlns="${NDC_NS}"><B>plain</B><B Code="X">attr</B><B/></A>`, 'A');
+    const bs: XNode[] = many(node, 'B');
+    expect(bs.map(text)).toEqual(['plain', 'attr', '']);
+  });
+});
