@@ -1,0 +1,193 @@
+/**
+ * The checks OrderCreate makes against the pricing it references, and the
+ * OrderView items built from that pricing. Pure: the HTTP helper sells the
+ * inventory (`PricingRecord.segments`) and stores the order after `ok: true`.
+ *
+ * Rules (docs/airline-world.md):
+ * - the Offer's ResponseID must be a pricing response of this agency, not expired,
+ *   and the most recent pricing of that OfferID;
+ * - the OfferItems (ids and passengers) and TotalOfferPrice must equal the priced offer;
+ * - exactly one payment, Type `CC`, whose token exists and has not expired; a credit
+ *   (surcharge) card must be the token that was priced, and an exempt card cannot pay
+ *   a pricing that includes a surcharge;
+ * - the payment currency must be the offer currency (no conversion) and the amount the total;
+ * - every passenger has Individual with GivenName and Surname; children and infants
+ *   a Birthdate; a Birthdate sent at pricing must be sent again unchanged;
+ * - at least one contact, every ContactInfoRef points to a provided contact, and at
+ *   least one passenger references one.
+ */
+import { add, currencyScale, equals, percentOf } from '../../common/decimal';
+import type { ContactInformation, Money, NdcError, OrderCreateRq, OrderItem, OrderItemService, Passenger } from '../../ndc/ndc.model';
+import { AirlineError } from '../airline.errors';
+import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
+import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
+
+export type OrderPricingCheck = { ok: true; pricing: PricingRecord } | { ok: false; error: NdcError };
+
+/** Commission paid to the agency: this percentage of the base fares (surcharge excluded). Default 1. */
+export const DEFAULT_COMMISSION_PERCENT = '1';
+
+export function checkOrderAgainstPricing(
+  rq: OrderCreateRq,
+  store: ResponseStore,
+  tokens: TokenLookup,
+  clock: AirlineClock,
+): OrderPricingCheck {
+  try {
+    return { ok: true, pricing: check(rq, store, tokens, clock) };
+  } catch (e) {
+    if (e instanceof AirlineError) return { ok: false, error: e.ndc };
+    throw e;
+  }
+}
+
+function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clock: AirlineClock): PricingRecord {
+  const now = clock.now().getTime();
+  const { offer } = rq;
+  const pricing = store.getPricing(offer.responseId);
+  if (!pricing || pricing.agencyId !== rq.party.agencyId) {
+    throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${offer.responseId} not found; send OfferPriceRQ first`);
+  }
+  const priced = pricing.pricedOffer;
+  if (priced.offerId !== offer.offerId || priced.owner !== offer.owner) {
+    throw new AirlineError('UNKNOWN_OFFER', `Offer ${offer.offerId} was not priced in response ${offer.responseId}`);
+  }
+  if (Date.parse(pricing.expiresAt) <= now) {
+    throw new AirlineError('OFFER_EXPIRED', `Pricing response ${offer.responseId} expired at ${pricing.expiresAt}; price the offer again`);
+  }
+  const latest = store.latestPricingFor(priced.offerId);
+  if (latest !== pricing.responseId) {
+    throw new AirlineError(
+      'PRICING_SUPERSEDED',
+      `Pricing response ${offer.responseId} was superseded by ${latest}; order from the most recent OfferPriceRS`,
+    );
+  }
+
+  // Items and passengers of the offer.
+  const key = (items: { offerItemId: string; passengerRefs: string[] }[]) =>
+    items.map((i) => `${i.offerItemId}:${[...i.passengerRefs].sort().join(',')}`).sort().join(' ');
+  const pricedItems = priced.offerItems.map((it) => ({
+    offerItemId: it.offerItemId,
+    passengerRefs: it.services[0]?.passengerRefs ?? [],
+  }));
+  if (key(offer.offerItems) !== key(pricedItems)) {
+    throw new AirlineError('PRICE_MISMATCH', `OfferItems do not match the priced offer ${priced.offerId}; expected ${key(pricedItems)}`);
+  }
+  const paxKey = (ps: Passenger[]) => ps.map((p) => `${p.passengerId}/${p.ptc}`).sort().join(' ');
+  if (paxKey(rq.passengers) !== paxKey(pricing.passengers)) {
+    throw new AirlineError('PASSENGER_MISMATCH', `Passengers ${paxKey(rq.passengers)} do not match the priced passengers ${paxKey(pricing.passengers)}`);
+  }
+
+  // Payment and card.
+  if (rq.payments.length !== 1) throw new AirlineError('INVALID_CARD', `Send exactly one Payment (got ${rq.payments.length})`);
+  const payment = rq.payments[0];
+  if (payment.type !== 'CC') throw new AirlineError('INVALID_CARD', `Payment type ${payment.type} is not supported; use CC`);
+  const token = tokens.getToken(payment.voucherNumber);
+  if (!token) throw new AirlineError('UNKNOWN_TOKEN', 'Card token of the payment not found');
+  if (Date.parse(token.expiresAt) <= now) throw new AirlineError('TOKEN_EXPIRED', `Card token ${token.id} expired at ${token.expiresAt}`);
+  if (token.funding === 'credit' && (pricing.tokenId !== token.id || !pricing.surcharge)) {
+    throw new AirlineError(
+      'PRICE_MISMATCH',
+      `Card ${token.maskedNumber} carries the ${'CCF2'} credit card surcharge: price the offer with this card token (OfferPriceRQ PaymentFormMetadata) before ordering`,
+    );
+  }
+  if (token.funding !== 'credit' && pricing.surcharge) {
+    throw new AirlineError('PRICE_MISMATCH', `The priced total includes a credit card surcharge, but card ${token.maskedNumber} is exempt; price the offer again`);
+  }
+
+  // Totals.
+  const total = offer.totalOfferPrice;
+  if (total.currency !== priced.total.currency || !equals(total.value, priced.total.value)) {
+    throw new AirlineError(
+      'PRICE_MISMATCH',
+      `TotalOfferPrice ${total.value} ${total.currency} differs from the priced total ${priced.total.value} ${priced.total.currency}`,
+    );
+  }
+  if (payment.amount.currency !== priced.total.currency) {
+    throw new AirlineError(
+      'PAYMENT_CURRENCY_MISMATCH',
+      `Payment currency ${payment.amount.currency} differs from the offer currency ${priced.total.currency}; pay in ${priced.total.currency}`,
+    );
+  }
+  if (!equals(payment.amount.value, priced.total.value)) {
+    throw new AirlineError(
+      'PAYMENT_AMOUNT_MISMATCH',
+      `Payment amount ${payment.amount.value} ${payment.amount.currency} differs from the offer total ${priced.total.value} ${priced.total.currency}`,
+    );
+  }
+
+  // Passenger data.
+  const missing: string[] = [];
+  for (const p of rq.passengers) {
+    const ind = p.individual;
+    const lacks: string[] = [];
+    if (!ind?.surname?.trim()) lacks.push('Surname');
+    if (!ind?.givenNames?.some((g) => g.trim())) lacks.push('GivenName');
+    const pricedPax = pricing.passengers.find((x) => x.passengerId === p.passengerId);
+    const needsBirthdate = p.ptc === 'CHD' || p.ptc === 'INF' || !!pricedPax?.individual?.birthdate;
+    if (needsBirthdate && !ind?.birthdate) lacks.push('Birthdate');
+    if (lacks.length) missing.push(`${p.passengerId} (${lacks.join(', ')})`);
+    const pricedBirthdate = pricedPax?.individual?.birthdate;
+    if (pricedBirthdate && ind?.birthdate && ind.birthdate !== pricedBirthdate) {
+      throw new AirlineError('PASSENGER_MISMATCH', `Birthdate of ${p.passengerId} differs from the one priced (${pricedBirthdate}); price again`);
+    }
+  }
+  if (missing.length) throw new AirlineError('PASSENGER_DATA_MISSING', `Individual data missing: ${missing.join('; ')}`);
+
+  // Contacts.
+  const provided = new Set(rq.contacts.filter((c: ContactInformation) => c.provided.length > 0).map((c) => c.contactId));
+  if (provided.size === 0) throw new AirlineError('CONTACT_MISSING', 'ContactList must hold at least one contact with an e-mail address or phone');
+  const dangling = rq.passengers.filter((p) => p.contactInfoRef !== undefined && !provided.has(p.contactInfoRef));
+  if (dangling.length) {
+    throw new AirlineError('CONTACT_MISSING', `ContactInfoRef of ${dangling.map((p) => `${p.passengerId} (${p.contactInfoRef})`).join(', ')} points to no provided contact`);
+  }
+  if (!rq.passengers.some((p) => p.contactInfoRef !== undefined)) {
+    throw new AirlineError('CONTACT_MISSING', 'At least one passenger must reference a contact with ContactInfoRef');
+  }
+  return pricing;
+}
+
+/**
+ * OrderView OrderItems from a pricing: one OrderItem per priced OfferItem
+ * (OrderItemID = OfferItemID), amounts of the item (per passenger; the CCF2
+ * item holds the whole fee), and one Service per passenger and segment for
+ * flights, per passenger and segment for bundles, and per passenger for CCF2.
+ */
+export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
+  const segmentsOf = new Map((pricing.response.kind === 'success' ? pricing.response.dataLists.flights ?? [] : []).map((f) => [f.flightKey, f.segmentRefs]));
+  return pricing.pricedOffer.offerItems.map((item) => {
+    const services: OrderItemService[] = [];
+    const next = () => `${item.offerItemId}-OS${services.length + 1}`;
+    for (const s of item.services) {
+      for (const pax of s.passengerRefs) {
+        if (s.flightRefs) {
+          for (const flight of s.flightRefs) {
+            for (const seg of segmentsOf.get(flight) ?? []) services.push({ serviceId: next(), passengerRef: pax, segmentRef: seg });
+          }
+        } else if (s.serviceDefinitionRef) {
+          const segs = s.serviceDefinitionRef.segmentRefs ?? [];
+          if (segs.length === 0 || s.serviceId === CCF2_SERVICE_ID) {
+            services.push({ serviceId: next(), passengerRef: pax, serviceDefinitionRef: s.serviceDefinitionRef.ref });
+          } else {
+            for (const seg of segs) services.push({ serviceId: next(), passengerRef: pax, serviceDefinitionRef: s.serviceDefinitionRef.ref, segmentRef: seg });
+          }
+        }
+      }
+    }
+    return {
+      orderItemId: item.offerItemId,
+      owner: pricing.pricedOffer.owner,
+      base: item.priceDetail.base,
+      taxes: item.priceDetail.taxes,
+      services,
+    };
+  });
+}
+
+/** Agency commission: `percent` (default 1) of the base fares of the order, surcharge excluded. */
+export function orderCommission(pricing: PricingRecord, percent: string = DEFAULT_COMMISSION_PERCENT): Money {
+  const currency = pricing.pricedOffer.total.currency;
+  const scale = currencyScale(currency);
+  const bases = pricing.pricedOffer.offerItems.filter((i) => !i.services.some((s) => s.serviceId === CCF2_SERVICE_ID)).map((i) => i.priceDetail.base.value);
+  return { value: percentOf(add(scale, ...bases), percent, scale), currency };
+}
