@@ -1,0 +1,209 @@
+/**
+ * No Docker engine runs in CI, so docker-compose.yml and the Dockerfile are checked structurally:
+ * services, images, dependencies, health checks, ports, and that every variable handed to our own
+ * services is one our code reads.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { BOOKING_SEARCH_ATTRIBUTES } from '../scripts/temporal-dev-server';
+
+const ROOT = path.resolve(__dirname, '..');
+
+interface ComposeService {
+  image?: string;
+  build?: string | { context: string };
+  command?: string[] | string;
+  entrypoint?: string[] | string;
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+  healthcheck?: { test: string[] };
+  volumes?: string[];
+}
+
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+const compose = parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
+const services = compose.services;
+const OUR_ROLES = ['airline', 'worker', 'api'] as const;
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(relative));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) out.push(relative);
+  }
+  return out;
+}
+
+function commandText(service: ComposeService): string {
+  const command = service.command ?? [];
+  return Array.isArray(command) ? command.join('\n') : command;
+}
+
+describe('docker-compose.yml (structure only: no Docker engine here)', () => {
+  it('declares exactly the deployment services', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      ['airline', 'api', 'postgresql', 'temporal', 'temporal-schema', 'temporal-setup', 'temporal-ui', 'worker'].sort(),
+    );
+  });
+
+  it('runs the official Temporal images on PostgreSQL', () => {
+    expect(services.postgresql.image).toMatch(/^postgres:\d+$/);
+    expect(services.temporal.image).toMatch(/^temporalio\/server:/);
+    expect(services['temporal-schema'].image).toMatch(/^temporalio\/admin-tools:/);
+    expect(services['temporal-setup'].image).toMatch(/^temporalio\/admin-tools:/);
+    expect(services['temporal-ui'].image).toMatch(/^temporalio\/ui:/);
+    expect(services.temporal.environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgresql', DB_PORT: '5432' });
+    expect(commandText(services['temporal-schema'])).toContain('--plugin postgres12 --ep postgresql');
+    expect(services['temporal-ui'].environment?.TEMPORAL_ADDRESS).toBe('temporal:7233');
+  });
+
+  it('builds our three roles from the Dockerfile as one image, the command picking the role', () => {
+    const images = new Set(OUR_ROLES.map((role) => services[role].image));
+    expect(images.size).toBe(1);
+    for (const role of OUR_ROLES) {
+      expect([role, services[role].build]).toEqual([role, '.']);
+      expect([role, services[role].command]).toEqual([role, [role]]);
+    }
+    const entrypoint = fs.readFileSync(path.join(ROOT, 'scripts', 'docker-entrypoint.sh'), 'utf8');
+    const targets: Record<string, string> = { airline: 'src/airline/main', worker: 'src/worker/main', api: 'src/main' };
+    for (const role of OUR_ROLES) {
+      expect(entrypoint).toContain(`${role}) `);
+      expect(entrypoint).toContain(`node dist/${targets[role]}.js`);
+    }
+  });
+
+  it('has entry files for every role the image can run', () => {
+    for (const entry of ['src/airline/main.ts', 'src/worker/main.ts', 'src/main.ts']) {
+      expect([entry, fs.existsSync(path.join(ROOT, entry))]).toEqual([entry, true]);
+    }
+  });
+
+  it('depends only on declared services, with health checks behind every service_healthy', () => {
+    const conditions = new Set(['service_started', 'service_healthy', 'service_completed_successfully']);
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect([name, dependency, dependency in services]).toEqual([name, dependency, true]);
+        expect([name, dependency, conditions.has(condition)]).toEqual([name, dependency, true]);
+        if (condition === 'service_healthy') {
+          expect([dependency, services[dependency].healthcheck !== undefined]).toEqual([dependency, true]);
+        }
+      }
+    }
+    expect(services.temporal.depends_on).toEqual({ 'temporal-schema': { condition: 'service_completed_successfully' } });
+    for (const role of ['worker', 'api'] as const) {
+      expect(services[role].depends_on).toEqual({
+        'temporal-setup': { condition: 'service_completed_successfully' },
+        airline: { condition: 'service_healthy' },
+      });
+    }
+  });
+
+  it('has no dependency cycle', () => {
+    const visiting = new Set<string>();
+    const done = new Set<string>();
+    const visit = (name: string, trail: string[]): void => {
+      if (done.has(name)) return;
+      if (visiting.has(name)) throw new Error(`cycle: ${[...trail, name].join(' -> ')}`);
+      visiting.add(name);
+      for (const dependency of Object.keys(services[name].depends_on ?? {})) visit(dependency, [...trail, name]);
+      visiting.delete(name);
+      done.add(name);
+    };
+    expect(() => Object.keys(services).forEach((name) => visit(name, []))).not.toThrow();
+  });
+
+  it('registers the booking search attributes as Keyword in the one-shot setup', () => {
+    const setup = commandText(services['temporal-setup']);
+    expect(setup).toContain(`for name in ${Object.keys(BOOKING_SEARCH_ATTRIBUTES).join(' ')}; do`);
+    expect(setup).toContain('--type Keyword');
+    expect(setup).toContain('temporal operator namespace create --namespace default');
+  });
+
+  it('wires the roles to each other by service name and port', () => {
+    const airlinePort = services.airline.environment?.AIRLINE_PORT;
+    expect(airlinePort).toBe('4010');
+    for (const role of ['worker', 'api'] as const) {
+      const env = services[role].environment ?? {};
+      expect([role, env.TEMPORAL_ADDRESS, env.TEMPORAL_NAMESPACE]).toEqual([role, 'temporal:7233', 'default']);
+      expect([role, env.AIRLINE_BASE_URL]).toEqual([role, `http://airline:${airlinePort}`]);
+    }
+    expect(services.worker.environment?.PAYMENT_BASE_URL).toBe(`http://airline:${airlinePort}`);
+    expect(services.worker.environment?.TEMPORAL_TASK_QUEUE).toBe(services.api.environment?.TEMPORAL_TASK_QUEUE);
+    expect(services.worker.environment?.PAYLOAD_ENCRYPTION_KEY).toBe(services.api.environment?.PAYLOAD_ENCRYPTION_KEY);
+  });
+
+  it('takes secrets from the caller (required ${VAR:?...}), never a default', () => {
+    const secrets = ['AIRLINE_USERNAME', 'AIRLINE_PASSWORD', 'AIRLINE_VAULT_KEY', 'PAYLOAD_ENCRYPTION_KEY'];
+    for (const role of OUR_ROLES) {
+      for (const [name, value] of Object.entries(services[role].environment ?? {})) {
+        if (secrets.includes(name)) expect([role, name, value]).toEqual([role, name, expect.stringMatching(new RegExp(`^\\$\\{${name}:\\?`))]);
+      }
+    }
+  });
+
+  it('passes our roles only variables that our code reads', () => {
+    const code = [...sourceFiles('src'), ...sourceFiles('activities')]
+      .map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'))
+      .join('\n');
+    for (const role of OUR_ROLES) {
+      for (const name of Object.keys(services[role].environment ?? {})) {
+        if (name === 'NODE_ENV') continue;
+        expect([role, name, code.includes(name)]).toEqual([role, name, true]);
+      }
+    }
+  });
+
+  it('publishes each host port once: API 3000, airline 4010, Temporal 7233, Web UI 8233', () => {
+    const published = Object.entries(services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((mapping) => {
+        const [host, container] = mapping.split(':');
+        return { name, host: Number(host), container: Number(container) };
+      }),
+    );
+    expect(published.sort((a, b) => a.host - b.host)).toEqual([
+      { name: 'api', host: 3000, container: 3000 },
+      { name: 'airline', host: 4010, container: 4010 },
+      { name: 'temporal', host: 7233, container: 7233 },
+      { name: 'temporal-ui', host: 8233, container: 8080 },
+    ]);
+    expect(services.api.environment?.API_PORT).toBe('3000');
+  });
+
+  it('declares the named volumes it mounts', () => {
+    const mounted = Object.values(services)
+      .flatMap((service) => service.volumes ?? [])
+      .map((volume) => volume.split(':')[0]);
+    expect(mounted.sort()).toEqual(Object.keys(compose.volumes ?? {}).sort());
+  });
+});
+
+describe('Dockerfile (structure only)', () => {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+
+  it('is multi-stage on node:20-bookworm-slim with npm ci, build and a non-root runtime', () => {
+    expect(dockerfile).toContain('ARG NODE_IMAGE=node:20-bookworm-slim');
+    expect(dockerfile.match(/^FROM \$\{NODE_IMAGE\} AS (\S+)$/gm)).toEqual([
+      'FROM ${NODE_IMAGE} AS build',
+      'FROM ${NODE_IMAGE} AS prod-deps',
+      'FROM ${NODE_IMAGE} AS runtime',
+    ]);
+    expect(dockerfile).toContain('RUN npm ci --no-audit --no-fund');
+    expect(dockerfile).toContain('RUN npm run build');
+    expect(dockerfile).toContain('npm ci --omit=dev');
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toContain('ENTRYPOINT ["ndc-saga"]');
+  });
+
+  it('copies only paths that exist in the repository', () => {
+    const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) (\S+)$/gm)].flatMap((match) => match[1].split(/\s+/));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect([source, fs.existsSync(path.join(ROOT, source))]).toEqual([source, true]);
+  });
+});
