@@ -1,0 +1,115 @@
+/**
+ * Test harness of the airline e2e specs: starts the real app on a free port
+ * and talks to it over real HTTP (node:http, so headers such as
+ * Transfer-Encoding and Content-Encoding are seen as sent).
+ */
+import type { INestApplication } from '@nestjs/common';
+import { Agent, request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { type AirlineConfig, testAirlineConfig } from '../../src/airline/airline.config';
+import { type AirlineAppOptions, createAirlineApp } from '../../src/airline/airline.module';
+
+export const AUTH = `Basic ${Buffer.from('agency:agency-secret').toString('base64')}`;
+export const NDC_TYPE = 'application/vnd.ndcsaga.ndc.v17.2+xml';
+export const NDC_TYPE_UTF8 = `${NDC_TYPE};charset=UTF-8`;
+
+export interface RunningAirline {
+  app: INestApplication;
+  config: AirlineConfig;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startAirline(overrides: Partial<AirlineConfig> = {}, options: AirlineAppOptions = {}): Promise<RunningAirline> {
+  const config = testAirlineConfig(overrides);
+  const app = await createAirlineApp(config, options);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, config, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Body bytes as received (possibly gzip). */
+  raw: Buffer;
+  /** Body text, gunzipped when Content-Encoding is gzip. */
+  text: string;
+}
+
+export interface RawRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  agent?: Agent;
+}
+
+/** One HTTP exchange; rejects on a network error (e.g. a reset). */
+export function http(url: string, r: RawRequest = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: r.method ?? 'GET', headers: r.headers, agent: r.agent ?? false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
+      });
+    });
+    req.on('error', reject);
+    if (r.body !== undefined) req.write(r.body);
+    req.end();
+  });
+}
+
+/** POSTs NDC XML to `path` with auth and the vendor media type. */
+export function postXml(base: string, path: string, xml: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return http(base + path, {
+    method: 'POST',
+    headers: { Authorization: AUTH, 'Content-Type': NDC_TYPE_UTF8, Accept: NDC_TYPE_UTF8, ...headers },
+    body: xml,
+  });
+}
+
+export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return http(base + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A valid token request for `number` (expiry one day after `now`). */
+export function tokenRequest(number: string, now = new Date()) {
+  const expiry = new Date(now.getTime() + 24 * 3600_000).toISOString().slice(0, 19);
+  return {
+    expiryDateTimeUTC: expiry,
+    card: {
+      number,
+      name: 'Ada Lovelace',
+      address: { addressLine1: '1 Main Street', postalCode: 'RH6 0NP', cityName: 'Crawley', countryCode: 'GB' },
+      expirationYear: now.getUTCFullYear() + 2,
+      expirationMonth: 12,
+      verificationCode: '737',
+    },
+  };
+}
+
+/** Creates a card token and returns its id. */
+export async function createToken(base: string, number: string): Promise<string> {
+  const res = await postJson(base, '/payment/tokens', tokenRequest(number));
+  if (res.status !== 201) throw new Error(`token creation failed: ${res.status} ${res.text}`);
+  return (JSON.parse(res.text) as { id: string }).id;
+}
+
+/** Polls `check` until it returns true or `ms` elapse. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not met in time');
+}
