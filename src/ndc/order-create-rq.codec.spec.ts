@@ -1,0 +1,106 @@
+import { expectValidXsd } from '../../test/support/xsd';
+import { familyOrderCreateRq, minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
+import type { OrderCreateRq } from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import { decodeOrderCreateRq, encodeOrderCreateRq } from './order-create-rq.codec';
+
+function decodeError(f: () => unknown): NdcDecodeError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof NdcDecodeError) return e;
+    throw e;
+  }
+  throw new Error('expected an NdcDecodeError');
+}
+
+describe('OrderCreateRQ codec', () => {
+  it.each<[string, OrderCreateRq]>([
+    ['family with secure-payment alert, voucher, Individuals, e-mail and phone contact', familyOrderCreateRq],
+    ['minimal single adult', minimalOrderCreateRq],
+  ])('%s: encodes schema-valid XML that decodes to the same model', (_name, model) => {
+    const xml = encodeOrderCreateRq(model);
+    expectValidXsd(xml, 'OrderCreateRQ');
+    expect(decodeOrderCreateRq(xml)).toStrictEqual(model);
+  });
+
+  it('writes the alert, offer, payment and lists where NDC 17.2 puts them', () => {
+    const xml = encodeOrderCreateRq(familyOrderCreateRq);
+    expect(xml).toContain(
+      '<OrderCreateParameters><Alerts><Alert><SecurePaymentAlert><URLs>' +
+        '<FailURL>https://agency.example/booking/fail?session=9f2&amp;step=3ds</FailURL>' +
+        '<TermURL>https://agency.example/booking/done?session=9f2</TermURL></URLs>' +
+        '<Details><CustomerDevice><IP_Address>203.0.113.17</IP_Address><BrowserUserAgentHeader>',
+    );
+    expect(xml).toContain(
+      '<Query><Order><Offer OfferID="OFFER__PRICED_1" Owner="XS" ResponseID="PR-20261121-0003">' +
+        '<TotalOfferPrice Code="GBP">1873.40</TotalOfferPrice><OfferItem OfferItemID="OI__OUT_ADT01">',
+    );
+    expect(xml).toContain(
+      '<Payments><Payment><Type>CC</Type><Method><Voucher><Number>tok_7d1e0c5b9a2f4e61</Number></Voucher></Method>' +
+        '<Amount Code="EUR">2180.05</Amount></Payment></Payments>',
+    );
+    expect(xml).toContain(
+      '<Passenger PassengerID="PAX__ADT01"><PTC>ADT</PTC><Individual><Birthdate>1984-06-02</Birthdate><NameTitle>MR</NameTitle>' +
+        '<GivenName>John</GivenName><GivenName>Paul</GivenName><Surname>Smith</Surname></Individual><ContactInfoRef>CTC__1</ContactInfoRef></Passenger>',
+    );
+    expect(xml).toContain(
+      '<ContactList><ContactInformation ContactID="CTC__1">' +
+        '<ContactProvided><EmailAddress><EmailAddressValue>john.smith@example.com</EmailAddressValue></EmailAddress></ContactProvided>' +
+        '<ContactProvided><Phone><CountryDialingCode>44</CountryDialingCode><PhoneNumber>7700900123</PhoneNumber></Phone></ContactProvided>' +
+        '</ContactInformation></ContactList>',
+    );
+  });
+
+  it('keeps amounts exact as written (no float rounding or trailing-zero loss)', () => {
+    const model: OrderCreateRq = {
+      ...minimalOrderCreateRq,
+      offer: { ...minimalOrderCreateRq.offer, totalOfferPrice: { value: '90071992547409.93', currency: 'GBP' } },
+      payments: [{ type: 'CC', voucherNumber: 'tok_1', amount: { value: '0.10', currency: 'EUR' } }],
+    };
+    const back = decodeOrderCreateRq(encodeOrderCreateRq(model));
+    expect(back.offer.totalOfferPrice).toStrictEqual({ value: '90071992547409.93', currency: 'GBP' });
+    expect(back.payments[0].amount).toStrictEqual({ value: '0.10', currency: 'EUR' });
+  });
+
+  it('refuses an amount that is not a decimal, naming it', () => {
+    const xml = encodeOrderCreateRq(minimalOrderCreateRq).replace('<Amount Code="GBP">99.00</Amount>', '<Amount Code="GBP">99,00</Amount>');
+    const err = decodeError(() => decodeOrderCreateRq(xml));
+    expect(err.code).toBe('INVALID_VALUE');
+    expect(err.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Amount');
+  });
+
+  it('names the path of a missing voucher number and a missing currency', () => {
+    const xml = encodeOrderCreateRq(familyOrderCreateRq);
+    const noVoucher = decodeError(() => decodeOrderCreateRq(xml.replace('<Number>tok_7d1e0c5b9a2f4e61</Number>', '')));
+    expect(noVoucher.code).toBe('MISSING');
+    expect(noVoucher.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Method/Voucher/Number');
+    const noCode = decodeError(() => decodeOrderCreateRq(xml.replace('<TotalOfferPrice Code="GBP">', '<TotalOfferPrice>')));
+    expect(noCode.code).toBe('MISSING');
+    expect(noCode.path).toBe('/OrderCreateRQ/Query/Order/Offer[1]/TotalOfferPrice/@Code');
+  });
+
+  it('refuses a second Offer rather than dropping it', () => {
+    const xml = encodeOrderCreateRq(minimalOrderCreateRq).replace(
+      '</Offer></Order>',
+      '</Offer><Offer OfferID="OFFER__2" Owner="XS" ResponseID="PR-1"><OfferItem OfferItemID="OI__2"><PassengerRefs>PAX__ADT01</PassengerRefs></OfferItem></Offer></Order>',
+    );
+    const err = decodeError(() => decodeOrderCreateRq(xml));
+    expect(err.code).toBe('INVALID_VALUE');
+    expect(err.path).toBe('/OrderCreateRQ/Query/Order/Offer[2]');
+  });
+
+  it('requires the URLs and device of a secure-payment alert that is present', () => {
+    const xml = encodeOrderCreateRq(familyOrderCreateRq).replace(/<IP_Address>[^<]*<\/IP_Address>/, '');
+    const err = decodeError(() => decodeOrderCreateRq(xml));
+    expect(err.code).toBe('MISSING');
+    expect(err.path).toBe('/OrderCreateRQ/OrderCreateParameters/Alerts/Alert[1]/SecurePaymentAlert/Details/CustomerDevice/IP_Address');
+  });
+
+  it('is not fooled by an OrderRetrieveRQ', () => {
+    const xml = encodeOrderCreateRq(minimalOrderCreateRq).replace(/OrderCreateRQ/g, 'OrderRetrieveRQ');
+    const err = decodeError(() => decodeOrderCreateRq(xml));
+    expect(err.code).toBe('WRONG_ROOT');
+    expect(err.message).toBe('expected root OrderCreateRQ, got OrderRetrieveRQ at /OrderRetrieveRQ');
+  });
+});

@@ -1,0 +1,51 @@
+import { expectValidXsd } from '../../test/support/xsd';
+import { orderRetrieveRq } from './fixtures/order-retrieve-rq.fixtures';
+import { NdcDecodeError } from './ndc-decode-error';
+import { decodeOrderRetrieveRq, encodeOrderRetrieveRq } from './order-retrieve-rq.codec';
+import { EXT_NS, NDC_NS, ndcRootName } from './xml';
+import { encodeOrderCreateRq } from './order-create-rq.codec';
+import { minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
+
+function decodeError(f: () => unknown): NdcDecodeError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof NdcDecodeError) return e;
+    throw e;
+  }
+  throw new Error('expected an NdcDecodeError');
+}
+
+describe('OrderRetrieveRQ codec', () => {
+  it('encodes schema-valid XML that decodes to the same model', () => {
+    const xml = encodeOrderRetrieveRq(orderRetrieveRq);
+    expectValidXsd(xml, 'OrderRetrieveRQ');
+    expect(decodeOrderRetrieveRq(xml)).toStrictEqual(orderRetrieveRq);
+  });
+
+  it('encodes the exact golden XML', () => {
+    expect(encodeOrderRetrieveRq(orderRetrieveRq)).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>' +
+        `<OrderRetrieveRQ xmlns="${NDC_NS}" xmlns:ns2="${EXT_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"` +
+        ' Target="Test" Version="17.2" TimeStamp="2026-11-21T06:00:00Z" TransactionIdentifier="TX-5f1c2a" CorrelationID="corr-0001">' +
+        '<PointOfSale><Location><CountryCode>GB</CountryCode></Location></PointOfSale>' +
+        '<Document/>' +
+        '<Party><Sender><TravelAgencySender><Name>Saga Travel &amp; Co</Name><AgencyID>SAGA01</AgencyID></TravelAgencySender></Sender>' +
+        '<Participants><Participant><AggregatorParticipant SequenceNumber="1"><Name>NDC Hub</Name><AggregatorID>AGG77</AggregatorID>' +
+        '</AggregatorParticipant></Participant></Participants><Recipient xsi:nil="true"/></Party>' +
+        '<Query><Filters><OrderID Owner="XS">XS-ORD-000042</OrderID></Filters></Query>' +
+        '</OrderRetrieveRQ>',
+    );
+  });
+
+  it('names a missing Owner attribute', () => {
+    const err = decodeError(() => decodeOrderRetrieveRq(encodeOrderRetrieveRq(orderRetrieveRq).replace(' Owner="XS"', '')));
+    expect(err.code).toBe('MISSING');
+    expect(err.path).toBe('/OrderRetrieveRQ/Query/Filters/OrderID/@Owner');
+  });
+
+  it('lets POST /retail/orders route by root element', () => {
+    expect(ndcRootName(encodeOrderRetrieveRq(orderRetrieveRq))).toBe('OrderRetrieveRQ');
+    expect(ndcRootName(encodeOrderCreateRq(minimalOrderCreateRq))).toBe('OrderCreateRQ');
+  });
+});
