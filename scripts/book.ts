@@ -1,0 +1,266 @@
+/**
+ * `npm run book -- [--batch] [--approve] <intent.json ...>`: submits booking intents to the API
+ * (API_URL, default http://127.0.0.1:3000), shows each booking's progress (steps as they start)
+ * and prints each outcome: booking reference and total, or the error. Exit code 1 when any
+ * booking did not end CONFIRMED (2 on bad usage or an unreachable API).
+ *
+ * Dates in intent files may be relative, resolved here against today (UTC) before sending:
+ * `+30d` (30 days from today), `-8y` (8 years ago), `-7m` (7 months ago). The API itself only
+ * accepts `YYYY-MM-DD`. A file may hold one intent or an array of intents.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+const RELATIVE = /^([+-])(\d{1,4})([dmy])$/;
+
+/** Resolves `+30d` / `-8y` / `-7m` against `today` (UTC); other values are returned as they are. */
+export function resolveDate(value: string, today: Date): string {
+  const m = RELATIVE.exec(value);
+  if (m === null) return value;
+  const n = Number(m[2]) * (m[1] === '-' ? -1 : 1);
+  const y = today.getUTCFullYear() + (m[3] === 'y' ? n : 0);
+  const mo = today.getUTCMonth() + (m[3] === 'm' ? n : 0);
+  const d = today.getUTCDate() + (m[3] === 'd' ? n : 0);
+  return new Date(Date.UTC(y, mo, d)).toISOString().slice(0, 10);
+}
+
+/** Copy of `intent` with relative dates (journey dates, birthdates) resolved. */
+export function resolveRelativeDates<T>(intent: T, today: Date): T {
+  const copy = JSON.parse(JSON.stringify(intent)) as {
+    journey?: { departureDate?: unknown; returnDate?: unknown };
+    passengers?: { birthdate?: unknown }[];
+  };
+  const fix = (v: unknown) => (typeof v === 'string' ? resolveDate(v, today) : v);
+  if (copy.journey !== undefined) {
+    if (copy.journey.departureDate !== undefined) copy.journey.departureDate = fix(copy.journey.departureDate);
+    if (copy.journey.returnDate !== undefined) copy.journey.returnDate = fix(copy.journey.returnDate);
+  }
+  for (const p of copy.passengers ?? []) if (p.birthdate !== undefined) p.birthdate = fix(p.birthdate);
+  return copy as T;
+}
+
+interface Options {
+  files: string[];
+  batch: boolean;
+  approve: boolean;
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+interface Job {
+  label: string;
+  intent: unknown;
+  id?: string;
+}
+
+interface Money {
+  value: string;
+  currency: string;
+}
+
+interface View {
+  id: string;
+  status: string;
+  currentStep?: string;
+  steps?: { name: string; attempts: number }[];
+  pricedTotal?: Money;
+  surcharge?: Money;
+  order?: { bookingReference: string; orderId: string; total: Money };
+  error?: { type: string; message: string; airlineCode?: string };
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+function parseArgs(argv: string[]): Options {
+  const files: string[] = [];
+  let batch = false;
+  let approve = false;
+  for (const a of argv) {
+    if (a === '--batch') batch = true;
+    else if (a === '--approve') approve = true;
+    else if (a === '--help' || a === '-h') throw new Usage();
+    else if (a.startsWith('-')) throw new Usage(`unknown option ${a}`);
+    else files.push(a);
+  }
+  if (files.length === 0) throw new Usage('give at least one intent file');
+  return {
+    files,
+    batch,
+    approve,
+    apiUrl: (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+    timeoutMs: Number(process.env.BOOK_TIMEOUT_MS ?? 300_000),
+  };
+}
+
+class Usage extends Error {}
+
+async function http(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json };
+}
+
+function describeError(json: any): string {
+  if (json === undefined) return 'no body';
+  const fields = Array.isArray(json.fields) ? json.fields.map((f: any) => `\n      ${f.path}: ${f.message}`).join('') : '';
+  return `${json.code ?? json.error}: ${json.message}${fields}`;
+}
+
+function loadJobs(files: string[], today: Date): Job[] {
+  const jobs: Job[] = [];
+  for (const file of files) {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    list.forEach((intent, i) => {
+      const label = list.length > 1 ? `${path.basename(file)}[${i}]` : path.basename(file);
+      jobs.push({ label, intent: resolveRelativeDates(intent, today) });
+    });
+  }
+  return jobs;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const FINAL = new Set(['CONFIRMED', 'FAILED', 'CANCELLED']);
+
+/** Polls one booking until it ends, printing each new step and status. */
+async function follow(job: Job, o: Options, deadline: number): Promise<View | undefined> {
+  let lastStep = '';
+  let lastStatus = '';
+  let approved = false;
+  while (Date.now() < deadline) {
+    const r = await http('GET', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}`);
+    if (r.status === 200) {
+      const v = r.json as View;
+      const step = v.currentStep ?? '';
+      if (step !== lastStep && step !== '') out(`  ${job.label}: ${step}`);
+      if (v.status !== lastStatus && v.status !== 'RUNNING') {
+        if (v.status === 'AWAITING_APPROVAL') {
+          out(
+            `  ${job.label}: AWAITING_APPROVAL, priced ${v.pricedTotal?.value} ${v.pricedTotal?.currency} is above maxTotal` +
+              (o.approve ? ' (approving)' : ` (approve: curl -X POST ${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price)`),
+          );
+        }
+      }
+      if (v.status === 'AWAITING_APPROVAL' && o.approve && !approved) {
+        approved = true;
+        await http('POST', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price`);
+      }
+      lastStep = step;
+      lastStatus = v.status;
+      if (FINAL.has(v.status)) return v;
+    } else if (r.status !== 503) {
+      out(`  ${job.label}: GET failed, ${r.status} ${describeError(r.json)}`);
+      return undefined;
+    }
+    await sleep(500);
+  }
+  return undefined;
+}
+
+function outcome(job: Job, v: View | undefined): boolean {
+  if (v === undefined) {
+    out(`✗ ${job.label}: no outcome before the deadline (booking ${job.id ?? 'not created'})`);
+    return false;
+  }
+  if (v.status === 'CONFIRMED' && v.order !== undefined) {
+    const surcharge = v.surcharge !== undefined ? ` incl. card surcharge ${v.surcharge.value} ${v.surcharge.currency}` : '';
+    out(`✓ ${job.label}: CONFIRMED, booking reference ${v.order.bookingReference}, total ${v.order.total.value} ${v.order.total.currency}${surcharge} (order ${v.order.orderId}, id ${v.id})`);
+    return true;
+  }
+  const e = v.error;
+  out(`✗ ${job.label}: ${v.status}${e ? `, ${e.type}: ${e.message}${e.airlineCode ? ` (airline code ${e.airlineCode})` : ''}` : ''} (id ${v.id})`);
+  return false;
+}
+
+async function runSingly(jobs: Job[], o: Options): Promise<boolean> {
+  const deadline = Date.now() + o.timeoutMs;
+  for (const job of jobs) {
+    const r = await http('POST', `${o.apiUrl}/bookings`, job.intent, { 'Idempotency-Key': `cli-${randomUUID()}` });
+    if (r.status !== 202) {
+      out(`✗ ${job.label}: refused, ${r.status} ${describeError(r.json)}`);
+      continue;
+    }
+    job.id = r.json.id;
+    out(`→ ${job.label}: submitted as ${job.id}`);
+  }
+  const results = await Promise.all(jobs.filter((j) => j.id !== undefined).map(async (j) => outcome(j, await follow(j, o, deadline))));
+  return results.length === jobs.length && results.every(Boolean);
+}
+
+async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
+  const deadline = Date.now() + o.timeoutMs;
+  const r = await http('POST', `${o.apiUrl}/batches`, jobs.map((j) => j.intent), { 'Idempotency-Key': `cli-${randomUUID()}` });
+  if (r.status !== 202) {
+    out(`✗ batch refused, ${r.status} ${describeError(r.json)}`);
+    return false;
+  }
+  const batchId = r.json.id as string;
+  out(`→ batch of ${jobs.length} submitted as ${batchId}`);
+  let last = '';
+  let progress: any;
+  while (Date.now() < deadline) {
+    const p = await http('GET', `${o.apiUrl}/batches/${encodeURIComponent(batchId)}`);
+    if (p.status === 200) {
+      progress = p.json;
+      const line = `  batch: ${progress.confirmed} confirmed, ${progress.failed} failed, ${progress.cancelled} cancelled, ${progress.running} running, ${progress.pending} pending of ${progress.total}`;
+      if (line !== last) out(line);
+      last = line;
+      if (progress.done) break;
+    }
+    await sleep(1000);
+  }
+  if (progress === undefined || !progress.done) {
+    out('✗ batch did not finish before the deadline');
+    return false;
+  }
+  const results: boolean[] = [];
+  for (const [i, b] of (progress.bookings as { id: string }[]).entries()) {
+    const job = jobs[i] ?? { label: b.id, intent: undefined };
+    job.id = b.id;
+    const v = await http('GET', `${o.apiUrl}/bookings/${encodeURIComponent(b.id)}`);
+    results.push(outcome(job, v.status === 200 ? (v.json as View) : undefined));
+  }
+  return results.length === jobs.length && results.every(Boolean);
+}
+
+async function main(): Promise<number> {
+  let o: Options;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof Usage)) throw err;
+    if (err.message) process.stderr.write(`book: ${err.message}\n`);
+    process.stderr.write('usage: npm run book -- [--batch] [--approve] <intent.json ...>   (API_URL, default http://127.0.0.1:3000)\n');
+    return 2;
+  }
+  const jobs = loadJobs(o.files, new Date());
+  try {
+    await fetch(`${o.apiUrl}/health`);
+  } catch {
+    process.stderr.write(`book: the API does not answer at ${o.apiUrl} (start it with npm start, or set API_URL)\n`);
+    return 2;
+  }
+  const ok = o.batch ? await runBatch(jobs, o) : await runSingly(jobs, o);
+  return ok ? 0 : 1;
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`book: ${(err as Error).message}\n`);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { resolveDate, resolveRelativeDates } from '../../scripts/book';
+import { validateIntent } from '../../src/api/bookings/booking.dto';
+
+const TODAY = new Date('2026-11-21T10:00:00Z');
+
+describe('npm run book: relative dates', () => {
+  it('resolves +Nd, -Ny and -Nm against today (UTC) and leaves others alone', () => {
+    expect(resolveDate('+30d', TODAY)).toBe('2026-12-21');
+    expect(resolveDate('-8y', TODAY)).toBe('2018-11-21');
+    expect(resolveDate('-7m', TODAY)).toBe('2026-04-21');
+    expect(resolveDate('1985-12-10', TODAY)).toBe('1985-12-10');
+  });
+
+  it.each(['one-way.json', 'round-trip-family.json', 'promotion.json', 'debit-card.json'])(
+    'examples/%s is a valid intent once resolved',
+    (file) => {
+      const raw = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', file), 'utf8'));
+      const r = validateIntent(resolveRelativeDates(raw, TODAY), '2026-11-21');
+      expect(r.ok ? [] : r.fields).toEqual([]);
+    },
+  );
+
+  it('round-trip-family resolves to ADT+CHD+INF with real birthdates', () => {
+    const raw = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'round-trip-family.json'), 'utf8'));
+    const intent = resolveRelativeDates(raw, TODAY);
+    expect(intent.journey).toEqual({ origin: 'LGW', destination: 'JFK', departureDate: '2027-01-05', returnDate: '2027-01-12' });
+    expect(intent.passengers.map((p: { type: string; birthdate: string }) => [p.type, p.birthdate])).toEqual([
+      ['ADT', '1980-03-04'],
+      ['CHD', '2018-11-21'],
+      ['INF', '2026-04-21'],
+    ]);
+  });
+});
