@@ -1,0 +1,3 @@
+export * from './ndc-client';
+export * from './ndc-client.errors';
+export * from './ndc-client.config';

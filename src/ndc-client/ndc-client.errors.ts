@@ -1,0 +1,86 @@
+/**
+ * Failures of the NDC HTTP client, classified so that callers (the activities) can decide between
+ * "retry with backoff" and "give up with a stable reason" without looking at messages.
+ *
+ * None of them ever carries a request body: card data cannot leak through an error.
+ */
+import type { NdcError } from '../ndc/ndc.model';
+
+export type NdcClientErrorKind =
+  /** TCP connect failed (refused, unreachable, DNS): the request was certainly not sent. */
+  | 'CONNECT'
+  /** The connection broke (reset, closed early) after it was established. */
+  | 'NETWORK'
+  /** No complete response within `timeoutMs`. */
+  | 'TIMEOUT'
+  /** HTTP status other than the expected success status. */
+  | 'HTTP'
+  /** HTTP 200 whose body is an NDC `Errors` response. */
+  | 'NDC'
+  /** The body could not be decoded (not the expected message, malformed XML or JSON). */
+  | 'INVALID_RESPONSE';
+
+/** Base class of every client failure. */
+export class NdcClientError extends Error {
+  override readonly name: string = 'NdcClientError';
+
+  constructor(
+    readonly kind: NdcClientErrorKind,
+    message: string,
+    /** True when retrying the same request later may succeed (network, timeout, 5xx, 429). */
+    readonly transient: boolean,
+    /**
+     * True when the request may have reached the server (it was fully written before the
+     * failure): for a non-idempotent request the outcome is unknown.
+     */
+    readonly requestSent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Connect, network or timeout failure. Always transient. */
+export class NdcTransportError extends NdcClientError {
+  override readonly name = 'NdcTransportError';
+
+  constructor(kind: 'CONNECT' | 'NETWORK' | 'TIMEOUT', message: string, requestSent: boolean, readonly causeCode?: string) {
+    super(kind, message, true, requestSent);
+  }
+}
+
+/** Unexpected HTTP status. 5xx and 429 are transient, other 4xx permanent. */
+export class NdcHttpError extends NdcClientError {
+  override readonly name = 'NdcHttpError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** NDC errors found in an XML error body, if any. */
+    readonly ndcErrors: NdcError[] = [],
+  ) {
+    super('HTTP', message, status >= 500 || status === 429, true);
+  }
+}
+
+/** The airline answered with NDC `Errors` (business failure). Permanent. */
+export class NdcBusinessError extends NdcClientError {
+  override readonly name = 'NdcBusinessError';
+
+  constructor(readonly errors: NdcError[]) {
+    super('NDC', errors.map((e) => `${e.code}: ${e.text}`).join('; ') || 'NDC error response without errors', false, true);
+  }
+
+  /** The first error's code. */
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+}
+
+/** The body was not the expected message. Permanent. */
+export class NdcInvalidResponseError extends NdcClientError {
+  override readonly name = 'NdcInvalidResponseError';
+
+  constructor(message: string) {
+    super('INVALID_RESPONSE', message, false, true);
+  }
+}

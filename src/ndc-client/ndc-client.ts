@@ -1,0 +1,374 @@
+/**
+ * HTTP client of an NDC 17.2 airline retail interface (and its JSON payment interface), as the
+ * spec describes it: Basic auth, the vendor media type, gzip, keep-alive, correlation headers,
+ * a timeout per request, and failures classified into {@link NdcClientError}s.
+ *
+ * Built on `node:http`/`node:https` with a keep-alive Agent so that a failure can be told apart
+ * by whether the request had been fully written (`requestSent`): what the orchestrator needs to
+ * never book twice.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { createGunzip, createInflate } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import {
+  decodeAirShoppingRs,
+  decodeOfferPriceRs,
+  decodeOrderViewRs,
+  encodeAirShoppingRq,
+  encodeOfferPriceRq,
+  encodeOrderCreateRq,
+  encodeOrderRetrieveRq,
+} from '../ndc';
+import type {
+  AirShoppingRq,
+  AirShoppingRs,
+  NdcError,
+  OfferPriceRq,
+  OfferPriceRs,
+  OrderCreateRq,
+  OrderRetrieveRq,
+  OrderViewRs,
+} from '../ndc/ndc.model';
+import {
+  NdcBusinessError,
+  NdcClientError,
+  NdcHttpError,
+  NdcInvalidResponseError,
+  NdcTransportError,
+} from './ndc-client.errors';
+
+/** NDC code of "order not found" (spec: OrderViewRS Errors/Error Code 913). */
+export const ORDER_NOT_FOUND_CODE = '913';
+
+export interface NdcClientConfig {
+  /** Base URL of the retail interface, e.g. `http://127.0.0.1:4010` (paths `/retail/...` are appended). */
+  retailBaseUrl: string;
+  /** Base URL of the payment interface (`/payment/tokens` is appended). */
+  paymentBaseUrl: string;
+  /** Basic auth user of `/retail/*`. */
+  username: string;
+  /** Basic auth password of `/retail/*`. */
+  password: string;
+  /** Vendor of the media type `application/vnd.<vendor>.ndc.v17.2+xml`. Default `ndcsaga`. */
+  mediaVendor?: string;
+  /** Time allowed for one request, connect to last body byte, in ms. Default 20000. */
+  timeoutMs?: number;
+  /** Maximum sockets per origin of the keep-alive agent. Default 64. */
+  maxSockets?: number;
+  /** Idle keep-alive sockets are closed after this many ms. Default 30000 (the airline announces 60 s). */
+  keepAliveMs?: number;
+}
+
+/** Correlation of one call: sent as X-Correlation-Id / X-TransactionIdentifier and in the body. */
+export interface CallOptions {
+  correlationId?: string;
+  transactionId?: string;
+}
+
+/** Card token request body (`POST /payment/tokens`). Sensitive: never logged. */
+export interface TokenRequest {
+  /** `YYYY-MM-DDThh:mm:ss`, UTC without zone. */
+  expiryDateTimeUTC: string;
+  card: {
+    number: string;
+    name: string;
+    address: {
+      addressLine1: string;
+      addressLine2?: string;
+      postalCode: string;
+      cityName: string;
+      stateOrProvince?: string;
+      countryCode: string;
+    };
+    expirationYear: number;
+    expirationMonth: number;
+    verificationCode: string;
+  };
+}
+
+export type DayShoppingRs = Extract<AirShoppingRs, { kind: 'day' }>;
+export type CalendarShoppingRs = Extract<AirShoppingRs, { kind: 'calendar' }>;
+export type OfferPriceSuccess = Extract<OfferPriceRs, { kind: 'success' }>;
+export type OrderViewSuccess = Extract<OrderViewRs, { kind: 'success' }>;
+
+/** A successful OrderViewRS with the XML it was decoded from. */
+export interface OrderViewResponse {
+  rs: OrderViewSuccess;
+  xml: string;
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+interface RawRequest {
+  url: URL;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Client of one airline. One instance per process: it owns the keep-alive agents. */
+export class NdcHttpClient {
+  readonly mediaType: string;
+  private readonly timeoutMs: number;
+  private readonly authorization: string;
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly retailBase: string;
+  private readonly paymentBase: string;
+
+  constructor(private readonly config: NdcClientConfig) {
+    this.mediaType = `application/vnd.${config.mediaVendor ?? 'ndcsaga'}.ndc.v17.2+xml;charset=UTF-8`;
+    this.timeoutMs = config.timeoutMs ?? 20_000;
+    this.authorization = `Basic ${Buffer.from(`${config.username}:${config.password}`).toString('base64')}`;
+    const agentOptions = {
+      keepAlive: true,
+      keepAliveMsecs: 1000,
+      maxSockets: config.maxSockets ?? 64,
+      timeout: config.keepAliveMs ?? 30_000,
+    };
+    this.httpAgent = new http.Agent(agentOptions);
+    this.httpsAgent = new https.Agent(agentOptions);
+    this.retailBase = config.retailBaseUrl.replace(/\/+$/, '');
+    this.paymentBase = config.paymentBaseUrl.replace(/\/+$/, '');
+  }
+
+  /** AirShoppingRQ, day search. Throws {@link NdcBusinessError} on an NDC error response. */
+  async airShopping(rq: AirShoppingRq, options: CallOptions = {}): Promise<DayShoppingRs | CalendarShoppingRs> {
+    const { body } = await this.postXml('/retail/offers', encodeAirShoppingRq(rq), options);
+    const rs = this.decode(() => decodeAirShoppingRs(body), 'AirShoppingRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return rs;
+  }
+
+  /** OfferPriceRQ. Throws {@link NdcBusinessError} on an NDC error response. */
+  async offerPrice(rq: OfferPriceRq, options: CallOptions = {}): Promise<OfferPriceSuccess> {
+    const { body } = await this.postXml('/retail/offerPrices', encodeOfferPriceRq(rq), options);
+    const rs = this.decode(() => decodeOfferPriceRs(body), 'OfferPriceRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return rs;
+  }
+
+  /** OrderCreateRQ. Not idempotent: check `requestSent` of a failure before retrying. */
+  async orderCreate(rq: OrderCreateRq, options: CallOptions = {}): Promise<OrderViewResponse> {
+    const { body } = await this.postXml('/retail/orders', encodeOrderCreateRq(rq), options);
+    return this.orderView(body);
+  }
+
+  /** OrderRetrieveRQ by order id. 913 is thrown as {@link NdcBusinessError}. */
+  async orderRetrieve(rq: OrderRetrieveRq, options: CallOptions = {}): Promise<OrderViewResponse> {
+    const { body } = await this.postXml('/retail/orders', encodeOrderRetrieveRq(rq), options);
+    return this.orderView(body);
+  }
+
+  /**
+   * `GET /retail/orders?shoppingResponseId=&agencyID=`: the order created from that shopping
+   * response, or `undefined` when the airline answers 913 (no such order for this agency).
+   */
+  async ordersByShoppingResponse(
+    shoppingResponseId: string,
+    agencyId: string,
+    options: CallOptions = {},
+  ): Promise<OrderViewResponse | undefined> {
+    const url = new URL(`${this.retailBase}/retail/orders`);
+    url.searchParams.set('shoppingResponseId', shoppingResponseId);
+    url.searchParams.set('agencyID', agencyId);
+    const response = await this.send({
+      url,
+      method: 'GET',
+      headers: { ...this.correlationHeaders(options), Accept: this.mediaType, Authorization: this.authorization },
+    });
+    const body = this.expectStatus(response, 200, true);
+    try {
+      return this.orderView(body);
+    } catch (error) {
+      if (error instanceof NdcBusinessError && error.errors.some((e) => e.code === ORDER_NOT_FOUND_CODE)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * `POST /payment/tokens` (JSON). Returns the token id. A 400 (invalid card data) is a permanent
+   * {@link NdcHttpError} whose message is the airline's `description` (never the card data).
+   */
+  async createToken(request: TokenRequest, options: CallOptions = {}): Promise<{ id: string }> {
+    const response = await this.send({
+      url: new URL(`${this.paymentBase}/payment/tokens`),
+      method: 'POST',
+      headers: {
+        ...this.correlationHeaders(options),
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(request),
+    });
+    if (response.status !== 201 && response.status !== 200) {
+      let description = '';
+      try {
+        const parsed = JSON.parse(response.body.toString('utf8')) as { description?: unknown };
+        if (typeof parsed.description === 'string') description = parsed.description.slice(0, 300);
+      } catch {
+        // Not JSON: the status alone.
+      }
+      throw new NdcHttpError(response.status, `POST /payment/tokens: HTTP ${response.status}${description ? ` ${description}` : ''}`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(response.body.toString('utf8'));
+    } catch {
+      throw new NdcInvalidResponseError('POST /payment/tokens: body is not JSON');
+    }
+    const id = (parsed as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string' || id === '') throw new NdcInvalidResponseError('POST /payment/tokens: no token id in the body');
+    return { id };
+  }
+
+  /** Closes idle keep-alive sockets. */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private orderView(body: Buffer): OrderViewResponse {
+    const xml = body.toString('utf8');
+    const rs = this.decode(() => decodeOrderViewRs(xml), 'OrderViewRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return { rs, xml };
+  }
+
+  private decode<T>(decode: () => T, message: string): T {
+    try {
+      return decode();
+    } catch (error) {
+      throw new NdcInvalidResponseError(`undecodable ${message}: ${(error as Error).message}`.slice(0, 500));
+    }
+  }
+
+  private correlationHeaders(options: CallOptions): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (options.correlationId !== undefined) headers['X-Correlation-Id'] = options.correlationId;
+    if (options.transactionId !== undefined) headers['X-TransactionIdentifier'] = options.transactionId;
+    return headers;
+  }
+
+  private async postXml(path: string, xml: string, options: CallOptions): Promise<{ body: Buffer }> {
+    const response = await this.send({
+      url: new URL(`${this.retailBase}${path}`),
+      method: 'POST',
+      headers: {
+        ...this.correlationHeaders(options),
+        Accept: this.mediaType,
+        'Content-Type': this.mediaType,
+        Authorization: this.authorization,
+      },
+      body: xml,
+    });
+    return { body: this.expectStatus(response, 200, true) };
+  }
+
+  /** Returns the body of an expected status, else throws {@link NdcHttpError} (with NDC errors when the body has some). */
+  private expectStatus(response: RawResponse, expected: number, xml: boolean): Buffer {
+    if (response.status === expected) return response.body;
+    let ndcErrors: NdcError[] = [];
+    if (xml && response.body.length > 0) {
+      try {
+        const rs = decodeOrderViewRs(response.body) as OrderViewRs;
+        if (rs.kind === 'error') ndcErrors = rs.errors;
+      } catch {
+        // Not an NDC error document: keep the status alone.
+      }
+    }
+    const detail = ndcErrors.length > 0 ? ` ${ndcErrors.map((e) => `${e.code}: ${e.text}`).join('; ')}` : '';
+    throw new NdcHttpError(response.status, `HTTP ${response.status}${detail}`, ndcErrors);
+  }
+
+  /** One HTTP exchange with the timeout and failure classification. */
+  private send(request: RawRequest): Promise<RawResponse> {
+    const secure = request.url.protocol === 'https:';
+    const transport = secure ? https : http;
+    const body = request.body !== undefined ? Buffer.from(request.body, 'utf8') : undefined;
+    const headers: Record<string, string> = {
+      ...request.headers,
+      'Accept-Encoding': 'gzip, deflate',
+      Connection: 'keep-alive',
+    };
+    if (body !== undefined) headers['Content-Length'] = String(body.length);
+    const what = `${request.method} ${request.url.pathname}`;
+
+    return new Promise<RawResponse>((resolve, reject) => {
+      let settled = false;
+      let written = false;
+      let connected = false;
+      const fail = (error: NdcClientError): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(error);
+      };
+      const req = transport.request(request.url, {
+        method: request.method,
+        headers,
+        agent: secure ? this.httpsAgent : this.httpAgent,
+      });
+      const timer = setTimeout(() => {
+        fail(new NdcTransportError('TIMEOUT', `${what}: no response within ${this.timeoutMs} ms`, written));
+        req.destroy();
+      }, this.timeoutMs);
+      req.on('socket', (socket) => {
+        // A reused keep-alive socket is already connected.
+        if (!(socket as { connecting?: boolean }).connecting) connected = true;
+        else socket.once('connect', () => (connected = true));
+      });
+      req.on('finish', () => {
+        written = true;
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        const code = error.code ?? 'UNKNOWN';
+        const connectFailure =
+          !connected && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED'].includes(code);
+        if (connectFailure) fail(new NdcTransportError('CONNECT', `${what}: cannot connect (${code})`, false, code));
+        else fail(new NdcTransportError('NETWORK', `${what}: connection failed (${code})`, written, code));
+      });
+      req.on('response', (res) => {
+        let stream: Readable = res;
+        const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
+        if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
+        else if (encoding === 'deflate') stream = res.pipe(createInflate());
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) {
+            fail(new NdcInvalidResponseError(`${what}: response larger than ${MAX_BODY_BYTES} bytes`));
+            req.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        stream.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') {
+            fail(new NdcInvalidResponseError(`${what}: corrupt compressed body (${error.code})`));
+          } else {
+            fail(new NdcTransportError('NETWORK', `${what}: response interrupted (${error.code ?? error.message})`, true, error.code));
+          }
+        });
+        res.on('aborted', () =>
+          fail(new NdcTransportError('NETWORK', `${what}: response interrupted (aborted)`, true, 'ECONNRESET')),
+        );
+        stream.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+        });
+      });
+      req.end(body);
+    });
+  }
+}
