@@ -1,5 +1,4 @@
 /** OrderRetrieveRQ: Query/Filters/OrderID with the Owner attribute. */
-import type { NdcDecodeError } from './ndc-decode-error';
 import type { OrderRetrieveRq } from './ndc.model';
 import { decodeRequestCommon, encodeRequestCommon } from './common.codec';
 import { addEl, endMessage, one, parseNdc, reqAttr, reqText, type ParseOptions } from './xml';
@@ -13,7 +12,7 @@ export function encodeOrderRetrieveRq(rq: OrderRetrieveRq): string {
   return endMessage(root);
 }
 
-/** Parses and decodes an OrderRetrieveRQ; throws {@link NdcDecodeError}. */
+/** Parses and decodes an OrderRetrieveRQ; throws `NdcDecodeError`. */
 export function decodeOrderRetrieveRq(xml: string | Buffer, opts?: ParseOptions): OrderRetrieveRq {
   const { node, path } = parseNdc(xml, ROOT, opts);
   const queryPath = `${path}/Query`;
