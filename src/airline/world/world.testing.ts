@@ -2,6 +2,7 @@
  * In-memory fakes of the airline ports, for unit tests of the domain (and
  * usable by other specs). Not used in production code.
  */
+import type { AirShoppingRq, OfferPriceRq, Passenger, Qualifier, SelectedOffer } from '../../ndc/ndc.model';
 import type {
   AirlineClock,
   InventoryStore,
@@ -74,4 +75,70 @@ export class MemoryTokens implements TokenLookup {
   getToken(id: string): TokenInfo | undefined {
     return this.tokens.get(id);
   }
+}
+
+
+/** ADT, ADT, CHD, INF as in the spec's examples. */
+export const FAMILY: Passenger[] = [
+  { passengerId: 'PAX__ADT01', ptc: 'ADT' },
+  { passengerId: 'PAX__ADT02', ptc: 'ADT' },
+  { passengerId: 'PAX__CHD01', ptc: 'CHD' },
+  { passengerId: 'PAX__INF01', ptc: 'INF' },
+];
+
+export const AGENCY = { name: 'Test Agency', agencyId: 'AGENCY01' };
+
+const header = { target: 'Test', version: '17.2', timeStamp: '2026-11-21T06:00:00Z', transactionIdentifier: 'TX1', correlationId: 'CORR1' };
+
+/** A day-search AirShoppingRQ; `legs` are [from, to, date] per direction. */
+export function dayRq(
+  legs: [string, string, string][],
+  passengers: Passenger[] = FAMILY,
+  extra: { currency?: string; qualifier?: Qualifier } = {},
+): AirShoppingRq {
+  return {
+    ...header,
+    party: AGENCY,
+    ...(extra.currency ? { parameters: { overrideCurrency: extra.currency } } : {}),
+    ...(extra.qualifier ? { qualifier: extra.qualifier } : {}),
+    coreQuery: { kind: 'day', originDestinations: legs.map(([departureCode, arrivalCode, date]) => ({ departureCode, arrivalCode, date })) },
+    passengers,
+  };
+}
+
+/** A calendar AirShoppingRQ; `legs` are [from, to, date, daysBefore, daysAfter]. */
+export function calendarRq(legs: [string, string, string, number, number][], extra: { currency?: string; qualifier?: Qualifier } = {}): AirShoppingRq {
+  return {
+    ...header,
+    party: AGENCY,
+    ...(extra.currency ? { parameters: { overrideCurrency: extra.currency } } : {}),
+    ...(extra.qualifier ? { qualifier: extra.qualifier } : {}),
+    coreQuery: {
+      kind: 'calendar',
+      originDestinations: legs.map(([departureCode, arrivalCode, date, daysBefore, daysAfter]) => ({
+        departureCode,
+        arrivalCode,
+        date,
+        daysBefore,
+        daysAfter,
+      })),
+    },
+    passengers: [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }],
+  };
+}
+
+/** An OfferPriceRQ selecting `offers` for `passengers`. */
+export function offerPriceRq(
+  offers: SelectedOffer[],
+  passengers: Passenger[] = FAMILY,
+  extra: { token?: string; qualifier?: Qualifier } = {},
+): OfferPriceRq {
+  return {
+    ...header,
+    party: AGENCY,
+    offers,
+    passengers,
+    ...(extra.qualifier ? { qualifier: extra.qualifier } : {}),
+    ...(extra.token ? { paymentForms: [{ key: 'PMT__1', token: extra.token }] } : {}),
+  };
 }
