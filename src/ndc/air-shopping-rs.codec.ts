@@ -1,0 +1,405 @@
+/**
+ * AirShoppingRS (NDC 17.2): the calendar form (PriceCalendar entries per
+ * direction, OriginDestinationList, JOURNEYS metadata), the day form (offers
+ * with items, services and fare details, every DataList, metadata) and the
+ * error form (`Errors` directly under the root, no `Document`).
+ *
+ * Also home of the offer pieces shared with OfferPriceRS: FlightsOverview,
+ * OfferItem (TotalPriceDetail, Service, FareDetail, FareComponent).
+ */
+import type {
+  AirShoppingRs,
+  CalendarAirlineOffers,
+  FareComponent,
+  FareDetail,
+  FlightRef,
+  MessageHeader,
+  Money,
+  Offer,
+  OfferItem,
+  OfferService,
+  PriceCalendarEntry,
+  PriceDetail,
+  ResponseCommon,
+  SegmentRef,
+} from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import { decodeErrors, decodeWarnings, encodeErrors, encodeWarnings } from './common.codec';
+import { decodeDataLists, encodeDataLists } from './data-lists.codec';
+import { decodeMetadata, encodeMetadata } from './metadata.codec';
+import {
+  addEl,
+  addMoney,
+  addRefs,
+  attr,
+  decodeHeader,
+  decodeMoney,
+  decodeRefs,
+  encodeRefs,
+  endMessage,
+  many,
+  one,
+  opt,
+  optText,
+  parseNdc,
+  reqAttr,
+  reqMoney,
+  reqText,
+  startMessage,
+  text,
+  XSI_NS,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+const ROOT = 'AirShoppingRS';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+/** XML Schema namespace, bound to `xs` for the `xsi:type="xs:string"` of CabinTypeCode/CabinTypeName. */
+export const XS_NS = 'http://www.w3.org/2001/XMLSchema';
+
+// ================================================================ shared pieces
+
+/**
+ * Starts a response document: root with header attributes plus the `xs`
+ * prefix (used by `xsi:type="xs:string"` values).
+ */
+export function startResponse(root: string, h: MessageHeader): XMLBuilder {
+  return startMessage(root, h).att(XMLNS_NS, 'xmlns:xs', XS_NS);
+}
+
+/** How an OfferItem writes its TotalPriceDetail. */
+export type TotalsStyle =
+  /** `TotalAmount/SimpleCurrencyPrice`, `BaseAmount`, `Taxes/Total` (AirShoppingRS). */
+  | 'simple'
+  /** `TotalAmount/DetailCurrencyPrice` with `Total` and `Taxes/Total`, then `BaseAmount` (OfferPriceRS). */
+  | 'detail';
+
+/** `<DetailCurrencyPrice><Total/><Taxes><Total/></Taxes></DetailCurrencyPrice>` under `parent`. */
+export function encodeDetailCurrencyPrice(parent: XMLBuilder, total: Money, taxes: Money): void {
+  const d = addEl(parent, 'DetailCurrencyPrice');
+  addMoney(d, 'Total', total);
+  addMoney(addEl(d, 'Taxes'), 'Total', taxes);
+}
+
+/** Reads a DetailCurrencyPrice: Total and Taxes/Total (both required). */
+export function decodeDetailCurrencyPrice(node: XNode, path: string): { total: Money; taxes: Money } {
+  return { total: reqMoney(node, 'Total', path), taxes: reqMoney(one(node, 'Taxes', path), 'Total', `${path}/Taxes`) };
+}
+
+/** `<FlightsOverview>` with one FlightRef per entry (nothing for an empty list). */
+export function encodeFlightsOverview(parent: XMLBuilder, refs: readonly FlightRef[]): void {
+  if (refs.length === 0) return;
+  const el = addEl(parent, 'FlightsOverview');
+  for (const r of refs) {
+    const f = addEl(el, 'FlightRef').att('ODRef', r.odRef);
+    if (r.priceClassRef !== undefined) f.att('PriceClassRef', r.priceClassRef);
+    f.txt(r.flightKey);
+  }
+}
+
+/** Reads the optional FlightsOverview child of `node` (absent gives `[]`). */
+export function decodeFlightsOverview(node: XNode, path: string): FlightRef[] {
+  const fo = opt(node, 'FlightsOverview');
+  if (fo === undefined) return [];
+  return many(fo, 'FlightRef').map((f, i) => {
+    const p = `${path}/FlightsOverview/FlightRef[${i + 1}]`;
+    const flightKey = text(f);
+    if (flightKey === '') throw new NdcDecodeError('MISSING', p, 'FlightRef is empty');
+    const r: FlightRef = { odRef: reqAttr(f, 'ODRef', p), flightKey };
+    const pc = attr(f, 'PriceClassRef');
+    if (pc !== undefined) r.priceClassRef = pc;
+    return r;
+  });
+}
+
+function encodeService(parent: XMLBuilder, s: OfferService): void {
+  const el = addEl(parent, 'Service').att('ServiceID', s.serviceId);
+  addRefs(el, 'PassengerRefs', s.passengerRefs);
+  if ((s.flightRefs === undefined) === (s.serviceDefinitionRef === undefined)) {
+    throw new Error(`Service ${s.serviceId}: exactly one of flightRefs and serviceDefinitionRef must be set`);
+  }
+  if (s.flightRefs !== undefined) addRefs(el, 'FlightRefs', s.flightRefs);
+  if (s.serviceDefinitionRef !== undefined) {
+    const sd = addEl(el, 'ServiceDefinitionRef');
+    if (s.serviceDefinitionRef.segmentRefs?.length) sd.att('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
+    sd.txt(s.serviceDefinitionRef.ref);
+  }
+}
+
+function decodeService(node: XNode, path: string): OfferService {
+  const s: OfferService = {
+    serviceId: reqAttr(node, 'ServiceID', path),
+    passengerRefs: decodeRefs(text(one(node, 'PassengerRefs', path))),
+  };
+  const flights = opt(node, 'FlightRefs');
+  const sd = opt(node, 'ServiceDefinitionRef');
+  if (flights !== undefined) s.flightRefs = decodeRefs(text(flights));
+  if (sd !== undefined) {
+    const ref = text(sd);
+    if (ref === '') throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
+    s.serviceDefinitionRef = { ref };
+    const segs = decodeRefs(attr(sd, 'SegmentRefs'));
+    if (segs.length) s.serviceDefinitionRef.segmentRefs = segs;
+  }
+  if (flights === undefined && sd === undefined) {
+    throw new NdcDecodeError('MISSING', `${path}/FlightRefs`, 'a Service needs FlightRefs or ServiceDefinitionRef');
+  }
+  return s;
+}
+
+function encodeFareComponent(parent: XMLBuilder, fc: FareComponent): void {
+  const el = addEl(parent, 'FareComponent');
+  const fb = addEl(el, 'FareBasis');
+  addEl(fb, 'RBD', fc.rbd);
+  const cabin = addEl(fb, 'CabinType');
+  addEl(cabin, 'CabinTypeCode').att(XSI_NS, 'xsi:type', 'xs:string').txt(fc.cabinTypeCode);
+  addEl(cabin, 'CabinTypeName').att(XSI_NS, 'xsi:type', 'xs:string').txt(fc.cabinTypeName);
+  if (fc.priceClassRef !== undefined) addEl(el, 'PriceClassRef', fc.priceClassRef);
+  if (fc.segmentRefs !== undefined) {
+    const sr = addEl(el, 'SegmentRefs');
+    if (fc.segmentRefs.onPoint !== undefined) sr.att('ON_Point', fc.segmentRefs.onPoint);
+    if (fc.segmentRefs.offPoint !== undefined) sr.att('OFF_Point', fc.segmentRefs.offPoint);
+    sr.txt(encodeRefs(fc.segmentRefs.segmentKeys));
+  }
+}
+
+function decodeFareComponent(node: XNode, path: string): FareComponent {
+  const fb = one(node, 'FareBasis', path);
+  const fbPath = `${path}/FareBasis`;
+  const cabin = one(fb, 'CabinType', fbPath);
+  const cPath = `${fbPath}/CabinType`;
+  const fc: FareComponent = {
+    rbd: reqText(fb, 'RBD', fbPath),
+    cabinTypeCode: reqText(cabin, 'CabinTypeCode', cPath),
+    cabinTypeName: reqText(cabin, 'CabinTypeName', cPath),
+  };
+  const pc = optText(node, 'PriceClassRef');
+  if (pc !== undefined && pc !== '') fc.priceClassRef = pc;
+  const sr = opt(node, 'SegmentRefs');
+  if (sr !== undefined) {
+    const ref: SegmentRef = { segmentKeys: decodeRefs(text(sr)) };
+    const on = attr(sr, 'ON_Point');
+    if (on !== undefined) ref.onPoint = on;
+    const off = attr(sr, 'OFF_Point');
+    if (off !== undefined) ref.offPoint = off;
+    fc.segmentRefs = ref;
+  }
+  return fc;
+}
+
+function encodeFareDetail(parent: XMLBuilder, fd: FareDetail): void {
+  const el = addEl(parent, 'FareDetail');
+  addRefs(el, 'PassengerRefs', fd.passengerRefs);
+  const price = addEl(el, 'Price');
+  encodeDetailCurrencyPrice(addEl(price, 'TotalAmount'), fd.total, fd.taxes);
+  addMoney(price, 'BaseAmount', fd.base);
+  for (const fc of fd.fareComponents) encodeFareComponent(el, fc);
+}
+
+function decodeFareDetail(node: XNode, path: string): FareDetail {
+  const price = one(node, 'Price', path);
+  const pPath = `${path}/Price`;
+  const total = one(price, 'TotalAmount', pPath);
+  const tPath = `${pPath}/TotalAmount`;
+  const dcp = one(total, 'DetailCurrencyPrice', tPath);
+  const { total: t, taxes } = decodeDetailCurrencyPrice(dcp, `${tPath}/DetailCurrencyPrice`);
+  return {
+    passengerRefs: decodeRefs(optText(node, 'PassengerRefs')),
+    total: t,
+    taxes,
+    base: reqMoney(price, 'BaseAmount', pPath),
+    fareComponents: many(node, 'FareComponent').map((fc, i) => decodeFareComponent(fc, `${path}/FareComponent[${i + 1}]`)),
+  };
+}
+
+function encodeTotalPriceDetail(parent: XMLBuilder, pd: PriceDetail, style: TotalsStyle): void {
+  const el = addEl(parent, 'TotalPriceDetail');
+  const ta = addEl(el, 'TotalAmount');
+  if (style === 'simple') {
+    addMoney(ta, 'SimpleCurrencyPrice', pd.total);
+    addMoney(el, 'BaseAmount', pd.base);
+    addMoney(addEl(el, 'Taxes'), 'Total', pd.taxes);
+  } else {
+    encodeDetailCurrencyPrice(ta, pd.total, pd.taxes);
+    addMoney(el, 'BaseAmount', pd.base);
+  }
+}
+
+/** Accepts both styles: taxes from `Taxes/Total` or from `TotalAmount/DetailCurrencyPrice/Taxes/Total`. */
+function decodeTotalPriceDetail(node: XNode, path: string): PriceDetail {
+  const ta = one(node, 'TotalAmount', path);
+  const taPath = `${path}/TotalAmount`;
+  let total: Money;
+  let taxes: Money | undefined;
+  const simple = opt(ta, 'SimpleCurrencyPrice');
+  const detail = opt(ta, 'DetailCurrencyPrice');
+  if (simple !== undefined) {
+    total = decodeMoney(simple, `${taPath}/SimpleCurrencyPrice`);
+  } else if (detail !== undefined) {
+    const dPath = `${taPath}/DetailCurrencyPrice`;
+    total = reqMoney(detail, 'Total', dPath);
+    const dt = opt(detail, 'Taxes');
+    const dtt = dt === undefined ? undefined : opt(dt, 'Total');
+    if (dtt !== undefined) taxes = decodeMoney(dtt, `${dPath}/Taxes/Total`);
+  } else {
+    throw new NdcDecodeError('MISSING', `${taPath}/SimpleCurrencyPrice`, 'TotalAmount needs SimpleCurrencyPrice or DetailCurrencyPrice');
+  }
+  const tx = opt(node, 'Taxes');
+  if (tx !== undefined) taxes = reqMoney(tx, 'Total', `${path}/Taxes`);
+  if (taxes === undefined) throw new NdcDecodeError('MISSING', `${path}/Taxes/Total`, 'item taxes are missing');
+  return { total, base: reqMoney(node, 'BaseAmount', path), taxes };
+}
+
+/** `<OfferItem OfferItemID>`: TotalPriceDetail (in `style`), Services, FareDetails. */
+export function encodeOfferItem(parent: XMLBuilder, item: OfferItem, style: TotalsStyle): void {
+  const el = addEl(parent, 'OfferItem').att('OfferItemID', item.offerItemId);
+  encodeTotalPriceDetail(el, item.priceDetail, style);
+  if (item.services.length === 0) throw new Error(`OfferItem ${item.offerItemId}: at least one service is required`);
+  for (const s of item.services) encodeService(el, s);
+  for (const fd of item.fareDetails) encodeFareDetail(el, fd);
+}
+
+/** Reads an OfferItem (either TotalPriceDetail style). */
+export function decodeOfferItem(node: XNode, path: string): OfferItem {
+  return {
+    offerItemId: reqAttr(node, 'OfferItemID', path),
+    priceDetail: decodeTotalPriceDetail(one(node, 'TotalPriceDetail', path), `${path}/TotalPriceDetail`),
+    services: many(node, 'Service').map((s, i) => decodeService(s, `${path}/Service[${i + 1}]`)),
+    fareDetails: many(node, 'FareDetail').map((f, i) => decodeFareDetail(f, `${path}/FareDetail[${i + 1}]`)),
+  };
+}
+
+/** Builds the ResponseCommon part of a decoded message (header plus optional Warnings). */
+export function decodeResponseCommon(root: XNode, path: string): ResponseCommon {
+  const rc: ResponseCommon = decodeHeader(root, path);
+  const w = opt(root, 'Warnings');
+  if (w !== undefined) rc.warnings = decodeWarnings(w);
+  return rc;
+}
+
+/** Refuses warnings on an error form, whose schema has no place for them. */
+export function assertNoWarnings(msg: ResponseCommon, root: string): void {
+  if (msg.warnings?.length) throw new Error(`${root} error form cannot carry warnings`);
+}
+
+// ================================================================ AirShoppingRS
+
+function encodeOffer(parent: XMLBuilder, o: Offer): void {
+  const el = addEl(parent, 'Offer').att('OfferID', o.offerId).att('Owner', o.owner);
+  addMoney(addEl(el, 'TotalPrice'), 'SimpleCurrencyPrice', o.totalPrice);
+  encodeFlightsOverview(el, o.flightsOverview);
+  if (o.offerItems.length === 0) throw new Error(`Offer ${o.offerId}: at least one offer item is required`);
+  for (const item of o.offerItems) encodeOfferItem(el, item, 'simple');
+}
+
+function decodeOffer(node: XNode, path: string): Offer {
+  const tp = one(node, 'TotalPrice', path);
+  const scp = one(tp, 'SimpleCurrencyPrice', `${path}/TotalPrice`);
+  return {
+    offerId: reqAttr(node, 'OfferID', path),
+    owner: reqAttr(node, 'Owner', path),
+    totalPrice: decodeMoney(scp, `${path}/TotalPrice/SimpleCurrencyPrice`),
+    flightsOverview: decodeFlightsOverview(node, path),
+    offerItems: many(node, 'OfferItem').map((it, i) => decodeOfferItem(it, `${path}/OfferItem[${i + 1}]`)),
+  };
+}
+
+function encodePriceCalendar(parent: XMLBuilder, e: PriceCalendarEntry): void {
+  const el = addEl(parent, 'PriceCalendar');
+  addEl(el, 'PriceCalendarDate', e.date).att('OriginDestinationReference', e.originDestinationRef);
+  const tp = addMoney(el, 'TotalPrice', e.totalPrice);
+  if (e.augPointRef !== undefined) tp.att('refs', e.augPointRef);
+}
+
+function decodePriceCalendar(node: XNode, path: string): PriceCalendarEntry {
+  const dates = many(node, 'PriceCalendarDate');
+  if (dates.length === 0) throw new NdcDecodeError('MISSING', `${path}/PriceCalendarDate`, 'required element PriceCalendarDate is missing');
+  if (dates.length > 1) {
+    throw new NdcDecodeError('INVALID_VALUE', `${path}/PriceCalendarDate[2]`, 'only one PriceCalendarDate per PriceCalendar is supported');
+  }
+  const dPath = `${path}/PriceCalendarDate`;
+  const date = text(dates[0]);
+  if (date === '') throw new NdcDecodeError('MISSING', dPath, 'PriceCalendarDate is empty');
+  const tp = one(node, 'TotalPrice', path);
+  const e: PriceCalendarEntry = {
+    date,
+    originDestinationRef: reqAttr(dates[0], 'OriginDestinationReference', dPath),
+    totalPrice: decodeMoney(tp, `${path}/TotalPrice`),
+  };
+  const refs = decodeRefs(attr(tp, 'refs'));
+  if (refs.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${path}/TotalPrice/@refs`, 'expected a single AugPoint key');
+  if (refs.length === 1) e.augPointRef = refs[0];
+  return e;
+}
+
+/**
+ * Encodes an AirShoppingRS. Success forms write `Document` and `Success`
+ * first (the schema requires both); the error form writes only `Errors`.
+ * Throws a plain `Error` for a model the schema cannot represent.
+ */
+export function encodeAirShoppingRs(msg: AirShoppingRs): string {
+  const root = startResponse(ROOT, msg);
+  if (msg.kind === 'error') {
+    assertNoWarnings(msg, ROOT);
+    encodeErrors(root, msg.errors);
+    return endMessage(root);
+  }
+  addEl(root, 'Document');
+  addEl(root, 'Success');
+  if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
+  if (msg.kind === 'day') addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
+  const og = addEl(root, 'OffersGroup');
+  if (msg.airlineOffers.length === 0) throw new Error('AirShoppingRS needs at least one AirlineOffers group');
+  if (msg.kind === 'day') {
+    for (const group of msg.airlineOffers) {
+      const ao = addEl(og, 'AirlineOffers');
+      for (const o of group.offers) encodeOffer(ao, o);
+    }
+  } else {
+    for (const group of msg.airlineOffers) {
+      const ao = addEl(og, 'AirlineOffers');
+      for (const e of group.priceCalendar) encodePriceCalendar(ao, e);
+    }
+  }
+  encodeDataLists(root, msg.dataLists);
+  encodeMetadata(root, msg.metadata);
+  return endMessage(root);
+}
+
+/**
+ * Decodes an AirShoppingRS. `Errors` gives the error form; otherwise a
+ * ShoppingResponseID gives the day form and its absence the calendar form
+ * (as in the spec: a calendar response has neither ShoppingResponseID nor offers).
+ * Throws {@link NdcDecodeError}.
+ */
+export function decodeAirShoppingRs(xml: string | Buffer, opts?: ParseOptions): AirShoppingRs {
+  const { node, path } = parseNdc(xml, ROOT, opts);
+  const rc = decodeResponseCommon(node, path);
+  const errors = opt(node, 'Errors');
+  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
+  one(node, 'Success', path);
+  const og = one(node, 'OffersGroup', path);
+  const groups = many(og, 'AirlineOffers');
+  const dataLists = decodeDataLists(opt(node, 'DataLists'), `${path}/DataLists`);
+  const metadata = decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`);
+  const sr = opt(node, 'ShoppingResponseID');
+  if (sr !== undefined) {
+    return {
+      ...rc,
+      kind: 'day',
+      shoppingResponseId: reqText(sr, 'ResponseID', `${path}/ShoppingResponseID`),
+      airlineOffers: groups.map((g, i) => {
+        const gPath = `${path}/OffersGroup/AirlineOffers[${i + 1}]`;
+        return { offers: many(g, 'Offer').map((o, j) => decodeOffer(o, `${gPath}/Offer[${j + 1}]`)) };
+      }),
+      dataLists,
+      metadata,
+    };
+  }
+  const calendar: CalendarAirlineOffers[] = groups.map((g, i) => {
+    const gPath = `${path}/OffersGroup/AirlineOffers[${i + 1}]`;
+    return { priceCalendar: many(g, 'PriceCalendar').map((pc, j) => decodePriceCalendar(pc, `${gPath}/PriceCalendar[${j + 1}]`)) };
+  });
+  return { ...rc, kind: 'calendar', airlineOffers: calendar, dataLists, metadata };
+}

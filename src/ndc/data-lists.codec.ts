@@ -1,0 +1,370 @@
+/**
+ * `DataLists` of the NDC 17.2 responses (AirShoppingRS, OfferPriceRS,
+ * OrderViewRS): passengers, contacts, baggage allowances, flight segments,
+ * flights, origin/destinations, price classes and service definitions.
+ *
+ * The three response schemas declare identical list structures, so one codec
+ * serves them all. Lists are written in XSD order; an absent or empty list is
+ * not written, and an absent list decodes to an absent property (never `[]`).
+ */
+import type {
+  BaggageAllowance,
+  ClassOfService,
+  DataLists,
+  Flight,
+  FlightSegment,
+  Carrier,
+  Location,
+  OriginDestination,
+  PieceMeasurement,
+  PriceClass,
+  ServiceDefinition,
+} from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import {
+  decodeContactList,
+  decodePassengerList,
+  encodeContactList,
+  encodePassengerList,
+} from './common.codec';
+import {
+  addEl,
+  addOptText,
+  addRefs,
+  attr,
+  decodeDecimal,
+  decodeInt,
+  decodeRefs,
+  encodeRefs,
+  many,
+  one,
+  opt,
+  optText,
+  reqAttr,
+  reqText,
+  text,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+// --------------------------------------------------------------------- writing
+
+/** True when `dl` has at least one non-empty list (i.e. a DataLists element is worth writing). */
+export function hasDataLists(dl: DataLists): boolean {
+  return (
+    !!dl.passengers?.length ||
+    !!dl.contacts?.length ||
+    !!dl.baggageAllowances?.length ||
+    !!dl.flightSegments?.length ||
+    !!dl.flights?.length ||
+    !!dl.originDestinations?.length ||
+    !!dl.priceClasses?.length ||
+    !!dl.serviceDefinitions?.length
+  );
+}
+
+/** Appends `<DataLists>` with its non-empty lists to `parent`; writes nothing when all are empty. */
+export function encodeDataLists(parent: XMLBuilder, dl: DataLists): void {
+  if (!hasDataLists(dl)) return;
+  const el = addEl(parent, 'DataLists');
+  if (dl.passengers?.length) encodePassengerList(el, dl.passengers);
+  if (dl.contacts?.length) encodeContactList(el, dl.contacts);
+  if (dl.baggageAllowances?.length) {
+    const list = addEl(el, 'BaggageAllowanceList');
+    for (const b of dl.baggageAllowances) encodeBaggageAllowance(list, b);
+  }
+  if (dl.flightSegments?.length) {
+    const list = addEl(el, 'FlightSegmentList');
+    for (const s of dl.flightSegments) encodeFlightSegment(list, s);
+  }
+  if (dl.flights?.length) {
+    const list = addEl(el, 'FlightList');
+    for (const f of dl.flights) encodeFlight(list, f);
+  }
+  if (dl.originDestinations?.length) {
+    const list = addEl(el, 'OriginDestinationList');
+    for (const od of dl.originDestinations) encodeOriginDestination(list, od);
+  }
+  if (dl.priceClasses?.length) {
+    const list = addEl(el, 'PriceClassList');
+    for (const pc of dl.priceClasses) encodePriceClass(list, pc);
+  }
+  if (dl.serviceDefinitions?.length) {
+    const list = addEl(el, 'ServiceDefinitionList');
+    for (const sd of dl.serviceDefinitions) encodeServiceDefinition(list, sd);
+  }
+}
+
+function encodeBaggageAllowance(parent: XMLBuilder, b: BaggageAllowance): void {
+  const el = addEl(parent, 'BaggageAllowance').att('BaggageAllowanceID', b.baggageAllowanceId);
+  addEl(el, 'BaggageCategory', b.category);
+  const pa = b.pieceAllowance;
+  if (pa === undefined) return;
+  const p = addEl(el, 'PieceAllowance');
+  addEl(p, 'ApplicableParty', pa.applicableParty);
+  addEl(p, 'TotalQuantity', String(pa.totalQuantity));
+  for (const m of pa.measurements) encodePieceMeasurement(p, m, b.baggageAllowanceId);
+}
+
+function encodePieceMeasurement(parent: XMLBuilder, m: PieceMeasurement, id: string): void {
+  const el = addEl(parent, 'PieceMeasurements').att('Quantity', String(m.quantity));
+  if (m.maximumWeight === undefined) {
+    if (m.applicableBag !== undefined) {
+      throw new Error(`BaggageAllowance ${id}: applicableBag needs maximumWeight (PieceWeightAllowance requires MaximumWeight)`);
+    }
+    return;
+  }
+  const w = addEl(el, 'PieceWeightAllowance');
+  const mw = addEl(w, 'MaximumWeight');
+  addEl(mw, 'Value', m.maximumWeight.value);
+  addEl(mw, 'UOM', m.maximumWeight.uom);
+  addOptText(w, 'ApplicableBag', m.applicableBag);
+}
+
+function encodeLocation(parent: XMLBuilder, name: string, l: Location): void {
+  const el = addEl(parent, name);
+  if (l.refs?.length) el.att('refs', encodeRefs(l.refs));
+  addEl(el, 'AirportCode', l.airportCode);
+  addEl(el, 'Date', l.date);
+  addEl(el, 'Time', l.time);
+  addOptText(el, 'AirportName', l.airportName);
+}
+
+function encodeCarrier(parent: XMLBuilder, name: string, c: Carrier): void {
+  const el = addEl(parent, name);
+  addEl(el, 'AirlineID', c.airlineId);
+  addOptText(el, 'Name', c.name);
+  addEl(el, 'FlightNumber', c.flightNumber);
+}
+
+function encodeFlightSegment(parent: XMLBuilder, s: FlightSegment): void {
+  const el = addEl(parent, 'FlightSegment').att('SegmentKey', s.segmentKey);
+  encodeLocation(el, 'Departure', s.departure);
+  encodeLocation(el, 'Arrival', s.arrival);
+  encodeCarrier(el, 'MarketingCarrier', s.marketingCarrier);
+  if (s.operatingCarrier !== undefined) encodeCarrier(el, 'OperatingCarrier', s.operatingCarrier);
+  if (s.aircraftCode !== undefined) addEl(addEl(el, 'Equipment'), 'AircraftCode', s.aircraftCode);
+  if (s.classOfService !== undefined) addEl(addEl(el, 'ClassOfService'), 'Code', s.classOfService);
+  if (s.duration !== undefined) addEl(addEl(addEl(el, 'FlightDetail'), 'FlightDuration'), 'Value', s.duration);
+}
+
+function encodeFlight(parent: XMLBuilder, f: Flight): void {
+  const el = addEl(parent, 'Flight').att('FlightKey', f.flightKey);
+  if (f.journeyTime !== undefined) addEl(addEl(el, 'Journey'), 'Time', f.journeyTime);
+  addRefs(el, 'SegmentReferences', f.segmentRefs);
+}
+
+function encodeOriginDestination(parent: XMLBuilder, od: OriginDestination): void {
+  const el = addEl(parent, 'OriginDestination').att('OriginDestinationKey', od.originDestinationKey);
+  addEl(el, 'DepartureCode', od.departureCode);
+  addEl(el, 'ArrivalCode', od.arrivalCode);
+  if (od.flightRefs?.length) addRefs(el, 'FlightReferences', od.flightRefs);
+}
+
+function encodePriceClass(parent: XMLBuilder, pc: PriceClass): void {
+  const el = addEl(parent, 'PriceClass').att('PriceClassID', pc.priceClassId);
+  addEl(el, 'Name', pc.name);
+  addOptText(el, 'Code', pc.code);
+  for (const cos of pc.classesOfService ?? []) {
+    const c = addEl(el, 'ClassOfService');
+    if (cos.segmentRef !== undefined) c.att('refs', cos.segmentRef);
+    const code = addEl(c, 'Code', cos.code);
+    if (cos.seatsLeft !== undefined) code.att('SeatsLeft', String(cos.seatsLeft));
+  }
+}
+
+function encodeServiceDefinition(parent: XMLBuilder, sd: ServiceDefinition): void {
+  const el = addEl(parent, 'ServiceDefinition').att('ServiceDefinitionID', sd.serviceDefinitionId);
+  addEl(el, 'Name', sd.name);
+  if (sd.bundleRefs?.length && sd.baggageAllowanceRef !== undefined) {
+    throw new Error(`ServiceDefinition ${sd.serviceDefinitionId}: bundleRefs and baggageAllowanceRef are exclusive in NDC 17.2`);
+  }
+  if (sd.baggageAllowanceRef !== undefined) addEl(el, 'BaggageAllowanceRef', sd.baggageAllowanceRef);
+  if (sd.bundleRefs?.length) {
+    const b = addEl(el, 'ServiceBundle');
+    for (const r of sd.bundleRefs) addEl(b, 'ServiceDefinitionRef', r);
+  }
+  if (sd.encodingCode !== undefined) addEl(addEl(el, 'Encoding'), 'Code', sd.encodingCode);
+  if (sd.descriptions.length === 0) {
+    throw new Error(`ServiceDefinition ${sd.serviceDefinitionId}: at least one description is required`);
+  }
+  const ds = addEl(el, 'Descriptions');
+  for (const d of sd.descriptions) addEl(addEl(ds, 'Description'), 'Text', d);
+}
+
+// --------------------------------------------------------------------- reading
+
+/** Reads a `<DataLists>` element (`node` undefined gives `{}`). Unknown lists are ignored. */
+export function decodeDataLists(node: XNode | undefined, path: string): DataLists {
+  const dl: DataLists = {};
+  if (node === undefined) return dl;
+  const pax = opt(node, 'PassengerList');
+  if (pax !== undefined) dl.passengers = decodePassengerList(pax, `${path}/PassengerList`);
+  const contacts = opt(node, 'ContactList');
+  if (contacts !== undefined) dl.contacts = decodeContactList(contacts, `${path}/ContactList`);
+  const bags = opt(node, 'BaggageAllowanceList');
+  if (bags !== undefined) {
+    const p = `${path}/BaggageAllowanceList`;
+    dl.baggageAllowances = many(bags, 'BaggageAllowance').map((b, i) => decodeBaggageAllowance(b, `${p}/BaggageAllowance[${i + 1}]`));
+  }
+  const segs = opt(node, 'FlightSegmentList');
+  if (segs !== undefined) {
+    const p = `${path}/FlightSegmentList`;
+    dl.flightSegments = many(segs, 'FlightSegment').map((s, i) => decodeFlightSegment(s, `${p}/FlightSegment[${i + 1}]`));
+  }
+  const flights = opt(node, 'FlightList');
+  if (flights !== undefined) {
+    const p = `${path}/FlightList`;
+    dl.flights = many(flights, 'Flight').map((f, i) => decodeFlight(f, `${p}/Flight[${i + 1}]`));
+  }
+  const ods = opt(node, 'OriginDestinationList');
+  if (ods !== undefined) {
+    const p = `${path}/OriginDestinationList`;
+    dl.originDestinations = many(ods, 'OriginDestination').map((o, i) => decodeOriginDestination(o, `${p}/OriginDestination[${i + 1}]`));
+  }
+  const pcs = opt(node, 'PriceClassList');
+  if (pcs !== undefined) {
+    const p = `${path}/PriceClassList`;
+    dl.priceClasses = many(pcs, 'PriceClass').map((c, i) => decodePriceClass(c, `${p}/PriceClass[${i + 1}]`));
+  }
+  const sds = opt(node, 'ServiceDefinitionList');
+  if (sds !== undefined) {
+    const p = `${path}/ServiceDefinitionList`;
+    dl.serviceDefinitions = many(sds, 'ServiceDefinition').map((s, i) => decodeServiceDefinition(s, `${p}/ServiceDefinition[${i + 1}]`));
+  }
+  return dl;
+}
+
+function decodeBaggageAllowance(node: XNode, path: string): BaggageAllowance {
+  const b: BaggageAllowance = {
+    baggageAllowanceId: reqAttr(node, 'BaggageAllowanceID', path),
+    category: reqText(node, 'BaggageCategory', path),
+  };
+  const pa = opt(node, 'PieceAllowance');
+  if (pa !== undefined) {
+    const p = `${path}/PieceAllowance`;
+    b.pieceAllowance = {
+      applicableParty: reqText(pa, 'ApplicableParty', p),
+      totalQuantity: decodeInt(optText(pa, 'TotalQuantity'), `${p}/TotalQuantity`),
+      measurements: many(pa, 'PieceMeasurements').map((m, i) => decodePieceMeasurement(m, `${p}/PieceMeasurements[${i + 1}]`)),
+    };
+  }
+  return b;
+}
+
+function decodePieceMeasurement(node: XNode, path: string): PieceMeasurement {
+  const m: PieceMeasurement = { quantity: decodeInt(attr(node, 'Quantity'), `${path}/@Quantity`) };
+  const w = opt(node, 'PieceWeightAllowance');
+  if (w !== undefined) {
+    const wp = `${path}/PieceWeightAllowance`;
+    const mw = opt(w, 'MaximumWeight');
+    if (mw !== undefined) {
+      const mp = `${wp}/MaximumWeight`;
+      m.maximumWeight = { value: decodeDecimal(reqText(mw, 'Value', mp), `${mp}/Value`), uom: reqText(mw, 'UOM', mp) };
+    }
+    const bag = optText(w, 'ApplicableBag');
+    if (bag !== undefined) m.applicableBag = bag;
+  }
+  return m;
+}
+
+function decodeLocation(node: XNode, path: string): Location {
+  const l: Location = {
+    airportCode: reqText(node, 'AirportCode', path),
+    date: reqText(node, 'Date', path),
+    time: reqText(node, 'Time', path),
+  };
+  const name = optText(node, 'AirportName');
+  if (name !== undefined) l.airportName = name;
+  const refs = decodeRefs(attr(node, 'refs'));
+  if (refs.length) l.refs = refs;
+  return l;
+}
+
+function decodeCarrier(node: XNode, path: string): Carrier {
+  const c: Carrier = { airlineId: reqText(node, 'AirlineID', path), flightNumber: reqText(node, 'FlightNumber', path) };
+  const name = optText(node, 'Name');
+  if (name !== undefined) c.name = name;
+  return c;
+}
+
+function decodeFlightSegment(node: XNode, path: string): FlightSegment {
+  const s: FlightSegment = {
+    segmentKey: reqAttr(node, 'SegmentKey', path),
+    departure: decodeLocation(one(node, 'Departure', path), `${path}/Departure`),
+    arrival: decodeLocation(one(node, 'Arrival', path), `${path}/Arrival`),
+    marketingCarrier: decodeCarrier(one(node, 'MarketingCarrier', path), `${path}/MarketingCarrier`),
+  };
+  const op = opt(node, 'OperatingCarrier');
+  if (op !== undefined) s.operatingCarrier = decodeCarrier(op, `${path}/OperatingCarrier`);
+  const eq = opt(node, 'Equipment');
+  if (eq !== undefined) s.aircraftCode = reqText(eq, 'AircraftCode', `${path}/Equipment`);
+  const cos = opt(node, 'ClassOfService');
+  if (cos !== undefined) s.classOfService = reqText(cos, 'Code', `${path}/ClassOfService`);
+  const fd = opt(node, 'FlightDetail');
+  const dur = fd === undefined ? undefined : opt(fd, 'FlightDuration');
+  if (dur !== undefined) s.duration = reqText(dur, 'Value', `${path}/FlightDetail/FlightDuration`);
+  return s;
+}
+
+function decodeFlight(node: XNode, path: string): Flight {
+  const f: Flight = {
+    flightKey: reqAttr(node, 'FlightKey', path),
+    segmentRefs: decodeRefs(text(one(node, 'SegmentReferences', path))),
+  };
+  const j = opt(node, 'Journey');
+  const time = j === undefined ? undefined : optText(j, 'Time');
+  if (time !== undefined) f.journeyTime = time;
+  return f;
+}
+
+function decodeOriginDestination(node: XNode, path: string): OriginDestination {
+  const od: OriginDestination = {
+    originDestinationKey: reqAttr(node, 'OriginDestinationKey', path),
+    departureCode: reqText(node, 'DepartureCode', path),
+    arrivalCode: reqText(node, 'ArrivalCode', path),
+  };
+  const refs = decodeRefs(optText(node, 'FlightReferences'));
+  if (refs.length) od.flightRefs = refs;
+  return od;
+}
+
+function decodePriceClass(node: XNode, path: string): PriceClass {
+  const pc: PriceClass = { priceClassId: reqAttr(node, 'PriceClassID', path), name: reqText(node, 'Name', path) };
+  const code = optText(node, 'Code');
+  if (code !== undefined) pc.code = code;
+  const cos = many(node, 'ClassOfService');
+  if (cos.length) {
+    pc.classesOfService = cos.map((c, i) => {
+      const p = `${path}/ClassOfService[${i + 1}]`;
+      const codeEl = one(c, 'Code', p);
+      const out: ClassOfService = { code: text(codeEl) };
+      if (out.code === '') throw new NdcDecodeError('MISSING', `${p}/Code`, 'element Code is empty');
+      const seg = decodeRefs(attr(c, 'refs'));
+      if (seg.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${p}/@refs`, 'expected a single SegmentKey');
+      if (seg.length === 1) out.segmentRef = seg[0];
+      const seats = attr(codeEl, 'SeatsLeft');
+      if (seats !== undefined) out.seatsLeft = decodeInt(seats, `${p}/Code/@SeatsLeft`);
+      return out;
+    });
+  }
+  return pc;
+}
+
+function decodeServiceDefinition(node: XNode, path: string): ServiceDefinition {
+  const sd: ServiceDefinition = {
+    serviceDefinitionId: reqAttr(node, 'ServiceDefinitionID', path),
+    name: reqText(node, 'Name', path),
+    descriptions: [],
+  };
+  const enc = opt(node, 'Encoding');
+  const code = enc === undefined ? undefined : optText(enc, 'Code');
+  if (code !== undefined) sd.encodingCode = code;
+  const ds = opt(node, 'Descriptions');
+  sd.descriptions = ds === undefined ? [] : many(ds, 'Description').map((d) => optText(d, 'Text') ?? '');
+  const bundle = opt(node, 'ServiceBundle');
+  if (bundle !== undefined) sd.bundleRefs = many(bundle, 'ServiceDefinitionRef').map(text);
+  const bag = optText(node, 'BaggageAllowanceRef');
+  if (bag !== undefined) sd.baggageAllowanceRef = bag;
+  return sd;
+}

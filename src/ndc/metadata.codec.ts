@@ -1,0 +1,179 @@
+/**
+ * `Metadata` of the NDC 17.2 responses: the JOURNEYS flight metadata of
+ * calendar shopping (AugPoints with `ns2:Journey/ns2:Transfer`) and the
+ * `Other/OtherMetadata` groups for languages, countries, cities (AugPoint with
+ * `ns2:City`) and payment forms (AugPoint with `ns2:Token/ns2:Number`, read and
+ * written by the OfferPriceRQ codec's helpers).
+ *
+ * Each kind of OtherMetadata is written as its own `OtherMetadata` element
+ * (the XSD makes each one a choice); reading concatenates all of them.
+ */
+import type { CityMetadata, CountryMetadata, JourneyMetadata, LanguageMetadata, Metadata } from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import { decodePaymentFormMetadatas, encodePaymentFormMetadatas } from './offer-price-rq.codec';
+import {
+  addEl,
+  addExt,
+  addOptText,
+  attr,
+  decodeBoolean,
+  extName,
+  many,
+  one,
+  opt,
+  optText,
+  reqAttr,
+  reqText,
+  text,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+/** MetadataKey of the FlightMetadata that carries the journey AugPoints. */
+export const JOURNEYS_KEY = 'JOURNEYS';
+
+export interface MetadataEncodeOptions {
+  /**
+   * Whether the message schema has `Metadata/Shopping` (AirShoppingRS and
+   * OfferPriceRS do, OrderViewRS does not). Default `true`. When `false`,
+   * `journeys` must be empty or the encoder throws.
+   */
+  shopping?: boolean;
+}
+
+function hasMetadata(md: Metadata): boolean {
+  return !!(md.journeys?.length || md.languages?.length || md.countries?.length || md.cities?.length || md.paymentForms?.length);
+}
+
+/** Appends `<Metadata>` to `parent` (nothing when `md` holds no entry). */
+export function encodeMetadata(parent: XMLBuilder, md: Metadata, opts: MetadataEncodeOptions = {}): void {
+  if (!hasMetadata(md)) return;
+  const el = addEl(parent, 'Metadata');
+  if (md.journeys?.length) {
+    if (opts.shopping === false) throw new Error('journeys metadata is not allowed in this message (no Metadata/Shopping)');
+    const fm = addEl(
+      addEl(addEl(addEl(addEl(el, 'Shopping'), 'ShopMetadataGroup'), 'Flight'), 'FlightMetadatas'),
+      'FlightMetadata',
+    ).att('MetadataKey', JOURNEYS_KEY);
+    const ap = addEl(fm, 'AugmentationPoint');
+    for (const j of md.journeys) {
+      addExt(addExt(addEl(ap, 'AugPoint').att('Key', j.key), 'Journey'), 'Transfer', j.transfer ? 'true' : 'false');
+    }
+  }
+  if (!(md.languages?.length || md.countries?.length || md.cities?.length || md.paymentForms?.length)) return;
+  const other = addEl(el, 'Other');
+  if (md.languages?.length) {
+    const list = addEl(addEl(other, 'OtherMetadata'), 'LanguageMetadatas');
+    for (const l of md.languages) {
+      const x = addEl(list, 'LanguageMetadata').att('MetadataKey', l.key);
+      addEl(x, 'Code_ISO', l.codeIso);
+      addOptText(x, 'Code_NLS', l.codeNls);
+      addEl(x, 'Name', l.name);
+    }
+  }
+  if (md.countries?.length) {
+    const list = addEl(addEl(other, 'OtherMetadata'), 'CountryMetadatas');
+    for (const c of md.countries) {
+      const x = addEl(list, 'CountryMetadata').att('MetadataKey', c.key);
+      addEl(x, 'ICAO_Code', c.icaoCode);
+      addEl(x, 'Name', c.name);
+    }
+  }
+  if (md.cities?.length) {
+    const list = addEl(addEl(other, 'OtherMetadata'), 'CityMetadatas');
+    for (const c of md.cities) {
+      const x = addEl(list, 'CityMetadata').att('MetadataKey', c.key);
+      const city = addExt(addEl(addEl(x, 'AugmentationPoint'), 'AugPoint'), 'City');
+      addExt(city, 'Code', c.code);
+      addExt(city, 'Name', c.name);
+    }
+  }
+  if (md.paymentForms?.length) encodePaymentFormMetadatas(addEl(other, 'OtherMetadata'), md.paymentForms);
+}
+
+/** Reads a `<Metadata>` element (`node` undefined gives `{}`). Unknown metadata is ignored. */
+export function decodeMetadata(node: XNode | undefined, path: string): Metadata {
+  const md: Metadata = {};
+  if (node === undefined) return md;
+  const journeys = decodeJourneys(node, path);
+  if (journeys.length) md.journeys = journeys;
+  const languages: LanguageMetadata[] = [];
+  const countries: CountryMetadata[] = [];
+  const cities: CityMetadata[] = [];
+  const paymentForms: { key: string; token: string }[] = [];
+  const other = opt(node, 'Other');
+  if (other !== undefined) {
+    many(other, 'OtherMetadata').forEach((om, i) => {
+      const omPath = `${path}/Other/OtherMetadata[${i + 1}]`;
+      for (const list of many(om, 'LanguageMetadatas')) {
+        many(list, 'LanguageMetadata').forEach((l, j) => {
+          const p = `${omPath}/LanguageMetadatas/LanguageMetadata[${j + 1}]`;
+          const out: LanguageMetadata = { key: reqAttr(l, 'MetadataKey', p), codeIso: reqText(l, 'Code_ISO', p), name: reqText(l, 'Name', p) };
+          const nls = optText(l, 'Code_NLS');
+          if (nls !== undefined) out.codeNls = nls;
+          languages.push(out);
+        });
+      }
+      for (const list of many(om, 'CountryMetadatas')) {
+        many(list, 'CountryMetadata').forEach((c, j) => {
+          const p = `${omPath}/CountryMetadatas/CountryMetadata[${j + 1}]`;
+          countries.push({ key: reqAttr(c, 'MetadataKey', p), icaoCode: reqText(c, 'ICAO_Code', p), name: reqText(c, 'Name', p) });
+        });
+      }
+      for (const list of many(om, 'CityMetadatas')) {
+        many(list, 'CityMetadata').forEach((c, j) => {
+          const p = `${omPath}/CityMetadatas/CityMetadata[${j + 1}]`;
+          const city = findAugPointExt(c, 'City', p);
+          const cp = `${p}/AugmentationPoint/AugPoint/ns2:City`;
+          cities.push({ key: reqAttr(c, 'MetadataKey', p), code: reqText(city, extName('Code'), cp), name: reqText(city, extName('Name'), cp) });
+        });
+      }
+      many(om, 'PaymentFormMetadatas').forEach((list) => {
+        paymentForms.push(...decodePaymentFormMetadatas(list, `${omPath}/PaymentFormMetadatas`));
+      });
+    });
+  }
+  if (languages.length) md.languages = languages;
+  if (countries.length) md.countries = countries;
+  if (cities.length) md.cities = cities;
+  if (paymentForms.length) md.paymentForms = paymentForms;
+  return md;
+}
+
+/** The first `ns2:<local>` element inside any AugPoint of `node`'s AugmentationPoint. */
+function findAugPointExt(node: XNode, local: string, path: string): XNode {
+  const ap = one(node, 'AugmentationPoint', path);
+  for (const pt of many(ap, 'AugPoint')) {
+    const x = opt(pt, extName(local));
+    if (x !== undefined) return x;
+  }
+  throw new NdcDecodeError('MISSING', `${path}/AugmentationPoint/AugPoint/ns2:${local}`, `required extension element ns2:${local} is missing`);
+}
+
+function decodeJourneys(node: XNode, path: string): JourneyMetadata[] {
+  const out: JourneyMetadata[] = [];
+  const shopping = opt(node, 'Shopping');
+  const group = shopping === undefined ? undefined : opt(shopping, 'ShopMetadataGroup');
+  const flight = group === undefined ? undefined : opt(group, 'Flight');
+  if (flight === undefined) return out;
+  const base = `${path}/Shopping/ShopMetadataGroup/Flight`;
+  for (const fms of many(flight, 'FlightMetadatas')) {
+    many(fms, 'FlightMetadata').forEach((fm, i) => {
+      if (attr(fm, 'MetadataKey') !== JOURNEYS_KEY) return;
+      const p = `${base}/FlightMetadatas/FlightMetadata[${i + 1}]/AugmentationPoint`;
+      const ap = opt(fm, 'AugmentationPoint');
+      if (ap === undefined) return;
+      many(ap, 'AugPoint').forEach((pt, j) => {
+        const pp = `${p}/AugPoint[${j + 1}]`;
+        const journey = opt(pt, extName('Journey'));
+        if (journey === undefined) return; // foreign augmentation: ignored
+        const transfer = one(journey, extName('Transfer'), `${pp}/ns2:Journey`);
+        out.push({
+          key: reqAttr(pt, 'Key', pp),
+          transfer: decodeBoolean(text(transfer), `${pp}/ns2:Journey/ns2:Transfer`),
+        });
+      });
+    });
+  }
+  return out;
+}

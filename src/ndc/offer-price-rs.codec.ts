@@ -1,0 +1,96 @@
+/**
+ * OfferPriceRS (NDC 17.2): Success, ShoppingResponseID, the one PricedOffer
+ * (both directions of a round trip, items per passenger and direction, the
+ * optional CCF2 card-surcharge item), DataLists and Metadata; or the error
+ * form (`Errors` directly under the root, no `Document`).
+ */
+import type { OfferPriceRs, PricedOffer } from './ndc.model';
+import { decodeErrors, encodeErrors, encodeWarnings } from './common.codec';
+import {
+  assertNoWarnings,
+  decodeDetailCurrencyPrice,
+  decodeFlightsOverview,
+  decodeOfferItem,
+  decodeResponseCommon,
+  encodeDetailCurrencyPrice,
+  encodeFlightsOverview,
+  encodeOfferItem,
+  startResponse,
+} from './air-shopping-rs.codec';
+import { decodeDataLists, encodeDataLists } from './data-lists.codec';
+import { decodeMetadata, encodeMetadata } from './metadata.codec';
+import {
+  addEl,
+  endMessage,
+  many,
+  one,
+  opt,
+  parseNdc,
+  reqAttr,
+  reqText,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+const ROOT = 'OfferPriceRS';
+
+function encodePricedOffer(parent: XMLBuilder, o: PricedOffer): void {
+  const el = addEl(parent, 'PricedOffer').att('OfferID', o.offerId).att('Owner', o.owner);
+  encodeDetailCurrencyPrice(addEl(el, 'TotalPrice'), o.total, o.taxes);
+  encodeFlightsOverview(el, o.flightsOverview);
+  if (o.offerItems.length === 0) throw new Error(`PricedOffer ${o.offerId}: at least one offer item is required`);
+  for (const item of o.offerItems) encodeOfferItem(el, item, 'detail');
+}
+
+function decodePricedOffer(node: XNode, path: string): PricedOffer {
+  const tp = one(node, 'TotalPrice', path);
+  const dcp = one(tp, 'DetailCurrencyPrice', `${path}/TotalPrice`);
+  const { total, taxes } = decodeDetailCurrencyPrice(dcp, `${path}/TotalPrice/DetailCurrencyPrice`);
+  return {
+    offerId: reqAttr(node, 'OfferID', path),
+    owner: reqAttr(node, 'Owner', path),
+    total,
+    taxes,
+    flightsOverview: decodeFlightsOverview(node, path),
+    offerItems: many(node, 'OfferItem').map((it, i) => decodeOfferItem(it, `${path}/OfferItem[${i + 1}]`)),
+  };
+}
+
+/**
+ * Encodes an OfferPriceRS (item totals as `TotalAmount/DetailCurrencyPrice`
+ * plus `BaseAmount`). Throws a plain `Error` for a model the schema cannot represent.
+ */
+export function encodeOfferPriceRs(msg: OfferPriceRs): string {
+  const root = startResponse(ROOT, msg);
+  if (msg.kind === 'error') {
+    assertNoWarnings(msg, ROOT);
+    encodeErrors(root, msg.errors);
+    return endMessage(root);
+  }
+  addEl(root, 'Document');
+  addEl(root, 'Success');
+  if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
+  addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
+  encodePricedOffer(root, msg.pricedOffer);
+  encodeDataLists(root, msg.dataLists);
+  encodeMetadata(root, msg.metadata);
+  return endMessage(root);
+}
+
+/** Decodes an OfferPriceRS (success or error form). Throws {@link NdcDecodeError}. */
+export function decodeOfferPriceRs(xml: string | Buffer, opts?: ParseOptions): OfferPriceRs {
+  const { node, path } = parseNdc(xml, ROOT, opts);
+  const rc = decodeResponseCommon(node, path);
+  const errors = opt(node, 'Errors');
+  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
+  one(node, 'Success', path);
+  return {
+    ...rc,
+    kind: 'success',
+    shoppingResponseId: reqText(one(node, 'ShoppingResponseID', path), 'ResponseID', `${path}/ShoppingResponseID`),
+    pricedOffer: decodePricedOffer(one(node, 'PricedOffer', path), `${path}/PricedOffer`),
+    dataLists: decodeDataLists(opt(node, 'DataLists'), `${path}/DataLists`),
+    metadata: decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`),
+  };
+}

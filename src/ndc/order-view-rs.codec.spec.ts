@@ -1,0 +1,58 @@
+import { expectValidXsd } from '../../test/support/xsd';
+import { orderNotFoundRs, orderViewRs } from './fixtures/order-view-rs.fixtures';
+import { NdcDecodeError } from './ndc-decode-error';
+import type { OrderViewRs } from './ndc.model';
+import { decodeOrderViewRs, encodeOrderViewRs } from './order-view-rs.codec';
+
+function roundTrip(msg: OrderViewRs): { xml: string; back: OrderViewRs } {
+  const xml = encodeOrderViewRs(msg);
+  expectValidXsd(xml, 'OrderViewRS');
+  return { xml, back: decodeOrderViewRs(xml) };
+}
+
+describe('OrderViewRS codec', () => {
+  it('round-trips a created order (references, total, status, payment, items incl. CCF2, commission, passengers, contacts)', () => {
+    const { xml, back } = roundTrip(orderViewRs);
+    expect(back).toEqual(orderViewRs);
+    expect(xml).toContain('<Document/><Success/><Response><Order OrderID="ORD-9K2Q7X" Owner="XS" WebAddressID="https://manage.saga-air.test/orders/ORD-9K2Q7X?lang=en&amp;amp=1">');
+    expect(xml).toContain('<BookingReferences><BookingReference><ID>K7QX3P</ID><AirlineID>XS</AirlineID></BookingReference></BookingReferences>');
+    expect(xml).toContain('<TotalOrderPrice><SimpleCurrencyPrice Code="GBP">2984.21</SimpleCurrencyPrice></TotalOrderPrice><Status><StatusCode>OK</StatusCode></Status>');
+    expect(xml).toContain(
+      '<Payment><Type>CC</Type><Amount><SimpleCurrencyPrice Code="GBP">2984.21</SimpleCurrencyPrice></Amount><Method><VoucherMethod><Number>tok_test_4f9a0c2e71</Number></VoucherMethod></Method></Payment>',
+    );
+    expect(xml).toContain('<Service ServiceID="SERVICE__CCF2"><PassengerRef>PAX__ADT01</PassengerRef><ServiceDefinitionRef>SD__CCF2</ServiceDefinitionRef></Service>');
+    expect(xml).toContain('<ServiceDefinitionRef SegmentRef="SEG__LHR_JFK_0101">SD__XST-1</ServiceDefinitionRef>');
+    expect(xml).toContain('<Commission><Amount Code="GBP">59.68</Amount></Commission>');
+    expect(xml).toContain('<ContactInfoRef>CTC__1</ContactInfoRef>');
+  });
+
+  it('round-trips the 913 error form, which keeps Document', () => {
+    const { xml, back } = roundTrip(orderNotFoundRs);
+    expect(back).toEqual(orderNotFoundRs);
+    expect(xml).toMatch(
+      /<Document\/><Errors><Error [^>]*Code="913"[^>]*>Order ORD-404404 could not be found<\/Error><\/Errors><\/OrderViewRS>$/,
+    );
+    expect(xml).toContain('ShortText="Requested item or data not found or does not exist in processing host"');
+    expect(xml).toContain('Status="Complete"');
+  });
+
+  it('refuses journeys metadata, which OrderViewRS has no place for', () => {
+    const ok = orderViewRs as Extract<OrderViewRs, { kind: 'success' }>;
+    expect(() => encodeOrderViewRs({ ...ok, metadata: { journeys: [{ key: 'J1', transfer: false }] } })).toThrow(
+      'journeys metadata is not allowed',
+    );
+  });
+
+  it('names the path of a missing order status', () => {
+    const xml = encodeOrderViewRs(orderViewRs).replace('<Status><StatusCode>OK</StatusCode></Status>', '');
+    let err: unknown;
+    try {
+      decodeOrderViewRs(xml);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(NdcDecodeError);
+    expect((err as NdcDecodeError).code).toBe('MISSING');
+    expect((err as NdcDecodeError).path).toBe('/OrderViewRS/Response/Order[1]/Status');
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * OrderViewRS (NDC 17.2), the answer to OrderCreateRQ and OrderRetrieveRQ:
+ * `Document`, then either `Success` + `Response` (orders with booking
+ * references, total, status, payments, items; commission; DataLists with
+ * passengers and contacts; Metadata) or `Errors` (e.g. Code 913, order not
+ * found). Unlike AirShoppingRS/OfferPriceRS, the error form keeps `Document`.
+ */
+import type { Order, OrderItem, OrderItemService, OrderViewRs } from './ndc.model';
+import { NdcDecodeError } from './ndc-decode-error';
+import { decodeErrors, encodeErrors, encodeWarnings } from './common.codec';
+import { assertNoWarnings, decodeResponseCommon, startResponse } from './air-shopping-rs.codec';
+import { decodeDataLists, encodeDataLists } from './data-lists.codec';
+import { decodeMetadata, encodeMetadata } from './metadata.codec';
+import {
+  addEl,
+  addMoney,
+  attr,
+  decodeMoney,
+  endMessage,
+  many,
+  one,
+  opt,
+  parseNdc,
+  reqAttr,
+  reqMoney,
+  reqText,
+  text,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
+
+const ROOT = 'OrderViewRS';
+
+function encodeOrderItemService(parent: XMLBuilder, s: OrderItemService): void {
+  const el = addEl(parent, 'Service').att('ServiceID', s.serviceId);
+  addEl(el, 'PassengerRef', s.passengerRef);
+  if (s.serviceDefinitionRef !== undefined) {
+    const sd = addEl(el, 'ServiceDefinitionRef');
+    if (s.segmentRef !== undefined) sd.att('SegmentRef', s.segmentRef);
+    sd.txt(s.serviceDefinitionRef);
+  } else if (s.segmentRef !== undefined) {
+    addEl(el, 'SegmentRef', s.segmentRef);
+  } else {
+    throw new Error(`OrderItem Service ${s.serviceId}: serviceDefinitionRef or segmentRef is required`);
+  }
+}
+
+function decodeOrderItemService(node: XNode, path: string): OrderItemService {
+  const s: OrderItemService = { serviceId: reqAttr(node, 'ServiceID', path), passengerRef: reqText(node, 'PassengerRef', path) };
+  const sd = opt(node, 'ServiceDefinitionRef');
+  if (sd !== undefined) {
+    const ref = text(sd);
+    if (ref === '') throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
+    s.serviceDefinitionRef = ref;
+    const seg = attr(sd, 'SegmentRef');
+    if (seg !== undefined) s.segmentRef = seg;
+  } else {
+    s.segmentRef = reqText(node, 'SegmentRef', path);
+  }
+  return s;
+}
+
+function encodeOrderItem(parent: XMLBuilder, item: OrderItem): void {
+  const el = addEl(parent, 'OrderItem').att('OrderItemID', item.orderItemId).att('Owner', item.owner);
+  const pd = addEl(el, 'PriceDetail');
+  addMoney(pd, 'BaseAmount', item.base);
+  addMoney(addEl(pd, 'Taxes'), 'Total', item.taxes);
+  if (item.services.length === 0) throw new Error(`OrderItem ${item.orderItemId}: at least one service is required`);
+  for (const s of item.services) encodeOrderItemService(el, s);
+}
+
+function decodeOrderItem(node: XNode, path: string): OrderItem {
+  const pd = one(node, 'PriceDetail', path);
+  const pdPath = `${path}/PriceDetail`;
+  return {
+    orderItemId: reqAttr(node, 'OrderItemID', path),
+    owner: reqAttr(node, 'Owner', path),
+    base: reqMoney(pd, 'BaseAmount', pdPath),
+    taxes: reqMoney(one(pd, 'Taxes', pdPath), 'Total', `${pdPath}/Taxes`),
+    services: many(node, 'Service').map((s, i) => decodeOrderItemService(s, `${path}/Service[${i + 1}]`)),
+  };
+}
+
+function encodeOrder(parent: XMLBuilder, o: Order): void {
+  const el = addEl(parent, 'Order').att('OrderID', o.orderId).att('Owner', o.owner);
+  if (o.webAddressId !== undefined) el.att('WebAddressID', o.webAddressId);
+  if (o.bookingReferences.length) {
+    const brs = addEl(el, 'BookingReferences');
+    for (const br of o.bookingReferences) {
+      const b = addEl(brs, 'BookingReference');
+      addEl(b, 'ID', br.id);
+      addEl(b, 'AirlineID', br.airlineId);
+    }
+  }
+  addMoney(addEl(el, 'TotalOrderPrice'), 'SimpleCurrencyPrice', o.totalOrderPrice);
+  addEl(addEl(el, 'Status'), 'StatusCode', o.statusCode);
+  if (o.payments.length) {
+    const ps = addEl(el, 'Payments');
+    for (const p of o.payments) {
+      const x = addEl(ps, 'Payment');
+      addEl(x, 'Type', p.type);
+      addMoney(addEl(x, 'Amount'), 'SimpleCurrencyPrice', p.amount);
+      addEl(addEl(addEl(x, 'Method'), 'VoucherMethod'), 'Number', p.voucherNumber);
+    }
+  }
+  if (o.orderItems.length === 0) throw new Error(`Order ${o.orderId}: at least one order item is required`);
+  const items = addEl(el, 'OrderItems');
+  for (const item of o.orderItems) encodeOrderItem(items, item);
+}
+
+function decodeOrder(node: XNode, path: string): Order {
+  const brs = opt(node, 'BookingReferences');
+  const ps = opt(node, 'Payments');
+  const tp = one(node, 'TotalOrderPrice', path);
+  const o: Order = {
+    orderId: reqAttr(node, 'OrderID', path),
+    owner: reqAttr(node, 'Owner', path),
+    bookingReferences:
+      brs === undefined
+        ? []
+        : many(brs, 'BookingReference').map((b, i) => {
+            const p = `${path}/BookingReferences/BookingReference[${i + 1}]`;
+            return { id: reqText(b, 'ID', p), airlineId: reqText(b, 'AirlineID', p) };
+          }),
+    totalOrderPrice: decodeMoney(one(tp, 'SimpleCurrencyPrice', `${path}/TotalOrderPrice`), `${path}/TotalOrderPrice/SimpleCurrencyPrice`),
+    statusCode: reqText(one(node, 'Status', path), 'StatusCode', `${path}/Status`),
+    payments:
+      ps === undefined
+        ? []
+        : many(ps, 'Payment').map((x, i) => {
+            const p = `${path}/Payments/Payment[${i + 1}]`;
+            const amount = one(x, 'Amount', p);
+            const method = one(x, 'Method', p);
+            const voucher = one(method, 'VoucherMethod', `${p}/Method`);
+            return {
+              type: reqText(x, 'Type', p),
+              amount: decodeMoney(one(amount, 'SimpleCurrencyPrice', `${p}/Amount`), `${p}/Amount/SimpleCurrencyPrice`),
+              voucherNumber: reqText(voucher, 'Number', `${p}/Method/VoucherMethod`),
+            };
+          }),
+    orderItems: many(one(node, 'OrderItems', path), 'OrderItem').map((it, i) => decodeOrderItem(it, `${path}/OrderItems/OrderItem[${i + 1}]`)),
+  };
+  const web = attr(node, 'WebAddressID');
+  if (web !== undefined) o.webAddressId = web;
+  return o;
+}
+
+/** Encodes an OrderViewRS (Document first in both forms). Throws a plain `Error` for a model the schema cannot represent. */
+export function encodeOrderViewRs(msg: OrderViewRs): string {
+  const root = startResponse(ROOT, msg);
+  addEl(root, 'Document');
+  if (msg.kind === 'error') {
+    assertNoWarnings(msg, ROOT);
+    encodeErrors(root, msg.errors);
+    return endMessage(root);
+  }
+  addEl(root, 'Success');
+  if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
+  const resp = addEl(root, 'Response');
+  if (msg.orders.length === 0) throw new Error('OrderViewRS needs at least one Order');
+  for (const o of msg.orders) encodeOrder(resp, o);
+  if (msg.commission !== undefined) addMoney(addEl(resp, 'Commission'), 'Amount', msg.commission);
+  encodeDataLists(resp, msg.dataLists);
+  encodeMetadata(resp, msg.metadata, { shopping: false });
+  return endMessage(root);
+}
+
+/** Decodes an OrderViewRS (success or error form). Throws {@link NdcDecodeError}. */
+export function decodeOrderViewRs(xml: string | Buffer, opts?: ParseOptions): OrderViewRs {
+  const { node, path } = parseNdc(xml, ROOT, opts);
+  const rc = decodeResponseCommon(node, path);
+  const errors = opt(node, 'Errors');
+  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
+  one(node, 'Success', path);
+  const resp = one(node, 'Response', path);
+  const rPath = `${path}/Response`;
+  const out: OrderViewRs = {
+    ...rc,
+    kind: 'success',
+    orders: many(resp, 'Order').map((o, i) => decodeOrder(o, `${rPath}/Order[${i + 1}]`)),
+    dataLists: decodeDataLists(opt(resp, 'DataLists'), `${rPath}/DataLists`),
+    metadata: decodeMetadata(opt(resp, 'Metadata'), `${rPath}/Metadata`),
+  };
+  const commission = opt(resp, 'Commission');
+  if (commission !== undefined) out.commission = reqMoney(commission, 'Amount', `${rPath}/Commission`);
+  if (out.orders.length === 0) throw new NdcDecodeError('MISSING', `${rPath}/Order`, 'required element Order is missing');
+  return out;
+}
