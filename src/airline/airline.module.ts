@@ -17,7 +17,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import type { AirlineConfig } from './airline.config';
 import type { AirlineClock } from './airline.ports';
-import { AIRLINE_CLOCK, AIRLINE_CONFIG } from './airline.tokens';
+import { AIRLINE_CLOCK, AIRLINE_CONFIG, AIRLINE_WORLD } from './airline.tokens';
 import { FaultRunner } from './faults/fault-runner';
 import { FaultService } from './faults/faults.service';
 import { configureAirlineApp } from './http/airline.app';
@@ -30,12 +30,17 @@ import { RetailController } from './http/retail.controller';
 import { RetailService } from './http/retail.service';
 import { OrdersService } from './orders/orders.service';
 import { AirlineStore } from './store/airline.store';
+import { OfferPriceService } from './offer-price/offer-price.service';
+import { ShoppingService } from './shopping/shopping.service';
 import { TokenService } from './tokens/tokens.service';
+import { type World, loadWorld } from './world/world';
 
 /** Options of {@link createAirlineApp} besides the configuration. */
 export interface AirlineAppOptions {
   /** Source of time (default: the system clock). Tests move it. */
   clock?: AirlineClock;
+  /** The airline's world (default: `data/airline/world.json` loaded for `config.airlineCode`). */
+  world?: World;
 }
 
 export const systemClock: AirlineClock = { now: () => new Date() };
@@ -80,8 +85,23 @@ export class AirlineModule {
           useFactory: (store: AirlineStore) => new TokenService(store, clock, config.vaultKey),
           inject: [AirlineStore],
         },
-        { provide: OrdersService, useFactory: (store: AirlineStore) => new OrdersService(store), inject: [AirlineStore] },
-        { provide: RetailService, useFactory: (orders: OrdersService) => new RetailService(orders), inject: [OrdersService] },
+        { provide: AIRLINE_WORLD, useFactory: () => options.world ?? loadWorld(undefined, config.airlineCode) },
+        {
+          provide: OrdersService,
+          useFactory: (store: AirlineStore, world: World) =>
+            new OrdersService(store, world, clock, { airlineCode: config.airlineCode, portalUrl: config.portalUrl }),
+          inject: [AirlineStore, AIRLINE_WORLD],
+        },
+        {
+          provide: RetailService,
+          useFactory: (store: AirlineStore, world: World, orders: OrdersService) =>
+            new RetailService(
+              new ShoppingService(world, store, store, clock),
+              new OfferPriceService(world, store, store, store, clock),
+              orders,
+            ),
+          inject: [AirlineStore, AIRLINE_WORLD, OrdersService],
+        },
         {
           provide: NdcPipeline,
           useFactory: (faults: FaultRunner) => new NdcPipeline(config, clock, faults),

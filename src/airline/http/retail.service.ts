@@ -11,19 +11,24 @@ import type {
   OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
-import { AirlineError } from '../airline.errors';
+import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersService } from '../orders/orders.service';
+import type { ShoppingService } from '../shopping/shopping.service';
 import type { OrdersLookup } from './ndc-pipeline';
 
 export class RetailService {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly shopping: ShoppingService,
+    private readonly pricing: OfferPriceService,
+    private readonly orders: OrdersService,
+  ) {}
 
-  airShopping(_rq: AirShoppingRq): AirShoppingRs {
-    throw new AirlineError('SYSTEM_ERROR', 'shopping is not available');
+  airShopping(rq: AirShoppingRq): AirShoppingRs {
+    return this.shopping.shop(rq);
   }
 
-  offerPrice(_rq: OfferPriceRq): OfferPriceRs {
-    throw new AirlineError('SYSTEM_ERROR', 'offer pricing is not available');
+  offerPrice(rq: OfferPriceRq): OfferPriceRs {
+    return this.pricing.price(rq);
   }
 
   orderCreate(rq: OrderCreateRq): OrderViewRs {

@@ -4,22 +4,130 @@
  * to the agency that created it; anyone else gets the same 913 as for a
  * missing order.
  */
-import { createHash } from 'node:crypto';
-import type { OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Metadata, NdcError, OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
 import { AirlineError } from '../airline.errors';
+import type { AirlineClock } from '../airline.ports';
+import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../order-pricing/order-pricing';
 import type { AirlineStore, StoredOrder } from '../store/airline.store';
 import type { OrdersLookup } from '../http/ndc-pipeline';
+import { type IdSource, randomIds } from '../world/ids';
 
 type OrderView = Extract<OrderViewRs, { kind: 'success' }>;
 
 /** Text of the 913 error element. */
 export const ORDER_NOT_FOUND_TEXT = 'Order not found';
 
-export class OrdersService {
-  constructor(private readonly store: AirlineStore) {}
+/** Booking reference alphabet: upper-case letters and digits without the ambiguous 0, O, 1, I and L. */
+export const BOOKING_REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-  create(_rq: OrderCreateRq): OrderViewRs {
-    throw new AirlineError('SYSTEM_ERROR', 'order creation is not available');
+/** A random six-character booking reference. */
+export function newBookingReference(): string {
+  const bytes = randomBytes(6);
+  let ref = '';
+  // 256 % 31 != 0: the bias (at most one part in eight) is irrelevant for a locator.
+  for (const b of bytes) ref += BOOKING_REFERENCE_ALPHABET[b % BOOKING_REFERENCE_ALPHABET.length];
+  return ref;
+}
+
+/** What the order service needs of the world: seat capacity per inventory key and booking class. */
+export interface CapacitySource {
+  capacityOf(inventoryKey: string, rbd: string): number;
+}
+
+export interface OrdersServiceOptions {
+  airlineCode: string;
+  /** Base of WebAddressID, ending in `/`; the booking reference is appended. */
+  portalUrl: string;
+  ids?: IdSource;
+  newReference?: () => string;
+}
+
+export class OrdersService {
+  private readonly ids: IdSource;
+  private readonly newReference: () => string;
+
+  constructor(
+    private readonly store: AirlineStore,
+    private readonly world: CapacitySource,
+    private readonly clock: AirlineClock,
+    private readonly options: OrdersServiceOptions,
+  ) {
+    this.ids = options.ids ?? randomIds;
+    this.newReference = options.newReference ?? newBookingReference;
+  }
+
+  /**
+   * OrderCreate: checks the request against the latest pricing of the offer,
+   * then in one SQLite transaction sells the seats (all segments or none) and
+   * stores the order. Repeating an OrderCreate of an already ordered pricing
+   * response with the same passengers, contacts and payment returns the
+   * existing order (safe retries); with other data it is refused.
+   */
+  create(rq: OrderCreateRq): OrderViewRs {
+    const existing = this.store.orderByPricingResponse(rq.offer.responseId);
+    if (existing && existing.agencyId === rq.party.agencyId) {
+      if (sameOrderData(existing, rq)) return existing.view;
+      throw new AirlineError(
+        'INVALID_REQUEST',
+        `Pricing response ${rq.offer.responseId} was already ordered (OrderID ${existing.orderId}) with other data; shop and price again`,
+      );
+    }
+    const check = checkOrderAgainstPricing(rq, this.store, this.store, this.clock);
+    if (!check.ok) return errorView(check.error);
+    const pricing = check.pricing;
+    const priced = pricing.response;
+    if (priced.kind !== 'success') throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${pricing.responseId} holds no offer`);
+    const now = this.clock.now();
+    const code = this.options.airlineCode;
+    const payment = rq.payments[0];
+    const sold = this.store.transaction(() => {
+      if (!this.store.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd))) return false;
+      let reference = this.newReference();
+      while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
+      const orderId = this.ids.next(`${code}-ORD-`);
+      const metadata: Metadata = { ...priced.metadata };
+      // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
+      delete metadata.paymentForms;
+      delete metadata.journeys;
+      const view: OrderView = {
+        target: 'Test',
+        version: '17.2',
+        timeStamp: now.toISOString(),
+        kind: 'success',
+        orders: [
+          {
+            orderId,
+            owner: code,
+            webAddressId: `${this.options.portalUrl}${reference}`,
+            bookingReferences: [{ id: reference, airlineId: code }],
+            totalOrderPrice: pricing.pricedOffer.total,
+            statusCode: 'OK',
+            payments: [{ type: payment.type, amount: payment.amount, voucherNumber: payment.voucherNumber }],
+            orderItems: buildOrderItems(pricing),
+          },
+        ],
+        commission: orderCommission(pricing),
+        dataLists: { ...priced.dataLists, passengers: rq.passengers, contacts: rq.contacts },
+        metadata,
+      };
+      const order: StoredOrder = {
+        orderId,
+        bookingReference: reference,
+        agencyId: rq.party.agencyId,
+        shoppingResponseId: pricing.shoppingResponseId,
+        pricingResponseId: pricing.responseId,
+        createdAt: now.toISOString(),
+        view,
+        request: { passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments },
+      };
+      this.store.saveOrder(order);
+      return order;
+    });
+    if (!sold) {
+      throw new AirlineError('SOLD_OUT', `Seats of offer ${rq.offer.offerId} are no longer available; shop again`);
+    }
+    return sold.view;
   }
 
   /** The order `orderId` if `agencyId` created it; else AirlineError ORDER_NOT_FOUND (913). */
@@ -40,6 +148,19 @@ export class OrdersService {
     const hash = createHash('sha256').update(JSON.stringify(rs)).digest('base64url').slice(0, 27);
     return { rs, etag: `W/"${hash}"` };
   }
+}
+
+function errorView(error: NdcError): OrderViewRs {
+  return { target: 'Test', version: '17.2', timeStamp: new Date(0).toISOString(), kind: 'error', errors: [error] };
+}
+
+/** True when `rq` repeats the passengers, contacts and payment of `order`. */
+function sameOrderData(order: StoredOrder, rq: OrderCreateRq): boolean {
+  const canonical = (x: unknown) => JSON.stringify(x);
+  return (
+    order.request !== undefined &&
+    canonical(order.request) === canonical({ passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments })
+  );
 }
 
 /** One OrderViewRS holding several orders; data list entries are de-duplicated by id (first wins). */

@@ -22,7 +22,7 @@ import type {
   TokenLookup,
   CardFunding,
 } from '../airline.ports';
-import type { OrderViewRs } from '../../ndc/ndc.model';
+import type { ContactInformation, OrderPayment, OrderViewRs, Passenger } from '../../ndc/ndc.model';
 
 /** A stored card token. The card number is only held encrypted; the CVV never. */
 export interface StoredToken extends TokenInfo {
@@ -41,6 +41,8 @@ export interface StoredOrder {
   createdAt: string;
   /** The OrderViewRS model as returned by OrderCreate (header attributes are set per response). */
   view: Extract<OrderViewRs, { kind: 'success' }>;
+  /** Passengers, contacts and payments of the OrderCreateRQ, to recognise a repeated request. */
+  request?: { passengers: Passenger[]; contacts: ContactInformation[]; payments: OrderPayment[] };
 }
 
 const SCHEMA = `
@@ -88,9 +90,11 @@ CREATE TABLE IF NOT EXISTS orders (
   shopping_response_id TEXT NOT NULL,
   pricing_response_id TEXT NOT NULL,
   created_at TEXT NOT NULL,
-  view TEXT NOT NULL
+  view TEXT NOT NULL,
+  request TEXT
 );
 CREATE INDEX IF NOT EXISTS orders_by_shopping ON orders (shopping_response_id, agency_id);
+CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
 `;
 
 type Row = Record<string, unknown>;
@@ -129,7 +133,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     return (this.stmt(sql).get(values) as Row | null) ?? undefined;
   }
 
-  private run(sql: string, values: (string | number)[]): number {
+  private run(sql: string, values: (string | number | null)[]): number {
     return this.stmt(sql).run(values).changes;
   }
 
@@ -262,7 +266,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
 
   saveOrder(order: StoredOrder): void {
     this.run(
-      'INSERT INTO orders (order_id, booking_reference, agency_id, shopping_response_id, pricing_response_id, created_at, view) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO orders (order_id, booking_reference, agency_id, shopping_response_id, pricing_response_id, created_at, view, request) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       [
         order.orderId,
         order.bookingReference,
@@ -271,8 +275,14 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
         order.pricingResponseId,
         order.createdAt,
         JSON.stringify(order.view),
+        order.request ? JSON.stringify(order.request) : null,
       ],
     );
+  }
+
+  /** The first order created from pricing response `pricingResponseId`, if any. */
+  orderByPricingResponse(pricingResponseId: string): StoredOrder | undefined {
+    return this.toOrder(this.get('SELECT * FROM orders WHERE pricing_response_id = ? ORDER BY created_at LIMIT 1', [pricingResponseId]));
   }
 
   getOrder(orderId: string): StoredOrder | undefined {
@@ -297,6 +307,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
       pricingResponseId: String(row.pricing_response_id),
       createdAt: String(row.created_at),
       view: JSON.parse(String(row.view)) as StoredOrder['view'],
+      request: row.request ? (JSON.parse(String(row.request)) as StoredOrder['request']) : undefined,
     };
   }
 }
