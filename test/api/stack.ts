@@ -1,0 +1,194 @@
+/**
+ * The whole booking stack in-process for the API e2e specs: the real airline app (in-memory
+ * SQLite) on a free port, a real worker (createBookingWorker) on a task queue of its own, and
+ * the API app (createApiApp / configureApp) on a free port, against the jest-managed Temporal dev
+ * server (TEMPORAL_TEST_ADDRESS).
+ */
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Client } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { testAirlineConfig, type AirlineConfig } from '../../src/airline/airline.config';
+import { createAirlineApp } from '../../src/airline/airline.module';
+import { AirlineStore } from '../../src/airline/store/airline.store';
+import { loadApiConfig } from '../../src/api/config/api.config';
+import { createApiApp } from '../../src/configure-app';
+import { uiPayloadCodec } from '../../src/main';
+import { NdcHttpClient } from '../../src/ndc-client';
+import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
+import { createBookingWorker } from '../../src/worker/worker';
+import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
+
+export interface Stack {
+  apiUrl: string;
+  airlineUrl: string;
+  taskQueue: string;
+  client: Client;
+  airline: INestApplication;
+  api: NestExpressApplication;
+  airlineConfig: AirlineConfig;
+  /** Orders the airline holds for a shopping response id. */
+  ordersFor(shoppingResponseId: string): { orderId: string }[];
+  /** Arms an airline fault (`POST /_sim/faults`). */
+  fault(operation: string, mode: string, count?: number, delayMs?: number): Promise<void>;
+  startWorker(): Promise<void>;
+  /** Shuts the worker down (graceful: in-flight activities get `shutdownGraceMs`). */
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  prefix: string;
+  /** Price-guard wait of each booking (ms). Default: the workflow's. */
+  approvalTimeoutMs?: number;
+  /** Airline request timeout of the worker's NDC client (ms). Default 20000. */
+  airlineTimeoutMs?: number;
+  /** Worker shutdown grace (ms). Default 1000. */
+  shutdownGraceMs?: number;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const address = temporalTestAddress();
+  const namespace = temporalTestNamespace();
+  const taskQueue = uniqueTaskQueue(options.prefix);
+
+  const airlineConfig = testAirlineConfig();
+  const airline = await createAirlineApp(airlineConfig);
+  await airline.listen(0, '127.0.0.1');
+  const airlineUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
+
+  const ndc = new NdcHttpClient({
+    retailBaseUrl: airlineUrl,
+    paymentBaseUrl: airlineUrl,
+    username: airlineConfig.username,
+    password: airlineConfig.password,
+    mediaVendor: airlineConfig.mediaVendor,
+    timeoutMs: options.airlineTimeoutMs ?? 20_000,
+  });
+  const connection = await NativeConnection.connect({ address });
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  const startWorker = async () => {
+    worker = await createBookingWorker({
+      connection,
+      namespace,
+      taskQueue,
+      activityDeps: { client: ndc },
+      rateLimitRps: 200,
+      shutdownGraceMs: options.shutdownGraceMs ?? 1000,
+    });
+    running = worker.run();
+  };
+  const stopWorker = async () => {
+    if (worker === undefined) return;
+    worker.shutdown();
+    await running;
+    worker = undefined;
+  };
+  await startWorker();
+
+  const env = { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace };
+  const client = await createTemporalClient({ config: loadTemporalConfig(env) });
+  const config = {
+    ...loadApiConfig({
+      ...env,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      AIRLINE_BASE_URL: airlineUrl,
+      API_LOG: 'error,warn',
+      ...(options.approvalTimeoutMs !== undefined ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) } : {}),
+    }),
+    port: 0,
+    host: '127.0.0.1',
+  };
+  const api = await createApiApp({ config, temporalClient: client, codec: uiPayloadCodec() });
+  await api.listen(0, '127.0.0.1');
+  const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+
+  const store = airline.get(AirlineStore);
+  return {
+    apiUrl,
+    airlineUrl,
+    taskQueue,
+    client,
+    airline,
+    api,
+    airlineConfig,
+    ordersFor: (id) => store.ordersByShoppingResponse(id),
+    fault: async (operation, mode, count = 1, delayMs = 0) => {
+      const r = await fetch(`${airlineUrl}/_sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}) }),
+      });
+      if (r.status >= 300) throw new Error(`arming ${operation} ${mode} failed: ${r.status} ${await r.text()}`);
+    },
+    startWorker,
+    stopWorker,
+    close: async () => {
+      await stopWorker();
+      await api.close();
+      await client.connection.close();
+      await connection.close();
+      ndc.close();
+      await airline.close();
+    },
+  };
+}
+
+/** JSON over HTTP to the API. */
+export async function call(
+  stack: Pick<Stack, 'apiUrl'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; text: string; contentType: string | null }> {
+  const r = await fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: r.status, body: parsed, text, contentType: r.headers.get('content-type') };
+}
+
+/** Polls `probe` until it returns a value (not undefined) or the deadline passes. */
+export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v !== undefined) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const FINAL = new Set(['CONFIRMED', 'FAILED', 'CANCELLED']);
+
+/** Polls GET /bookings/:id until the status is final (or `until`), returns the last view. */
+export async function waitForBooking(stack: Pick<Stack, 'apiUrl'>, id: string, until?: string, timeoutMs = 90_000): Promise<any> {
+  const view = await pollUntil(
+    `booking ${id} to reach ${until ?? 'a final status'}`,
+    async () => {
+      const r = await call(stack, 'GET', `/bookings/${encodeURIComponent(id)}`);
+      if (r.status !== 200) return undefined;
+      return r.body.status === until || FINAL.has(r.body.status) ? r.body : undefined;
+    },
+    timeoutMs,
+  );
+  if (until !== undefined && view.status !== until) {
+    throw new Error(`booking ${id} ended ${view.status} (${JSON.stringify(view.error)}) instead of ${until}`);
+  }
+  return view;
+}
