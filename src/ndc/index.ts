@@ -11,3 +11,4 @@ export * from './metadata.codec';
 export * from './air-shopping-rs.codec';
 export * from './offer-price-rs.codec';
 export * from './order-view-rs.codec';
+export * from './references';

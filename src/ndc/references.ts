@@ -1,0 +1,177 @@
+/**
+ * Cross-reference validation the XSD cannot do (xmllint does not report an
+ * IDREF that points nowhere): every PassengerRef, SegmentRef, FlightRef,
+ * ODRef, PriceClassRef, ServiceDefinitionRef, BaggageAllowanceRef,
+ * ContactInfoRef and metadata ref of a decoded message must name an entry of
+ * the same message. Works on decoded models (AirShoppingRS, OfferPriceRS,
+ * OrderViewRS, OfferPriceRQ, OrderCreateRQ); pure, no exceptions.
+ */
+import type {
+  AirShoppingRs,
+  DataLists,
+  Metadata,
+  Offer,
+  OfferItem,
+  OfferPriceRq,
+  OfferPriceRs,
+  OrderCreateRq,
+  OrderViewRs,
+  Passenger,
+  PricedOffer,
+  SelectedOfferItem,
+} from './ndc.model';
+
+/** One dangling (or duplicate) reference. `path` is a JS-style path into the model, e.g. `pricedOffer.offerItems[2].services[0].passengerRefs[1]`. */
+export interface ReferenceProblem {
+  path: string;
+  message: string;
+}
+
+export type ReferenceCheckable = AirShoppingRs | OfferPriceRs | OrderViewRs | OfferPriceRq | OrderCreateRq;
+
+type Kind = 'Passenger' | 'FlightSegment' | 'Flight' | 'OriginDestination' | 'PriceClass' | 'ServiceDefinition' | 'BaggageAllowance' | 'ContactInformation' | 'Metadata';
+
+class Checker {
+  readonly problems: ReferenceProblem[] = [];
+  private readonly ids = new Map<Kind, Set<string>>();
+
+  declare(kind: Kind, entries: readonly string[] | undefined, path: string): void {
+    const set = this.ids.get(kind) ?? new Set<string>();
+    (entries ?? []).forEach((id, i) => {
+      if (set.has(id)) this.problems.push({ path: `${path}[${i}]`, message: `duplicate ${kind} id ${id}` });
+      set.add(id);
+    });
+    this.ids.set(kind, set);
+  }
+
+  ref(kind: Kind, id: string | undefined, path: string): void {
+    if (id === undefined) return;
+    if (!this.ids.get(kind)?.has(id)) this.problems.push({ path, message: `${id} points to no ${kind}` });
+  }
+
+  refs(kind: Kind, ids: readonly string[] | undefined, path: string): void {
+    (ids ?? []).forEach((id, i) => this.ref(kind, id, `${path}[${i}]`));
+  }
+}
+
+function declareLists(c: Checker, dl: DataLists, md: Metadata | undefined, path: string): void {
+  c.declare('Passenger', dl.passengers?.map((p) => p.passengerId), `${path}.passengers`);
+  c.declare('ContactInformation', dl.contacts?.map((x) => x.contactId), `${path}.contacts`);
+  c.declare('BaggageAllowance', dl.baggageAllowances?.map((b) => b.baggageAllowanceId), `${path}.baggageAllowances`);
+  c.declare('FlightSegment', dl.flightSegments?.map((s) => s.segmentKey), `${path}.flightSegments`);
+  c.declare('Flight', dl.flights?.map((f) => f.flightKey), `${path}.flights`);
+  c.declare('OriginDestination', dl.originDestinations?.map((o) => o.originDestinationKey), `${path}.originDestinations`);
+  c.declare('PriceClass', dl.priceClasses?.map((p) => p.priceClassId), `${path}.priceClasses`);
+  c.declare('ServiceDefinition', dl.serviceDefinitions?.map((s) => s.serviceDefinitionId), `${path}.serviceDefinitions`);
+  if (md !== undefined) {
+    c.declare('Metadata', md.journeys?.map((j) => j.key), 'metadata.journeys');
+    c.declare('Metadata', md.languages?.map((l) => l.key), 'metadata.languages');
+    c.declare('Metadata', md.countries?.map((x) => x.key), 'metadata.countries');
+    c.declare('Metadata', md.cities?.map((x) => x.key), 'metadata.cities');
+  }
+}
+
+function checkPassengers(c: Checker, pax: readonly Passenger[] | undefined, path: string): void {
+  (pax ?? []).forEach((p, i) => c.ref('ContactInformation', p.contactInfoRef, `${path}[${i}].contactInfoRef`));
+}
+
+function checkLists(c: Checker, dl: DataLists, path: string): void {
+  checkPassengers(c, dl.passengers, `${path}.passengers`);
+  dl.flightSegments?.forEach((s, i) => {
+    c.refs('Metadata', s.departure.refs, `${path}.flightSegments[${i}].departure.refs`);
+    c.refs('Metadata', s.arrival.refs, `${path}.flightSegments[${i}].arrival.refs`);
+  });
+  dl.flights?.forEach((f, i) => c.refs('FlightSegment', f.segmentRefs, `${path}.flights[${i}].segmentRefs`));
+  dl.originDestinations?.forEach((o, i) => c.refs('Flight', o.flightRefs, `${path}.originDestinations[${i}].flightRefs`));
+  dl.priceClasses?.forEach((pc, i) =>
+    pc.classesOfService?.forEach((cos, j) => c.ref('FlightSegment', cos.segmentRef, `${path}.priceClasses[${i}].classesOfService[${j}].segmentRef`)),
+  );
+  dl.serviceDefinitions?.forEach((sd, i) => {
+    c.refs('ServiceDefinition', sd.bundleRefs, `${path}.serviceDefinitions[${i}].bundleRefs`);
+    c.ref('BaggageAllowance', sd.baggageAllowanceRef, `${path}.serviceDefinitions[${i}].baggageAllowanceRef`);
+  });
+}
+
+function checkOfferItem(c: Checker, item: OfferItem, path: string): void {
+  item.services.forEach((s, i) => {
+    const p = `${path}.services[${i}]`;
+    c.refs('Passenger', s.passengerRefs, `${p}.passengerRefs`);
+    c.refs('Flight', s.flightRefs, `${p}.flightRefs`);
+    if (s.serviceDefinitionRef !== undefined) {
+      c.ref('ServiceDefinition', s.serviceDefinitionRef.ref, `${p}.serviceDefinitionRef.ref`);
+      c.refs('FlightSegment', s.serviceDefinitionRef.segmentRefs, `${p}.serviceDefinitionRef.segmentRefs`);
+    }
+  });
+  item.fareDetails.forEach((fd, i) => {
+    const p = `${path}.fareDetails[${i}]`;
+    c.refs('Passenger', fd.passengerRefs, `${p}.passengerRefs`);
+    fd.fareComponents.forEach((fc, j) => {
+      c.ref('PriceClass', fc.priceClassRef, `${p}.fareComponents[${j}].priceClassRef`);
+      c.refs('FlightSegment', fc.segmentRefs?.segmentKeys, `${p}.fareComponents[${j}].segmentRefs.segmentKeys`);
+    });
+  });
+}
+
+function checkOffer(c: Checker, o: Offer | PricedOffer, path: string): void {
+  o.flightsOverview.forEach((f, i) => {
+    const p = `${path}.flightsOverview[${i}]`;
+    c.ref('Flight', f.flightKey, `${p}.flightKey`);
+    c.ref('OriginDestination', f.odRef, `${p}.odRef`);
+    c.ref('PriceClass', f.priceClassRef, `${p}.priceClassRef`);
+  });
+  o.offerItems.forEach((it, i) => checkOfferItem(c, it, `${path}.offerItems[${i}]`));
+}
+
+function checkSelectedItems(c: Checker, items: readonly SelectedOfferItem[], path: string): void {
+  items.forEach((it, i) => c.refs('Passenger', it.passengerRefs, `${path}[${i}].passengerRefs`));
+}
+
+/**
+ * Lists every reference of `msg` that points to nothing in the same message
+ * (and every duplicate id in a list). An empty array means all references
+ * resolve. Error forms have nothing to check.
+ */
+export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
+  const c = new Checker();
+  if ('kind' in msg) {
+    if (msg.kind === 'error') return [];
+    declareLists(c, msg.dataLists, msg.metadata, 'dataLists');
+    checkLists(c, msg.dataLists, 'dataLists');
+    if ('airlineOffers' in msg) {
+      if (msg.kind === 'day') {
+        msg.airlineOffers.forEach((g, i) => g.offers.forEach((o, j) => checkOffer(c, o, `airlineOffers[${i}].offers[${j}]`)));
+      } else if (msg.kind === 'calendar') {
+        msg.airlineOffers.forEach((g, i) =>
+          g.priceCalendar.forEach((e, j) => {
+            const p = `airlineOffers[${i}].priceCalendar[${j}]`;
+            c.ref('OriginDestination', e.originDestinationRef, `${p}.originDestinationRef`);
+            c.ref('Metadata', e.augPointRef, `${p}.augPointRef`);
+          }),
+        );
+      }
+    } else if ('pricedOffer' in msg) {
+      checkOffer(c, msg.pricedOffer, 'pricedOffer');
+    } else if ('orders' in msg) {
+      msg.orders.forEach((o, i) =>
+        o.orderItems.forEach((it, j) =>
+          it.services.forEach((s, k) => {
+            const p = `orders[${i}].orderItems[${j}].services[${k}]`;
+            c.ref('Passenger', s.passengerRef, `${p}.passengerRef`);
+            c.ref('FlightSegment', s.segmentRef, `${p}.segmentRef`);
+            c.ref('ServiceDefinition', s.serviceDefinitionRef, `${p}.serviceDefinitionRef`);
+          }),
+        ),
+      );
+    }
+    return c.problems;
+  }
+  c.declare('Passenger', msg.passengers.map((p) => p.passengerId), 'passengers');
+  if ('offers' in msg) {
+    msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
+  } else {
+    c.declare('ContactInformation', msg.contacts.map((x) => x.contactId), 'contacts');
+    checkPassengers(c, msg.passengers, 'passengers');
+    checkSelectedItems(c, msg.offer.offerItems, 'offer.offerItems');
+  }
+  return c.problems;
+}
