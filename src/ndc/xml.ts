@@ -65,7 +65,7 @@ function resolveTagName(tag: string): string {
   return FOREIGN + tag;
 }
 
-const parser = new XMLParser({
+const PARSER_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   parseTagValue: false,
@@ -77,8 +77,15 @@ const parser = new XMLParser({
   trimValues: true,
   // Every element is an array; attributes never are.
   isArray: (_name: string, _jpath: unknown, _isLeaf: boolean, isAttribute: boolean) => !isAttribute,
-  transformTagName: resolveTagName,
-});
+};
+/** For documents whose prefixes need rewriting. */
+const resolvingParser = new XMLParser({ ...PARSER_OPTIONS, transformTagName: resolveTagName });
+/**
+ * For the common layout (NDC as default namespace, extension prefix `ns2`):
+ * names are already canonical, so skip the per-tag rewrite. Foreign
+ * prefixed elements keep their `prefix:` and so still match no NDC name.
+ */
+const plainParser = new XMLParser(PARSER_OPTIONS);
 
 const FORBIDDEN_DECL = /<!(?:DOCTYPE|ENTITY)/i;
 const XMLNS_DECL = /\bxmlns(?::([A-Za-z_][\w.-]*))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
@@ -177,9 +184,10 @@ export function parseNdc(xml: string | Buffer, expectedRoot: string | readonly s
   }
   ndcPrefixes = ndc;
   extPrefixes = ext;
+  const plain = rootPrefix === '' && ndc.size === 1 && isPlainExtBinding(bindings.get('ns2'), ext, text);
   let tree: Record<string, unknown>;
   try {
-    tree = parser.parse(text) as Record<string, unknown>;
+    tree = (plain ? plainParser : resolvingParser).parse(text) as Record<string, unknown>;
   } catch (e) {
     throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${(e as Error).message}`);
   } finally {
@@ -192,6 +200,12 @@ export function parseNdc(xml: string | Buffer, expectedRoot: string | readonly s
     throw new NdcDecodeError('MALFORMED_XML', '', 'a document must have exactly one root element');
   }
   return { root, node: roots[0] as XNode, path: '/' + root };
+}
+
+/** True when `ns2` is the only extension prefix and is bound to nothing else (or unused). */
+function isPlainExtBinding(ns2: string[] | undefined, ext: ReadonlySet<string>, text: string): boolean {
+  if (ns2 === undefined) return ext.size === 0 && text.indexOf('<ns2:') < 0;
+  return ext.size === 1 && ext.has('ns2');
 }
 
 /** prefix ('' = default) -> distinct namespace URIs declared for it. */
