@@ -218,3 +218,22 @@ export function cheapest(rs: DayRs, odKey: string): string {
 }
 
 export type { DayRs, PricedRs, ViewRs };
+
+export const ONE_ADULT: Passenger[] = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
+
+/** Shops and prices the cheapest one-way offer for `passengers`; returns what OrderCreate needs. */
+export async function pricedOffer(
+  c: NdcClient,
+  opts: { from?: string; to?: string; date?: string; passengers?: Passenger[]; agencyId?: string; token?: string } = {},
+): Promise<{ shoppingResponseId: string; priced: PricedRs; passengers: Passenger[] }> {
+  const from = opts.from ?? 'LGW';
+  const to = opts.to ?? 'JFK';
+  const passengers = opts.passengers ?? ONE_ADULT;
+  const rs = await c.day([{ from, to, date: opts.date ?? inDays(45) }], passengers, opts.agencyId);
+  const priced = await c.price([selectAll(rs, cheapest(rs, `OD__${from}_${to}`))], withIndividuals(passengers, false), {
+    agencyId: opts.agencyId,
+    token: opts.token,
+  });
+  if (priced.kind !== 'success') throw new Error(`pricing failed: ${JSON.stringify(priced)}`);
+  return { shoppingResponseId: rs.shoppingResponseId, priced, passengers };
+}

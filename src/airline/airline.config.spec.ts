@@ -1,0 +1,47 @@
+import { AirlineConfigError, loadAirlineConfig } from './airline.config';
+
+describe('loadAirlineConfig', () => {
+  it('has documented defaults', () => {
+    const c = loadAirlineConfig({});
+    expect({ ...c, vaultKey: c.vaultKey.length }).toEqual({
+      port: 4010,
+      username: 'agency',
+      password: 'agency-secret',
+      airlineCode: 'ZZ',
+      mediaVendor: 'ndcsaga',
+      dbPath: '.data/airline.db',
+      vaultKey: 32,
+      production: false,
+      maxBodyBytes: 1048576,
+      portalUrl: 'https://book.example-airline.test/manage/',
+      logLevels: ['error', 'warn'],
+    });
+  });
+
+  it.each([
+    [{ AIRLINE_PORT: 'eighty' }, 'AIRLINE_PORT'],
+    [{ AIRLINE_PORT: '70000' }, 'AIRLINE_PORT'],
+    [{ AIRLINE_CODE: 'ZZZ' }, 'AIRLINE_CODE'],
+    [{ AIRLINE_MEDIA_VENDOR: 'Bad Vendor' }, 'AIRLINE_MEDIA_VENDOR'],
+    [{ AIRLINE_VAULT_KEY: 'short' }, 'AIRLINE_VAULT_KEY'],
+    [{ AIRLINE_LOG: 'chatty' }, 'AIRLINE_LOG'],
+  ])('fails fast naming the variable for %j', (env, variable) => {
+    expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
+    expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));
+  });
+
+  it('refuses the development defaults in production', () => {
+    const key = 'a'.repeat(64);
+    expect(() => loadAirlineConfig({ NODE_ENV: 'production', AIRLINE_USERNAME: 'u', AIRLINE_VAULT_KEY: key })).toThrow(
+      'AIRLINE_PASSWORD: the development default is refused when NODE_ENV=production',
+    );
+    expect(() => loadAirlineConfig({ NODE_ENV: 'production', AIRLINE_PASSWORD: 'p', AIRLINE_VAULT_KEY: key })).toThrow(
+      'AIRLINE_USERNAME: the development default is refused when NODE_ENV=production',
+    );
+    expect(() => loadAirlineConfig({ NODE_ENV: 'production', AIRLINE_USERNAME: 'u', AIRLINE_PASSWORD: 'p' })).toThrow(
+      'AIRLINE_VAULT_KEY: must be set when NODE_ENV=production',
+    );
+    const c = loadAirlineConfig({ NODE_ENV: 'production', AIRLINE_USERNAME: 'u', AIRLINE_PASSWORD: 'p', AIRLINE_VAULT_KEY: key });
+    expect([c.production, c.vaultKey.toString('hex')]).toEqual([true, key]);
+  });
+});
