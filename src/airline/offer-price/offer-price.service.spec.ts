@@ -53,7 +53,7 @@ describe('OfferPriceService', () => {
     const pax = withBirthdates({ PAX__ADT01: '1980-01-01', PAX__ADT02: '2011-06-01', PAX__CHD01: '2016-05-05', PAX__INF01: '2026-01-01' });
     const rs = ok(s.pricing.price(offerPriceRq(selected, pax)));
     expect(rs.shoppingResponseId).toBe('PR0002');
-    expect(rs.pricedOffer.offerId).toBe('SR0001-O1+SR0001-O4');
+    expect(rs.pricedOffer.offerId).toBe('SR0001-O1_SR0001-O4');
     expect(rs.pricedOffer.owner).toBe('ZZ');
     expect(rs.pricedOffer.flightsOverview).toEqual([
       { odRef: 'OD__LGW_OSL', priceClassRef: 'PC__ECONOMY', flightKey: 'FLT__ZZ101_20261201' },
@@ -90,7 +90,7 @@ describe('OfferPriceService', () => {
       ],
     });
     expect(saved.tokenId).toBeUndefined();
-    expect(s.store.latestPricingFor('SR0001-O1+SR0001-O4')).toBe('PR0002');
+    expect(s.store.latestPricingFor('SR0001-O1_SR0001-O4')).toBe('PR0002');
   });
 
   it('a child aged 16 on the departure date pays the UK tax', () => {
@@ -141,12 +141,12 @@ describe('OfferPriceService', () => {
       offerItems: first.pricedOffer.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })),
     };
     const credit = ok(s.pricing.price(offerPriceRq([reprice], ADT, { token: 'TOK-CREDIT' })));
-    expect(credit.pricedOffer.offerId).toBe('SR0001-O1+SR0001-O4');
+    expect(credit.pricedOffer.offerId).toBe('SR0001-O1_SR0001-O4');
     expect(credit.pricedOffer.total).toEqual({ value: '114.85', currency: 'GBP' });
     expect(credit.pricedOffer.taxes).toEqual({ value: '19.50', currency: 'GBP' });
     const ccf2 = credit.pricedOffer.offerItems[2];
     expect(ccf2).toEqual({
-      offerItemId: 'SR0001-O1+SR0001-O4-CCF2',
+      offerItemId: 'SR0001-O1_SR0001-O4-CCF2',
       priceDetail: { total: { value: '2.25', currency: 'GBP' }, base: { value: '2.25', currency: 'GBP' }, taxes: { value: '0.00', currency: 'GBP' } },
       services: [{ serviceId: 'SERVICE__CCF2', passengerRefs: ['PAX__ADT01'], serviceDefinitionRef: { ref: 'SD__CCF2' } }],
       fareDetails: [],
@@ -156,7 +156,7 @@ describe('OfferPriceService', () => {
     ]);
     const saved = s.store.getPricing(credit.shoppingResponseId)!;
     expect(saved).toMatchObject({ tokenId: 'TOK-CREDIT', surcharge: { value: '2.25', currency: 'GBP' }, shoppingResponseId: 'SR0001' });
-    expect(s.store.latestPricingFor('SR0001-O1+SR0001-O4')).toBe(credit.shoppingResponseId);
+    expect(s.store.latestPricingFor('SR0001-O1_SR0001-O4')).toBe(credit.shoppingResponseId);
 
     const debit = ok(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-DEBIT' })));
     expect(debit.pricedOffer.total.value).toBe('112.60');

@@ -31,9 +31,9 @@ import type { Journey } from '../world/world.types';
 /** ServiceID of the card surcharge service (from the spec). */
 export const CCF2_SERVICE_ID = 'SERVICE__CCF2';
 
-/** The PricedOffer OfferID for a selection of shopping offers: the ids joined by `+`, in direction order. */
+/** The PricedOffer OfferID for a selection of shopping offers: the ids joined by `_` in direction order (an xs:ID). */
 export function pricedOfferId(offerIds: string[]): string {
-  return offerIds.join('+');
+  return offerIds.join('_');
 }
 
 /** OfferItemID of a passenger's item in a direction: `<shopping OfferID>-<PassengerID>`. */
