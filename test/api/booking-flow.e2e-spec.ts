@@ -74,4 +74,177 @@ describe('booking API end to end', () => {
     expect(order.text).toContain(view.order.bookingReference);
     expectValidXsd(order.text, 'OrderViewRS');
   });
+
+  it('round trip LGW-JFK, ADT+CHD+INF, surcharge card: the surcharge is in the state and the total', async () => {
+    const intent = roundTripFamilyIntent({ agencyId: 'AGFLOW', card: CREDIT_CARD_2 });
+    const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'round-trip-1' });
+    expect(posted.status).toBe(202);
+    bookingIds.push(posted.body.id);
+    const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
+    captured.push(JSON.stringify(view));
+    expect(view.chosenOffer.returnDate).toBe(intent.journey.returnDate);
+    expect(view.surcharge.currency).toBe('GBP');
+    expect(Number(view.surcharge.value)).toBeGreaterThan(0);
+    expect(view.pricedTotal).toEqual(view.order.total);
+    expect(view.steps.map((s: { name: string }) => s.name)).toContain('repriceWithToken');
+  });
+
+  it('debit card: no surcharge', async () => {
+    const posted = await api('POST', '/bookings', oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD }), { 'Idempotency-Key': 'debit-1' });
+    expect(posted.status).toBe(202);
+    bookingIds.push(posted.body.id);
+    const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
+    captured.push(JSON.stringify(view));
+    expect(view.surcharge).toBeUndefined();
+    expect(view.order.total).toEqual(view.pricedTotal);
+  });
+
+  it('idempotent POST: same key, same booking and one order; different body, 422', async () => {
+    const intent = oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD });
+    const first = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'idem-1' });
+    const second = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'idem-1' });
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.existing).toBe(true);
+    bookingIds.push(first.body.id);
+    const view = await waitForBooking(stack, first.body.id, 'CONFIRMED');
+    // After completion, the key still gives the same booking, not a second one.
+    const third = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'idem-1' });
+    expect(third.status).toBe(202);
+    expect(third.body).toMatchObject({ id: first.body.id, existing: true });
+    expect(stack.ordersFor(view.chosenOffer.shoppingResponseId)).toHaveLength(1);
+    const other = await api('POST', '/bookings', { ...intent, language: 'NO' }, { 'Idempotency-Key': 'idem-1' });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'This Idempotency-Key was already used for a different request',
+      id: first.body.id,
+    });
+  });
+
+  it('validation errors: 400 naming each field, no card data echoed', async () => {
+    const intent = oneWayIntent({ agencyId: 'AGFLOW' }) as any;
+    intent.passengers.push({ type: 'ADT', title: 'MR', givenName: 'B', surname: 'C', birthdate: '1990-02-30', contactId: 'C9' });
+    intent.payment.card.number = `${CREDIT_CARD.slice(0, 15)}2`;
+    intent.selection = { maxTotal: '12,50' };
+    const r = await api('POST', '/bookings', intent);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'INVALID_INTENT',
+      message: 'Invalid booking intent',
+      fields: [
+        { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
+        { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
+        { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
+      ],
+    });
+    expect(r.text).not.toContain(CREDIT_CARD.slice(0, 12));
+    const batch = await api('POST', '/batches', [oneWayIntent(), { ...oneWayIntent(), currency: 'pounds' }]);
+    expect(batch.status).toBe(400);
+    expect(batch.body.fields).toEqual([{ path: '[1].currency', message: 'must be an ISO 4217 currency code (3 capital letters)' }]);
+  });
+
+  it('unknown ids: 404', async () => {
+    for (const [method, path] of [
+      ['GET', '/bookings/booking:AGFLOW:nope'],
+      ['GET', '/bookings/booking:AGFLOW:nope/order'],
+      ['POST', '/bookings/booking:AGFLOW:nope/approve-price'],
+      ['POST', '/bookings/booking:AGFLOW:nope/cancel'],
+    ] as const) {
+      const r = await api(method, path);
+      expect([path, r.status, r.body]).toEqual([
+        path,
+        404,
+        { statusCode: 404, error: 'Not Found', code: 'BOOKING_NOT_FOUND', message: 'No booking with id booking:AGFLOW:nope' },
+      ]);
+    }
+    const b = await api('GET', '/batches/batch:nope');
+    expect(b.status).toBe(404);
+    expect(b.body.code).toBe('BATCH_NOT_FOUND');
+  });
+
+  it('GET /bookings lists confirmed bookings of an agency from visibility', async () => {
+    expect(bookingIds.length).toBeGreaterThan(0);
+    const listed = await pollUntil('visibility to show the confirmed bookings', async () => {
+      const r = await api('GET', '/bookings?status=CONFIRMED&agencyId=AGFLOW');
+      const ids = (r.body.bookings as { id: string }[]).map((b) => b.id).sort();
+      return ids.length === bookingIds.length ? r.body.bookings : undefined;
+    });
+    expect(listed.map((b: { id: string }) => b.id).sort()).toEqual([...bookingIds].sort());
+    const first = listed.find((b: { id: string }) => b.id === 'booking:AGFLOW:one-way-1');
+    expect(first).toMatchObject({ status: 'CONFIRMED', agencyId: 'AGFLOW', route: 'LGW-OSL', workflowStatus: 'COMPLETED' });
+    expect(first.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
+    const none = await api('GET', '/bookings?status=CONFIRMED&agencyId=NOBODY');
+    expect(none.body).toEqual({ bookings: [] });
+  });
+
+  it('a batch of two runs both as child bookings and reports progress', async () => {
+    const intents = [oneWayIntent({ agencyId: 'AGBATCH', card: DEBIT_CARD }), oneWayIntent({ agencyId: 'AGBATCH', card: CREDIT_CARD })];
+    const posted = await api('POST', '/batches', intents, { 'Idempotency-Key': 'batch-flow-1' });
+    expect(posted.status).toBe(202);
+    expect(posted.body).toEqual({ id: 'batch:batch-flow-1', total: 2, existing: false, links: { self: '/batches/batch%3Abatch-flow-1' } });
+    const done = await pollUntil('the batch to finish', async () => {
+      const r = await api('GET', '/batches/batch:batch-flow-1');
+      return r.status === 200 && r.body.done ? r.body : undefined;
+    }, 120_000);
+    expect(done).toMatchObject({ total: 2, pending: 0, running: 0, confirmed: 2, failed: 0, cancelled: 0 });
+    expect(done.bookings.map((b: { id: string }) => b.id)).toEqual(['batch:batch-flow-1-0', 'batch:batch-flow-1-1']);
+    for (const b of done.bookings) {
+      bookingIds.push(b.id);
+      const v = await api('GET', b.links.self);
+      expect(v.body.status).toBe('CONFIRMED');
+    }
+  });
+
+  it('GET /health: 200 with Temporal and the airline up', async () => {
+    const r = await api('GET', '/health');
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('ok');
+    expect(r.body.temporal).toMatchObject({ status: 'up', address: temporalTestAddress() });
+    expect(r.body.airline).toEqual({ status: 'up', url: `${stack.airlineUrl}/health`, httpStatus: 200 });
+  });
+
+  it('the codec endpoint decodes real history payloads with the card masked', async () => {
+    const id = bookingIds[0]!;
+    const { stdout } = await execFileAsync(temporalTestCli(), [
+      'workflow', 'show', '--workflow-id', id, '--address', temporalTestAddress(), '--namespace', temporalTestNamespace(), '--output', 'json',
+    ], { maxBuffer: 64 * 1024 * 1024 });
+    const history = JSON.parse(stdout);
+    const events = history.events as any[];
+    const started = events.find((e) => e.workflowExecutionStartedEventAttributes !== undefined);
+    const input = started.workflowExecutionStartedEventAttributes.input.payloads as { metadata: Record<string, string>; data: string }[];
+    expect(Buffer.from(input[0]!.metadata.encoding!, 'base64').toString()).toBe('binary/encrypted');
+    const r = await api('POST', '/codec/decode', { payloads: input }, { 'X-Namespace': temporalTestNamespace(), Origin: 'http://localhost:8233' });
+    expect(r.status).toBe(200);
+    const intent = JSON.parse(Buffer.from(r.body.payloads[0].data, 'base64').toString());
+    expect(intent.agency).toEqual({ id: 'AGFLOW', name: 'Test Travel' });
+    expect(intent.payment.card.number).not.toBe(CREDIT_CARD);
+    expect(intent.payment.card.number).toMatch(/1111$/);
+    expect(intent.payment.card.verificationCode).not.toBe(TEST_CVV);
+  });
+
+  it('card-data leak check: histories, logs and API answers never hold a card number or the CVV', async () => {
+    expect(bookingIds.length).toBeGreaterThanOrEqual(6);
+    const haystacks: [string, string][] = [];
+    for (const id of bookingIds) {
+      const { stdout } = await execFileAsync(temporalTestCli(), [
+        'workflow', 'show', '--workflow-id', id, '--address', temporalTestAddress(), '--namespace', temporalTestNamespace(), '--output', 'json',
+      ], { maxBuffer: 64 * 1024 * 1024 });
+      expect(stdout.length).toBeGreaterThan(1000);
+      haystacks.push([`history of ${id}`, stdout]);
+    }
+    haystacks.push(['captured logs and API answers', captured.join('\n')]);
+    for (const [what, text] of haystacks) {
+      for (const card of [CREDIT_CARD, CREDIT_CARD_2, DEBIT_CARD]) {
+        expect([what, text.includes(card)]).toEqual([what, false]);
+      }
+      expect([what, text.includes(`"${TEST_CVV}"`)]).toEqual([what, false]);
+      expect([what, /verificationCode\W{1,6}\d{3,4}\b/.test(text)]).toEqual([what, false]);
+    }
+  });
 });

@@ -1,0 +1,115 @@
+/**
+ * End to end through the API, when things go wrong: transient airline faults retried to success,
+ * commit-then-timeout on OrderCreate giving exactly one order, the price guard (approve and
+ * cancel through the API), and a worker stopped and restarted mid-saga. Real Temporal dev
+ * server (temporal-env), real airline, real worker.
+ */
+import { DEBIT_CARD, oneWayIntent } from './intent.fixture';
+import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
+import '../support/temporal-env';
+
+describe('booking API end to end: faults, price guard, worker restart', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    // A short airline timeout so that commit-then-timeout times out quickly.
+    stack = await startStack({ prefix: 'api-faults', airlineTimeoutMs: 4000, shutdownGraceMs: 500 });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('transient faults (http500 on AirShopping, reset on OfferPrice) are retried to CONFIRMED', async () => {
+    await stack.fault('AirShopping', 'http500', 2);
+    await stack.fault('OfferPrice', 'reset', 1);
+    const posted = await call(stack, 'POST', '/bookings', oneWayIntent({ agencyId: 'AGFAULT', card: DEBIT_CARD }), {
+      'Idempotency-Key': 'transient-1',
+    });
+    expect(posted.status).toBe(202);
+    const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
+    const attempts = Object.fromEntries(view.steps.map((s: { name: string; attempts: number }) => [s.name, s.attempts]));
+    expect(attempts).toEqual({ shop: 3, price: 2, createOrder: 1, retrieveOrder: 1 });
+  });
+
+  it('commit-then-timeout on OrderCreate: reconciled, exactly one order', async () => {
+    await stack.fault('OrderCreate', 'commit-then-timeout', 1, 8000);
+    const posted = await call(stack, 'POST', '/bookings', oneWayIntent({ agencyId: 'AGFAULT', card: DEBIT_CARD }), {
+      'Idempotency-Key': 'commit-timeout-1',
+    });
+    expect(posted.status).toBe(202);
+    const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
+    expect(view.steps.map((s: { name: string }) => s.name)).toContain('reconcileOrder');
+    const orders = stack.ordersFor(view.chosenOffer.shoppingResponseId);
+    expect(orders.map((o) => o.orderId)).toEqual([view.order.orderId]);
+  });
+
+  it('price guard: waits in AWAITING_APPROVAL, approve-price through the API books it', async () => {
+    const intent = { ...oneWayIntent({ agencyId: 'AGFAULT', card: DEBIT_CARD }), selection: { maxTotal: '1.00' } };
+    const posted = await call(stack, 'POST', '/bookings', intent, { 'Idempotency-Key': 'guard-approve-1' });
+    expect(posted.status).toBe(202);
+    const id = posted.body.id as string;
+    const cancelBefore = await call(stack, 'POST', `/bookings/${id}/approve-price`);
+    // Either still RUNNING (409) or already waiting (202): only the former is checked here.
+    if (cancelBefore.status === 409) expect(cancelBefore.body.code).toBe('NOT_AWAITING_APPROVAL');
+    const waiting = await waitForBooking(stack, id, 'AWAITING_APPROVAL');
+    expect(Number(waiting.pricedTotal.value)).toBeGreaterThan(1);
+    const approved = await call(stack, 'POST', `/bookings/${id}/approve-price`);
+    expect(approved.status).toBe(202);
+    expect(approved.body).toMatchObject({ id, status: 'AWAITING_APPROVAL', signal: 'approvePrice' });
+    const done = await waitForBooking(stack, id, 'CONFIRMED');
+    expect(done.order.total).toEqual(waiting.pricedTotal);
+    const late = await call(stack, 'POST', `/bookings/${id}/approve-price`);
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'NOT_AWAITING_APPROVAL',
+      message: 'The booking is not waiting for a price approval',
+      status: 'CONFIRMED',
+    });
+    const cancelLate = await call(stack, 'POST', `/bookings/${id}/cancel`);
+    expect(cancelLate.status).toBe(409);
+    expect(cancelLate.body.code).toBe('BOOKING_NOT_CANCELLABLE');
+  });
+
+  it('price guard: cancel through the API ends CANCELLED without an order; order is 409', async () => {
+    const intent = { ...oneWayIntent({ agencyId: 'AGFAULT', card: DEBIT_CARD }), selection: { maxTotal: '1.00' } };
+    const posted = await call(stack, 'POST', '/bookings', intent, { 'Idempotency-Key': 'guard-cancel-1' });
+    const id = posted.body.id as string;
+    const waiting = await waitForBooking(stack, id, 'AWAITING_APPROVAL');
+    const cancelled = await call(stack, 'POST', `/bookings/${id}/cancel`);
+    expect(cancelled.status).toBe(202);
+    const done = await waitForBooking(stack, id, 'CANCELLED');
+    expect(done.order).toBeUndefined();
+    expect(stack.ordersFor(waiting.chosenOffer.shoppingResponseId)).toEqual([]);
+    const order = await call(stack, 'GET', `/bookings/${id}/order`);
+    expect(order.status).toBe(409);
+    expect(order.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'ORDER_NOT_READY',
+      message: 'The booking has no confirmed order yet',
+      status: 'CANCELLED',
+    });
+  });
+
+  it('a worker stopped mid-saga and started again finishes the booking', async () => {
+    // Hold the OfferPrice answer so the saga is surely in flight when the worker stops.
+    await stack.fault('OfferPrice', 'delay', 1, 3000);
+    const posted = await call(stack, 'POST', '/bookings', oneWayIntent({ agencyId: 'AGFAULT', card: DEBIT_CARD }), {
+      'Idempotency-Key': 'restart-1',
+    });
+    const id = posted.body.id as string;
+    await pollUntil('the saga to reach price', async () => {
+      const r = await call(stack, 'GET', `/bookings/${id}`);
+      return r.body?.currentStep === 'price' ? true : undefined;
+    });
+    await stack.stopWorker();
+    const describe = await stack.client.workflow.getHandle(id).describe();
+    expect(describe.status.name).toBe('RUNNING');
+    await stack.startWorker();
+    const done = await waitForBooking(stack, id, 'CONFIRMED', 120_000);
+    expect(done.order.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
+    expect(stack.ordersFor(done.chosenOffer.shoppingResponseId)).toHaveLength(1);
+  });
+});
