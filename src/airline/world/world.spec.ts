@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { createWorld, DEFAULT_WORLD_PATH, loadWorld, WorldDataError } from './world';
+import { ageOn, addDays, isIsoDate, weekdayOf } from './world.dates';
+import type { WorldData } from './world.types';
+
+describe('World', () => {
+  const world = loadWorld();
+
+  it('uses the configured airline designator in flight numbers, keys and capacity', () => {
+    const xy = loadWorld(DEFAULT_WORLD_PATH, 'XY');
+    const [j] = xy.journeys('LGW', 'OSL', '2026-12-01', '2026-11-21');
+    expect(j.flightKey).toBe('FLT__XY101_20261201');
+    expect(j.segments[0]).toMatchObject({ segmentKey: 'SEG__XY101_20261201', inventoryKey: 'XY101/2026-12-01', flightNumber: 'XY101' });
+    expect(xy.capacity('XY101/2026-12-01', 'O')).toBe(4);
+    expect(xy.capacity('XY101/2026-12-01', 'Y')).toBe(20);
+    expect(xy.capacity('XY999/2026-12-01', 'O')).toBe(0);
+    expect(xy.capacity('XY101/2026-12-01', 'Z')).toBe(0);
+  });
+
+  it('has the six daily non-stop routes and the connections via Oslo', () => {
+    const today = '2026-11-21';
+    const routes = [['LGW', 'OSL'], ['OSL', 'LGW'], ['LGW', 'JFK'], ['JFK', 'LGW'], ['OSL', 'BCN'], ['BCN', 'OSL']];
+    for (const [from, to] of routes) {
+      const js = world.journeys(from, to, '2027-03-15', today);
+      expect(js.map((j) => j.transfer)).toEqual([false]);
+    }
+    const out = world.journeys('LON', 'BCN', '2027-03-15', today);
+    expect(out.map((j) => [j.flightKey, j.transfer, j.journeyTime])).toEqual([['FLT__ZZ101_ZZ301_20270315', true, 'PT7H15M']]);
+    expect(world.journeys('BCN', 'LGW', '2027-03-15', today).map((j) => j.flightKey)).toEqual(['FLT__ZZ302_ZZ102_20270315']);
+    // JFK-LGW arrives the next day.
+    expect(world.journeys('JFK', 'LGW', '2027-03-15', today)[0].segments[0].arrivalDate).toBe('2027-03-16');
+    expect(world.journeys('JFK', 'OSL', '2027-03-15', today)).toEqual([]);
+  });
+
+  it('operates from today for 365 days', () => {
+    expect(world.operatesOn('2026-11-20', '2026-11-21')).toBe(false);
+    expect(world.operatesOn('2026-11-21', '2026-11-21')).toBe(true);
+    expect(world.operatesOn('2027-11-20', '2026-11-21')).toBe(true);
+    expect(world.operatesOn('2027-11-21', '2026-11-21')).toBe(false);
+    expect(world.operatesOn('2027-02-30', '2026-11-21')).toBe(false);
+  });
+
+  it('refuses inconsistent data', () => {
+    const data = JSON.parse(readFileSync(DEFAULT_WORLD_PATH, 'utf8')) as WorldData;
+    data.flights[0].fares.ECONOMY = ['1.00'];
+    expect(() => createWorld(data)).toThrow(new WorldDataError('fares of 101/ECONOMY do not match its rbds'));
+  });
+});
+
+describe('world dates', () => {
+  it('computes ages, weekdays and date arithmetic on calendar dates', () => {
+    expect(ageOn('2010-12-01', '2026-11-30')).toBe(15);
+    expect(ageOn('2010-12-01', '2026-12-01')).toBe(16);
+    expect(ageOn('2012-02-29', '2028-02-28')).toBe(15);
+    expect(ageOn('2012-02-29', '2028-02-29')).toBe(16);
+    expect(weekdayOf('2026-12-01')).toBe('TUE');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('2026-1-01')).toBe(false);
+  });
+});
