@@ -25,7 +25,7 @@ import type { StoredOffer } from '../shopping/shopping.types';
 import { IdSource, randomIds } from '../world/ids';
 import type { World } from '../world/world';
 import { dateOf, isIsoDate } from '../world/world.dates';
-import { ListsBuilder, serviceDefinitionId } from '../world/world.lists';
+import { ListsBuilder } from '../world/world.lists';
 import type { Journey } from '../world/world.types';
 
 /** ServiceID of the card surcharge service (from the spec). */
