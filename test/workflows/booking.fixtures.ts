@@ -1,0 +1,238 @@
+/**
+ * Shared fixtures of the workflow tests: an intent, canned activity results, a mocked activity set
+ * typed as the real activities, and a worker harness on the jest global Temporal dev server.
+ */
+import { Client, Connection } from '@temporalio/client';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
+import { Context } from '@temporalio/activity';
+import type {
+  BookingActivities,
+  OfferSummary,
+  OrderSummary,
+  PriceResult,
+} from '../../activities/booking.activities.types';
+import type { BookingIntent, BookingState } from '../../src/booking/booking.model';
+import { createDataConverter } from '../../src/temporal/data-converter';
+import { WORKFLOWS_PATH } from '../../src/worker/worker';
+import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
+
+/** The test card (credit, surcharge) and its CVV: must never appear in clear in a history. */
+export const TEST_CARD_NUMBER = '4111111111111111';
+export const TEST_CVV = '737';
+
+export function oneWayIntent(overrides: Partial<BookingIntent> = {}): BookingIntent {
+  return {
+    agency: { id: 'AG001', name: 'Test Agency' },
+    pointOfSale: 'GB',
+    currency: 'GBP',
+    language: 'EN',
+    journey: { origin: 'LGW', destination: 'OSL', departureDate: '2027-03-10' },
+    passengers: [
+      { type: 'ADT', title: 'MR', givenName: 'Ada', surname: 'Lovelace', birthdate: '1985-12-10', contactId: 'CTC1' },
+    ],
+    contacts: [{ id: 'CTC1', emails: ['ada@example.test'], phones: [{ countryDialingCode: '44', number: '7700900001' }] }],
+    payment: {
+      card: {
+        number: TEST_CARD_NUMBER,
+        name: 'Ada Lovelace',
+        expirationYear: 2030,
+        expirationMonth: 12,
+        verificationCode: TEST_CVV,
+        address: { addressLine1: '1 Test Street', postalCode: 'RH6 0NP', cityName: 'Crawley', countryCode: 'GB' },
+      },
+    },
+    securePayment: {
+      failUrl: 'https://agency.example.test/fail',
+      termUrl: 'https://agency.example.test/ok',
+      ipAddress: '192.0.2.10',
+      userAgent: 'jest',
+    },
+    ...overrides,
+  };
+}
+
+export function offer(
+  offerId: string,
+  direction: number,
+  priceClass: string,
+  total: string,
+): OfferSummary {
+  return {
+    offerId,
+    owner: 'ZZ',
+    direction,
+    priceClass,
+    priceClassName: priceClass.charAt(0) + priceClass.slice(1).toLowerCase(),
+    total: { value: total, currency: 'GBP' },
+    offerItems: [{ offerItemId: `${offerId}-ITEM1`, passengerRefs: ['PAX__ADT01'] }],
+  };
+}
+
+export function priced(responseId: string, total: string, surcharge?: string): Omit<PriceResult, 'attempt'> {
+  return {
+    responseId,
+    offerId: 'PRICED-1',
+    owner: 'ZZ',
+    total: { value: total, currency: 'GBP' },
+    ...(surcharge !== undefined ? { surcharge: { value: surcharge, currency: 'GBP' } } : {}),
+    offerItems: [{ offerItemId: 'PRICED-1-ITEM1', passengerRefs: ['PAX__ADT01'] }],
+  };
+}
+
+export const ORDER: OrderSummary = {
+  orderId: 'ORDER-1',
+  owner: 'ZZ',
+  bookingReference: 'ABC123',
+  total: { value: '103.02', currency: 'GBP' },
+  status: 'OK',
+};
+
+export const ORDER_VIEW_XML = '<OrderViewRS Version="17.2"><Success/></OrderViewRS>';
+
+/** The attempt number of the running activity (what the real activities report). */
+export function attempt(): number {
+  return Context.current().info.attempt;
+}
+
+export type ActivityMocks = { [K in keyof BookingActivities]: jest.MockedFunction<BookingActivities[K]> };
+
+/** A jest mock typed as the activity `F`. */
+function mockFn<F extends (...args: never[]) => unknown>(impl: F): jest.MockedFunction<F> {
+  return jest.fn(impl) as unknown as jest.MockedFunction<F>;
+}
+
+/** Mocks answering the happy path of a one-way booking. */
+export function happyMocks(): ActivityMocks {
+  return {
+    calendar: mockFn<BookingActivities['calendar']>(async (input) => ({ departureDate: input.departureDate, returnDate: input.returnDate, attempt: attempt() })),
+    shop: mockFn<BookingActivities['shop']>(async () => ({
+      shoppingResponseId: 'SHOP-1',
+      offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00'), offer('OF-PLUS', 0, 'PLUS', '150.00')],
+      attempt: attempt(),
+    })),
+    price: mockFn<BookingActivities['price']>(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() })),
+    tokenise: mockFn<BookingActivities['tokenise']>(async () => ({ tokenId: 'TOKEN-1', attempt: attempt() })),
+    repriceWithToken: mockFn<BookingActivities['repriceWithToken']>(async () => ({ ...priced('PRICE-2', '103.02', '3.02'), attempt: attempt() })),
+    createOrder: mockFn<BookingActivities['createOrder']>(async () => ({ order: ORDER, attempt: attempt() })),
+    reconcileOrder: mockFn<BookingActivities['reconcileOrder']>(async () => ({ attempt: attempt() })),
+    retrieveOrder: mockFn<BookingActivities['retrieveOrder']>(async () => ({ order: ORDER, orderViewXml: ORDER_VIEW_XML, attempt: attempt() })),
+  };
+}
+
+/**
+ * Activities registered on the worker: each delegates to the current mock, so one worker serves
+ * every test of a file.
+ */
+export function delegatingActivities(current: () => ActivityMocks): BookingActivities {
+  return {
+    calendar: (input) => current().calendar(input),
+    shop: (input) => current().shop(input),
+    price: (input) => current().price(input),
+    tokenise: (input) => current().tokenise(input),
+    repriceWithToken: (input) => current().repriceWithToken(input),
+    createOrder: (input) => current().createOrder(input),
+    reconcileOrder: (input) => current().reconcileOrder(input),
+    retrieveOrder: (input) => current().retrieveOrder(input),
+  };
+}
+
+let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
+
+/** The workflow bundle, built once per test file (webpack takes a few seconds). */
+export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietLogger });
+  return bundle;
+}
+
+const quietLogger = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+/** A client and worker connection on the test server, and a fresh task queue. */
+export interface Harness {
+  client: Client;
+  connection: Connection;
+  nativeConnection: NativeConnection;
+  taskQueue: string;
+  namespace: string;
+  close(): Promise<void>;
+}
+
+/** Keeps test output readable: the SDK logs at ERROR only (set TEMPORAL_TEST_LOG=INFO to see more). */
+function quietRuntime(): void {
+  try {
+    Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_TEST_LOG as 'INFO' | undefined) ?? 'ERROR') });
+  } catch {
+    // Already installed in this process.
+  }
+}
+
+export async function createHarness(prefix: string): Promise<Harness> {
+  quietRuntime();
+  const address = temporalTestAddress();
+  const namespace = temporalTestNamespace();
+  const connection = await Connection.connect({ address });
+  const nativeConnection = await NativeConnection.connect({ address });
+  const client = new Client({ connection, namespace, dataConverter: createDataConverter() });
+  return {
+    client,
+    connection,
+    nativeConnection,
+    taskQueue: uniqueTaskQueue(prefix),
+    namespace,
+    async close() {
+      await nativeConnection.close();
+      await connection.close();
+    },
+  };
+}
+
+/** Creates a worker with the given activities on the harness's task queue. */
+export async function createTestWorker(
+  harness: Harness,
+  activities: BookingActivities,
+  extra: Partial<Parameters<typeof Worker.create>[0]> = {},
+): Promise<Worker> {
+  return Worker.create({
+    connection: harness.nativeConnection,
+    namespace: harness.namespace,
+    taskQueue: harness.taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+    dataConverter: createDataConverter(),
+    ...extra,
+  });
+}
+
+/** Polls `probe` until it returns a value accepted by `done`, or fails at the deadline. */
+export async function pollUntil<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (;;) {
+    try {
+      last = await probe();
+      if (done(last)) return last;
+    } catch {
+      // Not ready yet (e.g. the workflow's first task has not run).
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Step names of a state, in order, with their outcome. */
+export function stepTrail(state: BookingState): string[] {
+  return state.steps.map((s) => `${s.name}:${s.outcome ?? 'running'}:${s.attempts}`);
+}

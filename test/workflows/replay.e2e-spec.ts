@@ -1,0 +1,63 @@
+/**
+ * Determinism guard: the recorded histories of the main booking paths (recorded by
+ * booking.e2e-spec.ts with RECORD_HISTORIES=1) must replay against the current workflow code.
+ * A change that alters the order of commands (activities, timers, search attribute upserts)
+ * fails here: version such changes with `patched()`.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from '@temporalio/worker';
+import { createDataConverter } from '../../src/temporal/data-converter';
+import { workflowBundle } from './booking.fixtures';
+import { historyFromJsonText, readHistoryFile } from './history-json';
+
+const HISTORIES = path.join(__dirname, 'histories');
+/** History name -> the workflow id it was recorded under (written by the recording run). */
+const workflowIds = JSON.parse(fs.readFileSync(path.join(HISTORIES, 'workflow-ids.json'), 'utf8')) as Record<string, string>;
+
+/** The paths whose histories are kept (see booking.e2e-spec.ts). */
+const EXPECTED = [
+  'batch-of-5',
+  'expired-offer-reshop',
+  'one-way',
+  'order-outcome-unknown-adopted',
+  'price-guard-approve',
+  'price-guard-cancel',
+];
+
+describe('recorded booking histories', () => {
+  it('are all present', () => {
+    const files = fs.readdirSync(HISTORIES).filter((f) => f.endsWith('.json') && f !== 'workflow-ids.json');
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(EXPECTED);
+    expect(Object.keys(workflowIds).sort()).toEqual(EXPECTED);
+  });
+
+  it('replay without a determinism error against the current workflow code', async () => {
+    const histories = EXPECTED.map((name) => ({
+      workflowId: workflowIds[name]!,
+      history: readHistoryFile(path.join(HISTORIES, `${name}.json`)),
+    }));
+    const results: { workflowId: string; error?: string }[] = [];
+    for await (const result of Worker.runReplayHistories(
+      { workflowBundle: await workflowBundle(), dataConverter: createDataConverter() },
+      histories,
+    )) {
+      results.push({ workflowId: result.workflowId, ...(result.error !== undefined ? { error: String(result.error) } : {}) });
+    }
+    expect(results).toEqual(EXPECTED.map((name) => ({ workflowId: workflowIds[name] })));
+  });
+
+  it('fail to replay when the workflow code changed its commands (the guard can fail)', async () => {
+    // The one-way history, but with the first activity renamed: replay must detect the mismatch.
+    const json = fs.readFileSync(path.join(HISTORIES, 'one-way.json'), 'utf8').replace('"name": "shop"', '"name": "price"');
+    const results: { error?: unknown }[] = [];
+    for await (const result of Worker.runReplayHistories(
+      { workflowBundle: await workflowBundle(), dataConverter: createDataConverter() },
+      [{ workflowId: workflowIds['one-way']!, history: historyFromJsonText(json) }],
+    )) {
+      results.push(result);
+    }
+    expect(results).toHaveLength(1);
+    expect(String(results[0]!.error)).toMatch(/[Nn]ondeterminism|DeterminismViolation/);
+  });
+});
