@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/workflows', '<rootDir>/activities', '<rootDir>/test'],
+  roots: ['<rootDir>/src', '<rootDir>/workflows', '<rootDir>/activities', '<rootDir>/test', '<rootDir>/scripts'],
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   moduleFileExtensions: ['ts', 'js', 'json'],

@@ -61,6 +61,8 @@ export interface DevServer {
   uiUrl?: string;
   /** Process id of the process-group leader. */
   pid: number;
+  /** The server's log file, when one was given. */
+  logFile?: string;
   /** Stops the whole process group: SIGTERM, then SIGKILL after `graceMs` (default 10000). */
   stop(graceMs?: number): Promise<void>;
 }
@@ -244,6 +246,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     namespace,
     uiUrl: options.headless === true ? undefined : `http://${ip}:${options.uiPort ?? port + 1000}`,
     pid,
+    logFile: options.logFile,
     stop,
   };
 }

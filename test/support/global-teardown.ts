@@ -1,4 +1,8 @@
-/** Jest global teardown: stops the Temporal dev server started by global-setup.ts (whole process group). */
+/**
+ * Jest global teardown: stops the Temporal dev server started by global-setup.ts (whole process
+ * group) and removes its log, unless TEMPORAL_TEST_KEEP_LOG=1.
+ */
+import * as fs from 'node:fs';
 import type { DevServer } from '../../scripts/temporal-dev-server';
 import { DEV_SERVER_KEY } from './global-setup';
 
@@ -11,4 +15,7 @@ export default async function globalTeardown(): Promise<void> {
   delete holder[DEV_SERVER_KEY];
   delete process.env.TEMPORAL_TEST_ADDRESS;
   await server.stop();
+  if (server.logFile !== undefined && process.env.TEMPORAL_TEST_KEEP_LOG !== '1') {
+    fs.rmSync(server.logFile, { force: true });
+  }
 }
