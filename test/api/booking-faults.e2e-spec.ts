@@ -28,7 +28,7 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(posted.status).toBe(202);
     const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
     const attempts = Object.fromEntries(view.steps.map((s: { name: string; attempts: number }) => [s.name, s.attempts]));
-    expect(attempts).toEqual({ shop: 3, price: 2, createOrder: 1, retrieveOrder: 1 });
+    expect(attempts).toEqual({ shop: 3, price: 2, tokenise: 1, repriceWithToken: 1, createOrder: 1, retrieveOrder: 1 });
   });
 
   it('commit-then-timeout on OrderCreate: reconciled, exactly one order', async () => {

@@ -141,6 +141,7 @@ describe('booking API end to end', () => {
         { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
         { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
         { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
+        { path: 'passengers[1].contactId', message: 'must be the id of one of the contacts' },
       ],
     });
     expect(r.text).not.toContain(CREDIT_CARD.slice(0, 12));
@@ -192,13 +193,17 @@ describe('booking API end to end', () => {
       const r = await api('GET', '/batches/batch:batch-flow-1');
       return r.status === 200 && r.body.done ? r.body : undefined;
     }, 120_000);
-    expect(done).toMatchObject({ total: 2, pending: 0, running: 0, confirmed: 2, failed: 0, cancelled: 0 });
-    expect(done.bookings.map((b: { id: string }) => b.id)).toEqual(['batch:batch-flow-1-0', 'batch:batch-flow-1-1']);
+    const children: [string, string, unknown][] = [];
     for (const b of done.bookings) {
       bookingIds.push(b.id);
       const v = await api('GET', b.links.self);
-      expect(v.body.status).toBe('CONFIRMED');
+      children.push([b.id, v.body.status, v.body.error]);
     }
+    expect(children).toEqual([
+      ['batch:batch-flow-1-0', 'CONFIRMED', undefined],
+      ['batch:batch-flow-1-1', 'CONFIRMED', undefined],
+    ]);
+    expect(done).toMatchObject({ total: 2, pending: 0, running: 0, confirmed: 2, failed: 0, cancelled: 0 });
   });
 
   it('GET /health: 200 with Temporal and the airline up', async () => {
@@ -229,7 +234,7 @@ describe('booking API end to end', () => {
   });
 
   it('card-data leak check: histories, logs and API answers never hold a card number or the CVV', async () => {
-    expect(bookingIds.length).toBeGreaterThanOrEqual(6);
+    expect(bookingIds.length).toBeGreaterThanOrEqual(3);
     const haystacks: [string, string][] = [];
     for (const id of bookingIds) {
       const { stdout } = await execFileAsync(temporalTestCli(), [
