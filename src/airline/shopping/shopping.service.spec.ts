@@ -3,7 +3,7 @@ import type { AirShoppingRs, Offer } from '../../ndc/ndc.model';
 import { sequentialIds } from '../world/ids';
 import { loadWorld } from '../world/world';
 import { calendarRq, dayRq, FakeClock, MemoryInventory, MemoryResponseStore } from '../world/world.testing';
-import { ShoppingService } from './shopping.service';
+import { groupPassengers, ShoppingService } from './shopping.service';
 import type { StoredOffer } from './shopping.types';
 
 const world = loadWorld();
@@ -321,5 +321,24 @@ describe('ShoppingService calendar search', () => {
       errors: [{ code: '710', text: 'No availability from LGW to OSL between 2026-11-07 and 2026-11-13' }],
     });
     expect(service.shop(calendarRq([['LGW', 'OSL', '2026-12-10', 32, 0]]))).toMatchObject({ kind: 'error', errors: [{ code: '701' }] });
+  });
+});
+
+describe('groupPassengers', () => {
+  it('groups passengers of the same type and price; every other passenger gets its own item', () => {
+    const a = { base: '10.00', taxes: '1.00', total: '11.00' };
+    const b = { base: '10.00', taxes: '0.00', total: '10.00' };
+    expect(
+      groupPassengers([
+        { passengerId: 'P1', ptc: 'ADT', price: a },
+        { passengerId: 'P2', ptc: 'ADT', price: b },
+        { passengerId: 'P3', ptc: 'ADT', price: a },
+        { passengerId: 'P4', ptc: 'CHD', price: a },
+      ]),
+    ).toEqual([
+      { ptc: 'ADT', passengerRefs: ['P1', 'P3'], price: a },
+      { ptc: 'ADT', passengerRefs: ['P2'], price: b },
+      { ptc: 'CHD', passengerRefs: ['P4'], price: a },
+    ]);
   });
 });

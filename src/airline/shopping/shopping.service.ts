@@ -221,12 +221,19 @@ export class ShoppingService {
           for (const b of buckets) lists.addPriceClass(pc.code, { segmentRef: b.segment.segmentKey, code: b.rbd, seatsLeft: b.seatsLeft });
           const bundleRef = pc.bundle ? lists.addService(pc.bundle) : undefined;
           const offerId = `${responseId}-O${offers.length + 1}`;
-          const priced = rq.passengers.map((p) => ({
-            passengerId: p.passengerId,
-            ptc: p.ptc,
-            price: priceJourney(this.world, buckets, pc, p.ptc, { assumedUnder16: passengerType(this.world, p.ptc).under16 }, currency, discounts),
-          }));
-          const items: OfferItem[] = groupPassengers(priced).map((g, i) => {
+          // Without birthdates the price depends on the passenger type only: compute it once per type.
+          const byType = new Map<string, PassengerPrice>();
+          const priceOf = (ptc: string): PassengerPrice => {
+            let price = byType.get(ptc);
+            if (!price) {
+              price = priceJourney(this.world, buckets, pc, ptc, { assumedUnder16: passengerType(this.world, ptc).under16 }, currency, discounts);
+              byType.set(ptc, price);
+            }
+            return price;
+          };
+          const priced = rq.passengers.map((p) => ({ passengerId: p.passengerId, ptc: p.ptc, price: priceOf(p.ptc) }));
+          const groups = groupPassengers(priced);
+          const items: OfferItem[] = groups.map((g, i) => {
             const offerItemId = `${offerId}-I${i + 1}`;
             return {
               offerItemId,
@@ -260,8 +267,7 @@ export class ShoppingService {
               ],
             };
           });
-          const groupsForTotal = groupPassengers(priced);
-          const total = add(scale, ...groupsForTotal.map((g) => times(g.price.total, g.passengerRefs.length, scale)));
+          const total = add(scale, ...groups.map((g) => times(g.price.total, g.passengerRefs.length, scale)));
           offers.push({
             offerId,
             owner: this.world.airlineCode,
@@ -279,7 +285,7 @@ export class ShoppingService {
             flights: journey.segments.map((s) => s.flight.number),
             flightKey: journey.flightKey,
             priceClass: pc.code,
-            items: items.map((it, i) => ({ offerItemId: it.offerItemId, passengerRefs: groupsForTotal[i].passengerRefs })),
+            items: items.map((it, i) => ({ offerItemId: it.offerItemId, passengerRefs: groups[i].passengerRefs })),
             ...(rq.qualifier ? { qualifier: rq.qualifier } : {}),
           };
         }
