@@ -9,7 +9,7 @@
  * with another request: that is what makes {@link AirlineStore.sellAll} safe
  * under concurrent orders.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Database, type Statement } from 'node-sqlite3-wasm';
 import type {
@@ -103,13 +103,25 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
 
+  /** Bumped by every seat sale: shopping results computed before a sale are stale after it. */
+  private inventoryGeneration = 0;
+
   /** Opens (and creates, with its folder) the database at `path`; `:memory:` for tests. */
   constructor(readonly path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const onDisk = path !== ':memory:';
+    if (onDisk) {
+      mkdirSync(dirname(path), { recursive: true });
+      removeStaleLock(path);
+    }
     this.db = new Database(path);
-    // Rollback journal with NORMAL sync: durable across process crashes, fewer fsyncs.
+    // One airline process owns the file (EXCLUSIVE), which lets WAL work without shared
+    // memory; with synchronous NORMAL a commit survives a process crash and only
+    // checkpoints fsync (the last commits may be lost on power failure).
+    this.db.exec('PRAGMA locking_mode = EXCLUSIVE;');
+    if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL;');
     this.db.exec('PRAGMA synchronous = NORMAL;');
     this.db.exec(SCHEMA);
+    if (onDisk) writeFileSync(`${path}.owner`, String(process.pid));
   }
 
   /** Closes the database and frees the wasm memory. Idempotent. */
@@ -118,6 +130,12 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     for (const s of this.statements.values()) s.finalize();
     this.statements.clear();
     this.db.close();
+    if (this.path !== ':memory:') rmSync(`${this.path}.owner`, { force: true });
+  }
+
+  /** Changes whenever seats are sold. */
+  get generation(): number {
+    return this.inventoryGeneration;
   }
 
   private stmt(sql: string): Statement {
@@ -233,6 +251,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
         [w.key, w.rbd, w.seats],
       );
     }
+    this.inventoryGeneration++;
     return true;
   }
 
@@ -309,5 +328,23 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
       view: JSON.parse(String(row.view)) as StoredOrder['view'],
       request: row.request ? (JSON.parse(String(row.request)) as StoredOrder['request']) : undefined,
     };
+  }
+}
+
+/**
+ * node-sqlite3-wasm locks a database with a `<path>.lock` directory, which a
+ * killed process leaves behind. The store records its pid in `<path>.owner`;
+ * a lock whose owner process no longer exists is removed before opening.
+ */
+function removeStaleLock(path: string): void {
+  const lock = `${path}.lock`;
+  const owner = `${path}.owner`;
+  if (!existsSync(lock) || !existsSync(owner)) return;
+  const pid = Number(readFileSync(owner, 'utf8'));
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') rmSync(lock, { recursive: true, force: true });
   }
 }

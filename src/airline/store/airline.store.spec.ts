@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PricingRecord } from '../airline.ports';
+import { AirlineStore } from './airline.store';
+
+describe('AirlineStore', () => {
+  let store: AirlineStore;
+
+  beforeEach(() => {
+    store = new AirlineStore(':memory:');
+  });
+
+  afterEach(() => store.close());
+
+  it('sells all segments or none, within capacity', () => {
+    const cap = (key: string) => (key === 'ZZ101/2026-12-01' ? 3 : 2);
+    expect(store.sellAll([{ inventoryKey: 'ZZ101/2026-12-01', rbd: 'Y', seats: 2 }], cap)).toBe(true);
+    expect(store.generation).toBe(1);
+    // The second segment has room, the first does not: nothing is sold.
+    expect(
+      store.sellAll(
+        [
+          { inventoryKey: 'ZZ101/2026-12-01', rbd: 'Y', seats: 2 },
+          { inventoryKey: 'ZZ102/2026-12-01', rbd: 'Y', seats: 1 },
+        ],
+        cap,
+      ),
+    ).toBe(false);
+    expect([store.sold('ZZ101/2026-12-01', 'Y'), store.sold('ZZ102/2026-12-01', 'Y'), store.generation]).toEqual([2, 0, 1]);
+    // Two segments of one offer in the same bucket count together.
+    expect(
+      store.sellAll(
+        [
+          { inventoryKey: 'ZZ102/2026-12-01', rbd: 'Y', seats: 1 },
+          { inventoryKey: 'ZZ102/2026-12-01', rbd: 'Y', seats: 2 },
+        ],
+        cap,
+      ),
+    ).toBe(false);
+    expect(store.sellAll([{ inventoryKey: 'ZZ101/2026-12-01', rbd: 'Y', seats: 1 }], cap)).toBe(true);
+    expect(store.sold('ZZ101/2026-12-01', 'Y')).toBe(3);
+  });
+
+  it('latestPricingFor is the last pricing saved for the priced offer id', () => {
+    const pricing = (responseId: string) =>
+      ({
+        responseId,
+        shoppingResponseId: 'SR1',
+        agencyId: 'A',
+        createdAt: '2026-11-21T06:00:00.000Z',
+        expiresAt: '2026-11-21T06:30:00.000Z',
+        requestedOfferIds: ['SR1-O1'],
+        pricedOffer: { offerId: 'SR1-O1' },
+        passengers: [],
+        segments: [],
+      }) as unknown as PricingRecord;
+    store.savePricing(pricing('PR2'));
+    store.savePricing(pricing('PR1'));
+    expect(store.latestPricingFor('SR1-O1')).toBe('PR1');
+    expect(store.getPricing('PR2')?.responseId).toBe('PR2');
+    expect(store.latestPricingFor('nope')).toBeUndefined();
+  });
+
+  describe('on disk', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'airline-store-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('keeps data across close and reopen', () => {
+      const path = join(dir, 'a.db');
+      const s1 = new AirlineStore(path);
+      s1.sellAll([{ inventoryKey: 'K', rbd: 'Y', seats: 2 }], () => 9);
+      s1.close();
+      const s2 = new AirlineStore(path);
+      expect(s2.sold('K', 'Y')).toBe(2);
+      s2.close();
+      expect(existsSync(`${path}.owner`)).toBe(false);
+    });
+
+    it('removes a lock left behind by a killed process', () => {
+      const path = join(dir, 'b.db');
+      new AirlineStore(path).close();
+      mkdirSync(`${path}.lock`);
+      // A pid that cannot exist (above the Linux pid_max limit).
+      writeFileSync(`${path}.owner`, '4194305');
+      const s = new AirlineStore(path);
+      expect(s.sold('K', 'Y')).toBe(0);
+      s.close();
+    });
+  });
+});
