@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { expectValidXsd } from '../support/xsd';
 import { temporalTestAddress, temporalTestCli, temporalTestNamespace } from '../support/temporal-env';
-import { CREDIT_CARD, CREDIT_CARD_2, DEBIT_CARD, TEST_CVV, oneWayIntent, roundTripFamilyIntent } from './intent.fixture';
+import { CREDIT_CARD, CREDIT_CARD_2, DEBIT_CARD, TEST_CVV, addDays, oneWayIntent, roundTripFamilyIntent } from './intent.fixture';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
 
 const execFileAsync = promisify(execFile);
@@ -185,7 +185,11 @@ describe('booking API end to end', () => {
   });
 
   it('a batch of two runs both as child bookings and reports progress', async () => {
+    // Dates of their own: earlier tests sold the cheapest seats of the +30 days flight, and two
+    // concurrent bookings racing for the last seat of a bucket may rightly lose it (NO_SEATS).
     const intents = [oneWayIntent({ agencyId: 'AGBATCH', card: DEBIT_CARD }), oneWayIntent({ agencyId: 'AGBATCH', card: CREDIT_CARD })];
+    intents[0]!.journey.departureDate = addDays(new Date(), 61);
+    intents[1]!.journey.departureDate = addDays(new Date(), 62);
     const posted = await api('POST', '/batches', intents, { 'Idempotency-Key': 'batch-flow-1' });
     expect(posted.status).toBe(202);
     expect(posted.body).toEqual({ id: 'batch:batch-flow-1', total: 2, existing: false, links: { self: '/batches/batch%3Abatch-flow-1' } });
