@@ -25,12 +25,11 @@ import type {
 } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import { decodeErrors, decodeWarnings, encodeErrors, encodeWarnings } from './common.codec';
-import { decodeDataLists, encodeDataLists } from './data-lists.codec';
+import { decodeDataLists, domEl, domMoney, domOf, encodeDataLists, type DomElement } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata } from './metadata.codec';
 import {
   addEl,
   addMoney,
-  addRefs,
   attr,
   decodeHeader,
   decodeMoney,
@@ -76,10 +75,10 @@ export type TotalsStyle =
   | 'detail';
 
 /** `<DetailCurrencyPrice><Total/><Taxes><Total/></Taxes></DetailCurrencyPrice>` under `parent`. */
-export function encodeDetailCurrencyPrice(parent: XMLBuilder, total: Money, taxes: Money): void {
-  const d = addEl(parent, 'DetailCurrencyPrice');
-  addMoney(d, 'Total', total);
-  addMoney(addEl(d, 'Taxes'), 'Total', taxes);
+export function encodeDetailCurrencyPrice(parent: XMLBuilder | DomElement, total: Money, taxes: Money): void {
+  const d = domEl('node' in parent ? domOf(parent) : parent, 'DetailCurrencyPrice');
+  domMoney(d, 'Total', total);
+  domMoney(domEl(d, 'Taxes'), 'Total', taxes);
 }
 
 /** Reads a DetailCurrencyPrice: Total and Taxes/Total (both required). */
@@ -88,13 +87,13 @@ export function decodeDetailCurrencyPrice(node: XNode, path: string): { total: M
 }
 
 /** `<FlightsOverview>` with one FlightRef per entry (nothing for an empty list). */
-export function encodeFlightsOverview(parent: XMLBuilder, refs: readonly FlightRef[]): void {
+export function encodeFlightsOverview(parent: XMLBuilder | DomElement, refs: readonly FlightRef[]): void {
   if (refs.length === 0) return;
-  const el = addEl(parent, 'FlightsOverview');
+  const el = domEl('node' in parent ? domOf(parent) : parent, 'FlightsOverview');
   for (const r of refs) {
-    const f = addEl(el, 'FlightRef').att('ODRef', r.odRef);
-    if (r.priceClassRef !== undefined) f.att('PriceClassRef', r.priceClassRef);
-    f.txt(r.flightKey);
+    const f = domEl(el, 'FlightRef', r.flightKey);
+    f.setAttribute('ODRef', r.odRef);
+    if (r.priceClassRef !== undefined) f.setAttribute('PriceClassRef', r.priceClassRef);
   }
 }
 
@@ -113,17 +112,17 @@ export function decodeFlightsOverview(node: XNode, path: string): FlightRef[] {
   });
 }
 
-function encodeService(parent: XMLBuilder, s: OfferService): void {
-  const el = addEl(parent, 'Service').att('ServiceID', s.serviceId);
-  addRefs(el, 'PassengerRefs', s.passengerRefs);
+function encodeService(parent: DomElement, s: OfferService): void {
+  const el = domEl(parent, 'Service');
+  el.setAttribute('ServiceID', s.serviceId);
+  domEl(el, 'PassengerRefs', encodeRefs(s.passengerRefs));
   if ((s.flightRefs === undefined) === (s.serviceDefinitionRef === undefined)) {
     throw new Error(`Service ${s.serviceId}: exactly one of flightRefs and serviceDefinitionRef must be set`);
   }
-  if (s.flightRefs !== undefined) addRefs(el, 'FlightRefs', s.flightRefs);
+  if (s.flightRefs !== undefined) domEl(el, 'FlightRefs', encodeRefs(s.flightRefs));
   if (s.serviceDefinitionRef !== undefined) {
-    const sd = addEl(el, 'ServiceDefinitionRef');
-    if (s.serviceDefinitionRef.segmentRefs?.length) sd.att('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
-    sd.txt(s.serviceDefinitionRef.ref);
+    const sd = domEl(el, 'ServiceDefinitionRef', s.serviceDefinitionRef.ref);
+    if (s.serviceDefinitionRef.segmentRefs?.length) sd.setAttribute('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
   }
 }
 
@@ -148,19 +147,18 @@ function decodeService(node: XNode, path: string): OfferService {
   return s;
 }
 
-function encodeFareComponent(parent: XMLBuilder, fc: FareComponent): void {
-  const el = addEl(parent, 'FareComponent');
-  const fb = addEl(el, 'FareBasis');
-  addEl(fb, 'RBD', fc.rbd);
-  const cabin = addEl(fb, 'CabinType');
-  addEl(cabin, 'CabinTypeCode').att(XSI_NS, 'xsi:type', 'xs:string').txt(fc.cabinTypeCode);
-  addEl(cabin, 'CabinTypeName').att(XSI_NS, 'xsi:type', 'xs:string').txt(fc.cabinTypeName);
-  if (fc.priceClassRef !== undefined) addEl(el, 'PriceClassRef', fc.priceClassRef);
+function encodeFareComponent(parent: DomElement, fc: FareComponent): void {
+  const el = domEl(parent, 'FareComponent');
+  const fb = domEl(el, 'FareBasis');
+  domEl(fb, 'RBD', fc.rbd);
+  const cabin = domEl(fb, 'CabinType');
+  domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode).setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
+  domEl(cabin, 'CabinTypeName', fc.cabinTypeName).setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
+  if (fc.priceClassRef !== undefined) domEl(el, 'PriceClassRef', fc.priceClassRef);
   if (fc.segmentRefs !== undefined) {
-    const sr = addEl(el, 'SegmentRefs');
-    if (fc.segmentRefs.onPoint !== undefined) sr.att('ON_Point', fc.segmentRefs.onPoint);
-    if (fc.segmentRefs.offPoint !== undefined) sr.att('OFF_Point', fc.segmentRefs.offPoint);
-    sr.txt(encodeRefs(fc.segmentRefs.segmentKeys));
+    const sr = domEl(el, 'SegmentRefs', encodeRefs(fc.segmentRefs.segmentKeys));
+    if (fc.segmentRefs.onPoint !== undefined) sr.setAttribute('ON_Point', fc.segmentRefs.onPoint);
+    if (fc.segmentRefs.offPoint !== undefined) sr.setAttribute('OFF_Point', fc.segmentRefs.offPoint);
   }
 }
 
@@ -188,12 +186,12 @@ function decodeFareComponent(node: XNode, path: string): FareComponent {
   return fc;
 }
 
-function encodeFareDetail(parent: XMLBuilder, fd: FareDetail): void {
-  const el = addEl(parent, 'FareDetail');
-  addRefs(el, 'PassengerRefs', fd.passengerRefs);
-  const price = addEl(el, 'Price');
-  encodeDetailCurrencyPrice(addEl(price, 'TotalAmount'), fd.total, fd.taxes);
-  addMoney(price, 'BaseAmount', fd.base);
+function encodeFareDetail(parent: DomElement, fd: FareDetail): void {
+  const el = domEl(parent, 'FareDetail');
+  domEl(el, 'PassengerRefs', encodeRefs(fd.passengerRefs));
+  const price = domEl(el, 'Price');
+  encodeDetailCurrencyPrice(domEl(price, 'TotalAmount'), fd.total, fd.taxes);
+  domMoney(price, 'BaseAmount', fd.base);
   for (const fc of fd.fareComponents) encodeFareComponent(el, fc);
 }
 
@@ -213,16 +211,16 @@ function decodeFareDetail(node: XNode, path: string): FareDetail {
   };
 }
 
-function encodeTotalPriceDetail(parent: XMLBuilder, pd: PriceDetail, style: TotalsStyle): void {
-  const el = addEl(parent, 'TotalPriceDetail');
-  const ta = addEl(el, 'TotalAmount');
+function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: TotalsStyle): void {
+  const el = domEl(parent, 'TotalPriceDetail');
+  const ta = domEl(el, 'TotalAmount');
   if (style === 'simple') {
-    addMoney(ta, 'SimpleCurrencyPrice', pd.total);
-    addMoney(el, 'BaseAmount', pd.base);
-    addMoney(addEl(el, 'Taxes'), 'Total', pd.taxes);
+    domMoney(ta, 'SimpleCurrencyPrice', pd.total);
+    domMoney(el, 'BaseAmount', pd.base);
+    domMoney(domEl(el, 'Taxes'), 'Total', pd.taxes);
   } else {
     encodeDetailCurrencyPrice(ta, pd.total, pd.taxes);
-    addMoney(el, 'BaseAmount', pd.base);
+    domMoney(el, 'BaseAmount', pd.base);
   }
 }
 
@@ -252,8 +250,9 @@ function decodeTotalPriceDetail(node: XNode, path: string): PriceDetail {
 }
 
 /** `<OfferItem OfferItemID>`: TotalPriceDetail (in `style`), Services, FareDetails. */
-export function encodeOfferItem(parent: XMLBuilder, item: OfferItem, style: TotalsStyle): void {
-  const el = addEl(parent, 'OfferItem').att('OfferItemID', item.offerItemId);
+export function encodeOfferItem(parent: XMLBuilder | DomElement, item: OfferItem, style: TotalsStyle): void {
+  const el = domEl('node' in parent ? domOf(parent) : parent, 'OfferItem');
+  el.setAttribute('OfferItemID', item.offerItemId);
   encodeTotalPriceDetail(el, item.priceDetail, style);
   if (item.services.length === 0) throw new Error(`OfferItem ${item.offerItemId}: at least one service is required`);
   for (const s of item.services) encodeService(el, s);
@@ -285,9 +284,11 @@ export function assertNoWarnings(msg: ResponseCommon, root: string): void {
 
 // ================================================================ AirShoppingRS
 
-function encodeOffer(parent: XMLBuilder, o: Offer): void {
-  const el = addEl(parent, 'Offer').att('OfferID', o.offerId).att('Owner', o.owner);
-  addMoney(addEl(el, 'TotalPrice'), 'SimpleCurrencyPrice', o.totalPrice);
+function encodeOffer(parent: DomElement, o: Offer): void {
+  const el = domEl(parent, 'Offer');
+  el.setAttribute('OfferID', o.offerId);
+  el.setAttribute('Owner', o.owner);
+  domMoney(domEl(el, 'TotalPrice'), 'SimpleCurrencyPrice', o.totalPrice);
   encodeFlightsOverview(el, o.flightsOverview);
   if (o.offerItems.length === 0) throw new Error(`Offer ${o.offerId}: at least one offer item is required`);
   for (const item of o.offerItems) encodeOfferItem(el, item, 'simple');
@@ -353,7 +354,7 @@ export function encodeAirShoppingRs(msg: AirShoppingRs): string {
   if (msg.airlineOffers.length === 0) throw new Error('AirShoppingRS needs at least one AirlineOffers group');
   if (msg.kind === 'day') {
     for (const group of msg.airlineOffers) {
-      const ao = addEl(og, 'AirlineOffers');
+      const ao = domOf(addEl(og, 'AirlineOffers'));
       for (const o of group.offers) encodeOffer(ao, o);
     }
   } else {
