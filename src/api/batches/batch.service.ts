@@ -13,7 +13,16 @@ import {
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { ApiError } from '../common/api-error';
 import type { ApiConfig } from '../config/api.config';
-import { bookingLinks, describeOrUndefined, FINGERPRINT_MEMO, fingerprint, idempotencyKey } from '../bookings/booking.service';
+import { createHash } from 'node:crypto';
+import { MAX_BATCH_SIZE } from '../bookings/booking.dto';
+import {
+  bookingLinks,
+  describeOrUndefined,
+  FINGERPRINT_MEMO,
+  fingerprint,
+  idempotencyKey,
+  MAX_WORKFLOW_ID,
+} from '../bookings/booking.service';
 
 export interface BatchAccepted {
   id: string;
@@ -36,9 +45,15 @@ export interface BatchView {
   links: { self: string };
 }
 
-/** Batch workflow id: `batch:<key>`; its children are `batch:<key>-<index>`. */
+/**
+ * Batch workflow id: `batch:<key>`; its children are `batch:<key>-<index>`. When a child id could
+ * exceed {@link MAX_WORKFLOW_ID} (it is sent as the NDC CorrelationID), `batch:<first 40 hex of
+ * sha256(key)>` instead.
+ */
 export function batchWorkflowId(key: string): string {
-  return `batch:${key}`;
+  const readable = `batch:${key}`;
+  if (readable.length + `-${MAX_BATCH_SIZE - 1}`.length <= MAX_WORKFLOW_ID) return readable;
+  return `batch:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 }
 
 @Injectable()

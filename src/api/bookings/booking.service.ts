@@ -63,9 +63,21 @@ export function bookingLinks(id: string): BookingLinks {
   return { self, order: `${self}/order`, approvePrice: `${self}/approve-price`, cancel: `${self}/cancel` };
 }
 
-/** Booking workflow id: `booking:<agencyId>:<key>` (the agency id cannot contain `:`). */
+/**
+ * Longest workflow id: the workflow sends its id as the NDC CorrelationID, which the 17.2 schema
+ * limits to 64 characters.
+ */
+export const MAX_WORKFLOW_ID = 64;
+
+/**
+ * Booking workflow id: `booking:<agencyId>:<key>` (the agency id cannot contain `:`), or, when
+ * that would exceed {@link MAX_WORKFLOW_ID}, `booking:<first 40 hex of sha256(agencyId, key)>`.
+ * Deterministic either way, so the same agency and key always give the same booking.
+ */
 export function bookingWorkflowId(agencyId: string, key: string): string {
-  return `booking:${agencyId}:${key}`;
+  const readable = `booking:${agencyId}:${key}`;
+  if (readable.length <= MAX_WORKFLOW_ID) return readable;
+  return `booking:${createHash('sha256').update(`${agencyId}\n${key}`).digest('hex').slice(0, 40)}`;
 }
 
 /**
