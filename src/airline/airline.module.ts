@@ -28,6 +28,7 @@ import { NdcPipeline } from './http/ndc-pipeline';
 import { PaymentController } from './http/payment.controller';
 import { RetailController } from './http/retail.controller';
 import { RetailService } from './http/retail.service';
+import { ShoppingCache } from './http/shopping-cache';
 import { OrdersService } from './orders/orders.service';
 import { AirlineStore } from './store/airline.store';
 import { OfferPriceService } from './offer-price/offer-price.service';
@@ -106,6 +107,11 @@ export class AirlineModule {
           provide: NdcPipeline,
           useFactory: (faults: FaultRunner) => new NdcPipeline(config, clock, faults),
           inject: [FaultRunner],
+        },
+        {
+          provide: ShoppingCache,
+          useFactory: (store: AirlineStore) => new ShoppingCache(store, clock),
+          inject: [AirlineStore],
         },
         BasicAuthGuard,
         AirlineLifecycle,

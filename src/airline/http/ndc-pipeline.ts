@@ -20,6 +20,7 @@ import { isAcceptedContentType, negotiateXml } from './media-type';
 import { type HttpReply, sendReply, textReply } from './reply';
 import { formatLocalTimestamp } from './timestamp';
 import { type NdcRequest, type NdcResponse, type RsRoot, decodeRq, encodeRs } from './ndc-codec';
+import { type ShoppingCache, patchHeader, rootEcho, sentinelHeader } from './shopping-cache';
 
 /** Echo of the request identifiers into the response header. */
 export interface EchoIds {
@@ -33,6 +34,8 @@ export interface NdcOperation {
   rsRoot: RsRoot;
   /** Runs the decoded request; may throw {@link AirlineError}. */
   execute(rq: NdcRequest, req: IncomingMessage): NdcResponse | Promise<NdcResponse>;
+  /** Response cache of the operation (AirShopping only). */
+  cache?: ShoppingCache;
 }
 
 export interface NdcRoute {
@@ -159,6 +162,16 @@ export class NdcPipeline {
   }
 
   private async runOperation(req: IncomingMessage, op: NdcOperation, root: string, body: string, ct: string, headerIds: EchoIds): Promise<HttpReply> {
+    const key = op.cache?.key(body);
+    if (op.cache && key) {
+      const ids = rootEcho(body);
+      const echo: EchoIds = {
+        transactionIdentifier: ids.transactionIdentifier ?? headerIds.transactionIdentifier,
+        correlationId: ids.correlationId ?? headerIds.correlationId,
+      };
+      const hit = op.cache.lookup(key, this.header(echo));
+      if (hit) return { status: 200, contentType: `${ct};charset=UTF-8`, body: hit };
+    }
     let rq: NdcRequest;
     try {
       rq = decodeRq(root, body);
@@ -172,6 +185,11 @@ export class NdcPipeline {
     };
     try {
       const rs = await op.execute(rq, req);
+      if (op.cache && key && rs.kind !== 'error') {
+        const xml = encodeRs(op.rsRoot, { ...rs, ...sentinelHeader() } as NdcResponse);
+        op.cache.remember(key, rs as Parameters<ShoppingCache['remember']>[1], xml);
+        return { status: 200, contentType: `${ct};charset=UTF-8`, body: patchHeader(xml, this.header(echo)) };
+      }
       return this.xmlReply(200, ct, op.rsRoot, rs, echo);
     } catch (err) {
       return this.failureReply(err, ct, op.rsRoot, echo);

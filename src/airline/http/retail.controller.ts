@@ -9,6 +9,7 @@ import type { AirShoppingRq, OfferPriceRq, OrderCreateRq, OrderRetrieveRq } from
 import { BasicAuthGuard } from './basic-auth.guard';
 import { NdcPipeline, type NdcRoute } from './ndc-pipeline';
 import { RetailService } from './retail.service';
+import { ShoppingCache } from './shopping-cache';
 
 @Controller('retail')
 @UseGuards(BasicAuthGuard)
@@ -20,6 +21,7 @@ export class RetailController {
   constructor(
     @Inject(NdcPipeline) private readonly pipeline: NdcPipeline,
     @Inject(RetailService) private readonly retail: RetailService,
+    @Inject(ShoppingCache) shoppingCache: ShoppingCache,
   ) {
     this.offersRoute = {
       errorRoot: 'AirShoppingRS',
@@ -28,6 +30,7 @@ export class RetailController {
           fault: 'AirShopping',
           rsRoot: 'AirShoppingRS',
           execute: (rq) => this.retail.airShopping(rq as AirShoppingRq),
+          cache: shoppingCache,
         },
       },
     };

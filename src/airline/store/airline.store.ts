@@ -103,6 +103,8 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
 
+  private readonly pendingShopping = new Map<string, [string, string, string, string, string]>();
+  private flushScheduled = false;
   /** Bumped by every seat sale: shopping results computed before a sale are stale after it. */
   private inventoryGeneration = 0;
 
@@ -127,6 +129,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   /** Closes the database and frees the wasm memory. Idempotent. */
   close(): void {
     if (!this.db.isOpen) return;
+    this.flushShopping();
     for (const s of this.statements.values()) s.finalize();
     this.statements.clear();
     this.db.close();
@@ -171,14 +174,45 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
 
   // ------------------------------------------------------------ ResponseStore
 
+  /**
+   * Saves a shopping response. Shopping records are written behind: queued and
+   * inserted together in one transaction at the end of the event-loop turn
+   * (and at close), so a burst of searches costs one commit; reads see queued
+   * records at once. A crash may lose the searches of the last turn, never an order.
+   */
   saveShopping(record: ShoppingRecord): void {
-    this.run(
-      'INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)',
-      [record.responseId, record.agencyId, record.createdAt, record.expiresAt, JSON.stringify(record)],
-    );
+    this.saveShoppingJson(record, JSON.stringify(record));
+  }
+
+  /** {@link saveShopping} with the record already serialised as `json`. */
+  saveShoppingJson(meta: Pick<ShoppingRecord, 'responseId' | 'agencyId' | 'createdAt' | 'expiresAt'>, json: string): void {
+    this.pendingShopping.set(meta.responseId, [meta.responseId, meta.agencyId, meta.createdAt, meta.expiresAt, json]);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flushShopping());
+    }
+  }
+
+  /** Writes queued shopping records now. */
+  flushShopping(): void {
+    this.flushScheduled = false;
+    if (this.pendingShopping.size === 0 || !this.db.isOpen) return;
+    const rows = [...this.pendingShopping.values()];
+    this.transaction(() => {
+      for (const row of rows) {
+        this.run(
+          'INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)',
+          row,
+        );
+      }
+      return true;
+    });
+    this.pendingShopping.clear();
   }
 
   getShopping(responseId: string): ShoppingRecord | undefined {
+    const queued = this.pendingShopping.get(responseId);
+    if (queued) return JSON.parse(queued[4]) as ShoppingRecord;
     const row = this.get('SELECT record FROM shopping_responses WHERE response_id = ?', [responseId]);
     return row ? (JSON.parse(String(row.record)) as ShoppingRecord) : undefined;
   }

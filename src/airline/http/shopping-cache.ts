@@ -1,0 +1,175 @@
+/**
+ * Response cache of AirShopping. A search is a pure function of the request,
+ * the world, the seat inventory and the day; repeating an identical request
+ * (only TimeStamp, TransactionIdentifier and CorrelationID may differ) while
+ * no seat was sold answers the remembered XML without decoding, searching or
+ * encoding again. Each answer still gets its own ShoppingResponseID: the
+ * remembered response id is replaced by a fresh one in the XML and in the
+ * stored ShoppingRecord (saved again, with new creation and expiry times),
+ * so later steps see exactly what a fresh search would have produced.
+ *
+ * Entries live {@link SHOPPING_CACHE_TTL_MS} (30 s), never across a seat sale
+ * (inventory generation) or midnight UTC; at most {@link SHOPPING_CACHE_MAX} are kept.
+ */
+import { createHash } from 'node:crypto';
+import { unescapeXml } from '../../ndc';
+import type { AirShoppingRs, MessageHeader } from '../../ndc/ndc.model';
+import type { AirlineClock } from '../airline.ports';
+import type { AirlineStore } from '../store/airline.store';
+import { type IdSource, randomIds } from '../world/ids';
+
+export const SHOPPING_CACHE_TTL_MS = 30_000;
+export const SHOPPING_CACHE_MAX = 256;
+
+/** Placeholders written into remembered XML for the per-response root attributes. */
+const SENTINEL = {
+  timeStamp: '@@NDCSAGA_TIMESTAMP@@',
+  transactionIdentifier: '@@NDCSAGA_TRANSACTION@@',
+  correlationId: '@@NDCSAGA_CORRELATION@@',
+} as const;
+
+/** Placeholders of the creation and expiry times in remembered records. */
+const RECORD_TIMES = { createdAt: '@@NDCSAGA_CREATED@@', expiresAt: '@@NDCSAGA_EXPIRES@@' } as const;
+
+/** Root attributes that vary per request and are not part of the cache key. */
+const VOLATILE_ATTRIBUTES = /\s(?:TimeStamp|TransactionIdentifier|CorrelationID)\s*=\s*(?:"[^"]*"|'[^']*')/g;
+const ROOT_START = /<(?:[A-Za-z_][\w.-]*:)?AirShoppingRQ\b[^>]*>/;
+const ATTRIBUTE = /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+interface Entry {
+  /** Start of the encoded response up to the first response id, with {@link SENTINEL} root attributes. */
+  head: string;
+  /** UTF-8 bytes of the rest of the response, split at each occurrence of the response id. */
+  tail: Buffer[];
+  /** ShoppingResponseID inside `xml` and `record` (absent for calendar searches). */
+  responseId?: string;
+  /** The ShoppingRecord as JSON, with {@link RECORD_TIMES} placeholders for its times. */
+  record?: string;
+  agencyId?: string;
+  lifetimeMs: number;
+  cachedAt: number;
+  day: string;
+  generation: number;
+}
+
+function escapeAttribute(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+/** The header to encode a response with so that {@link ShoppingCache.patch} can fill it in later. */
+export function sentinelHeader(): MessageHeader {
+  return {
+    target: 'Test',
+    version: '17.2',
+    timeStamp: SENTINEL.timeStamp,
+    transactionIdentifier: SENTINEL.transactionIdentifier,
+    correlationId: SENTINEL.correlationId,
+  };
+}
+
+/**
+ * Writes the real root attributes into XML encoded with {@link sentinelHeader}.
+ * The root start tag comes first in the document, so the first occurrence of
+ * each placeholder is the attribute (even if content repeats a placeholder).
+ */
+export function patchHeader(xml: string, header: MessageHeader): string {
+  let out = xml.replace(SENTINEL.timeStamp, () => escapeAttribute(header.timeStamp));
+  for (const [attr, key] of [
+    ['TransactionIdentifier', 'transactionIdentifier'],
+    ['CorrelationID', 'correlationId'],
+  ] as const) {
+    const value = header[key];
+    out =
+      value === undefined
+        ? out.replace(` ${attr}="${SENTINEL[key]}"`, '')
+        : out.replace(SENTINEL[key], () => escapeAttribute(value));
+  }
+  return out;
+}
+
+/** TransactionIdentifier and CorrelationID of the request root, read without parsing. */
+export function rootEcho(body: string): { transactionIdentifier?: string; correlationId?: string } {
+  const tag = ROOT_START.exec(body)?.[0] ?? '';
+  const out: { transactionIdentifier?: string; correlationId?: string } = {};
+  for (const m of tag.matchAll(ATTRIBUTE)) {
+    const value = unescapeXml(m[2] ?? m[3] ?? '');
+    if (m[1] === 'TransactionIdentifier') out.transactionIdentifier = value;
+    if (m[1] === 'CorrelationID') out.correlationId = value;
+  }
+  return out;
+}
+
+export class ShoppingCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly store: AirlineStore,
+    private readonly clock: AirlineClock,
+    private readonly ids: IdSource = randomIds,
+  ) {}
+
+  /** Cache key of a request body: its hash with the volatile root attributes removed. */
+  key(body: string): string | undefined {
+    const m = ROOT_START.exec(body);
+    if (!m) return undefined;
+    const canonical = body.slice(0, m.index) + m[0].replace(VOLATILE_ATTRIBUTES, '') + body.slice(m.index + m[0].length);
+    return createHash('sha256').update(canonical).digest('base64url');
+  }
+
+  /** The remembered answer for `key` with `header` and a fresh response id, as UTF-8 bytes; or undefined. */
+  lookup(key: string, header: MessageHeader): Buffer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = this.clock.now();
+    if (
+      entry.generation !== this.store.generation ||
+      now.getTime() - entry.cachedAt >= SHOPPING_CACHE_TTL_MS ||
+      now.toISOString().slice(0, 10) !== entry.day
+    ) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    if (!entry.responseId || !entry.record) return Buffer.from(patchHeader(entry.head, header), 'utf8');
+    const responseId = this.ids.next('SR');
+    const createdAt = now.toISOString();
+    const expiresAt = new Date(now.getTime() + entry.lifetimeMs).toISOString();
+    const json = entry.record
+      .split(entry.responseId)
+      .join(responseId)
+      .replace(RECORD_TIMES.createdAt, createdAt)
+      .replace(RECORD_TIMES.expiresAt, expiresAt);
+    this.store.saveShoppingJson({ responseId, agencyId: entry.agencyId!, createdAt, expiresAt }, json);
+    const id = Buffer.from(responseId, 'utf8');
+    const parts: Buffer[] = [Buffer.from(patchHeader(entry.head, header), 'utf8')];
+    for (const part of entry.tail) parts.push(id, part);
+    return Buffer.concat(parts);
+  }
+
+  /** Remembers the answer `xml` (encoded with {@link sentinelHeader}) of a successful search. */
+  remember(key: string, rs: AirShoppingRs, xml: string): void {
+    if (rs.kind === 'error') return;
+    const now = this.clock.now();
+    const entry: Entry = {
+      head: xml,
+      tail: [],
+      lifetimeMs: 0,
+      cachedAt: now.getTime(),
+      day: now.toISOString().slice(0, 10),
+      generation: this.store.generation,
+    };
+    if (rs.kind === 'day') {
+      const record = this.store.getShopping(rs.shoppingResponseId);
+      if (!record) return;
+      entry.responseId = rs.shoppingResponseId;
+      const [head, ...rest] = xml.split(rs.shoppingResponseId);
+      entry.head = head;
+      entry.tail = rest.map((part) => Buffer.from(part, 'utf8'));
+      entry.agencyId = record.agencyId;
+      entry.record = JSON.stringify({ ...record, ...RECORD_TIMES });
+      entry.lifetimeMs = Date.parse(record.expiresAt) - Date.parse(record.createdAt);
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > SHOPPING_CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
