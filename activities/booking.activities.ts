@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { IntentPassenger, PaymentCard } from '../src/booking/booking.model';
-import { add, compare as compareDecimal, currencyScale, times } from '../src/common/decimal';
+import { add, compare as compareDecimal, currencyScale, subtract, times } from '../src/common/decimal';
 import type {
   ContactInformation,
   Money,
@@ -410,11 +410,16 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     const priced = rs.pricedOffer;
     const currency = priced.total.currency;
     const scale = currencyScale(currency);
-    const fees = priced.offerItems.filter(isCardFeeItem);
+    // The card fee is what the total holds beyond the per-passenger fares of the other items.
+    // Computed this way it does not matter whether the airline prices the fee item once or per
+    // passenger (the spec's items are per passenger; this airline counts the fee once).
     let surcharge: Money | undefined;
-    if (fees.length > 0) {
-      const amounts = fees.map((item) => times(item.priceDetail.total.value, Math.max(1, itemPassengers(item).length), scale));
-      surcharge = { value: add(scale, ...amounts), currency };
+    if (priced.offerItems.some(isCardFeeItem)) {
+      const fares = priced.offerItems
+        .filter((item) => !isCardFeeItem(item))
+        .map((item) => times(item.priceDetail.total.value, Math.max(1, itemPassengers(item).length), scale));
+      const fee = subtract(priced.total.value, add(scale, '0', ...fares), scale);
+      if (compareDecimal(fee, '0') > 0) surcharge = { value: fee, currency };
     }
     return {
       responseId: rs.shoppingResponseId,

@@ -1,0 +1,226 @@
+/**
+ * The booking activities alone (MockActivityEnvironment) against the real airline service
+ * (createAirlineApp, in-memory SQLite, port 0): requests the airline accepts, results, and the
+ * classification of its failures, including the fault simulator's http500, reset and
+ * commit-then-timeout.
+ */
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { ApplicationFailure } from '@temporalio/common';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createBookingActivities } from '../../activities/booking.activities';
+import type { BookingActivities, ChosenOffer, NdcContext, PriceResult, ShopResult } from '../../activities/booking.activities.types';
+import { testAirlineConfig } from '../../src/airline/airline.config';
+import { createAirlineApp } from '../../src/airline/airline.module';
+import type { IntentPassenger } from '../../src/booking/booking.model';
+import { NdcHttpClient } from '../../src/ndc-client';
+import { oneWayIntent } from './booking.fixtures';
+
+/** A date `days` from today (UTC), inside the airline's 365-day schedule. */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The SDK logs every failed activity at WARN; these tests fail activities on purpose. */
+const quiet = (): void => undefined;
+const silent = { log: quiet, trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet };
+
+const CREDIT_CARD = oneWayIntent().payment.card; // 4111 1111 1111 1111: credit, surcharge
+const DEBIT_CARD = { ...CREDIT_CARD, number: '4000056655665556' };
+
+describe('booking activities against the real airline service', () => {
+  let airline: INestApplication;
+  let baseUrl: string;
+  let client: NdcHttpClient;
+  let shortClient: NdcHttpClient;
+  let activities: BookingActivities;
+  let impatient: BookingActivities;
+  let sequence = 0;
+
+  beforeAll(async () => {
+    const config = testAirlineConfig();
+    airline = await createAirlineApp(config);
+    await airline.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
+    const clientConfig = { retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: config.username, password: config.password };
+    client = new NdcHttpClient({ ...clientConfig, timeoutMs: 10_000 });
+    shortClient = new NdcHttpClient({ ...clientConfig, timeoutMs: 400 });
+    activities = createBookingActivities({ client, heartbeatIntervalMs: 50 });
+    impatient = createBookingActivities({ client: shortClient, heartbeatIntervalMs: 50 });
+  });
+
+  afterAll(async () => {
+    client.close();
+    shortClient.close();
+    await airline.close();
+  });
+
+  afterEach(async () => {
+    await fetch(`${baseUrl}/_sim/faults`, { method: 'DELETE' });
+  });
+
+  function ctx(passengers: IntentPassenger[] = oneWayIntent().passengers): NdcContext {
+    sequence += 1;
+    const intent = oneWayIntent();
+    return {
+      correlationId: `activities-${sequence}`,
+      agency: { id: `AG-ACT-${sequence}`, name: 'Activity Test Agency' },
+      pointOfSale: 'GB',
+      currency: 'GBP',
+      language: 'EN',
+      passengers,
+      contacts: intent.contacts,
+    };
+  }
+
+  async function fault(operation: string, mode: string, count = 1, delayMs = 0): Promise<void> {
+    const response = await fetch(`${baseUrl}/_sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}) }),
+    });
+    expect(response.status).toBeLessThan(300);
+  }
+
+  const run = <A extends unknown[], R>(fn: (...args: A) => Promise<R>, ...args: A): Promise<R> =>
+    new MockActivityEnvironment(undefined, { logger: silent }).run(fn, ...args);
+
+  async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
+    try {
+      await promise;
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApplicationFailure);
+      return error as ApplicationFailure;
+    }
+    throw new Error('expected a failure');
+  }
+
+  async function shopAndPrice(
+    context: NdcContext,
+    origin = 'LGW',
+    destination = 'OSL',
+  ): Promise<{ shop: ShopResult; priced: PriceResult; offers: ChosenOffer[] }> {
+    const shop = await run(activities.shop, { ctx: context, origin, destination, departureDate: inDays(30) });
+    const cheapest = shop.offers.filter((o) => o.direction === 0).sort((a, b) => Number(a.total.value) - Number(b.total.value))[0]!;
+    const offers = [{ offerId: cheapest.offerId, owner: cheapest.owner, responseId: shop.shoppingResponseId, offerItems: cheapest.offerItems }];
+    const priced = await run(activities.price, { ctx: context, offers });
+    return { shop, priced, offers };
+  }
+
+  it('books with a credit card: shop, price, tokenise, reprice with CCF2, create, reconcile, retrieve', async () => {
+    const context = ctx();
+    const { shop, priced, offers } = await shopAndPrice(context);
+    expect(shop.shoppingResponseId).toMatch(/^SR[0-9A-F]{20}$/i);
+    expect(new Set(shop.offers.map((o) => o.priceClass))).toEqual(new Set(['ECONOMY', 'FLEX', 'PLUS']));
+    expect(priced.surcharge).toBeUndefined();
+    expect(priced.attempt).toBe(1);
+
+    const token = await run(activities.tokenise, { card: CREDIT_CARD, correlationId: context.correlationId });
+    expect(Object.keys(token).sort()).toEqual(['attempt', 'tokenId']);
+    expect(JSON.stringify(token)).not.toContain(CREDIT_CARD.number);
+
+    const repriced = await run(activities.repriceWithToken, { ctx: context, offers, previous: priced, tokenId: token.tokenId });
+    // 2 % of the offer total, counted once.
+    const expectedFee = (Math.round(Number(priced.total.value) * 2) / 100).toFixed(2);
+    expect(repriced.surcharge).toEqual({ value: expectedFee, currency: 'GBP' });
+    expect(repriced.total.value).toBe((Number(priced.total.value) + Number(expectedFee)).toFixed(2));
+    expect(repriced.responseId).not.toBe(priced.responseId);
+
+    expect(await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId })).toEqual({ attempt: 1 });
+    const created = await run(activities.createOrder, {
+      ctx: context,
+      priced: repriced,
+      tokenId: token.tokenId,
+      securePayment: oneWayIntent().securePayment,
+    });
+    expect(created.order.status).toBe('OK');
+    expect(created.order.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
+    expect(created.order.total).toEqual(repriced.total);
+
+    const found = await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId });
+    expect(found.order).toEqual(created.order);
+    // Another agency does not see it (913 -> no order).
+    expect((await run(activities.reconcileOrder, { ctx: ctx(), shoppingResponseId: shop.shoppingResponseId })).order).toBeUndefined();
+
+    const retrieved = await run(activities.retrieveOrder, { ctx: context, orderId: created.order.orderId, owner: created.order.owner });
+    expect(retrieved.order).toEqual(created.order);
+    expect(retrieved.orderViewXml).toContain(`OrderID="${created.order.orderId}"`);
+    expect(retrieved.orderViewXml).not.toContain(CREDIT_CARD.number);
+  });
+
+  it('reprices a debit card without surcharge', async () => {
+    const context = ctx();
+    const { shop, priced, offers } = await shopAndPrice(context);
+    const token = await run(activities.tokenise, { card: DEBIT_CARD, correlationId: context.correlationId });
+    const repriced = await run(activities.repriceWithToken, { ctx: context, offers, previous: priced, tokenId: token.tokenId });
+    expect(repriced.surcharge).toBeUndefined();
+    expect(repriced.total).toEqual(priced.total);
+  });
+
+  it('classifies an invalid card as INVALID_CARD without echoing the card', async () => {
+    const bad = { ...CREDIT_CARD, number: '4111111111111112' };
+    const failure = await failureOf(run(activities.tokenise, { card: bad, correlationId: 'bad-card' }));
+    expect(failure.type).toBe('INVALID_CARD');
+    expect(failure.nonRetryable).toBe(true);
+    expect(failure.message).not.toContain(bad.number);
+    expect(failure.message).not.toContain(bad.verificationCode);
+    expect(failure.details?.[0]).toMatchObject({ httpStatus: 400, attempt: 1 });
+  });
+
+  it('maps an NDC error to its stable type: unknown offer (720) is OFFER_EXPIRED, so the saga shops again', async () => {
+    const context = ctx();
+    const unknown = await failureOf(
+      run(activities.price, { ctx: context, offers: [{ offerId: 'NOPE', owner: 'ZZ', responseId: 'SR00000000000000000000', offerItems: [{ offerItemId: 'X', passengerRefs: ['PAX__ADT01'] }] }] }),
+    );
+    expect([unknown.type, unknown.nonRetryable, (unknown.details?.[0] as { airlineCode?: string }).airlineCode]).toEqual(['OFFER_EXPIRED', true, '720']);
+  });
+
+  it('turns http500 and reset into retryable AIRLINE_TRANSIENT failures', async () => {
+    const context = ctx();
+    await fault('AirShopping', 'http500');
+    const http500 = await failureOf(run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) }));
+    expect([http500.type, http500.nonRetryable, (http500.details?.[0] as { httpStatus?: number }).httpStatus]).toEqual(['AIRLINE_TRANSIENT', false, 500]);
+
+    await fault('AirShopping', 'reset');
+    const reset = await failureOf(run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) }));
+    expect([reset.type, reset.nonRetryable]).toEqual(['AIRLINE_TRANSIENT', false]);
+    expect(reset.message).toMatch(/ECONNRESET|socket hang up|connection failed|interrupted/);
+
+    // The fault is used up: the next call succeeds.
+    const shop = await run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) });
+    expect(shop.offers.length).toBeGreaterThan(0);
+  });
+
+  it('reports commit-then-timeout on OrderCreate as ORDER_OUTCOME_UNKNOWN, and reconciliation finds the one order', async () => {
+    const context = ctx();
+    const { shop, priced, offers } = await shopAndPrice(context);
+    const token = await run(activities.tokenise, { card: DEBIT_CARD, correlationId: context.correlationId });
+    const repriced = await run(activities.repriceWithToken, { ctx: context, offers, previous: priced, tokenId: token.tokenId });
+    await fault('OrderCreate', 'commit-then-timeout', 1, 3000);
+    const failure = await failureOf(
+      run(impatient.createOrder, { ctx: context, priced: repriced, tokenId: token.tokenId, securePayment: oneWayIntent().securePayment }),
+    );
+    expect([failure.type, failure.nonRetryable]).toEqual(['ORDER_OUTCOME_UNKNOWN', false]);
+    const found = await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId });
+    expect(found.order?.status).toBe('OK');
+    expect(found.order?.total).toEqual(repriced.total);
+  });
+
+  it('reports a refused connection as retryable, not as an unknown order outcome', async () => {
+    const dead = new NdcHttpClient({ retailBaseUrl: 'http://127.0.0.1:1', paymentBaseUrl: 'http://127.0.0.1:1', username: 'u', password: 'p', timeoutMs: 2000 });
+    try {
+      const failure = await failureOf(
+        run(createBookingActivities({ client: dead }).createOrder, {
+          ctx: ctx(),
+          priced: { responseId: 'PR1', offerId: 'O1', owner: 'ZZ', total: { value: '1.00', currency: 'GBP' }, offerItems: [], attempt: 1 },
+          tokenId: 'T1',
+          securePayment: oneWayIntent().securePayment,
+        }),
+      );
+      expect([failure.type, failure.nonRetryable]).toEqual(['AIRLINE_TRANSIENT', false]);
+      expect(failure.message).toContain('cannot connect (ECONNREFUSED)');
+    } finally {
+      dead.close();
+    }
+  });
+});
