@@ -101,6 +101,8 @@ export function rootEcho(body: string): { transactionIdentifier?: string; correl
 
 export class ShoppingCache {
   private readonly entries = new Map<string, Entry>();
+  /** Answers served from the cache (for tests and diagnostics). */
+  hits = 0;
 
   constructor(
     private readonly store: AirlineStore,
@@ -129,6 +131,7 @@ export class ShoppingCache {
       this.entries.delete(key);
       return undefined;
     }
+    this.hits++;
     if (!entry.responseId || !entry.record) return Buffer.from(patchHeader(entry.head, header), 'utf8');
     const responseId = this.ids.next('SR');
     const createdAt = now.toISOString();
