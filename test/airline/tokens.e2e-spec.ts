@@ -148,4 +148,34 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
       await clocked.close();
     }
   });
+
+  it('never logs token request bodies, even at the most verbose log level', async () => {
+    const written: string[] = [];
+    const capture = (stream: NodeJS.WriteStream) =>
+      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        written.push(String(chunk));
+        return true;
+      });
+    const out = capture(process.stdout);
+    const err = capture(process.stderr);
+    try {
+      const verbose = await startAirline({ logLevels: ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] });
+      try {
+        const body = tokenRequest('4111111111111111');
+        body.card.verificationCode = '9358';
+        expect((await postJson(verbose.url, '/payment/tokens', body)).status).toBe(201);
+        body.card.number = '4111111111111112';
+        expect((await postJson(verbose.url, '/payment/tokens', body)).status).toBe(400);
+        await postJson(verbose.url, '/_sim/faults', { operation: 'Token', mode: 'http500', count: 1 });
+        expect((await postJson(verbose.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(500);
+      } finally {
+        await verbose.close();
+      }
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    expect(written.join('')).toContain('Nest');
+    expect(written.join('')).not.toMatch(/411111111111111|9358/);
+  });
 });

@@ -2,7 +2,15 @@
  * The airline's view of the NDC codec: decode a request by its root element,
  * encode a response by its root element.
  */
-import * as ndc from '../../ndc';
+import {
+  decodeAirShoppingRq,
+  decodeOfferPriceRq,
+  decodeOrderCreateRq,
+  decodeOrderRetrieveRq,
+  encodeAirShoppingRs,
+  encodeOfferPriceRs,
+  encodeOrderViewRs,
+} from '../../ndc';
 import type {
   AirShoppingRq,
   AirShoppingRs,
@@ -18,36 +26,26 @@ export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS';
 export type NdcRequest = AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq;
 export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs;
 
-type Fn = (x: unknown) => unknown;
-
-// Looked up by name so the service builds while codec files land one by one.
-const codec = ndc as unknown as Record<string, Fn | undefined>;
-
-const DECODERS: Record<RqRoot, string> = {
-  AirShoppingRQ: 'decodeAirShoppingRq',
-  OfferPriceRQ: 'decodeOfferPriceRq',
-  OrderCreateRQ: 'decodeOrderCreateRq',
-  OrderRetrieveRQ: 'decodeOrderRetrieveRq',
+const DECODERS: Record<RqRoot, (xml: string) => NdcRequest> = {
+  AirShoppingRQ: decodeAirShoppingRq,
+  OfferPriceRQ: decodeOfferPriceRq,
+  OrderCreateRQ: decodeOrderCreateRq,
+  OrderRetrieveRQ: decodeOrderRetrieveRq,
 };
-
-const ENCODERS: Record<RsRoot, string> = {
-  AirShoppingRS: 'encodeAirShoppingRs',
-  OfferPriceRS: 'encodeOfferPriceRs',
-  OrderViewRS: 'encodeOrderViewRs',
-};
-
-function lookup(name: string): Fn {
-  const f = codec[name];
-  if (typeof f !== 'function') throw new Error(`NDC codec function ${name} is not available`);
-  return f;
-}
 
 /** Decodes request `xml` whose root element is `root` (throws NdcDecodeError). */
-export function decodeRq(root: string, xml: string): NdcRequest {
-  return lookup(DECODERS[root as RqRoot])(xml) as NdcRequest;
+export function decodeRq(root: RqRoot, xml: string): NdcRequest {
+  return DECODERS[root](xml);
 }
 
 /** Encodes response `model` as a document with root `root`. */
 export function encodeRs(root: RsRoot, model: NdcResponse): string {
-  return lookup(ENCODERS[root])(model) as string;
+  switch (root) {
+    case 'AirShoppingRS':
+      return encodeAirShoppingRs(model as AirShoppingRs);
+    case 'OfferPriceRS':
+      return encodeOfferPriceRs(model as OfferPriceRs);
+    case 'OrderViewRS':
+      return encodeOrderViewRs(model as OrderViewRs);
+  }
 }

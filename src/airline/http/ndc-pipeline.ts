@@ -19,7 +19,7 @@ import { BodyTooLargeError, readBody } from './body';
 import { isAcceptedContentType, negotiateXml } from './media-type';
 import { type HttpReply, sendReply, textReply } from './reply';
 import { formatLocalTimestamp } from './timestamp';
-import { type NdcRequest, type NdcResponse, type RsRoot, decodeRq, encodeRs } from './ndc-codec';
+import { type NdcRequest, type NdcResponse, type RqRoot, type RsRoot, decodeRq, encodeRs } from './ndc-codec';
 import { type ShoppingCache, patchHeader, rootEcho, sentinelHeader } from './shopping-cache';
 
 /** Echo of the request identifiers into the response header. */
@@ -174,7 +174,7 @@ export class NdcPipeline {
     }
     let rq: NdcRequest;
     try {
-      rq = decodeRq(root, body);
+      rq = decodeRq(root as RqRoot, body);
     } catch (err) {
       if (err instanceof NdcDecodeError) return this.decodeErrorReply(ct, op.rsRoot, err, headerIds);
       throw err;
