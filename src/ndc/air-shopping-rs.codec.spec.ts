@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectValidXsd } from '../../test/support/xsd';
 import { decodeAirShoppingRs, encodeAirShoppingRs } from './air-shopping-rs.codec';
 import { airShoppingErrorRs, calendarRoundTripRs, dayRoundTripRs } from './fixtures/air-shopping-rs.fixtures';
@@ -48,6 +50,12 @@ describe('AirShoppingRS codec', () => {
       '<FlightMetadata MetadataKey="JOURNEYS"><AugmentationPoint><AugPoint Key="JRN__OUT_DIRECT">' +
         '<ns2:Journey><ns2:Transfer>false</ns2:Transfer></ns2:Journey></AugPoint>',
     );
+  });
+
+  it('encodes the calendar search exactly as the golden file, and decodes the indented golden file', () => {
+    const golden = readFileSync(join(__dirname, 'fixtures', 'air-shopping-rs.calendar.golden.xml'), 'utf8');
+    expect(encodeAirShoppingRs(calendarRoundTripRs)).toBe(golden.trim().replace(/>\n</g, '><'));
+    expect(decodeAirShoppingRs(golden)).toEqual(calendarRoundTripRs);
   });
 
   it('round-trips the error form (Errors directly under the root, no Document)', () => {

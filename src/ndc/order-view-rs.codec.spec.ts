@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectValidXsd } from '../../test/support/xsd';
 import { orderNotFoundRs, orderViewRs } from './fixtures/order-view-rs.fixtures';
 import { NdcDecodeError } from './ndc-decode-error';
@@ -34,6 +36,17 @@ describe('OrderViewRS codec', () => {
     );
     expect(xml).toContain('ShortText="Requested item or data not found or does not exist in processing host"');
     expect(xml).toContain('Status="Complete"');
+  });
+
+  it('encodes the 913 error exactly as the golden file, and decodes the indented golden file', () => {
+    const golden = readFileSync(join(__dirname, 'fixtures', 'order-view-rs.not-found.golden.xml'), 'utf8');
+    expect(encodeOrderViewRs(orderNotFoundRs)).toBe(golden.trim().replace(/>\n</g, '><'));
+    expect(decodeOrderViewRs(Buffer.from(golden, 'utf8'))).toEqual(orderNotFoundRs);
+  });
+
+  it('decodes a pretty-printed, commented order view', () => {
+    const xml = encodeOrderViewRs(orderViewRs).replace(/></g, '>\n    <').replace('<Response>', '<Response><!-- order follows -->');
+    expect(decodeOrderViewRs(xml)).toEqual(orderViewRs);
   });
 
   it('refuses journeys metadata, which OrderViewRS has no place for', () => {
