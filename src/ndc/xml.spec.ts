@@ -1,5 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { decodeAirShoppingRq, encodeAirShoppingRq } from './air-shopping-rq.codec';
+import { dayRoundTripRq } from './fixtures/air-shopping-rq.fixtures';
+import { tokenPriceRq } from './fixtures/offer-price-rq.fixtures';
+import { familyOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 import { NdcDecodeError } from './ndc-decode-error';
+import { decodeOfferPriceRq, encodeOfferPriceRq } from './offer-price-rq.codec';
+import { decodeOrderCreateRq, encodeOrderCreateRq } from './order-create-rq.codec';
 import {
   DEFAULT_MAX_BYTES,
   EXT_NS,
@@ -201,6 +207,7 @@ describe('parseNdc: reading', () => {
   });
 
   it('unescapes predefined entities and character references, and leaves unknown entities alone', () => {
+    expect(unescapeXml('&#99999999; &#x110000;')).toBe('&#99999999; &#x110000;');
     expect(unescapeXml('a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#233; &#x20AC; &lol;')).toBe(`a & b <c> "d" 'e' é € &lol;`);
     const { node } = parseNdc(`<A xmlns="${NDC_NS}" u="x?a=1&amp;b=2"><B>R&amp;D &#163;</B></A>`, 'A');
     expect(text(one(node, 'B', '/A'))).toBe('R&D £');
@@ -245,5 +252,42 @@ describe('XNode readers', () => {
     const { node } = parseNdc(`<A xmlns="${NDC_NS}"><B>plain</B><B Code="X">attr</B><B/></A>`, 'A');
     const bs: XNode[] = many(node, 'B');
     expect(bs.map(text)).toEqual(['plain', 'attr', '']);
+  });
+});
+
+describe('decoders on mutated input', () => {
+  it('only ever throw NdcDecodeError (3000 seeded mutations of real requests)', () => {
+    const cases: [string, (x: string) => unknown][] = [
+      [encodeAirShoppingRq(dayRoundTripRq), decodeAirShoppingRq],
+      [encodeOfferPriceRq(tokenPriceRq), decodeOfferPriceRq],
+      [encodeOrderCreateRq(familyOrderCreateRq), decodeOrderCreateRq],
+    ];
+    const pieces = ['<', '>', '/', '"', "'", '&', '=', ' ', 'a', '!', '?', '-', ';', '#', '&#1;', '<x>', '</x>', '&#99999999;', 'xmlns="u"'];
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const codes = new Set<string>();
+    let decoded = 0;
+    for (let t = 0; t < 3000; t++) {
+      const [doc, decode] = cases[rnd(cases.length)];
+      let d = doc;
+      for (let m = 0, k = 1 + rnd(3); m < k; m++) {
+        const p = rnd(d.length);
+        const piece = pieces[rnd(pieces.length)];
+        const kind = rnd(3);
+        d = kind === 0 ? d.slice(0, p) + d.slice(p + 1 + rnd(20)) : kind === 1 ? d.slice(0, p) + piece + d.slice(p) : d.slice(0, p) + piece + d.slice(p + 1);
+      }
+      try {
+        decode(d);
+        decoded++;
+      } catch (e) {
+        if (!(e instanceof NdcDecodeError)) throw new Error(`non-NdcDecodeError ${String(e)} for input:\n${d}`);
+        codes.add(e.code);
+      }
+    }
+    expect(decoded).toBeGreaterThan(0);
+    expect([...codes].sort()).toEqual(expect.arrayContaining(['MALFORMED_XML', 'MISSING']));
   });
 });

@@ -372,9 +372,12 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
 /** Replaces the five predefined entities and character references (the parser leaves them as written). */
 export function unescapeXml(s: string): string {
   if (s.indexOf('&') < 0) return s;
-  return s.replace(ENTITY, (_m, name: string | undefined, dec: string | undefined, hex: string | undefined) =>
-    name ? NAMED[name] : String.fromCodePoint(dec ? parseInt(dec, 10) : parseInt(hex as string, 16)),
-  );
+  return s.replace(ENTITY, (m: string, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
+    if (name) return NAMED[name];
+    const cp = dec ? parseInt(dec, 10) : parseInt(hex as string, 16);
+    // Out-of-range references are left as written rather than throwing a RangeError.
+    return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+  });
 }
 
 function children(node: XNode, name: string): XNode[] | undefined {
