@@ -1,0 +1,191 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { encodeOrderViewRs } from '../ndc';
+import { orderNotFoundRs, orderViewRs, ORDER_ID } from '../ndc/fixtures/order-view-rs.fixtures';
+import { orderRetrieveRq } from '../ndc/fixtures/order-retrieve-rq.fixtures';
+import { NdcHttpClient } from './ndc-client';
+import { NdcBusinessError, NdcClientError, NdcHttpError, NdcInvalidResponseError, NdcTransportError } from './ndc-client.errors';
+
+type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
+
+describe('NdcHttpClient against a local HTTP server', () => {
+  let server: http.Server;
+  let baseUrl: string;
+  let handler: Handler;
+  let client: NdcHttpClient;
+  const seen: { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+        handler(req, body, res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    client = new NdcHttpClient({
+      retailBaseUrl: baseUrl,
+      paymentBaseUrl: `${baseUrl}/pay`,
+      username: 'agency',
+      password: 'secret',
+      timeoutMs: 300,
+    });
+  });
+
+  afterAll(async () => {
+    client.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  async function failure(promise: Promise<unknown>): Promise<NdcClientError> {
+    try {
+      await promise;
+    } catch (error) {
+      expect(error).toBeInstanceOf(NdcClientError);
+      return error as NdcClientError;
+    }
+    throw new Error('expected a failure');
+  }
+
+  it('sends Basic auth, the vendor media type and correlation headers, and decodes a gzip body', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8', 'Content-Encoding': 'gzip' });
+      res.end(gzipSync(encodeOrderViewRs(orderViewRs)));
+    };
+    const { rs, xml } = await client.orderRetrieve(orderRetrieveRq, { correlationId: 'corr-1', transactionId: 'tx-1' });
+    expect(rs.kind).toBe('success');
+    expect(rs.orders[0]!.orderId).toBe(ORDER_ID);
+    expect(xml).toBe(encodeOrderViewRs(orderViewRs));
+    const request = seen[0]!;
+    expect([request.method, request.url]).toEqual(['POST', '/retail/orders']);
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from('agency:secret').toString('base64')}`);
+    expect(request.headers.accept).toBe('application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8');
+    expect(request.headers['content-type']).toBe('application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8');
+    expect(request.headers['accept-encoding']).toBe('gzip, deflate');
+    expect(request.headers['x-correlation-id']).toBe('corr-1');
+    expect(request.headers['x-transactionidentifier']).toBe('tx-1');
+    expect(request.body).toContain('<OrderRetrieveRQ');
+  });
+
+  it('reuses the keep-alive connection', async () => {
+    const ports = new Set<number>();
+    handler = (req, _body, res) => {
+      ports.add(req.socket.remotePort!);
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderViewRs(orderViewRs));
+    };
+    await client.orderRetrieve(orderRetrieveRq);
+    await client.orderRetrieve(orderRetrieveRq);
+    await client.orderRetrieve(orderRetrieveRq);
+    expect(ports.size).toBe(1);
+  });
+
+  it('throws NdcBusinessError (permanent) for an NDC Errors body in a 200', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderViewRs(orderNotFoundRs));
+    };
+    const error = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect(error).toBeInstanceOf(NdcBusinessError);
+    expect([error.kind, error.transient, (error as NdcBusinessError).code]).toEqual(['NDC', false, '913']);
+  });
+
+  it('answers undefined for 913 on GET /retail/orders, and sends the query', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderViewRs(orderNotFoundRs));
+    };
+    expect(await client.ordersByShoppingResponse('SR123', 'AG 1', { correlationId: 'c' })).toBeUndefined();
+    expect(seen[0]!.method).toBe('GET');
+    expect(seen[0]!.url).toBe('/retail/orders?shoppingResponseId=SR123&agencyID=AG+1');
+    expect(seen[0]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('classifies HTTP 500 and 429 as transient, 400 and 401 as permanent', async () => {
+    for (const [status, transient] of [[500, true], [503, true], [429, true], [400, false], [401, false]] as const) {
+      handler = (_req, _body, res) => {
+        res.writeHead(status, { 'Content-Type': 'text/plain' });
+        res.end('nope');
+      };
+      const error = await failure(client.orderRetrieve(orderRetrieveRq));
+      expect(error).toBeInstanceOf(NdcHttpError);
+      expect([status, error.kind, error.transient, error.requestSent, (error as NdcHttpError).status]).toEqual([status, 'HTTP', transient, true, status]);
+    }
+  });
+
+  it('classifies a reset after the request was sent as NETWORK with requestSent', async () => {
+    handler = (req) => req.socket.destroy();
+    const error = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect(error).toBeInstanceOf(NdcTransportError);
+    expect([error.kind, error.transient, error.requestSent]).toEqual(['NETWORK', true, true]);
+  });
+
+  it('classifies no response within timeoutMs as TIMEOUT with requestSent', async () => {
+    handler = () => undefined; // never answers
+    const started = Date.now();
+    const error = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect([error.kind, error.transient, error.requestSent, error.message]).toEqual([
+      'TIMEOUT', true, true, 'POST /retail/orders: no response within 300 ms',
+    ]);
+  });
+
+  it('classifies a refused connection as CONNECT, not sent', async () => {
+    const dead = new NdcHttpClient({ retailBaseUrl: 'http://127.0.0.1:1', paymentBaseUrl: 'http://127.0.0.1:1', username: 'u', password: 'p' });
+    try {
+      const error = await failure(dead.orderRetrieve(orderRetrieveRq));
+      expect([error.kind, error.transient, error.requestSent]).toEqual(['CONNECT', true, false]);
+    } finally {
+      dead.close();
+    }
+  });
+
+  it('classifies an undecodable body as INVALID_RESPONSE (permanent)', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end('<html>maintenance</html>');
+    };
+    const error = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect(error).toBeInstanceOf(NdcInvalidResponseError);
+    expect([error.kind, error.transient]).toEqual(['INVALID_RESPONSE', false]);
+  });
+
+  it('creates a token with JSON on the payment base URL and reports 400 with its description only', async () => {
+    const card = {
+      number: '4111111111111111',
+      name: 'A B',
+      address: { addressLine1: 'x', postalCode: 'y', cityName: 'z', countryCode: 'GB' },
+      expirationYear: 2030,
+      expirationMonth: 1,
+      verificationCode: '737',
+    };
+    handler = (_req, _body, res) => {
+      res.writeHead(201, { 'Content-Type': 'application/json', Location: '/payment/tokens/T1' });
+      res.end(JSON.stringify({ id: 'T1', links: [] }));
+    };
+    expect(await client.createToken({ expiryDateTimeUTC: '2030-01-01T00:00:00', card })).toEqual({ id: 'T1' });
+    expect([seen[0]!.method, seen[0]!.url, seen[0]!.headers['content-type'], seen[0]!.headers.authorization]).toEqual([
+      'POST', '/pay/payment/tokens', 'application/json', undefined,
+    ]);
+    expect(JSON.parse(seen[0]!.body).card.number).toBe('4111111111111111');
+
+    handler = (_req, _body, res) => {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ code: 400, description: 'Bad Request: card.number fails the Luhn check' }));
+    };
+    const error = await failure(client.createToken({ expiryDateTimeUTC: '2030-01-01T00:00:00', card }));
+    expect([error.kind, error.transient, error.message]).toEqual([
+      'HTTP', false, 'POST /payment/tokens: HTTP 400 Bad Request: card.number fails the Luhn check',
+    ]);
+  });
+});
