@@ -34,6 +34,8 @@ export interface AirlineConfig {
   maxBodyBytes: number;
   /** Base of the WebAddressID of orders (AIRLINE_PORTAL_URL, default `https://book.example-airline.test/manage/`). */
   portalUrl: string;
+  /** Answer repeated identical searches from the response cache (AIRLINE_SHOPPING_CACHE, default `on`). */
+  shoppingCache: boolean;
   /** Log level list for Nest (AIRLINE_LOG, default `error,warn`; `none` disables logging). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
 }
@@ -68,6 +70,7 @@ const envSchema = z.object({
     .optional(),
   AIRLINE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
+  AIRLINE_SHOPPING_CACHE: z.enum(['on', 'off']).default('on'),
   AIRLINE_LOG: z
     .string()
     .default('error,warn')
@@ -110,6 +113,7 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     production,
     maxBodyBytes: e.AIRLINE_MAX_BODY_BYTES,
     portalUrl,
+    shoppingCache: e.AIRLINE_SHOPPING_CACHE === 'on',
     logLevels: e.AIRLINE_LOG,
   };
 }

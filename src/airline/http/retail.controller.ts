@@ -6,6 +6,8 @@
 import { Controller, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AirShoppingRq, OfferPriceRq, OrderCreateRq, OrderRetrieveRq } from '../../ndc/ndc.model';
+import type { AirlineConfig } from '../airline.config';
+import { AIRLINE_CONFIG } from '../airline.tokens';
 import { BasicAuthGuard } from './basic-auth.guard';
 import { NdcPipeline, type NdcRoute } from './ndc-pipeline';
 import { RetailService } from './retail.service';
@@ -22,6 +24,7 @@ export class RetailController {
     @Inject(NdcPipeline) private readonly pipeline: NdcPipeline,
     @Inject(RetailService) private readonly retail: RetailService,
     @Inject(ShoppingCache) shoppingCache: ShoppingCache,
+    @Inject(AIRLINE_CONFIG) config: AirlineConfig,
   ) {
     this.offersRoute = {
       errorRoot: 'AirShoppingRS',
@@ -30,7 +33,7 @@ export class RetailController {
           fault: 'AirShopping',
           rsRoot: 'AirShoppingRS',
           execute: (rq) => this.retail.airShopping(rq as AirShoppingRq),
-          cache: shoppingCache,
+          cache: config.shoppingCache ? shoppingCache : undefined,
         },
       },
     };
