@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AIRLINE_WORLD } from '../../src/airline/airline.tokens';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { World } from '../../src/airline/world/world';
-import { type RunningAirline, createToken, http, startAirline } from './airline-harness';
+import { createToken, http, startAirline } from './airline-harness';
 import { NdcClient, inDays, pricedOffer } from './ndc-client';
 
 const TWO_ADULTS = [
