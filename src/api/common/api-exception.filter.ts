@@ -82,6 +82,11 @@ export function toErrorResponse(exception: unknown): [number, ErrorBody] {
   return [500, body(500, 'INTERNAL', 'Internal server error')];
 }
 
+/** Masks runs of 12 to 19 digits (possible card numbers) but their last four. */
+export function scrubDigits(text: string): string {
+  return text.replace(/\d{12,19}/g, (digits) => `****${digits.slice(-4)}`);
+}
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
@@ -90,9 +95,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, payload] = toErrorResponse(exception);
     if (status >= 500) {
-      // Name and message only: no request data.
+      // Name and message only, no request data; digit runs that could be card numbers are masked.
       const e = exception instanceof Error ? exception : new Error(String(exception));
-      this.logger.error(`${payload.code}: ${e.name}: ${e.message}`, status === 500 ? e.stack : undefined);
+      this.logger.error(scrubDigits(`${payload.code}: ${e.name}: ${e.message}`), status === 500 ? scrubDigits(e.stack ?? '') : undefined);
     }
     if (res.headersSent) return;
     res.status(status).json(payload);

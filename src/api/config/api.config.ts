@@ -18,7 +18,11 @@ export interface ApiConfig {
   taskQueue: string;
   /** Airline retail base URL, probed by `GET /health` at `<url>/health` (AIRLINE_BASE_URL, default `http://127.0.0.1:4010`). */
   airlineBaseUrl: string;
-  /** Origins allowed to call `/codec` from a browser (CODEC_CORS_ORIGINS, comma-separated; default `http://localhost:8233,http://127.0.0.1:8233`). */
+  /**
+   * Origins allowed to call `/codec` from a browser (CODEC_CORS_ORIGINS, comma-separated; default
+   * the dev server's Web UI: `http://localhost:<p>,http://127.0.0.1:<p>` with `<p>` =
+   * TEMPORAL_UI_PORT, default 8233).
+   */
   codecCorsOrigins: string[];
   /** Child bookings a batch runs at once (BATCH_CONCURRENCY, default 4). */
   batchConcurrency: number;
@@ -50,7 +54,8 @@ const envSchema = z.object({
     .string()
     .refine((s) => /^https?:\/\//.test(s) && URL.canParse(s), 'must be an absolute http(s) URL')
     .default('http://127.0.0.1:4010'),
-  CODEC_CORS_ORIGINS: z.string().default('http://localhost:8233,http://127.0.0.1:8233'),
+  CODEC_CORS_ORIGINS: z.string().optional(),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   BOOKING_APPROVAL_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
   API_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
@@ -82,7 +87,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     taskQueue: e.TEMPORAL_TASK_QUEUE,
     airlineBaseUrl: e.AIRLINE_BASE_URL.replace(/\/+$/, ''),
-    codecCorsOrigins: e.CODEC_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    codecCorsOrigins: (e.CODEC_CORS_ORIGINS ?? `http://localhost:${e.TEMPORAL_UI_PORT},http://127.0.0.1:${e.TEMPORAL_UI_PORT}`)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,
     queryTimeoutMs: e.API_QUERY_TIMEOUT_MS,
