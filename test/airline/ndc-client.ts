@@ -8,6 +8,7 @@ import {
   type OfferPriceRs,
   type OrderViewRs,
   type Passenger,
+  type Qualifier,
   type RequestCommon,
   type SelectedOffer,
   decodeAirShoppingRs,
@@ -73,9 +74,11 @@ export function daySearchXml(
   legs: { from: string; to: string; date: string }[],
   passengers: Passenger[] = FAMILY,
   agencyId = AGENCY,
+  qualifier?: Qualifier,
 ): string {
   return encodeAirShoppingRq({
     ...common(agencyId),
+    ...(qualifier ? { qualifier } : {}),
     coreQuery: {
       kind: 'day',
       originDestinations: legs.map((l) => ({ departureCode: l.from, arrivalCode: l.to, date: l.date })),
