@@ -224,7 +224,8 @@ export class NdcPipeline {
     const echo = headerEcho(req);
     const query = new URL(req.url ?? '/', 'http://request.invalid').searchParams;
     const shoppingResponseId = query.get('shoppingResponseId');
-    const agencyId = query.get('agencyID');
+    // The spec spells it agencyID; agencyId is accepted too.
+    const agencyId = query.get('agencyID') ?? query.get('agencyId');
     if (!shoppingResponseId || !agencyId) {
       const missing = [!shoppingResponseId && 'shoppingResponseId', !agencyId && 'agencyID'].filter(Boolean).join(' and ');
       return this.errorReply(400, ct, 'OrderViewRS', [ndcError(INVALID, `missing query parameter ${missing}`)], echo);

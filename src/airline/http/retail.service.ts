@@ -36,7 +36,7 @@ export class RetailService {
   }
 
   orderRetrieve(rq: OrderRetrieveRq): OrderViewRs {
-    return this.orders.retrieve(rq.orderId, rq.party.agencyId);
+    return this.orders.retrieve(rq.orderId, rq.party.agencyId, rq.owner);
   }
 
   ordersByShoppingResponse(shoppingResponseId: string, agencyId: string): OrdersLookup {

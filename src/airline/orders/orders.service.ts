@@ -130,10 +130,14 @@ export class OrdersService {
     return sold.view;
   }
 
-  /** The order `orderId` if `agencyId` created it; else AirlineError ORDER_NOT_FOUND (913). */
-  retrieve(orderId: string, agencyId: string): OrderViewRs {
+  /**
+   * The order `orderId` if `agencyId` created it (and `owner`, when given, is
+   * this airline); else AirlineError ORDER_NOT_FOUND (913).
+   */
+  retrieve(orderId: string, agencyId: string, owner?: string): OrderViewRs {
     const order = this.store.getOrder(orderId);
-    if (!order || order.agencyId !== agencyId) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
+    const ours = owner === undefined || owner === this.options.airlineCode;
+    if (!order || !ours || order.agencyId !== agencyId) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     return order.view;
   }
 
