@@ -150,7 +150,7 @@ describe('booking activities against the real airline service', () => {
 
   it('reprices a debit card without surcharge', async () => {
     const context = ctx();
-    const { shop, priced, offers } = await shopAndPrice(context);
+    const { priced, offers } = await shopAndPrice(context);
     const token = await run(activities.tokenise, { card: DEBIT_CARD, correlationId: context.correlationId });
     const repriced = await run(activities.repriceWithToken, { ctx: context, offers, previous: priced, tokenId: token.tokenId });
     expect(repriced.surcharge).toBeUndefined();

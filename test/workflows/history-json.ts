@@ -8,8 +8,10 @@
  * that @temporalio/proto's types were built with avoids it.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { createRequire } from 'node:module';
+import * as proto from '@temporalio/proto';
 import type { temporal } from '@temporalio/proto';
+import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root';
 
 type History = temporal.api.history.v1.IHistory;
 
@@ -22,13 +24,11 @@ let protojson: ProtoJson | undefined;
 
 function load(): { type: unknown; json: ProtoJson } {
   if (protojson === undefined) {
-    const protoDir = path.dirname(require.resolve('@temporalio/proto/package.json'));
-    protojson = require(require.resolve('protobufjs/ext/protojson', { paths: [protoDir] })) as ProtoJson;
-    const proto = require('@temporalio/proto') as object;
-    const { patchProtobufRoot } = require('@temporalio/proto/lib/patch-protobuf-root') as {
-      patchProtobufRoot(root: object): { lookupType(name: string): unknown };
-    };
-    historyType = patchProtobufRoot(proto).lookupType('temporal.api.history.v1.History');
+    // Load protobufjs as @temporalio/proto resolves it.
+    const fromProto = createRequire(require.resolve('@temporalio/proto/package.json'));
+    protojson = fromProto('protobufjs/ext/protojson') as ProtoJson;
+    const patched = patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown };
+    historyType = patched.lookupType('temporal.api.history.v1.History');
   }
   return { type: historyType, json: protojson };
 }

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
 import { registerSearchAttributes } from '../../src/temporal/search-attributes.registration';
 import { temporalTestAddress, temporalTestNamespace } from '../support/temporal-env';
 import { pollUntil } from './booking.fixtures';
@@ -25,7 +26,7 @@ describe('registerSearchAttributes', () => {
 
   it('registers the missing ones on a fresh namespace, idempotently', async () => {
     const namespace = `sa-${randomUUID().slice(0, 8)}`;
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: 86_400 } });
+    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
     const added = await pollUntil(() => registerSearchAttributes(connection, namespace), () => true, 30_000);
     expect(added).toEqual(['BookingStatus', 'AgencyId', 'Route', 'BookingReference']);
     expect(await registerSearchAttributes(connection, namespace)).toEqual([]);
