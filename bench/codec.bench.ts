@@ -9,8 +9,10 @@
  *   serialising the equivalent JS object tree (built once, outside the
  *   timing); target ratio <= 3.
  *
- * Each side gets warm-up runs, then the two sides alternate for `ITERATIONS`
- * rounds (so machine load hits both alike) and the medians are compared.
+ * Each side gets warm-up runs, then the two sides run back to back for
+ * `ITERATIONS` rounds; the ratio printed is the median of the per-round
+ * ratios (machine load hits both sides of a round alike), next to each side's
+ * median time and MB/s.
  * Environment: `CODEC_BENCH_OFFERS` (offers per direction and price class,
  * default 40), `CODEC_BENCH_ITERATIONS` (default 40).
  */
@@ -53,8 +55,12 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Times `ours` and `theirs` alternately; returns their median durations in ms. */
-function compare(ours: () => unknown, theirs: () => unknown): { ours: number; theirs: number } {
+/**
+ * Times `ours` and `theirs` back to back in each round; returns their median
+ * durations in ms and the median of the per-round ratios (a load spike on the
+ * shared machine hits both sides of a round alike, so this ratio is the stable figure).
+ */
+function compare(ours: () => unknown, theirs: () => unknown): { ours: number; theirs: number; ratio: number } {
   for (let i = 0; i < WARMUP; i++) {
     ours();
     theirs();
@@ -69,7 +75,7 @@ function compare(ours: () => unknown, theirs: () => unknown): { ours: number; th
     theirs();
     b.push(ms(t));
   }
-  return { ours: median(a), theirs: median(b) };
+  return { ours: median(a), theirs: median(b), ratio: median(a.map((x, i) => x / b[i])) };
 }
 
 function line(label: string, msMedian: number, bytes: number): string {
@@ -114,17 +120,17 @@ export async function run(): Promise<CodecBenchResult> {
   const result: CodecBenchResult = {
     bytes,
     offers,
-    decode: { ours: dec.ours, bare: dec.theirs, ratio: dec.ours / dec.theirs },
-    encode: { ours: enc.ours, bare: enc.theirs, ratio: enc.ours / enc.theirs },
+    decode: { ours: dec.ours, bare: dec.theirs, ratio: dec.ratio },
+    encode: { ours: enc.ours, bare: enc.theirs, ratio: enc.ratio },
   };
   const out = [
     `AirShoppingRS day search: ${(bytes / 1024).toFixed(0)} KiB, ${offers} offers, ${ITERATIONS} timed runs after ${WARMUP} warm-ups (medians)`,
     line('decodeAirShoppingRs', dec.ours, bytes),
     line('fast-xml-parser XMLParser.parse', dec.theirs, bytes),
-    `  decode ratio ${result.decode.ratio.toFixed(2)}x (target <= 1.5x) ${result.decode.ratio <= 1.5 ? 'OK' : 'MISSED'}`,
+    `  decode ratio ${result.decode.ratio.toFixed(2)}x (median of per-round ratios; target <= 1.5x) ${result.decode.ratio <= 1.5 ? 'OK' : 'MISSED'}`,
     line('encodeAirShoppingRs', enc.ours, bytes),
     line('fast-xml-parser XMLBuilder.build', enc.theirs, Buffer.byteLength(built, 'utf8')),
-    `  encode ratio ${result.encode.ratio.toFixed(2)}x (target <= 3x) ${result.encode.ratio <= 3 ? 'OK' : 'MISSED'}`,
+    `  encode ratio ${result.encode.ratio.toFixed(2)}x (median of per-round ratios; target <= 3x) ${result.encode.ratio <= 3 ? 'OK' : 'MISSED'}`,
   ];
   process.stdout.write(out.join('\n') + '\n');
   return result;
