@@ -102,18 +102,37 @@ async function http(method: string, url: string, body?: unknown, headers: Record
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: any;
+  let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);
   } catch {
     json = undefined;
   }
-  return { status: res.status, json };
+  return { status: res.status, json: json as Record<string, unknown> | undefined };
 }
 
-function describeError(json: any): string {
-  if (json === undefined) return 'no body';
-  const fields = Array.isArray(json.fields) ? json.fields.map((f: any) => `\n      ${f.path}: ${f.message}`).join('') : '';
+interface ErrorBody {
+  code?: string;
+  error?: string;
+  message?: string;
+  fields?: { path: string; message: string }[];
+}
+
+interface BatchBody {
+  done: boolean;
+  total: number;
+  pending: number;
+  running: number;
+  confirmed: number;
+  failed: number;
+  cancelled: number;
+  bookings: { id: string }[];
+}
+
+function describeError(body: unknown): string {
+  if (body === undefined) return 'no body';
+  const json = body as ErrorBody;
+  const fields = Array.isArray(json.fields) ? json.fields.map((f) => `\n      ${f.path}: ${f.message}`).join('') : '';
   return `${json.code ?? json.error}: ${json.message}${fields}`;
 }
 
@@ -141,7 +160,7 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
   while (Date.now() < deadline) {
     const r = await http('GET', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}`);
     if (r.status === 200) {
-      const v = r.json as View;
+      const v = r.json as unknown as View;
       const step = v.currentStep ?? '';
       if (step !== lastStep && step !== '') out(`  ${job.label}: ${step}`);
       if (v.status !== lastStatus && v.status !== 'RUNNING') {
@@ -191,7 +210,7 @@ async function runSingly(jobs: Job[], o: Options): Promise<boolean> {
       out(`✗ ${job.label}: refused, ${r.status} ${describeError(r.json)}`);
       continue;
     }
-    job.id = r.json.id;
+    job.id = (r.json as { id: string }).id;
     out(`→ ${job.label}: submitted as ${job.id}`);
   }
   const results = await Promise.all(jobs.filter((j) => j.id !== undefined).map(async (j) => outcome(j, await follow(j, o, deadline))));
@@ -205,14 +224,14 @@ async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
     out(`✗ batch refused, ${r.status} ${describeError(r.json)}`);
     return false;
   }
-  const batchId = r.json.id as string;
+  const batchId = (r.json as { id: string }).id;
   out(`→ batch of ${jobs.length} submitted as ${batchId}`);
   let last = '';
-  let progress: any;
+  let progress: BatchBody | undefined;
   while (Date.now() < deadline) {
     const p = await http('GET', `${o.apiUrl}/batches/${encodeURIComponent(batchId)}`);
     if (p.status === 200) {
-      progress = p.json;
+      progress = p.json as unknown as BatchBody;
       const line = `  batch: ${progress.confirmed} confirmed, ${progress.failed} failed, ${progress.cancelled} cancelled, ${progress.running} running, ${progress.pending} pending of ${progress.total}`;
       if (line !== last) out(line);
       last = line;
@@ -225,11 +244,11 @@ async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
     return false;
   }
   const results: boolean[] = [];
-  for (const [i, b] of (progress.bookings as { id: string }[]).entries()) {
+  for (const [i, b] of progress.bookings.entries()) {
     const job = jobs[i] ?? { label: b.id, intent: undefined };
     job.id = b.id;
     const v = await http('GET', `${o.apiUrl}/bookings/${encodeURIComponent(b.id)}`);
-    results.push(outcome(job, v.status === 200 ? (v.json as View) : undefined));
+    results.push(outcome(job, v.status === 200 ? (v.json as unknown as View) : undefined));
   }
   return results.length === jobs.length && results.every(Boolean);
 }

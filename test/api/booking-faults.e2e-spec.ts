@@ -4,9 +4,13 @@
  * cancel through the API), and a worker stopped and restarted mid-saga. Real Temporal dev
  * server (temporal-env), real airline, real worker.
  */
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { DEBIT_CARD, oneWayIntent } from './intent.fixture';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
 import '../support/temporal-env';
+
+// Retried activity failures are expected here: keep the SDK's log to errors.
+Runtime.install({ logger: new DefaultLogger('ERROR') });
 
 describe('booking API end to end: faults, price guard, worker restart', () => {
   let stack: Stack;

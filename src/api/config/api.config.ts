@@ -71,7 +71,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new ApiConfigError(String(issue.path[0]), issue.message);
   }
   const e = r.data;
-  let logLevels: ApiConfig['logLevels'] = [];
+  const logLevels: ApiConfig['logLevels'] = [];
   if (e.API_LOG !== 'none') {
     for (const level of e.API_LOG.split(',').map((s) => s.trim()).filter(Boolean)) {
       if (!(LEVELS as readonly string[]).includes(level)) {
