@@ -6,6 +6,7 @@ import { compare } from '../../src/common/decimal';
 import {
   type AirShoppingRs,
   type OfferPriceRs,
+  type OrderCreateRq,
   type OrderViewRs,
   type Passenger,
   type Qualifier,
@@ -155,8 +156,12 @@ export class NdcClient {
   }
 
   orderCreateXml(priced: PricedRs, token: string, passengers: Passenger[], agencyId = AGENCY, total = priced.pricedOffer.total): string {
+    return encodeOrderCreateRq(this.orderCreateModel(priced, token, passengers, agencyId, total));
+  }
+
+  orderCreateModel(priced: PricedRs, token: string, passengers: Passenger[], agencyId = AGENCY, total = priced.pricedOffer.total): OrderCreateRq {
     const po = priced.pricedOffer;
-    return encodeOrderCreateRq({
+    return {
       ...common(agencyId),
       securePayment: {
         failUrl: 'https://agency.example/fail',
@@ -176,7 +181,7 @@ export class NdcClient {
       contacts: [
         { contactId: 'CTC__1', provided: [{ email: 'john.smith@example.com' }, { phone: { countryDialingCode: '44', phoneNumber: '7700900123' } }] },
       ],
-    });
+    };
   }
 
   async orderCreate(priced: PricedRs, token: string, passengers: Passenger[], agencyId = AGENCY): Promise<OrderViewRs> {

@@ -201,4 +201,53 @@ describe('airline retail flow', () => {
       for (const group of rs.airlineOffers) expect(group.priceCalendar).toHaveLength(5);
     }
   });
+
+  it('OrderCreate refuses unknown tokens, missing names and missing contacts with NDC errors', async () => {
+    const { encodeOrderCreateRq } = await import('../../src/ndc');
+    const { pricedOffer, ONE_ADULT } = await import('./ndc-client');
+    const { priced } = await pricedOffer(c, { date: inDays(90) });
+    const token = await createToken(airline.url, '4000056655665556');
+    const base = c.orderCreateModel(priced, token, ONE_ADULT);
+    const codeOf = async (model: typeof base) => {
+      const rs = await c.orderXml(encodeOrderCreateRq(model));
+      return rs.kind === 'error' ? `${rs.errors[0].code} ${rs.errors[0].shortText}` : 'success';
+    };
+    expect(await codeOf({ ...base, payments: [{ ...base.payments[0], voucherNumber: 'tok_unknownunknownunknownunk' }] })).toBe(
+      '752 Card token not found',
+    );
+    expect(
+      await codeOf({
+        ...base,
+        passengers: base.passengers.map((p) => ({ ...p, individual: { surname: 'Smith' } })),
+      }),
+    ).toBe('731 Passenger data missing');
+    expect(
+      await codeOf({
+        ...base,
+        passengers: base.passengers.map((p) => ({ ...p, contactInfoRef: 'CTC__9' })),
+      }),
+    ).toBe('732 Contact data missing');
+    // The clean request still works afterwards (nothing was sold by the refused ones).
+    expect(await codeOf(base)).toBe('success');
+  });
+
+  it('OrderCreate with an expired token is refused (751)', async () => {
+    let now = new Date();
+    const clocked = await startAirline({}, { clock: { now: () => now } });
+    try {
+      const cc = new NdcClient(clocked.url);
+      const { pricedOffer, ONE_ADULT } = await import('./ndc-client');
+      const { postJson, tokenRequest } = await import('./airline-harness');
+      const { priced } = await pricedOffer(cc, { date: inDays(91) });
+      // A token that lives one minute; the pricing response lives 30.
+      const body = tokenRequest('4000056655665556', now);
+      body.expiryDateTimeUTC = new Date(now.getTime() + 60_000).toISOString().slice(0, 19);
+      const { id } = JSON.parse((await postJson(clocked.url, '/payment/tokens', body)).text) as { id: string };
+      now = new Date(now.getTime() + 120_000);
+      const rs = await cc.orderCreate(priced, id, ONE_ADULT);
+      expect(rs.kind === 'error' && rs.errors[0].code).toBe('751');
+    } finally {
+      await clocked.close();
+    }
+  });
 });
