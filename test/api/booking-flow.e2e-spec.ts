@@ -99,6 +99,18 @@ describe('booking API end to end', () => {
     expect(view.order.total).toEqual(view.pricedTotal);
   });
 
+  it('promotion code PROMO10: a lower total than the same booking without it', async () => {
+    const plain = oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD });
+    plain.journey.departureDate = addDays(new Date(), 70);
+    const promo = { ...plain, promotionCode: 'PROMO10' };
+    const a = await api('POST', '/bookings', plain, { 'Idempotency-Key': 'promo-base-1' });
+    const b = await api('POST', '/bookings', promo, { 'Idempotency-Key': 'promo-1' });
+    bookingIds.push(a.body.id, b.body.id);
+    const [va, vb] = await Promise.all([waitForBooking(stack, a.body.id, 'CONFIRMED'), waitForBooking(stack, b.body.id, 'CONFIRMED')]);
+    expect(vb.order.total.currency).toBe(va.order.total.currency);
+    expect(Number(vb.order.total.value)).toBeLessThan(Number(va.order.total.value));
+  });
+
   it('idempotent POST: same key, same booking and one order; different body, 422', async () => {
     const intent = oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD });
     const first = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'idem-1' });
