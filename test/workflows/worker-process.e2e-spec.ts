@@ -1,0 +1,110 @@
+/**
+ * `npm run worker` as a real process (src/worker/main.ts), killed outright (SIGKILL) in the
+ * middle of a saga: a second worker process finishes the booking, within seconds of the
+ * activity heartbeat timeout, and the airline holds exactly one order. Then SIGTERM stops a
+ * worker gracefully.
+ */
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { testAirlineConfig } from '../../src/airline/airline.config';
+import { createAirlineApp } from '../../src/airline/airline.module';
+import { AirlineStore } from '../../src/airline/store/airline.store';
+import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
+import { stateQuery } from '../../workflows/definitions';
+import { temporalTestAddress } from '../support/temporal-env';
+import { createHarness, oneWayIntent, pollUntil, stepTrail, type Harness } from './booking.fixtures';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+describe('worker process killed mid-saga', () => {
+  let harness: Harness;
+  let airline: INestApplication;
+  let baseUrl: string;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    harness = await createHarness('worker-proc');
+    airline = await createAirlineApp(testAirlineConfig());
+    await airline.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await airline.close();
+    await harness.close();
+  });
+
+  /** Starts `src/worker/main.ts` and resolves once it polls (its start-up line). */
+  async function startWorkerProcess(): Promise<{ child: ChildProcess; output: () => string }> {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/worker/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        TEMPORAL_ADDRESS: temporalTestAddress(),
+        TEMPORAL_NAMESPACE: harness.namespace,
+        TEMPORAL_TASK_QUEUE: harness.taskQueue,
+        AIRLINE_BASE_URL: baseUrl,
+        AIRLINE_TIMEOUT_MS: '60000',
+        WORKER_SHUTDOWN_GRACE_MS: '500',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await pollUntil(async () => output, (text) => text.includes('worker: task queue') || child.exitCode !== null, 60_000);
+    if (child.exitCode !== null) throw new Error(`worker exited early:\n${output}`);
+    return { child, output: () => output };
+  }
+
+  function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+    }
+    return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  it('SIGKILL during OfferPrice: a new worker process completes the booking, one order', async () => {
+    // OfferPrice hangs for a minute: the saga is stuck inside the price activity.
+    const armed = await fetch(`${baseUrl}/_sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'OfferPrice', mode: 'delay', count: 1, delayMs: 60_000 }),
+    });
+    expect(armed.status).toBeLessThan(300);
+
+    const first = await startWorkerProcess();
+    const departureDate = new Date(Date.now() + 33 * 86_400_000).toISOString().slice(0, 10);
+    const handle = await harness.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
+      taskQueue: harness.taskQueue,
+      workflowId: `${harness.taskQueue}-killed`,
+      args: [oneWayIntent({ journey: { origin: 'LGW', destination: 'OSL', departureDate } })],
+    });
+    await pollUntil(() => handle.query(stateQuery), (s) => s.currentStep === 'price', 30_000);
+
+    first.child.kill('SIGKILL');
+    expect(await exited(first.child)).toEqual({ code: null, signal: 'SIGKILL' });
+
+    await startWorkerProcess();
+    const restartedAt = Date.now();
+    const result = await handle.result();
+    // The lost attempt is noticed by its heartbeat timeout (5 s), then retried at once.
+    expect(Date.now() - restartedAt).toBeLessThan(20_000);
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(stepTrail(result.state).slice(0, 2)).toEqual(['shop:ok:1', 'price:ok:2']);
+    const orders = airline.get(AirlineStore).ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
+    expect(orders).toHaveLength(1);
+  });
+
+  it('SIGTERM stops a worker process gracefully (exit code 0)', async () => {
+    const worker = await startWorkerProcess();
+    worker.child.kill('SIGTERM');
+    expect(await exited(worker.child)).toEqual({ code: 0, signal: null });
+    expect(worker.output()).toContain('worker: stopped');
+  });
+});
