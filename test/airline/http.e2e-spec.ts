@@ -142,6 +142,7 @@ describe('airline HTTP interface', () => {
     ['/retail/offers', 'the wrong root', '<OfferPriceRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"/>', 'AirShoppingRS'],
     ['/retail/orders', 'the wrong root', '<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"/>', 'OrderViewRS'],
     ['/retail/offers', 'the wrong namespace', daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(9) }]).replace('http://www.iata.org/IATA/EDIST/2017.2', 'urn:other'), 'AirShoppingRS'],
+    ['/retail/offers', 'deeply nested elements', `<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2">${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}</AirShoppingRQ>`, 'AirShoppingRS'],
     ['/retail/orders', 'missing required data', '<OrderRetrieveRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2" Version="17.2"/>', 'OrderViewRS'],
   ])('%s with %s: 400 with an NDC error, never a 500', async (path, _what, body, root) => {
     const started = Date.now();
