@@ -4,9 +4,10 @@
  * (only TimeStamp, TransactionIdentifier and CorrelationID may differ) while
  * no seat was sold answers the remembered XML without decoding, searching or
  * encoding again. Each answer still gets its own ShoppingResponseID: the
- * remembered response id is replaced by a fresh one in the XML and in the
- * stored ShoppingRecord (saved again, with new creation and expiry times),
- * so later steps see exactly what a fresh search would have produced.
+ * remembered response id is replaced by a fresh one in the XML, and the new
+ * id is stored as an alias of the remembered record (same record, new id,
+ * new creation and expiry times), so later steps see exactly what a fresh
+ * search would have produced.
  *
  * Entries live {@link SHOPPING_CACHE_TTL_MS} (30 s), never across a seat sale
  * (inventory generation) or midnight UTC; at most {@link SHOPPING_CACHE_MAX} are kept.
@@ -28,9 +29,6 @@ const SENTINEL = {
   correlationId: '@@NDCSAGA_CORRELATION@@',
 } as const;
 
-/** Placeholders of the creation and expiry times in remembered records. */
-const RECORD_TIMES = { createdAt: '@@NDCSAGA_CREATED@@', expiresAt: '@@NDCSAGA_EXPIRES@@' } as const;
-
 /** Root attributes that vary per request and are not part of the cache key. */
 const VOLATILE_ATTRIBUTES = /\s(?:TimeStamp|TransactionIdentifier|CorrelationID)\s*=\s*(?:"[^"]*"|'[^']*')/g;
 const ROOT_START = /<(?:[A-Za-z_][\w.-]*:)?AirShoppingRQ\b[^>]*>/;
@@ -41,10 +39,8 @@ interface Entry {
   head: string;
   /** UTF-8 bytes of the rest of the response, split at each occurrence of the response id. */
   tail: Buffer[];
-  /** ShoppingResponseID inside `xml` and `record` (absent for calendar searches). */
+  /** ShoppingResponseID inside the XML and of the stored record (absent for calendar searches). */
   responseId?: string;
-  /** The ShoppingRecord as JSON, with {@link RECORD_TIMES} placeholders for its times. */
-  record?: string;
   agencyId?: string;
   lifetimeMs: number;
   cachedAt: number;
@@ -132,16 +128,11 @@ export class ShoppingCache {
       return undefined;
     }
     this.hits++;
-    if (!entry.responseId || !entry.record) return Buffer.from(patchHeader(entry.head, header), 'utf8');
+    if (!entry.responseId) return Buffer.from(patchHeader(entry.head, header), 'utf8');
     const responseId = this.ids.next('SR');
     const createdAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + entry.lifetimeMs).toISOString();
-    const json = entry.record
-      .split(entry.responseId)
-      .join(responseId)
-      .replace(RECORD_TIMES.createdAt, createdAt)
-      .replace(RECORD_TIMES.expiresAt, expiresAt);
-    this.store.saveShoppingJson({ responseId, agencyId: entry.agencyId!, createdAt, expiresAt }, json);
+    this.store.saveShoppingAlias({ responseId, agencyId: entry.agencyId!, createdAt, expiresAt }, entry.responseId);
     const id = Buffer.from(responseId, 'utf8');
     const parts: Buffer[] = [Buffer.from(patchHeader(entry.head, header), 'utf8')];
     for (const part of entry.tail) parts.push(id, part);
@@ -168,7 +159,6 @@ export class ShoppingCache {
       entry.head = head;
       entry.tail = rest.map((part) => Buffer.from(part, 'utf8'));
       entry.agencyId = record.agencyId;
-      entry.record = JSON.stringify({ ...record, ...RECORD_TIMES });
       entry.lifetimeMs = Date.parse(record.expiresAt) - Date.parse(record.createdAt);
     }
     this.entries.delete(key);

@@ -62,6 +62,31 @@ describe('AirlineStore', () => {
     expect(store.latestPricingFor('nope')).toBeUndefined();
   });
 
+  it('an aliased shopping response is the base record with its own id and times, before and after the flush', () => {
+    const base = {
+      responseId: 'SRBASE',
+      agencyId: 'A',
+      createdAt: '2026-11-21T06:00:00.000Z',
+      expiresAt: '2026-11-21T06:30:00.000Z',
+      currency: 'GBP',
+      passengers: [],
+      offers: { 'SRBASE-O1': { offerId: 'SRBASE-O1' } },
+    };
+    store.saveShopping(base);
+    store.saveShoppingAlias({ responseId: 'SRNEW', agencyId: 'A', createdAt: '2026-11-21T06:01:00.000Z', expiresAt: '2026-11-21T06:31:00.000Z' }, 'SRBASE');
+    const expected = {
+      ...base,
+      responseId: 'SRNEW',
+      createdAt: '2026-11-21T06:01:00.000Z',
+      expiresAt: '2026-11-21T06:31:00.000Z',
+      offers: { 'SRNEW-O1': { offerId: 'SRNEW-O1' } },
+    };
+    expect(store.getShopping('SRNEW')).toEqual(expected);
+    store.flushShopping();
+    expect(store.getShopping('SRNEW')).toEqual(expected);
+    expect(store.getShopping('SRBASE')).toEqual(base);
+  });
+
   describe('on disk', () => {
     let dir: string;
     beforeEach(() => {

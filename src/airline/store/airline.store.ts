@@ -99,6 +99,9 @@ CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
 
 type Row = Record<string, unknown>;
 
+/** `record` value of a shopping response stored as an alias of another (see saveShoppingAlias). */
+const ALIAS_PREFIX = '@alias:';
+
 export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup {
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
@@ -210,11 +213,29 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     this.pendingShopping.clear();
   }
 
+  /**
+   * Saves shopping response `meta.responseId` as an alias of `baseResponseId`:
+   * the same record with the id replaced and its own times (the response
+   * cache's answers; a few bytes instead of the whole record).
+   */
+  saveShoppingAlias(meta: Pick<ShoppingRecord, 'responseId' | 'agencyId' | 'createdAt' | 'expiresAt'>, baseResponseId: string): void {
+    this.saveShoppingJson(meta, `${ALIAS_PREFIX}${baseResponseId}`);
+  }
+
   getShopping(responseId: string): ShoppingRecord | undefined {
     const queued = this.pendingShopping.get(responseId);
-    if (queued) return JSON.parse(queued[4]) as ShoppingRecord;
-    const row = this.get('SELECT record FROM shopping_responses WHERE response_id = ?', [responseId]);
-    return row ? (JSON.parse(String(row.record)) as ShoppingRecord) : undefined;
+    const row = queued
+      ? { record: queued[4], created_at: queued[2], expires_at: queued[3] }
+      : this.get('SELECT record, created_at, expires_at FROM shopping_responses WHERE response_id = ?', [responseId]);
+    if (!row) return undefined;
+    const json = String(row.record);
+    if (!json.startsWith(ALIAS_PREFIX)) return JSON.parse(json) as ShoppingRecord;
+    const base = this.getShopping(json.slice(ALIAS_PREFIX.length));
+    if (!base) return undefined;
+    const record = JSON.parse(JSON.stringify(base).split(base.responseId).join(responseId)) as ShoppingRecord;
+    record.createdAt = String(row.created_at);
+    record.expiresAt = String(row.expires_at);
+    return record;
   }
 
   savePricing(record: PricingRecord): void {
