@@ -77,6 +77,17 @@ describe('AirShoppingRQ codec', () => {
     });
   });
 
+  // Regression: fast-xml-parser applies transformTagName twice to a self-closing tag, which made a
+  // prefixed `<n:LeadDatePeriod .../>` foreign (a 0-day window) and `<n:Participants xsi:nil/>` absent.
+  it('reads prefixed self-closing elements (LeadDatePeriod, nil Participants) like their long form', () => {
+    const xml = encodeAirShoppingRq(calendarRoundTripRq)
+      .replace(/<(\/?)(?![/?]|ns2:)/g, '<$1n:')
+      .replace(`xmlns="${NDC_NS}"`, `xmlns:n="${NDC_NS}"`);
+    expect(xml).toContain('<n:LeadDatePeriod After="P3D" Before="P3D"/>');
+    expect(xml).toContain('<n:Participants xsi:nil="true"/>');
+    expect(decodeAirShoppingRq(xml)).toStrictEqual(calendarRoundTripRq);
+  });
+
   it('decodes a calendar search without LeadPricing as a zero-day window', () => {
     const xml = encodeAirShoppingRq(calendarOneWayRq).replace('<LeadPricing><LeadDatePeriod After="P7D" Before="P0D"/></LeadPricing>', '');
     const rq = decodeAirShoppingRq(xml);

@@ -16,6 +16,7 @@ import {
   ndcRootName,
   one,
   oneExt,
+  optExt,
   parseNdc,
   text,
   unescapeXml,
@@ -178,6 +179,35 @@ describe('parseNdc: reading', () => {
     expect(path).toBe('/A');
     const b = one(node, 'B', path);
     expect(text(oneExt(oneExt(b, 'Token', '/A/B'), 'Number', '/A/B/ns2:Token'))).toBe('t1');
+  });
+
+  // Regression: fast-xml-parser 5.12.1 applies transformTagName twice to a self-closing tag (to the
+  // raw name, then to its own result); resolving prefixes there turned `<n:B/>` into a foreign element.
+  it('resolves prefixed self-closing elements once, as written', () => {
+    const { node } = parseNdc(
+      `<n:A xmlns:n="${NDC_NS}" xmlns:e="${EXT_NS}"><n:B x="1"/><n:C/><e:Flag/><e:Token n="2"/></n:A>`,
+      'A',
+    );
+    expect(node).toEqual({
+      '@xmlns:n': NDC_NS,
+      '@xmlns:e': EXT_NS,
+      B: [{ '@x': '1' }],
+      C: [''],
+      'ns2:Flag': [''],
+      'ns2:Token': [{ '@n': '2' }],
+    });
+  });
+
+  it('keeps an unprefixed element foreign when the default namespace is not NDC, self-closing or not', () => {
+    const { node } = parseNdc(`<n:A xmlns:n="${NDC_NS}"><n:B>1</n:B><B/><n:C/><C>2</C><ns2:D/></n:A>`, 'A');
+    expect(many(node, 'B').map(text)).toEqual(['1']);
+    expect(many(node, 'C').map(text)).toEqual(['']);
+    expect(optExt(node, 'D')).toBeUndefined();
+  });
+
+  it('keeps object-prototype names out of the tree when resolving prefixes', () => {
+    const { node } = parseNdc(`<n:A xmlns:n="${NDC_NS}"><n:constructor/><n:toString>x</n:toString><n:B>1</n:B></n:A>`, 'A');
+    expect(Object.keys(node)).toEqual(['{foreign}n:constructor', '{foreign}n:toString', 'B', '@xmlns:n']);
   });
 
   it('accepts namespace declarations below the root', () => {

@@ -57,13 +57,42 @@ const FOREIGN = '{foreign}';
 let ndcPrefixes: ReadonlySet<string> = new Set();
 let extPrefixes: ReadonlySet<string> = new Set();
 
+/**
+ * Resolves the tag name as written (`prefix:local`) into the name the tree
+ * uses. Not idempotent by nature: `Success` can be the resolved name of
+ * `<n:Success>` or an element written without prefix in a foreign default
+ * namespace. So it must see every element exactly once, as written. That is
+ * why it runs as fast-xml-parser's `updateTag` (called once per element when
+ * the element is added to its parent) and not as `transformTagName`, which
+ * fast-xml-parser 5.12.1 applies twice to a self-closing tag (once to the
+ * raw name, again to its own result), which turned `<n:Success/>` into a
+ * foreign element.
+ */
 function resolveTagName(tag: string): string {
   const i = tag.indexOf(':');
   const prefix = i < 0 ? '' : tag.slice(0, i);
-  if (ndcPrefixes.has(prefix)) return i < 0 ? tag : tag.slice(i + 1);
-  if (extPrefixes.has(prefix)) return EXT_PREFIX + tag.slice(i + 1);
-  return FOREIGN + tag;
+  let name: string;
+  if (ndcPrefixes.has(prefix)) name = i < 0 ? tag : tag.slice(i + 1);
+  else if (extPrefixes.has(prefix)) return EXT_PREFIX + tag.slice(i + 1);
+  else return FOREIGN + tag;
+  // updateTag results skip fast-xml-parser's own name sanitising, so keep
+  // object-prototype names out of the tree (no decoder reads them).
+  return UNSAFE_NAMES.has(name) ? FOREIGN + tag : name;
 }
+
+/** Names fast-xml-parser refuses or renames as tag names (prototype pollution guards). */
+const UNSAFE_NAMES: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+]);
 
 const PARSER_OPTIONS = {
   ignoreAttributes: false,
@@ -80,8 +109,14 @@ const PARSER_OPTIONS = {
   // Callbacks get a matcher instead of a freshly built path string (cheaper; we never read it).
   jPath: false,
 };
-/** For documents whose prefixes need rewriting. */
-const resolvingParser = new XMLParser({ ...PARSER_OPTIONS, transformTagName: resolveTagName });
+/**
+ * For documents whose prefixes need rewriting. `updateTag` runs once per
+ * element, as written; see {@link resolveTagName} for why not `transformTagName`.
+ */
+const resolvingParser = new XMLParser({
+  ...PARSER_OPTIONS,
+  updateTag: (tag: string) => resolveTagName(tag),
+});
 /**
  * For the common layout (NDC as default namespace, extension prefix `ns2`):
  * names are already canonical, so skip the per-tag rewrite. Foreign
