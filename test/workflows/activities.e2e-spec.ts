@@ -148,6 +148,40 @@ describe('booking activities against the real airline service', () => {
     expect(retrieved.orderViewXml).not.toContain(CREDIT_CARD.number);
   });
 
+  it('picks the cheapest calendar date per direction within the window, the return not before the outbound', async () => {
+    const context = ctx();
+    const result = await run(activities.calendar, {
+      ctx: context,
+      origin: 'LGW',
+      destination: 'OSL',
+      departureDate: inDays(30),
+      returnDate: inDays(33),
+      flexibleDays: 3,
+    });
+    expect(result.attempt).toBe(1);
+    expect(result.departureDate >= inDays(27) && result.departureDate <= inDays(33)).toBe(true);
+    expect(result.returnDate! >= result.departureDate && result.returnDate! <= inDays(36)).toBe(true);
+
+    // Cross-check the outbound against the airline's own calendar: no date is cheaper.
+    const rs = await client.airShopping({
+      target: 'Test',
+      version: '17.2',
+      timeStamp: new Date().toISOString().slice(0, 19) + 'Z',
+      pointOfSaleCountry: 'GB',
+      party: { name: 'x', agencyId: context.agency.id },
+      parameters: { languages: ['EN'], overrideCurrency: 'GBP' },
+      coreQuery: {
+        kind: 'calendar',
+        originDestinations: [{ departureCode: 'LGW', arrivalCode: 'OSL', date: inDays(30), daysAfter: 3, daysBefore: 3 }],
+      },
+      passengers: [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }],
+    });
+    if (rs.kind !== 'calendar') throw new Error('expected a calendar response');
+    const prices = rs.airlineOffers[0]!.priceCalendar.map((entry) => ({ date: entry.date, price: Number(entry.totalPrice.value) }));
+    const chosen = prices.find((entry) => entry.date === result.departureDate)!;
+    expect(chosen.price).toBe(Math.min(...prices.map((entry) => entry.price)));
+  });
+
   it('reprices a debit card without surcharge', async () => {
     const context = ctx();
     const { priced, offers } = await shopAndPrice(context);
