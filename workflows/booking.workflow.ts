@@ -258,17 +258,30 @@ export async function bookingWorkflow(
     else delete state.surcharge;
   }
 
-  /** Shop, price, guard, tokenise, reprice; a fresh round after an expiry, `maxReshops` times. */
+  let reshops = 0;
+  let travel: { departureDate: string; returnDate?: string } | undefined;
+
+  /**
+   * True (and counts it) when `error` is an expiry after which a fresh shop-and-price round may
+   * succeed, and rounds are left.
+   */
+  function mayReshop(error: unknown): boolean {
+    const type = failureType(error);
+    if (type === undefined || !EXPIRY_TYPES.has(type) || reshops >= maxReshops) return false;
+    reshops += 1;
+    if (type === 'TOKEN_EXPIRED') tokenId = undefined;
+    log.info('offer, response or token expired: shopping again', { type, round: reshops });
+    return true;
+  }
+
+  /** Shop, price, guard, tokenise, reprice; a fresh round after an expiry, `maxReshops` times in all. */
   async function prepare(): Promise<ReadyToOrder> {
-    const travel = await dates();
-    for (let round = 0; ; round += 1) {
+    travel ??= await dates();
+    for (;;) {
       try {
         return await shopAndPrice(travel);
       } catch (error) {
-        const type = failureType(error);
-        if (type === undefined || !EXPIRY_TYPES.has(type) || round >= maxReshops) throw error;
-        if (type === 'TOKEN_EXPIRED') tokenId = undefined;
-        log.info('offer, response or token expired: shopping again', { type, round: round + 1 });
+        if (!mayReshop(error)) throw error;
       }
     }
   }
@@ -316,43 +329,55 @@ export async function bookingWorkflow(
     return { state };
   };
 
-  let ready: ReadyToOrder;
-  try {
-    ready = await preOrder.run(prepare);
-  } catch (error) {
-    if (isCancellation(error)) {
-      return finish('CANCELLED', { type: 'CANCELLED', message: 'booking cancelled before order creation' });
-    }
-    return finish('FAILED', toBookingError(error));
-  }
-
-  orderPhase = true;
-  // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
-  return CancellationScope.nonCancellable(async () => {
+  for (;;) {
+    let ready: ReadyToOrder;
     try {
-      const order = await placeOrder(ready);
-      state.order = {
-        orderId: order.orderId,
-        bookingReference: order.bookingReference,
-        total: order.total,
-        status: order.status,
-      };
-      upsertSearchAttributes([{ key: BookingReferenceKey, value: order.bookingReference }]);
-      const retrieved = await step('retrieveOrder', () =>
-        ndc.retrieveOrder({ ctx, orderId: order.orderId, owner: order.owner }),
-      );
-      state.order = {
-        orderId: retrieved.order.orderId,
-        bookingReference: retrieved.order.bookingReference,
-        total: retrieved.order.total,
-        status: retrieved.order.status,
-      };
-      const result = finish('CONFIRMED');
-      return { ...result, orderViewXml: retrieved.orderViewXml };
+      ready = await preOrder.run(prepare);
     } catch (error) {
+      if (isCancellation(error)) {
+        return finish('CANCELLED', { type: 'CANCELLED', message: 'booking cancelled before order creation' });
+      }
       return finish('FAILED', toBookingError(error));
     }
-  });
+
+    orderPhase = true;
+    // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
+    const outcome = await CancellationScope.nonCancellable(async (): Promise<BookingResult | undefined> => {
+      let order: OrderSummary;
+      try {
+        order = await placeOrder(ready);
+      } catch (error) {
+        // The airline answered that the pricing or token expired (e.g. while the price guard
+        // waited): nothing was booked, so a fresh round is safe.
+        if (mayReshop(error)) return undefined;
+        return finish('FAILED', toBookingError(error));
+      }
+      try {
+        state.order = {
+          orderId: order.orderId,
+          bookingReference: order.bookingReference,
+          total: order.total,
+          status: order.status,
+        };
+        upsertSearchAttributes([{ key: BookingReferenceKey, value: order.bookingReference }]);
+        const retrieved = await step('retrieveOrder', () =>
+          ndc.retrieveOrder({ ctx, orderId: order.orderId, owner: order.owner }),
+        );
+        state.order = {
+          orderId: retrieved.order.orderId,
+          bookingReference: retrieved.order.bookingReference,
+          total: retrieved.order.total,
+          status: retrieved.order.status,
+        };
+        const result = finish('CONFIRMED');
+        return { ...result, orderViewXml: retrieved.orderViewXml };
+      } catch (error) {
+        return finish('FAILED', toBookingError(error));
+      }
+    });
+    if (outcome !== undefined) return outcome;
+    orderPhase = false;
+  }
 }
 
 /** The `ApplicationFailure` behind an error (thrown by an activity or by the workflow), if any. */

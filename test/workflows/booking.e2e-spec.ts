@@ -230,6 +230,21 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     expect(mocks.createOrder).not.toHaveBeenCalled();
   });
 
+  it('shops again when the order create says the pricing expired (e.g. after a long approval)', async () => {
+    mocks.createOrder.mockImplementationOnce(async () => {
+      throw ApplicationFailure.nonRetryable('721: pricing expired', 'OFFER_EXPIRED', { airlineCode: '721', attempt: 1 });
+    });
+    const result = await (await startBooking()).result();
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
+      'shop:ok', 'price:ok', 'tokenise:ok', 'repriceWithToken:ok', 'createOrder:failed',
+      'shop:ok', 'price:ok', 'repriceWithToken:ok', 'createOrder:ok', 'retrieveOrder:ok',
+    ]);
+    // The token is still valid: not created twice. No reconciliation: the airline said no.
+    expect(mocks.tokenise).toHaveBeenCalledTimes(1);
+    expect(mocks.reconcileOrder).not.toHaveBeenCalled();
+  });
+
   it('waits for approval when the price exceeds maxTotal, then books on approvePrice', async () => {
     // A debit card: the token-bearing pricing adds no surcharge, so one approval covers it.
     mocks.repriceWithToken.mockImplementation(async () => ({ ...priced('PRICE-2', '100.00'), attempt: attempt() }));
