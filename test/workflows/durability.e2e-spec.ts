@@ -171,4 +171,43 @@ describe('booking durability and card-data protection', () => {
     expect(stepTrail(result.state)[0]).toBe('shop:ok:2');
     expect(second.createOrder).toHaveBeenCalledTimes(1);
   });
+  it('respects the airline rate limit (maxTaskQueueActivitiesPerSecond) across concurrent bookings', async () => {
+    const rps = 4;
+    const starts: number[] = [];
+    const mocks = happyMocks();
+    const activities = delegatingActivities(() => mocks);
+    const timed = Object.fromEntries(
+      Object.entries(activities).map(([name, fn]) => [
+        name,
+        (input: never) => {
+          starts.push(Date.now());
+          return (fn as (input: never) => Promise<unknown>)(input);
+        },
+      ]),
+    ) as unknown as typeof activities;
+    const taskQueue = `${harness.taskQueue}-rate`;
+    const worker = await createTestWorker(harness, timed, { taskQueue, maxTaskQueueActivitiesPerSecond: rps });
+    await worker.runUntil(async () => {
+      const handles = await Promise.all(
+        [0, 1, 2].map((i) =>
+          harness.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
+            taskQueue,
+            workflowId: `${taskQueue}-${i}`,
+            args: [oneWayIntent()],
+          }),
+        ),
+      );
+      for (const handle of handles) expect((await handle.result()).state.status).toBe('CONFIRMED');
+    });
+    // 3 bookings x 6 activities at 4/s, unthrottled well under 1 s. The server's limiter lets an
+    // initial burst through (observed: 5 in the first 150 ms), then holds the rate.
+    expect(starts).toHaveLength(18);
+    const first = Math.min(...starts);
+    const offsets = starts.map((t) => t - first).sort((a, b) => a - b);
+    const burst = rps + 1;
+    expect(offsets[offsets.length - 1]!).toBeGreaterThanOrEqual(((offsets.length - burst) / rps) * 1000 * 0.9);
+    for (const start of offsets.filter((t) => t >= 1000)) {
+      expect(offsets.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(rps);
+    }
+  });
 });
