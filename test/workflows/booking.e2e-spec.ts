@@ -293,6 +293,25 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     await record('price-guard-cancel', handle);
   });
 
+  it('ends CANCELLED on cancel while an activity is running, without waiting for it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered = false;
+    mocks.price.mockImplementation(async () => {
+      entered = true;
+      await held;
+      return { ...priced('PRICE-1', '100.00'), attempt: attempt() };
+    });
+    const handle = await startBooking();
+    await pollUntil(async () => entered, (value) => value);
+    await handle.signal(cancelSignal);
+    const result = await handle.result();
+    release();
+    expect(result.state.status).toBe('CANCELLED');
+    expect(stepTrail(result.state)).toEqual(['shop:ok:1', 'price:failed:1']);
+    expect(mocks.tokenise).not.toHaveBeenCalled();
+  });
+
   it('fails with PRICE_NOT_APPROVED when nobody approves within the timeout', async () => {
     const handle = await startBooking(oneWayIntent({ selection: { maxTotal: '90.00' } }), { approvalTimeoutMs: 1500 });
     const result = await handle.result();
