@@ -28,6 +28,7 @@ import { decodeErrors, decodeWarnings, encodeErrors, encodeWarnings } from './co
 import { decodeDataLists, domEl, domMoney, domOf, encodeDataLists, type DomElement } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata } from './metadata.codec';
 import {
+  addDetached,
   addEl,
   addMoney,
   attr,
@@ -354,8 +355,9 @@ export function encodeAirShoppingRs(msg: AirShoppingRs): string {
   if (msg.airlineOffers.length === 0) throw new Error('AirShoppingRS needs at least one AirlineOffers group');
   if (msg.kind === 'day') {
     for (const group of msg.airlineOffers) {
-      const ao = domOf(addEl(og, 'AirlineOffers'));
-      for (const o of group.offers) encodeOffer(ao, o);
+      const ao = addEl(og, 'AirlineOffers');
+      // One detached subtree per offer: see addDetached (short-lived DOM, the bulk of a large response).
+      for (const o of group.offers) addDetached(ao, (el) => encodeOffer(el, o));
     }
   } else {
     for (const group of msg.airlineOffers) {

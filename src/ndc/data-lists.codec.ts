@@ -15,7 +15,6 @@ import type {
   FlightSegment,
   Carrier,
   Location,
-  Money,
   OriginDestination,
   PieceMeasurement,
   PriceClass,
@@ -38,7 +37,6 @@ import {
   decodeRefs,
   encodeRefs,
   many,
-  NDC_NS,
   one,
   opt,
   optText,
@@ -49,48 +47,8 @@ import {
   type XNode,
 } from './xml';
 
-// ------------------------------------------------------------- fast DOM writes
-
-/**
- * The slice of the DOM that xmlbuilder2 exposes through `XMLBuilder.node`.
- * The hot paths of the response encoders (offers and their items, written
- * hundreds of times in a large AirShoppingRS) append to it directly: it skips
- * the builder's per-call wrapper objects and namespace lookups, roughly a
- * third of the encode time; the document is still serialised by xmlbuilder2.
- */
-export interface DomElement {
-  readonly ownerDocument: {
-    createElementNS(namespace: string, qualifiedName: string): DomElement;
-    createTextNode(data: string): unknown;
-  } | null;
-  appendChild(node: unknown): unknown;
-  setAttribute(name: string, value: string): void;
-  setAttributeNS(namespace: string, qualifiedName: string, value: string): void;
-}
-
-/** The DOM element behind an xmlbuilder2 builder. */
-export function domOf(b: XMLBuilder): DomElement {
-  return b.node as unknown as DomElement;
-}
-
-/** Appends `<name>` in the NDC namespace (with `text` when given) to a DOM element and returns it. */
-export function domEl(parent: DomElement, name: string, text?: string): DomElement {
-  const doc = parent.ownerDocument!;
-  const el = doc.createElementNS(NDC_NS, name);
-  parent.appendChild(el);
-  if (text !== undefined) el.appendChild(doc.createTextNode(text));
-  return el;
-}
-
-/** Appends `<name Code="CUR">amount</name>` to a DOM element and returns it. */
-export function domMoney(parent: DomElement, name: string, m: Money): DomElement {
-  const doc = parent.ownerDocument!;
-  const el = doc.createElementNS(NDC_NS, name);
-  parent.appendChild(el);
-  el.setAttribute('Code', m.currency);
-  el.appendChild(doc.createTextNode(m.value));
-  return el;
-}
+// The fast DOM writers live in xml.ts; re-exported here, where they first lived.
+export { domEl, domMoney, domOf, type DomElement } from './xml';
 
 // --------------------------------------------------------------------- writing
 

@@ -10,6 +10,15 @@ import {
   DEFAULT_MAX_BYTES,
   EXT_NS,
   NDC_NS,
+  XSI_NS,
+  addDetached,
+  addEl,
+  domEl,
+  domMoney,
+  endMessage,
+  startMessage,
+  type DomElement,
+  type XMLBuilder,
   decodeMoney,
   decodeRefs,
   many,
@@ -319,5 +328,53 @@ describe('decoders on mutated input', () => {
     }
     expect(decoded).toBeGreaterThan(0);
     expect([...codes].sort()).toEqual(expect.arrayContaining(['MALFORMED_XML', 'MISSING']));
+  });
+});
+
+describe('addDetached', () => {
+  const header = { target: 'Test', version: '17.2', timeStamp: '2026-11-21T06:00:00Z' };
+
+  /** A subtree with everything the encoders write: attributes, escaped text, money, xsi:type, an ns2 element. */
+  function offer(el: DomElement, i: number): void {
+    const o = domEl(el, 'Offer');
+    o.setAttribute('OfferID', `O${i}`);
+    o.setAttribute('Note', `a&b<c>"d'`);
+    domMoney(o, 'TotalPrice', { value: '12.30', currency: 'GBP' });
+    domEl(o, 'Text', `x & y <ndcDetached0/> ]]> \u00e9`);
+    domEl(o, 'CabinTypeCode', 'M').setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
+    const ext = o.ownerDocument!.createElementNS(EXT_NS, 'ns2:Transfer');
+    o.appendChild(ext);
+    domEl(o, 'Empty');
+  }
+
+  function build(detached: boolean): string {
+    const root = startMessage('AirShoppingRS', header);
+    addEl(root, 'Document');
+    const group = addEl(root, 'AirlineOffers');
+    const write = (parent: XMLBuilder, fn: (el: DomElement) => void): void => {
+      if (detached) addDetached(parent, fn);
+      else fn(parent.node as unknown as DomElement);
+    };
+    write(group, (el) => offer(el, 1));
+    addEl(group, 'Between', 'plain');
+    write(group, () => undefined); // an empty subtree
+    write(group, (el) => {
+      offer(el, 2);
+      offer(el, 3);
+    });
+    addEl(root, 'After');
+    return endMessage(root);
+  }
+
+  it('writes exactly the bytes of appending to the parent directly, in document order', () => {
+    const xml = build(true);
+    expect(xml).toBe(build(false));
+    expect(xml).toContain(
+      '<AirlineOffers><Offer OfferID="O1" Note="a&amp;b&lt;c&gt;&quot;d\'"><TotalPrice Code="GBP">12.30</TotalPrice>' +
+        '<Text>x &amp; y &lt;ndcDetached0/&gt; ]]&gt; \u00e9</Text><CabinTypeCode xsi:type="xs:string">M</CabinTypeCode>' +
+        '<ns2:Transfer/><Empty/></Offer><Between>plain</Between><Offer OfferID="O2"',
+    );
+    expect(xml).not.toContain('<ndcDetached');
+    expect(xml.endsWith('</Offer></AirlineOffers><After/></AirShoppingRS>')).toBe(true);
   });
 });

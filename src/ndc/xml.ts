@@ -576,9 +576,103 @@ export function startMessage(root: string, h: MessageHeader): XMLBuilder {
   return el;
 }
 
-/** Serialises the whole document the element belongs to (compact, UTF-8 declaration). */
+/**
+ * Serialises the whole document the element belongs to (compact, UTF-8
+ * declaration), with the subtrees written by {@link addDetached} in place.
+ */
 export function endMessage(el: XMLBuilder): string {
-  return el.end({ prettyPrint: false });
+  const xml = el.end({ prettyPrint: false });
+  const parts = detachedParts.get(el.node.ownerDocument ?? el.node);
+  if (parts === undefined) return xml;
+  let spliced = 0;
+  const out = xml.replace(DETACHED_MARK, (_m: string, i: string) => {
+    spliced++;
+    return parts[Number(i)];
+  });
+  // Cannot happen (markers are elements, which no model text can produce); guards the splice.
+  if (spliced !== parts.length) throw new Error(`endMessage: ${parts.length - spliced} detached subtree(s) lost`);
+  return out;
+}
+
+// ----------------------------------------------------- fast DOM writes
+
+/**
+ * The slice of the DOM that xmlbuilder2 exposes through `XMLBuilder.node`.
+ * The hot paths of the response encoders (offers and their items, written
+ * hundreds of times in a large AirShoppingRS) append to it directly: it skips
+ * the builder's per-call wrapper objects and namespace lookups; the document
+ * is still serialised by xmlbuilder2.
+ */
+export interface DomElement {
+  readonly ownerDocument: {
+    createElementNS(namespace: string, qualifiedName: string): DomElement;
+    createTextNode(data: string): unknown;
+  } | null;
+  appendChild(node: unknown): unknown;
+  setAttribute(name: string, value: string): void;
+  setAttributeNS(namespace: string, qualifiedName: string, value: string): void;
+}
+
+/** The DOM element behind an xmlbuilder2 builder. */
+export function domOf(b: XMLBuilder): DomElement {
+  return b.node as unknown as DomElement;
+}
+
+/** Appends `<name>` in the NDC namespace (with `text` when given) to a DOM element and returns it. */
+export function domEl(parent: DomElement, name: string, text?: string): DomElement {
+  const doc = parent.ownerDocument!;
+  const el = doc.createElementNS(NDC_NS, name);
+  parent.appendChild(el);
+  if (text !== undefined) el.appendChild(doc.createTextNode(text));
+  return el;
+}
+
+/** Appends `<name Code="CUR">amount</name>` to a DOM element and returns it. */
+export function domMoney(parent: DomElement, name: string, m: Money): DomElement {
+  const doc = parent.ownerDocument!;
+  const el = doc.createElementNS(NDC_NS, name);
+  parent.appendChild(el);
+  el.setAttribute('Code', m.currency);
+  el.appendChild(doc.createTextNode(m.value));
+  return el;
+}
+
+// ------------------------------------------------------- detached subtrees
+
+/** Local name of the placeholder elements; `<ndcDetached7/>` stands for subtree 7. */
+const DETACHED_NAME = 'ndcDetached';
+const DETACHED_MARK = /<ndcDetached(\d+)\/>/g;
+/** Serialised subtrees of each document under construction, in placeholder order. */
+const detachedParts = new WeakMap<object, string[]>();
+
+/**
+ * Writes a subtree of `parent` (an NDC element of a document begun with
+ * {@link startMessage}) through `write`, which appends to the DOM element it
+ * is given, exactly as if it appended to `parent`. The subtree is built in a
+ * detached element of the same document that carries the root's namespace
+ * declarations, serialised by xmlbuilder2 straight away (`toString`), and
+ * dropped; `parent` keeps a placeholder element that {@link endMessage}
+ * replaces with that text. The bytes are those of writing into `parent`
+ * directly.
+ *
+ * Why: a large response holds tens of thousands of xmlbuilder2 DOM nodes.
+ * Kept until the end they all survive V8's young-generation collections and
+ * get copied and promoted, which was about half of the encode time; built
+ * and serialised one offer at a time, they die young and cost little.
+ */
+export function addDetached(parent: XMLBuilder, write: (el: DomElement) => void): void {
+  // Built attached (so the builder serialises it with the document's own options), then removed.
+  const wrapper = parent.ele(NDC_NS, DETACHED_NAME).att(XMLNS_NS, 'xmlns:ns2', EXT_NS).att(XMLNS_NS, 'xmlns:xsi', XSI_NS);
+  write(domOf(wrapper));
+  const xml = wrapper.toString({ prettyPrint: false });
+  wrapper.remove();
+  // `<ndcDetached xmlns=... xmlns:ns2=... xmlns:xsi=...>` + content + `</ndcDetached>`, or `<ndcDetached .../>`.
+  const inner = xml.endsWith('/>') ? '' : xml.slice(xml.indexOf('>') + 1, xml.length - DETACHED_NAME.length - 3);
+  const doc = parent.node.ownerDocument ?? parent.node;
+  let parts = detachedParts.get(doc);
+  if (parts === undefined) detachedParts.set(doc, (parts = []));
+  parent.ele(NDC_NS, DETACHED_NAME + parts.length);
+  parts.push(inner);
 }
 
 /** Adds `<name>` (optionally with text) and returns it. */
