@@ -99,6 +99,11 @@ CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
 
 type Row = Record<string, unknown>;
 
+/** Queued shopping records are written this long after the first of a batch (see saveShopping). */
+export const SHOPPING_FLUSH_MS = 20;
+/** ... or at once when this many are queued. */
+export const SHOPPING_FLUSH_ROWS = 512;
+
 /** `record` value of a shopping response stored as an alias of another (see saveShoppingAlias). */
 const ALIAS_PREFIX = '@alias:';
 
@@ -179,9 +184,12 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
 
   /**
    * Saves a shopping response. Shopping records are written behind: queued and
-   * inserted together in one transaction at the end of the event-loop turn
-   * (and at close), so a burst of searches costs one commit; reads see queued
-   * records at once. A crash may lose the searches of the last turn, never an order.
+   * inserted together in one transaction {@link SHOPPING_FLUSH_MS} after the
+   * first queued one (at once when {@link SHOPPING_FLUSH_ROWS} are queued, and
+   * at close), so a burst of searches costs one commit; reads see queued
+   * records at once. A crash may lose the searches of the last few
+   * milliseconds (the client then gets "unknown ShoppingResponseID" when
+   * pricing), never an order.
    */
   saveShopping(record: ShoppingRecord): void {
     this.saveShoppingJson(record, JSON.stringify(record));
@@ -190,9 +198,10 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   /** {@link saveShopping} with the record already serialised as `json`. */
   saveShoppingJson(meta: Pick<ShoppingRecord, 'responseId' | 'agencyId' | 'createdAt' | 'expiresAt'>, json: string): void {
     this.pendingShopping.set(meta.responseId, [meta.responseId, meta.agencyId, meta.createdAt, meta.expiresAt, json]);
-    if (!this.flushScheduled) {
+    if (this.pendingShopping.size >= SHOPPING_FLUSH_ROWS) this.flushShopping();
+    else if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => this.flushShopping());
+      setTimeout(() => this.flushShopping(), SHOPPING_FLUSH_MS).unref();
     }
   }
 
