@@ -69,8 +69,31 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   return header.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
 }
 
+/**
+ * Results of a pure function of one header value, remembered for the few
+ * distinct values clients send (forgotten all at once past {@link HeaderMemo.MAX}).
+ */
+export class HeaderMemo<T> {
+  static readonly MAX = 64;
+  private readonly values = new Map<string | undefined, T>();
+
+  get(header: string | undefined, compute: (header: string | undefined) => T): T {
+    if (this.values.has(header)) return this.values.get(header) as T;
+    const value = compute(header);
+    if (header === undefined || header.length <= 256) {
+      if (this.values.size >= HeaderMemo.MAX) this.values.clear();
+      this.values.set(header, value);
+    }
+    return value;
+  }
+}
+
 export class NdcPipeline {
   private readonly logger = new Logger('AirlineRetail');
+  /** Accept header -> media type to answer with (clients repeat the same few headers). */
+  private readonly negotiated = new HeaderMemo<string | undefined>();
+  /** Content-Type header -> accepted. */
+  private readonly acceptedTypes = new HeaderMemo<boolean>();
 
   constructor(
     private readonly config: AirlineConfig,
@@ -104,7 +127,7 @@ export class NdcPipeline {
 
   /** Media type to answer with, or a 406 reply. */
   negotiate(req: IncomingMessage): { contentType: string } | { reply: HttpReply } {
-    const contentType = negotiateXml(req.headers.accept, this.config.mediaVendor);
+    const contentType = this.negotiated.get(req.headers.accept, (accept) => negotiateXml(accept, this.config.mediaVendor));
     if (contentType) return { contentType };
     return {
       reply: textReply(
@@ -127,7 +150,8 @@ export class NdcPipeline {
     const echo = headerEcho(req);
     const requestType = req.headers['content-type'];
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (!isAcceptedContentType(requestType, this.config.mediaVendor) || encoding !== 'identity') {
+    const accepted = this.acceptedTypes.get(requestType, (type) => isAcceptedContentType(type, this.config.mediaVendor));
+    if (!accepted || encoding !== 'identity') {
       const what = encoding !== 'identity' ? `Content-Encoding ${encoding}` : `Content-Type ${requestType ?? '(none)'}`;
       return this.errorReply(415, ct, route.errorRoot, [
         ndcError(INVALID, `Unsupported Media Type: ${what}; send application/vnd.${this.config.mediaVendor}.ndc.v17.2+xml;charset=UTF-8`),

@@ -21,6 +21,8 @@ import { type IdSource, randomIds } from '../world/ids';
 
 export const SHOPPING_CACHE_TTL_MS = 30_000;
 export const SHOPPING_CACHE_MAX = 256;
+/** Requests up to this length are their own cache key (see {@link ShoppingCache.key}). */
+export const SHOPPING_KEY_MAX_CHARS = 8192;
 
 /** Placeholders written into remembered XML for the per-response root attributes. */
 const SENTINEL = {
@@ -106,12 +108,17 @@ export class ShoppingCache {
     private readonly ids: IdSource = randomIds,
   ) {}
 
-  /** Cache key of a request body: its hash with the volatile root attributes removed. */
+  /**
+   * Cache key of a request body: the body with the volatile root attributes
+   * removed (prefixed `=`), or its SHA-256 when longer than
+   * {@link SHOPPING_KEY_MAX_CHARS} (so remembered keys stay small). A Map
+   * hashes a short string faster than SHA-256 does.
+   */
   key(body: string): string | undefined {
     const m = ROOT_START.exec(body);
     if (!m) return undefined;
     const canonical = body.slice(0, m.index) + m[0].replace(VOLATILE_ATTRIBUTES, '') + body.slice(m.index + m[0].length);
-    return createHash('sha256').update(canonical).digest('base64url');
+    return canonical.length <= SHOPPING_KEY_MAX_CHARS ? `=${canonical}` : createHash('sha256').update(canonical).digest('base64url');
   }
 
   /** The remembered answer for `key` with `header` and a fresh response id, as UTF-8 bytes; or undefined. */
