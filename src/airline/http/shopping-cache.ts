@@ -12,12 +12,12 @@
  * Entries live {@link SHOPPING_CACHE_TTL_MS} (30 s), never across a seat sale
  * (inventory generation) or midnight UTC; at most {@link SHOPPING_CACHE_MAX} are kept.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { unescapeXml } from '../../ndc';
 import type { AirShoppingRs, MessageHeader } from '../../ndc/ndc.model';
 import type { AirlineClock } from '../airline.ports';
 import type { AirlineStore } from '../store/airline.store';
-import { type IdSource, randomIds } from '../world/ids';
+import type { IdSource } from '../world/ids';
 
 export const SHOPPING_CACHE_TTL_MS = 30_000;
 export const SHOPPING_CACHE_MAX = 256;
@@ -35,6 +35,25 @@ const SENTINEL = {
 const VOLATILE_ATTRIBUTES = /\s(?:TimeStamp|TransactionIdentifier|CorrelationID)\s*=\s*(?:"[^"]*"|'[^']*')/g;
 const ROOT_START = /<(?:[A-Za-z_][\w.-]*:)?AirShoppingRQ\b[^>]*>/;
 const ATTRIBUTE = /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/**
+ * Ids of cached answers, in the format of fresh ones (`SR` + 20 upper-case
+ * hex digits) but ascending: 11 digits of the time in ms, 3 of a counter
+ * (unique within the process up to 4096 ids per ms), 6 random. Ascending keys
+ * are appended to the end of the SQLite primary-key index instead of dirtying
+ * a random page per row: the alias insert costs about a third. Shopping
+ * records are only visible to their agency, so a guessable id reveals nothing.
+ */
+export function timeOrderedIds(now: () => number = Date.now): IdSource {
+  let counter = 0;
+  return {
+    next: (prefix) => {
+      counter = (counter + 1) & 0xfff;
+      const time = now().toString(16).padStart(11, '0').slice(-11);
+      return prefix + `${time}${counter.toString(16).padStart(3, '0')}${randomUUID().slice(0, 6)}`.toUpperCase();
+    },
+  };
+}
 
 interface Entry {
   /** Start of the encoded response up to the first response id, with {@link SENTINEL} root attributes. */
@@ -105,7 +124,7 @@ export class ShoppingCache {
   constructor(
     private readonly store: AirlineStore,
     private readonly clock: AirlineClock,
-    private readonly ids: IdSource = randomIds,
+    private readonly ids: IdSource = timeOrderedIds(),
   ) {}
 
   /**
