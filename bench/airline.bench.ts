@@ -120,7 +120,10 @@ async function load(port: number, body: string, ms: number): Promise<LoadResult>
 
 async function serveAirline(shoppingCache: boolean): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'airline-bench-'));
-  const app = await createAirlineApp(testAirlineConfig({ dbPath: join(dir, 'airline.db'), shoppingCache }));
+  // BENCH_AIRLINE_DIRECT=0: every request through Express's router (for comparison).
+  const app = await createAirlineApp(testAirlineConfig({ dbPath: join(dir, 'airline.db'), shoppingCache }), {
+    directRoutes: process.env.BENCH_AIRLINE_DIRECT !== '0',
+  });
   await app.listen(0, '127.0.0.1');
   process.on('disconnect', () => {
     void app.close().finally(() => {

@@ -42,6 +42,11 @@ export interface AirlineAppOptions {
   clock?: AirlineClock;
   /** The airline's world (default: `data/airline/world.json` loaded for `config.airlineCode`). */
   world?: World;
+  /**
+   * Serve `POST /retail/offers` ahead of Express's router (default true; same
+   * answers, less overhead per search; see http/direct-route.ts).
+   */
+  directRoutes?: boolean;
 }
 
 export const systemClock: AirlineClock = { now: () => new Date() };
@@ -132,6 +137,6 @@ export async function createAirlineApp(config: AirlineConfig, options: AirlineAp
     forceCloseConnections: true,
     abortOnError: false,
   });
-  configureAirlineApp(app, config);
+  configureAirlineApp(app, config, { directRoutes: options.directRoutes });
   return app;
 }

@@ -16,7 +16,8 @@ import { ShoppingCache } from './shopping-cache';
 @Controller('retail')
 @UseGuards(BasicAuthGuard)
 export class RetailController {
-  private readonly offersRoute: NdcRoute;
+  /** The route of `POST /retail/offers` (also served directly, see direct-route.ts). */
+  readonly offersRoute: NdcRoute;
   private readonly offerPricesRoute: NdcRoute;
   private readonly ordersRoute: NdcRoute;
 
