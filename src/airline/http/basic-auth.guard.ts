@@ -17,13 +17,26 @@ function digest(s: string): Buffer {
   return createHash('sha256').update(s, 'utf8').digest();
 }
 
+/** Digest of the expected `username:password` (one configuration per process, so one entry in practice). */
+const expectedDigests = new Map<string, Buffer>();
+
+function expectedDigest(credentials: string): Buffer {
+  let d = expectedDigests.get(credentials);
+  if (!d) {
+    if (expectedDigests.size >= 8) expectedDigests.clear();
+    d = digest(credentials);
+    expectedDigests.set(credentials, d);
+  }
+  return d;
+}
+
 /** True when `header` carries exactly `username:password` as Basic credentials. */
 export function basicCredentialsMatch(header: string | undefined, username: string, password: string): boolean {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!m) return false;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   // Constant-time comparison of fixed-length digests.
-  return timingSafeEqual(digest(decoded), digest(`${username}:${password}`));
+  return timingSafeEqual(digest(decoded), expectedDigest(`${username}:${password}`));
 }
 
 @Injectable()
