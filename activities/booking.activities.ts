@@ -280,7 +280,8 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     target,
     version: '17.2',
     timeStamp: `${now().toISOString().slice(0, 19)}Z`,
-    transactionIdentifier: randomUUID(),
+    // 32 hex digits: the 17.2 schema allows TransactionIdentifier at most 32 characters.
+    transactionIdentifier: randomUUID().replace(/-/g, ''),
     correlationId: ctx.correlationId,
     pointOfSaleCountry: ctx.pointOfSale,
     party: { name: ctx.agency.name, agencyId: ctx.agency.id },

@@ -546,10 +546,22 @@ export function decodeHeader(root: XNode, path: string): MessageHeader {
     timeStamp: reqAttr(root, 'TimeStamp', path),
   };
   const tx = attr(root, 'TransactionIdentifier');
-  if (tx !== undefined) h.transactionIdentifier = tx;
+  if (tx !== undefined) h.transactionIdentifier = boundedId(tx, 32, `${path}/@TransactionIdentifier`);
   const corr = attr(root, 'CorrelationID');
-  if (corr !== undefined) h.correlationId = corr;
+  if (corr !== undefined) h.correlationId = boundedId(corr, 64, `${path}/@CorrelationID`);
   return h;
+}
+
+/**
+ * An id attribute of the root, 1 to `max` characters as the 17.2 schema's
+ * StringLength1toNN types demand (responses echo these ids, so an over-long one
+ * would make every answer invalid).
+ */
+function boundedId(s: string, max: number, path: string): string {
+  if (s.length < 1 || s.length > max) {
+    throw new NdcDecodeError('INVALID_VALUE', path, `must be 1 to ${max} characters, got ${s.length}`);
+  }
+  return s;
 }
 
 // ------------------------------------------------------------------ writing
