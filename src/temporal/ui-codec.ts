@@ -7,6 +7,7 @@
  * passing the Luhn check is masked wherever it appears.
  */
 import type { Payload } from '@temporalio/common';
+import { luhnValid } from '../common/luhn';
 import { EncryptionCodec, loadPayloadKey } from './payload-codec';
 
 /** A payload as the remote codec protocol sends it: base64 metadata values and data. */
@@ -20,17 +21,7 @@ const textDecoder = new TextDecoder();
 
 /** True for 13-19 digit strings that pass the Luhn check (i.e. plausible card numbers). */
 export function looksLikeCardNumber(value: string): boolean {
-  if (!/^\d{13,19}$/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < value.length; i += 1) {
-    let digit = value.charCodeAt(value.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
+  return /^\d{13,19}$/.test(value) && luhnValid(value);
 }
 
 /** `****1111` for a card number. */

@@ -1,18 +1,8 @@
 import { lookupBin } from './bin-table';
-import { luhnValid, parseUtcDateTime } from './card';
+import { parseUtcDateTime } from './card';
 import { maskCardNumber, newTokenId } from './tokens.service';
 
 describe('card helpers', () => {
-  it.each([
-    ['4111111111111111', true],
-    ['5555555555554444', true],
-    ['4000056655665556', true],
-    ['4111111111111112', false],
-    ['79927398713', true],
-    ['79927398710', false],
-    ['41111111a1111111', false],
-  ])('Luhn %s: %s', (n, ok) => expect(luhnValid(n)).toBe(ok));
-
   it('classifies by the longest BIN prefix, unknown cards as credit', () => {
     expect(lookupBin('4000056655665556')).toEqual({ brand: 'VISA', funding: 'debit' });
     expect(lookupBin('4111111111111111')).toEqual({ brand: 'VISA', funding: 'credit' });

@@ -3,6 +3,7 @@
  * clock is passed in. Every failure names the field, never its value.
  */
 import { z } from 'zod';
+import { luhnValid } from '../../common/luhn';
 
 /** Thrown for an invalid token request; `reason` goes after "Bad Request: ". */
 export class TokenRequestError extends Error {
@@ -30,23 +31,6 @@ export interface CardTokenRequest {
     expirationMonth: number;
     verificationCode: string;
   };
-}
-
-/** True when `digits` passes the Luhn (mod 10) check. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
 }
 
 const text = (max: number) =>

@@ -1,5 +1,5 @@
 import { oneWayIntent, CREDIT_CARD, TEST_CVV } from '../../../test/api/intent.fixture';
-import { bookingIntentJsonSchema, formatPath, luhnValid, validateBatch, validateIntent } from './booking.dto';
+import { bookingIntentJsonSchema, formatPath, validateBatch, validateIntent } from './booking.dto';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const TODAY = '2026-11-21';
@@ -115,12 +115,6 @@ describe('validateBatch', () => {
 });
 
 describe('helpers', () => {
-  it('luhnValid', () => {
-    expect(luhnValid('4111111111111111')).toBe(true);
-    expect(luhnValid('5555555555554444')).toBe(true);
-    expect(luhnValid('4000056655665556')).toBe(true);
-    expect(luhnValid('4111111111111112')).toBe(false);
-  });
   it('formatPath', () => {
     expect(formatPath(['passengers', 1, 'birthdate'])).toBe('passengers[1].birthdate');
     expect(formatPath([2, 'journey'])).toBe('[2].journey');

@@ -7,6 +7,7 @@
 import { z } from 'zod/v4';
 import type { BookingIntent } from '../../booking/booking.model';
 import { isDecimal } from '../../common/decimal';
+import { luhnValid } from '../../common/luhn';
 
 /** One bad field of a rejected request: its path (`passengers[1].birthdate`) and why. */
 export interface FieldError {
@@ -24,21 +25,6 @@ export function isIsoDate(s: string): boolean {
   if (!DATE_RE.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/** Luhn (mod 10) check of a digit string. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 const isoDate = z.string().refine(isIsoDate, { message: 'must be a valid date YYYY-MM-DD' });
