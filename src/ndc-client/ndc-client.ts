@@ -30,6 +30,7 @@ import type {
   OrderRetrieveRq,
   OrderViewRs,
 } from '../ndc/ndc.model';
+import type { PaymentTokenRequest } from '../common/payment-token.model';
 import {
   NdcBusinessError,
   NdcClientError,
@@ -64,27 +65,6 @@ export interface NdcClientConfig {
 export interface CallOptions {
   correlationId?: string;
   transactionId?: string;
-}
-
-/** Card token request body (`POST /payment/tokens`). Sensitive: never logged. */
-export interface TokenRequest {
-  /** `YYYY-MM-DDThh:mm:ss`, UTC without zone. */
-  expiryDateTimeUTC: string;
-  card: {
-    number: string;
-    name: string;
-    address: {
-      addressLine1: string;
-      addressLine2?: string;
-      postalCode: string;
-      cityName: string;
-      stateOrProvince?: string;
-      countryCode: string;
-    };
-    expirationYear: number;
-    expirationMonth: number;
-    verificationCode: string;
-  };
 }
 
 export type DayShoppingRs = Extract<AirShoppingRs, { kind: 'day' }>;
@@ -197,7 +177,7 @@ export class NdcHttpClient {
    * `POST /payment/tokens` (JSON). Returns the token id. A 400 (invalid card data) is a permanent
    * {@link NdcHttpError} whose message is the airline's `description` (never the card data).
    */
-  async createToken(request: TokenRequest, options: CallOptions = {}): Promise<{ id: string }> {
+  async createToken(request: PaymentTokenRequest, options: CallOptions = {}): Promise<{ id: string }> {
     const response = await this.send({
       url: new URL(`${this.paymentBase}/payment/tokens`),
       method: 'POST',

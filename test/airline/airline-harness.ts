@@ -8,6 +8,7 @@ import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { type AirlineConfig, testAirlineConfig } from '../../src/airline/airline.config';
 import { type AirlineAppOptions, createAirlineApp } from '../../src/airline/airline.module';
+import type { PaymentTokenRequest } from '../../src/common/payment-token.model';
 
 export const AUTH = `Basic ${Buffer.from('agency:agency-secret').toString('base64')}`;
 export const NDC_TYPE = 'application/vnd.ndcsaga.ndc.v17.2+xml';
@@ -82,7 +83,7 @@ export function postJson(base: string, path: string, body: unknown, headers: Rec
 }
 
 /** A valid token request for `number` (expiry one day after `now`). */
-export function tokenRequest(number: string, now = new Date()) {
+export function tokenRequest(number: string, now = new Date()): PaymentTokenRequest {
   const expiry = new Date(now.getTime() + 24 * 3600_000).toISOString().slice(0, 19);
   return {
     expiryDateTimeUTC: expiry,

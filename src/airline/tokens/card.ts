@@ -3,6 +3,7 @@
  * clock is passed in. Every failure names the field, never its value.
  */
 import { z } from 'zod';
+import type { PaymentCard } from '../../booking/booking.model';
 import { luhnValid } from '../../common/luhn';
 
 /** Thrown for an invalid token request; `reason` goes after "Bad Request: ". */
@@ -16,21 +17,7 @@ export class TokenRequestError extends Error {
 /** The validated request. `number` and `verificationCode` must never leave the token service. */
 export interface CardTokenRequest {
   expiresAt: Date;
-  card: {
-    number: string;
-    name: string;
-    address: {
-      addressLine1: string;
-      addressLine2?: string;
-      postalCode: string;
-      cityName: string;
-      stateOrProvince?: string;
-      countryCode: string;
-    };
-    expirationYear: number;
-    expirationMonth: number;
-    verificationCode: string;
-  };
+  card: PaymentCard;
 }
 
 const text = (max: number) =>
