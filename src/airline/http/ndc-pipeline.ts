@@ -194,7 +194,7 @@ export class NdcPipeline {
         correlationId: ids.correlationId ?? headerIds.correlationId,
       };
       const hit = op.cache.lookup(key, this.header(echo));
-      if (hit) return { status: 200, contentType: `${ct};charset=UTF-8`, body: hit };
+      if (hit) return { status: 200, contentType: `${ct};charset=UTF-8`, body: hit.body, release: hit.release };
     }
     let rq: NdcRequest;
     try {

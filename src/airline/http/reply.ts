@@ -14,6 +14,8 @@ export interface HttpReply {
   contentType?: string;
   body?: string | Buffer;
   headers?: Record<string, string>;
+  /** Called once `body` has been handed to the socket or dropped (pooled buffers, see shopping-cache.ts). */
+  release?: () => void;
 }
 
 /** Keep-alive timeout announced in responses and applied by the server (seconds). */
@@ -34,12 +36,17 @@ export function textReply(status: number, text: string, headers?: Record<string,
 
 /** Sends `reply` on `res` unless the response has already been sent or the socket is gone. */
 export function sendReply(req: IncomingMessage, res: ServerResponse, reply: HttpReply): void {
-  if (res.headersSent || res.destroyed) return;
+  let release = reply.release;
+  if (res.headersSent || res.destroyed) {
+    release?.();
+    return;
+  }
   const headers: Record<string, string> = {
     'Keep-Alive': `timeout=${KEEP_ALIVE_SECONDS}`,
     ...reply.headers,
   };
   if (reply.status === 304 || reply.body === undefined) {
+    release?.();
     res.writeHead(reply.status, headers);
     res.end();
     return;
@@ -50,9 +57,13 @@ export function sendReply(req: IncomingMessage, res: ServerResponse, reply: Http
   if (acceptsGzip(req.headers['accept-encoding'])) {
     body = gzipSync(body, { level: zlibConstants.Z_BEST_SPEED });
     headers['Content-Encoding'] = 'gzip';
+    release?.();
+    release = undefined;
   }
   res.writeHead(reply.status, headers);
-  // Writing before end() makes Node use Transfer-Encoding: chunked.
-  if (req.method !== 'HEAD') res.write(body);
+  // Writing before end() makes Node use Transfer-Encoding: chunked. The callback runs
+  // once the socket has taken the bytes (or failed to).
+  if (req.method !== 'HEAD') res.write(body, release && (() => release?.()));
+  else release?.();
   res.end();
 }

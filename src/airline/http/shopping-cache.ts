@@ -55,6 +55,33 @@ export function timeOrderedIds(now: () => number = Date.now): IdSource {
   };
 }
 
+/** Room in front of a pooled answer for its patched head (the head template's length plus this). */
+const HEAD_ROOM_EXTRA = 1024;
+/** Pooled answer buffers kept per remembered search. */
+const POOL_MAX = 64;
+
+/**
+ * Pooled copies of a remembered answer: `template` is the answer after its
+ * head, with the response id at `idOffsets` (`idLength` bytes each), behind
+ * `headRoom` bytes where the head is written right-aligned. A buffer is taken
+ * from the pool, patched in place (head and ids: a few hundred bytes instead of
+ * copying 22 KB) and returned to the pool when the socket has taken the bytes.
+ * Reused buffers are also cheaper for the kernel to copy than fresh ones.
+ */
+interface Layout {
+  idLength: number;
+  headRoom: number;
+  template: Buffer;
+  idOffsets: number[];
+  pool: Buffer[];
+}
+
+/** A cached answer: its bytes, and a function to call once they are written (or dropped). */
+export interface CachedAnswer {
+  body: Buffer;
+  release?: () => void;
+}
+
 interface Entry {
   /** Start of the encoded response up to the first response id, with {@link SENTINEL} root attributes. */
   head: string;
@@ -67,6 +94,28 @@ interface Entry {
   cachedAt: number;
   day: string;
   generation: number;
+  /** Built at the first hit. */
+  layout?: Layout;
+}
+
+/** A copy of `b` in memory of its own (never a slice of Node's shared pool). */
+function copyOf(b: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(b.length);
+  b.copy(copy);
+  return copy;
+}
+
+function buildLayout(entry: Entry, idLength: number): Layout {
+  const headRoom = Buffer.byteLength(entry.head, 'utf8') + HEAD_ROOM_EXTRA;
+  const template = Buffer.alloc(headRoom + entry.tail.reduce((n, part) => n + idLength + part.length, 0));
+  const idOffsets: number[] = [];
+  let at = headRoom;
+  for (const part of entry.tail) {
+    idOffsets.push(at);
+    at += idLength;
+    at += part.copy(template, at);
+  }
+  return { idLength, headRoom, template, idOffsets, pool: [] };
 }
 
 function escapeAttribute(s: string): string {
@@ -140,8 +189,12 @@ export class ShoppingCache {
     return canonical.length <= SHOPPING_KEY_MAX_CHARS ? `=${canonical}` : createHash('sha256').update(canonical).digest('base64url');
   }
 
-  /** The remembered answer for `key` with `header` and a fresh response id, as UTF-8 bytes; or undefined. */
-  lookup(key: string, header: MessageHeader): Buffer | undefined {
+  /**
+   * The remembered answer for `key` with `header` and a fresh response id, as
+   * UTF-8 bytes; or undefined. Call `release` once the bytes are written or
+   * dropped (the buffer then serves a later answer); never touch them after.
+   */
+  lookup(key: string, header: MessageHeader): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = this.clock.now();
@@ -154,15 +207,33 @@ export class ShoppingCache {
       return undefined;
     }
     this.hits++;
-    if (!entry.responseId) return Buffer.from(patchHeader(entry.head, header), 'utf8');
+    if (!entry.responseId) return { body: Buffer.from(patchHeader(entry.head, header), 'utf8') };
     const responseId = this.ids.next('SR');
     const createdAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + entry.lifetimeMs).toISOString();
     this.store.saveShoppingAlias({ responseId, agencyId: entry.agencyId!, createdAt, expiresAt }, entry.responseId);
+    const head = patchHeader(entry.head, header);
+    const layout = (entry.layout ??= buildLayout(entry, responseId.length));
+    const headBytes = Buffer.byteLength(head, 'utf8');
+    // Ids are ASCII (letters, digits, '-'), so their latin1 bytes are their UTF-8 bytes.
+    if (responseId.length === layout.idLength && headBytes <= layout.headRoom && /^[\w-]+$/.test(responseId)) {
+      const buf = layout.pool.pop() ?? copyOf(layout.template);
+      buf.write(head, layout.headRoom - headBytes, 'utf8');
+      for (const at of layout.idOffsets) buf.write(responseId, at, 'latin1');
+      let released = false;
+      return {
+        body: buf.subarray(layout.headRoom - headBytes),
+        release: () => {
+          if (released) return;
+          released = true;
+          if (layout.pool.length < POOL_MAX) layout.pool.push(buf);
+        },
+      };
+    }
     const id = Buffer.from(responseId, 'utf8');
-    const parts: Buffer[] = [Buffer.from(patchHeader(entry.head, header), 'utf8')];
+    const parts: Buffer[] = [Buffer.from(head, 'utf8')];
     for (const part of entry.tail) parts.push(id, part);
-    return Buffer.concat(parts);
+    return { body: Buffer.concat(parts) };
   }
 
   /** Remembers the answer `xml` (encoded with {@link sentinelHeader}) of a successful search. */
