@@ -1,19 +1,9 @@
 import { expectValidXsd } from '../../test/support/xsd';
+import { decodeError } from '../../test/support/ndc';
 import { decodeAirShoppingRq, encodeAirShoppingRq } from './air-shopping-rq.codec';
 import { calendarOneWayRq, calendarRoundTripRq, dayOneWayRq, dayRoundTripRq } from './fixtures/air-shopping-rq.fixtures';
 import type { AirShoppingRq } from './ndc.model';
-import { NdcDecodeError } from './ndc-decode-error';
 import { EXT_NS, NDC_NS } from './xml';
-
-function decodeError(f: () => unknown): NdcDecodeError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof NdcDecodeError) return e;
-    throw e;
-  }
-  throw new Error('expected an NdcDecodeError');
-}
 
 describe('AirShoppingRQ codec', () => {
   it.each<[string, AirShoppingRq]>([

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectValidXsd } from '../../test/support/xsd';
+import { decodeError } from '../../test/support/ndc';
 import { decodeAirShoppingRs, encodeAirShoppingRs } from './air-shopping-rs.codec';
 import { airShoppingErrorRs, calendarRoundTripRs, dayRoundTripRs } from './fixtures/air-shopping-rs.fixtures';
-import { NdcDecodeError } from './ndc-decode-error';
 import type { AirShoppingRs } from './ndc.model';
 
 function roundTrip(msg: AirShoppingRs): { xml: string; back: AirShoppingRs } {
@@ -12,15 +12,7 @@ function roundTrip(msg: AirShoppingRs): { xml: string; back: AirShoppingRs } {
   return { xml, back: decodeAirShoppingRs(xml) };
 }
 
-function decodeError(xml: string): NdcDecodeError {
-  try {
-    decodeAirShoppingRs(xml);
-  } catch (e) {
-    if (e instanceof NdcDecodeError) return e;
-    throw e;
-  }
-  throw new Error('expected an NdcDecodeError');
-}
+const decodeRsError = (xml: string) => decodeError(() => decodeAirShoppingRs(xml));
 
 describe('AirShoppingRS codec', () => {
   it('round-trips the day search (round trip, ADT ADT CHD INF, every DataList, metadata)', () => {
@@ -116,26 +108,26 @@ describe('AirShoppingRS codec', () => {
 
   it('names the path of missing required data', () => {
     const xml = encodeAirShoppingRs(dayRoundTripRs).replace('<ResponseID>SRID-7f3e9a51-0c2d</ResponseID>', '');
-    const e = decodeError(xml);
+    const e = decodeRsError(xml);
     expect(e.code).toBe('MISSING');
     expect(e.path).toBe('/AirShoppingRS/ShoppingResponseID/ResponseID');
 
     const noRbd = encodeAirShoppingRs(dayRoundTripRs).replace('<RBD>Q</RBD>', '');
-    const e2 = decodeError(noRbd);
+    const e2 = decodeRsError(noRbd);
     expect(e2.code).toBe('MISSING');
     expect(e2.path).toBe('/AirShoppingRS/OffersGroup/AirlineOffers[1]/Offer[1]/OfferItem[1]/FareDetail[1]/FareComponent[1]/FareBasis/RBD');
   });
 
   it('refuses an amount that is not a decimal', () => {
     const xml = encodeAirShoppingRs(calendarRoundTripRs).replace('>1712.40<', '>1,712.40<');
-    const e = decodeError(xml);
+    const e = decodeRsError(xml);
     expect(e.code).toBe('INVALID_VALUE');
     expect(e.path).toBe('/AirShoppingRS/OffersGroup/AirlineOffers[1]/PriceCalendar[1]/TotalPrice');
   });
 
   it('refuses the wrong root', () => {
     const xml = encodeAirShoppingRs(airShoppingErrorRs).replace(/AirShoppingRS/g, 'OfferPriceRS');
-    expect(decodeError(xml).code).toBe('WRONG_ROOT');
+    expect(decodeRsError(xml).code).toBe('WRONG_ROOT');
   });
 
   it('refuses models the schema cannot carry', () => {

@@ -1,4 +1,5 @@
 import { expectValidXsd, validateXsd } from '../../test/support/xsd';
+import { decodeError } from '../../test/support/ndc';
 import {
   decodeContactInformation,
   decodeErrors,
@@ -10,18 +11,7 @@ import {
   encodeWarnings,
 } from './common.codec';
 import type { NdcError, NdcWarning } from './ndc.model';
-import { NdcDecodeError } from './ndc-decode-error';
 import { NDC_NS, addEl, endMessage, one, parseNdc, startMessage } from './xml';
-
-function decodeError(f: () => unknown): NdcDecodeError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof NdcDecodeError) return e;
-    throw e;
-  }
-  throw new Error('expected an NdcDecodeError');
-}
 
 const header = { target: 'Test', version: '17.2', timeStamp: '2026-11-21T07:00:00.123+01:00', transactionIdentifier: 'TX1', correlationId: 'C1' };
 

@@ -1,19 +1,9 @@
 import { expectValidXsd } from '../../test/support/xsd';
+import { decodeError } from '../../test/support/ndc';
 import { roundTripPriceRq, tokenPriceRq, ukChildPriceRq } from './fixtures/offer-price-rq.fixtures';
 import type { OfferPriceRq } from './ndc.model';
-import { NdcDecodeError } from './ndc-decode-error';
 import { decodeOfferPriceRq, encodeOfferPriceRq } from './offer-price-rq.codec';
 import { EXT_NS, NDC_NS } from './xml';
-
-function decodeError(f: () => unknown): NdcDecodeError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof NdcDecodeError) return e;
-    throw e;
-  }
-  throw new Error('expected an NdcDecodeError');
-}
 
 describe('OfferPriceRQ codec', () => {
   it.each<[string, OfferPriceRq]>([

@@ -1,18 +1,8 @@
 import { expectValidXsd } from '../../test/support/xsd';
+import { decodeError } from '../../test/support/ndc';
 import { familyOrderCreateRq, minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 import type { OrderCreateRq } from './ndc.model';
-import { NdcDecodeError } from './ndc-decode-error';
 import { decodeOrderCreateRq, encodeOrderCreateRq } from './order-create-rq.codec';
-
-function decodeError(f: () => unknown): NdcDecodeError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof NdcDecodeError) return e;
-    throw e;
-  }
-  throw new Error('expected an NdcDecodeError');
-}
 
 describe('OrderCreateRQ codec', () => {
   it.each<[string, OrderCreateRq]>([

@@ -1,20 +1,10 @@
 import { expectValidXsd } from '../../test/support/xsd';
+import { decodeError } from '../../test/support/ndc';
 import { orderRetrieveRq } from './fixtures/order-retrieve-rq.fixtures';
-import { NdcDecodeError } from './ndc-decode-error';
 import { decodeOrderRetrieveRq, encodeOrderRetrieveRq } from './order-retrieve-rq.codec';
 import { EXT_NS, NDC_NS, ndcRootName } from './xml';
 import { encodeOrderCreateRq } from './order-create-rq.codec';
 import { minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
-
-function decodeError(f: () => unknown): NdcDecodeError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof NdcDecodeError) return e;
-    throw e;
-  }
-  throw new Error('expected an NdcDecodeError');
-}
 
 describe('OrderRetrieveRQ codec', () => {
   it('encodes schema-valid XML that decodes to the same model', () => {

@@ -1,3 +1,4 @@
+import { decodeError } from '../../test/support/ndc';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeAirShoppingRq, encodeAirShoppingRq } from './air-shopping-rq.codec';
 import { dayRoundTripRq } from './fixtures/air-shopping-rq.fixtures';
@@ -39,16 +40,6 @@ const RETRIEVE = `<?xml version="1.0" encoding="UTF-8"?>
   <Party><Sender><TravelAgencySender><Name>A</Name><AgencyID>B</AgencyID></TravelAgencySender></Sender></Party>
   <Query><Filters><OrderID Owner="XS">ORD1</OrderID></Filters></Query>
 </OrderRetrieveRQ>`;
-
-function decodeError(f: () => unknown): NdcDecodeError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof NdcDecodeError) return e;
-    throw e;
-  }
-  throw new Error('expected an NdcDecodeError');
-}
 
 const BILLION_LAUGHS = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
