@@ -3,12 +3,17 @@
  * against the airline service over keep-alive HTTP at concurrency 32 for a
  * fixed time, and in the same run the same load against a plain `node:http`
  * server answering a pre-built response of the same size. Each server runs in
- * its own child process (as in production); the load generator runs here.
- * Prints requests/s of both and the ratio (target: at least 50%).
+ * its own child process (as in production); the load generator runs here, in
+ * a process that does nothing else. Its default client is a lean raw-socket
+ * one (node:http's client, `BENCH_AIRLINE_CLIENT=http`, costs more CPU per
+ * request than the plain server and made it client-bound). Prints requests/s
+ * of each, the server's CPU time per request, and the ratios (target: at
+ * least 50%).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testAirlineConfig } from '../src/airline/airline.config';
@@ -89,8 +94,117 @@ interface LoadResult {
   serverCpuPerRequest?: number;
 }
 
-/** Drives `CONCURRENCY` keep-alive loops for `ms` milliseconds. */
-async function load(port: number, body: string, ms: number): Promise<LoadResult> {
+/**
+ * Drives `CONCURRENCY` keep-alive loops for `ms` milliseconds with the lean
+ * client (default) or, with `BENCH_AIRLINE_CLIENT=http`, with node:http's client.
+ */
+function load(port: number, body: string, ms: number): Promise<LoadResult> {
+  return process.env.BENCH_AIRLINE_CLIENT === 'http' ? httpLoad(port, body, ms) : rawLoad(port, body, ms);
+}
+
+/** The request of {@link rawLoad}: the headers node:http's client sends for `post`, and the body. */
+function rawRequest(port: number, body: string): Buffer {
+  const bytes = Buffer.from(body, 'utf8');
+  const head =
+    `POST /retail/offers HTTP/1.1\r\nAuthorization: ${AUTH}\r\nContent-Type: ${MEDIA}\r\nAccept: ${MEDIA}\r\n` +
+    `Host: 127.0.0.1:${port}\r\nConnection: keep-alive\r\nContent-Length: ${bytes.length}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), bytes]);
+}
+
+const enum Wire {
+  Head,
+  Body,
+  ChunkSize,
+  ChunkData,
+  LastCrlf,
+}
+
+/**
+ * The lean load generator: one socket per loop writing a pre-encoded request
+ * and framing the response by hand (Content-Length or chunked; body bytes are
+ * counted, not copied). node:http's client costs about as much CPU per request
+ * as the plain server itself, so with it the plain server is client-bound.
+ */
+function rawLoad(port: number, body: string, ms: number): Promise<LoadResult> {
+  const requestBytes = rawRequest(port, body);
+  const deadline = Date.now() + ms;
+  const started = process.hrtime.bigint();
+  let requests = 0;
+  let failures = 0;
+  let responseBytes = 0;
+  const loop = () =>
+    new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.setNoDelay(true);
+      let carry: Buffer | undefined;
+      let state = Wire.Head;
+      let remaining = 0;
+      let status = 0;
+      let chunked = false;
+      let bytes = 0;
+      const complete = () => {
+        if (status === 200) {
+          requests++;
+          responseBytes = bytes;
+        } else failures++;
+        state = Wire.Head;
+        bytes = 0;
+        if (Date.now() < deadline) socket.write(requestBytes);
+        else socket.end();
+      };
+      socket.on('connect', () => socket.write(requestBytes));
+      socket.on('data', (chunk: Buffer) => {
+        const data = carry ? Buffer.concat([carry, chunk]) : chunk;
+        carry = undefined;
+        let i = 0;
+        while (i < data.length) {
+          if (state === Wire.Head || state === Wire.ChunkSize) {
+            const end = data.indexOf(state === Wire.Head ? '\r\n\r\n' : '\r\n', i);
+            if (end < 0) {
+              carry = data.subarray(i);
+              return;
+            }
+            const text = data.toString('latin1', i, end);
+            if (state === Wire.Head) {
+              i = end + 4;
+              status = Number(text.slice(9, 12));
+              chunked = /\r\ntransfer-encoding:\s*chunked/i.test(text);
+              remaining = chunked ? 0 : Number(/\r\ncontent-length:\s*(\d+)/i.exec(text)?.[1] ?? 0);
+              bytes = remaining;
+              state = chunked ? Wire.ChunkSize : Wire.Body;
+              if (!chunked && remaining === 0) complete();
+            } else {
+              i = end + 2;
+              const size = parseInt(text, 16);
+              bytes += size;
+              remaining = size + 2;
+              state = size === 0 ? Wire.LastCrlf : Wire.ChunkData;
+              if (size === 0) remaining = 2;
+            }
+            continue;
+          }
+          const take = Math.min(remaining, data.length - i);
+          i += take;
+          remaining -= take;
+          if (remaining > 0) continue;
+          if (state === Wire.ChunkData) state = Wire.ChunkSize;
+          else complete();
+        }
+      });
+      socket.on('error', () => {
+        failures++;
+        resolve();
+      });
+      socket.on('close', () => resolve());
+    });
+  return Promise.all(Array.from({ length: CONCURRENCY }, loop)).then(() => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return { requests, failures, seconds, perSecond: requests / seconds, responseBytes };
+  });
+}
+
+/** {@link load} with node:http's client and a keep-alive Agent. */
+async function httpLoad(port: number, body: string, ms: number): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   let requests = 0;
   let failures = 0;
@@ -139,7 +253,7 @@ function servePlain(size: number): Promise<number> {
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': MEDIA, 'Keep-Alive': 'timeout=60' });
+      res.writeHead(200, { 'Content-Type': MEDIA, 'Keep-Alive': 'timeout=60', Vary: 'Accept-Encoding' });
       res.write(body);
       res.end();
     });
@@ -216,7 +330,8 @@ export async function run(): Promise<void> {
   const body = benchRequest();
   process.stdout.write(
     `day search round trip LGW-OSL, 2 ADT + 1 CHD; keep-alive, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s each ` +
-      `(after ${WARMUP_MS / 1000} s warm-up), identity encoding, servers in child processes\n`,
+      `(after ${WARMUP_MS / 1000} s warm-up), identity encoding, servers in child processes, ` +
+      `${process.env.BENCH_AIRLINE_CLIENT === 'http' ? "node:http's client" : 'lean raw-socket client'}\n`,
   );
   // BENCH_AIRLINE_SKIP_UNCACHED=1 leaves out the run without the cache (quicker iterations).
   const airline = await measure('airline (NestJS, NDC)', ['airline'], body);
@@ -228,6 +343,11 @@ export async function run(): Promise<void> {
   const pct = (r: LoadResult) => `${((r.perSecond / plain.perSecond) * 100).toFixed(1)}%`;
   process.stdout.write(
     `ratio airline / plain: ${pct(airline)} (target >= 50%)${uncached ? `; without the shopping cache: ${pct(uncached)}` : ''}\n`,
+  );
+  // Server CPU per request does not depend on how busy the shared machine is: the steadier comparison.
+  const cpu = (r: LoadResult) => `${(((plain.serverCpuPerRequest ?? 0) / (r.serverCpuPerRequest ?? 1)) * 100).toFixed(1)}%`;
+  process.stdout.write(
+    `server CPU per request, plain / airline: ${cpu(airline)}${uncached ? `; without the shopping cache: ${cpu(uncached)}` : ''}\n`,
   );
 }
 
