@@ -15,6 +15,7 @@ import type {
   FlightRef,
   MessageHeader,
   Money,
+  NdcError,
   Offer,
   OfferItem,
   OfferService,
@@ -283,6 +284,37 @@ export function assertNoWarnings(msg: ResponseCommon, root: string): void {
   if (msg.warnings?.length) throw new Error(`${root} error form cannot carry warnings`);
 }
 
+/** The error form every response message shares: header, then `Errors`. */
+export type ResponseErrorForm = ResponseCommon & { kind: 'error'; errors: NdcError[] };
+
+/**
+ * Ends the error form of response `root`: writes `Errors` under `el` (the root, or
+ * whatever the caller has already written in it) and returns the document.
+ */
+export function endErrorResponse(el: XMLBuilder, msg: ResponseErrorForm, root: string): string {
+  assertNoWarnings(msg, root);
+  encodeErrors(el, msg.errors);
+  return endMessage(el);
+}
+
+/**
+ * Opens response `root`: parses it, reads the header and warnings, and returns the error form
+ * when `Errors` is present; otherwise checks `Success` and returns the root for the caller to
+ * read its own body. Throws {@link NdcDecodeError}.
+ */
+export function decodeResponseHead(
+  xml: string | Buffer,
+  root: string,
+  opts?: ParseOptions,
+): ResponseErrorForm | { kind: 'success'; node: XNode; path: string; rc: ResponseCommon } {
+  const { node, path } = parseNdc(xml, root, opts);
+  const rc = decodeResponseCommon(node, path);
+  const errors = opt(node, 'Errors');
+  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
+  one(node, 'Success', path);
+  return { kind: 'success', node, path, rc };
+}
+
 // ================================================================ AirShoppingRS
 
 function encodeOffer(parent: DomElement, o: Offer): void {
@@ -342,11 +374,7 @@ function decodePriceCalendar(node: XNode, path: string): PriceCalendarEntry {
  */
 export function encodeAirShoppingRs(msg: AirShoppingRs): string {
   const root = startResponse(ROOT, msg);
-  if (msg.kind === 'error') {
-    assertNoWarnings(msg, ROOT);
-    encodeErrors(root, msg.errors);
-    return endMessage(root);
-  }
+  if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Document');
   addEl(root, 'Success');
   if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
@@ -377,11 +405,9 @@ export function encodeAirShoppingRs(msg: AirShoppingRs): string {
  * Throws {@link NdcDecodeError}.
  */
 export function decodeAirShoppingRs(xml: string | Buffer, opts?: ParseOptions): AirShoppingRs {
-  const { node, path } = parseNdc(xml, ROOT, opts);
-  const rc = decodeResponseCommon(node, path);
-  const errors = opt(node, 'Errors');
-  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
-  one(node, 'Success', path);
+  const head = decodeResponseHead(xml, ROOT, opts);
+  if (head.kind === 'error') return head;
+  const { node, path, rc } = head;
   const og = one(node, 'OffersGroup', path);
   const groups = many(og, 'AirlineOffers');
   const dataLists = decodeDataLists(opt(node, 'DataLists'), `${path}/DataLists`);

@@ -5,16 +5,16 @@
  * form (`Errors` directly under the root, no `Document`).
  */
 import type { OfferPriceRs, PricedOffer } from './ndc.model';
-import { decodeErrors, encodeErrors, encodeWarnings } from './common.codec';
+import { encodeWarnings } from './common.codec';
 import {
-  assertNoWarnings,
   decodeDetailCurrencyPrice,
   decodeFlightsOverview,
   decodeOfferItem,
-  decodeResponseCommon,
+  decodeResponseHead,
   encodeDetailCurrencyPrice,
   encodeFlightsOverview,
   encodeOfferItem,
+  endErrorResponse,
   startResponse,
 } from './air-shopping-rs.codec';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
@@ -25,7 +25,6 @@ import {
   many,
   one,
   opt,
-  parseNdc,
   reqAttr,
   reqText,
   type ParseOptions,
@@ -63,11 +62,7 @@ function decodePricedOffer(node: XNode, path: string): PricedOffer {
  */
 export function encodeOfferPriceRs(msg: OfferPriceRs): string {
   const root = startResponse(ROOT, msg);
-  if (msg.kind === 'error') {
-    assertNoWarnings(msg, ROOT);
-    encodeErrors(root, msg.errors);
-    return endMessage(root);
-  }
+  if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Document');
   addEl(root, 'Success');
   if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
@@ -80,11 +75,9 @@ export function encodeOfferPriceRs(msg: OfferPriceRs): string {
 
 /** Decodes an OfferPriceRS (success or error form). Throws {@link NdcDecodeError}. */
 export function decodeOfferPriceRs(xml: string | Buffer, opts?: ParseOptions): OfferPriceRs {
-  const { node, path } = parseNdc(xml, ROOT, opts);
-  const rc = decodeResponseCommon(node, path);
-  const errors = opt(node, 'Errors');
-  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
-  one(node, 'Success', path);
+  const head = decodeResponseHead(xml, ROOT, opts);
+  if (head.kind === 'error') return head;
+  const { node, path, rc } = head;
   return {
     ...rc,
     kind: 'success',

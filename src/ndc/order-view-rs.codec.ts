@@ -7,8 +7,8 @@
  */
 import type { Order, OrderItem, OrderItemService, OrderViewRs } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
-import { decodeErrors, encodeErrors, encodeWarnings } from './common.codec';
-import { assertNoWarnings, decodeResponseCommon, startResponse } from './air-shopping-rs.codec';
+import { encodeWarnings } from './common.codec';
+import { decodeResponseHead, endErrorResponse, startResponse } from './air-shopping-rs.codec';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata } from './metadata.codec';
 import {
@@ -20,7 +20,6 @@ import {
   many,
   one,
   opt,
-  parseNdc,
   reqAttr,
   reqMoney,
   reqText,
@@ -150,11 +149,7 @@ function decodeOrder(node: XNode, path: string): Order {
 export function encodeOrderViewRs(msg: OrderViewRs): string {
   const root = startResponse(ROOT, msg);
   addEl(root, 'Document');
-  if (msg.kind === 'error') {
-    assertNoWarnings(msg, ROOT);
-    encodeErrors(root, msg.errors);
-    return endMessage(root);
-  }
+  if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Success');
   if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
   const resp = addEl(root, 'Response');
@@ -168,11 +163,9 @@ export function encodeOrderViewRs(msg: OrderViewRs): string {
 
 /** Decodes an OrderViewRS (success or error form). Throws {@link NdcDecodeError}. */
 export function decodeOrderViewRs(xml: string | Buffer, opts?: ParseOptions): OrderViewRs {
-  const { node, path } = parseNdc(xml, ROOT, opts);
-  const rc = decodeResponseCommon(node, path);
-  const errors = opt(node, 'Errors');
-  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
-  one(node, 'Success', path);
+  const head = decodeResponseHead(xml, ROOT, opts);
+  if (head.kind === 'error') return head;
+  const { node, path, rc } = head;
   const resp = one(node, 'Response', path);
   const rPath = `${path}/Response`;
   const out: OrderViewRs = {
