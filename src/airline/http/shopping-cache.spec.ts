@@ -54,6 +54,33 @@ describe('ShoppingCache.lookup buffers', () => {
   });
 });
 
+describe('ShoppingCache lifetime', () => {
+  it('serves a remembered search within 30 s, but never across midnight UTC or after a seat sale', () => {
+    const store = new AirlineStore(':memory:');
+    let t = Date.parse('2026-11-21T23:59:50.000Z');
+    const cache = new ShoppingCache(store, { now: () => new Date(t) });
+    store.saveShopping({ responseId: 'SRBASE', agencyId: 'A', createdAt: '2026-11-21T23:59:50.000Z', expiresAt: '2026-11-22T00:29:50.000Z', currency: 'GBP', passengers: [], offers: {} });
+    const h = sentinelHeader();
+    const xml = `<R TimeStamp="${h.timeStamp}"><ResponseID>SRBASE</ResponseID></R>`;
+    const rs = { kind: 'day', shoppingResponseId: 'SRBASE' } as Parameters<ShoppingCache['remember']>[1];
+    const header = { target: 'Test' as const, version: '17.2', timeStamp: 'TS' };
+    cache.remember('k', rs, xml);
+    t += 9_999;
+    expect(cache.lookup('k', header)).toBeDefined();
+    t += 1;
+    expect(cache.lookup('k', header)).toBeUndefined();
+    cache.remember('k', rs, xml);
+    t += 29_999;
+    expect(cache.lookup('k', header)).toBeDefined();
+    t += 1;
+    expect(cache.lookup('k', header)).toBeUndefined();
+    cache.remember('k', rs, xml);
+    store.sellAll([{ inventoryKey: 'K', rbd: 'Y', seats: 1 }], () => 9);
+    expect(cache.lookup('k', header)).toBeUndefined();
+    store.close();
+  });
+});
+
 describe('pooled cached answers under concurrency', () => {
   let airline: RunningAirline;
   const search = daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(32) }, { from: 'OSL', to: 'LGW', date: inDays(39) }], ONE_ADULT);

@@ -21,6 +21,7 @@ import type { IdSource } from '../world/ids';
 
 export const SHOPPING_CACHE_TTL_MS = 30_000;
 export const SHOPPING_CACHE_MAX = 256;
+const DAY_MS = 86_400_000;
 /** Requests up to this length are their own cache key (see {@link ShoppingCache.key}). */
 export const SHOPPING_KEY_MAX_CHARS = 8192;
 
@@ -92,7 +93,8 @@ interface Entry {
   agencyId?: string;
   lifetimeMs: number;
   cachedAt: number;
-  day: string;
+  /** UTC day number (ms / 86 400 000) of the search. */
+  day: number;
   generation: number;
   /** Built at the first hit. */
   layout?: Layout;
@@ -119,6 +121,7 @@ function buildLayout(entry: Entry, idLength: number): Layout {
 }
 
 function escapeAttribute(s: string): string {
+  if (!/[&<"]/.test(s)) return s;
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 }
 
@@ -201,7 +204,7 @@ export class ShoppingCache {
     if (
       entry.generation !== this.store.generation ||
       now.getTime() - entry.cachedAt >= SHOPPING_CACHE_TTL_MS ||
-      now.toISOString().slice(0, 10) !== entry.day
+      Math.floor(now.getTime() / DAY_MS) !== entry.day
     ) {
       this.entries.delete(key);
       return undefined;
@@ -245,7 +248,7 @@ export class ShoppingCache {
       tail: [],
       lifetimeMs: 0,
       cachedAt: now.getTime(),
-      day: now.toISOString().slice(0, 10),
+      day: Math.floor(now.getTime() / DAY_MS),
       generation: this.store.generation,
     };
     if (rs.kind === 'day') {
