@@ -21,12 +21,11 @@ import { createBookingActivities } from '../activities/booking.activities';
 import type { ChosenOffer, NdcContext } from '../activities/booking.activities.types';
 import { resolveTemporalCli } from '../scripts/temporal-cli';
 import { startDevServer } from '../scripts/temporal-dev-server';
-import { testAirlineConfig } from '../src/airline/airline.config';
-import { createAirlineApp } from '../src/airline/airline.module';
 import { BOOKING_WORKFLOW, type BookingIntent, type BookingResult } from '../src/booking/booking.model';
 import { NdcHttpClient } from '../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../src/temporal';
 import { createBookingWorker } from '../src/worker/worker';
+import { ndcClientConfig, startAirline } from '../test/airline/airline-harness';
 import { oneWayIntent } from '../test/api/intent.fixture';
 import { selectOffers } from '../workflows/offer-selection';
 
@@ -91,17 +90,8 @@ export async function run(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
 
   const server = await startDevServer({ cli: resolveTemporalCli().path, headless: true });
-  const airlineConfig = testAirlineConfig();
-  const airline = await createAirlineApp(airlineConfig);
-  await airline.listen(0, '127.0.0.1');
-  const airlineUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
-  const ndc = new NdcHttpClient({
-    retailBaseUrl: airlineUrl,
-    paymentBaseUrl: airlineUrl,
-    username: airlineConfig.username,
-    password: airlineConfig.password,
-    mediaVendor: airlineConfig.mediaVendor,
-  });
+  const airline = await startAirline();
+  const ndc = new NdcHttpClient(ndcClientConfig(airline));
   const taskQueue = `bench-saga-${randomUUID().slice(0, 8)}`;
   const connection = await NativeConnection.connect({ address: server.address });
   const worker = await createBookingWorker({ connection, namespace: server.namespace, taskQueue, activityDeps: { client: ndc }, rateLimitRps: rps });

@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { type AirlineConfig, testAirlineConfig } from '../../src/airline/airline.config';
 import { type AirlineAppOptions, createAirlineApp } from '../../src/airline/airline.module';
 import type { PaymentTokenRequest } from '../../src/common/payment-token.model';
+import type { NdcClientConfig } from '../../src/ndc-client';
 
 export const AUTH = `Basic ${Buffer.from('agency:agency-secret').toString('base64')}`;
 export const NDC_TYPE = 'application/vnd.ndcsaga.ndc.v17.2+xml';
@@ -28,6 +29,21 @@ export async function startAirline(overrides: Partial<AirlineConfig> = {}, optio
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, config, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/**
+ * NdcHttpClient settings for `airline`: retail and payment on its one URL, its credentials and
+ * media vendor; `timeoutMs` as given (the client's default when omitted).
+ */
+export function ndcClientConfig(airline: Pick<RunningAirline, 'config' | 'url'>, timeoutMs?: number): NdcClientConfig {
+  return {
+    retailBaseUrl: airline.url,
+    paymentBaseUrl: airline.url,
+    username: airline.config.username,
+    password: airline.config.password,
+    mediaVendor: airline.config.mediaVendor,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
 }
 
 export interface RawResponse {

@@ -8,8 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Client } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import { testAirlineConfig, type AirlineConfig } from '../../src/airline/airline.config';
-import { createAirlineApp } from '../../src/airline/airline.module';
+import type { AirlineConfig } from '../../src/airline/airline.config';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import { loadApiConfig } from '../../src/api/config/api.config';
 import { createApiApp } from '../../src/configure-app';
@@ -17,6 +16,7 @@ import { uiPayloadCodec } from '../../src/main';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
 import { createBookingWorker } from '../../src/worker/worker';
+import { ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
 
 export interface Stack {
@@ -52,19 +52,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const namespace = temporalTestNamespace();
   const taskQueue = uniqueTaskQueue(options.prefix);
 
-  const airlineConfig = testAirlineConfig();
-  const airline = await createAirlineApp(airlineConfig);
-  await airline.listen(0, '127.0.0.1');
-  const airlineUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
-
-  const ndc = new NdcHttpClient({
-    retailBaseUrl: airlineUrl,
-    paymentBaseUrl: airlineUrl,
-    username: airlineConfig.username,
-    password: airlineConfig.password,
-    mediaVendor: airlineConfig.mediaVendor,
-    timeoutMs: options.airlineTimeoutMs ?? 20_000,
-  });
+  const started = await startAirline();
+  const { app: airline, config: airlineConfig, url: airlineUrl } = started;
+  const ndc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
   const connection = await NativeConnection.connect({ address });
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;

@@ -10,10 +10,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createBookingActivities } from '../../activities/booking.activities';
 import type { BookingActivities, ChosenOffer, NdcContext, PriceResult, ShopResult } from '../../activities/booking.activities.types';
-import { testAirlineConfig } from '../../src/airline/airline.config';
-import { createAirlineApp } from '../../src/airline/airline.module';
 import type { IntentPassenger } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
+import { ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { oneWayIntent } from './booking.fixtures';
 
 /** A date `days` from today (UTC), inside the airline's 365-day schedule. */
@@ -38,13 +37,11 @@ describe('booking activities against the real airline service', () => {
   let sequence = 0;
 
   beforeAll(async () => {
-    const config = testAirlineConfig();
-    airline = await createAirlineApp(config);
-    await airline.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
-    const clientConfig = { retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: config.username, password: config.password };
-    client = new NdcHttpClient({ ...clientConfig, timeoutMs: 10_000 });
-    shortClient = new NdcHttpClient({ ...clientConfig, timeoutMs: 400 });
+    const started = await startAirline();
+    airline = started.app;
+    baseUrl = started.url;
+    client = new NdcHttpClient(ndcClientConfig(started, 10_000));
+    shortClient = new NdcHttpClient(ndcClientConfig(started, 400));
     activities = createBookingActivities({ client, heartbeatIntervalMs: 50 });
     impatient = createBookingActivities({ client: shortClient, heartbeatIntervalMs: 50 });
   });

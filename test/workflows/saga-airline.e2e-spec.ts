@@ -6,13 +6,12 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import type { Worker } from '@temporalio/worker';
-import { testAirlineConfig } from '../../src/airline/airline.config';
-import { createAirlineApp } from '../../src/airline/airline.module';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingIntent } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createBookingWorker } from '../../src/worker/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
+import { ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { createHarness, oneWayIntent, stepTrail, type Harness } from './booking.fixtures';
 
 function inDays(days: number): string {
@@ -31,19 +30,12 @@ describe('booking saga against the real airline service', () => {
 
   beforeAll(async () => {
     harness = await createHarness('saga-airline');
-    const config = testAirlineConfig();
-    airline = await createAirlineApp(config);
-    await airline.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
+    const started = await startAirline();
+    airline = started.app;
+    baseUrl = started.url;
     store = airline.get(AirlineStore);
     // A short timeout so that commit-then-timeout is noticed quickly.
-    client = new NdcHttpClient({
-      retailBaseUrl: baseUrl,
-      paymentBaseUrl: baseUrl,
-      username: config.username,
-      password: config.password,
-      timeoutMs: 1500,
-    });
+    client = new NdcHttpClient(ndcClientConfig(started, 1500));
     worker = await createBookingWorker({
       connection: harness.nativeConnection,
       namespace: harness.namespace,

@@ -8,11 +8,10 @@ import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { testAirlineConfig } from '../../src/airline/airline.config';
-import { createAirlineApp } from '../../src/airline/airline.module';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { stateQuery } from '../../workflows/definitions';
+import { startAirline } from '../airline/airline-harness';
 import { temporalTestAddress } from '../support/temporal-env';
 import { createHarness, oneWayIntent, pollUntil, stepTrail, type Harness } from './booking.fixtures';
 
@@ -26,9 +25,9 @@ describe('worker process killed mid-saga', () => {
 
   beforeAll(async () => {
     harness = await createHarness('worker-proc');
-    airline = await createAirlineApp(testAirlineConfig());
-    await airline.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(airline.getHttpServer().address() as { port: number }).port}`;
+    const started = await startAirline();
+    airline = started.app;
+    baseUrl = started.url;
   });
 
   afterAll(async () => {
