@@ -18,7 +18,9 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { IntentPassenger, PaymentCard } from '../src/booking/booking.model';
 import { add, compare as compareDecimal, currencyScale, subtract, times } from '../src/common/decimal';
 import type {
+  AirShoppingRs,
   ContactInformation,
+  CoreQuery,
   Money,
   OfferItem,
   Passenger,
@@ -40,6 +42,7 @@ import type {
   BookingActivities,
   CalendarInput,
   CalendarResult,
+  ChosenOffer,
   CreateOrderInput,
   CreateOrderResult,
   FailureDetails,
@@ -309,6 +312,20 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     }
   }
 
+  /** AirShoppingRQ for `coreQuery` with the context's header, qualifier and passengers. */
+  function airShopping(ctx: NdcContext, coreQuery: CoreQuery): Promise<AirShoppingRs> {
+    const q = qualifier(ctx);
+    return client.airShopping(
+      {
+        ...common(ctx),
+        coreQuery,
+        ...(q !== undefined ? { qualifier: q } : {}),
+        passengers: shoppingPassengers(ctx),
+      },
+      { correlationId: ctx.correlationId },
+    );
+  }
+
   function directionOf(departureCode: string | undefined, input: { origin: string; destination: string }): number {
     return departureCode === input.destination && departureCode !== input.origin ? 1 : 0;
   }
@@ -322,16 +339,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       if (input.returnDate !== undefined) {
         ods.push({ departureCode: input.destination, arrivalCode: input.origin, date: input.returnDate, daysAfter: input.flexibleDays, daysBefore: input.flexibleDays });
       }
-      const q = qualifier(ctx);
-      const rs = await client.airShopping(
-        {
-          ...common(ctx),
-          coreQuery: { kind: 'calendar', originDestinations: ods },
-          ...(q !== undefined ? { qualifier: q } : {}),
-          passengers: shoppingPassengers(ctx),
-        },
-        { correlationId: ctx.correlationId },
-      );
+      const rs = await airShopping(ctx, { kind: 'calendar', originDestinations: ods });
       if (rs.kind !== 'calendar') throw new NdcInvalidResponseError('calendar search answered with a day search response');
       const odCodes = new Map((rs.dataLists.originDestinations ?? []).map((od) => [od.originDestinationKey, od.departureCode]));
       const entries: { direction: number; date: string; price: string }[] = [];
@@ -370,16 +378,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       const { ctx } = input;
       const ods = [{ departureCode: input.origin, arrivalCode: input.destination, date: input.departureDate }];
       if (input.returnDate !== undefined) ods.push({ departureCode: input.destination, arrivalCode: input.origin, date: input.returnDate });
-      const q = qualifier(ctx);
-      const rs = await client.airShopping(
-        {
-          ...common(ctx),
-          coreQuery: { kind: 'day', originDestinations: ods },
-          ...(q !== undefined ? { qualifier: q } : {}),
-          passengers: shoppingPassengers(ctx),
-        },
-        { correlationId: ctx.correlationId },
-      );
+      const rs = await airShopping(ctx, { kind: 'day', originDestinations: ods });
       if (rs.kind !== 'day') throw new NdcInvalidResponseError('day search answered with a calendar response');
       const odDeparture = new Map((rs.dataLists.originDestinations ?? []).map((od) => [od.originDestinationKey, od.departureCode]));
       const classes = new Map((rs.dataLists.priceClasses ?? []).map((pc) => [pc.priceClassId, pc]));
@@ -433,21 +432,27 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     };
   }
 
+  /**
+   * OfferPriceRQ for the chosen offers with the context's header, qualifier and passengers, and
+   * `tokenId` as the payment form when given; the answer as a PriceResult.
+   */
+  async function offerPrice(ctx: NdcContext, offers: ChosenOffer[], attempt: number, tokenId?: string): Promise<PriceResult> {
+    const q = qualifier(ctx);
+    const rs = await client.offerPrice(
+      {
+        ...common(ctx),
+        offers: offers.map((o) => ({ offerId: o.offerId, owner: o.owner, responseId: o.responseId, offerItems: o.offerItems })),
+        ...(q !== undefined ? { qualifier: q } : {}),
+        passengers: pricingPassengers(ctx),
+        ...(tokenId !== undefined ? { paymentForms: [{ key: 'PAYMENT_FORM_1', token: tokenId }] } : {}),
+      },
+      { correlationId: ctx.correlationId },
+    );
+    return priceResult(rs, attempt);
+  }
+
   async function price(input: PriceInput): Promise<PriceResult> {
-    return run(async (attempt) => {
-      const { ctx } = input;
-      const q = qualifier(ctx);
-      const rs = await client.offerPrice(
-        {
-          ...common(ctx),
-          offers: input.offers.map((o) => ({ offerId: o.offerId, owner: o.owner, responseId: o.responseId, offerItems: o.offerItems })),
-          ...(q !== undefined ? { qualifier: q } : {}),
-          passengers: pricingPassengers(ctx),
-        },
-        { correlationId: ctx.correlationId },
-      );
-      return priceResult(rs, attempt);
-    });
+    return run((attempt) => offerPrice(input.ctx, input.offers, attempt));
   }
 
   async function tokenise(input: TokeniseInput): Promise<TokenResult> {
@@ -488,21 +493,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   }
 
   async function repriceWithToken(input: RepriceInput): Promise<PriceResult> {
-    return run(async (attempt) => {
-      const { ctx } = input;
-      const q = qualifier(ctx);
-      const rs = await client.offerPrice(
-        {
-          ...common(ctx),
-          offers: input.offers.map((o) => ({ offerId: o.offerId, owner: o.owner, responseId: o.responseId, offerItems: o.offerItems })),
-          ...(q !== undefined ? { qualifier: q } : {}),
-          passengers: pricingPassengers(ctx),
-          paymentForms: [{ key: 'PAYMENT_FORM_1', token: input.tokenId }],
-        },
-        { correlationId: ctx.correlationId },
-      );
-      return priceResult(rs, attempt);
-    });
+    return run((attempt) => offerPrice(input.ctx, input.offers, attempt, input.tokenId));
   }
 
   async function createOrder(input: CreateOrderInput): Promise<CreateOrderResult> {
