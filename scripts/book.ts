@@ -11,6 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { BatchView } from '../src/api/batches/batch.service';
 
 const RELATIVE = /^([+-])(\d{1,4})([dmy])$/;
 
@@ -118,17 +119,6 @@ interface ErrorBody {
   fields?: { path: string; message: string }[];
 }
 
-interface BatchBody {
-  done: boolean;
-  total: number;
-  pending: number;
-  running: number;
-  confirmed: number;
-  failed: number;
-  cancelled: number;
-  bookings: { id: string }[];
-}
-
 function describeError(body: unknown): string {
   if (body === undefined) return 'no body';
   const json = body as ErrorBody;
@@ -227,11 +217,11 @@ async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
   const batchId = (r.json as { id: string }).id;
   out(`→ batch of ${jobs.length} submitted as ${batchId}`);
   let last = '';
-  let progress: BatchBody | undefined;
+  let progress: BatchView | undefined;
   while (Date.now() < deadline) {
     const p = await http('GET', `${o.apiUrl}/batches/${encodeURIComponent(batchId)}`);
     if (p.status === 200) {
-      progress = p.json as unknown as BatchBody;
+      progress = p.json as unknown as BatchView;
       const line = `  batch: ${progress.confirmed} confirmed, ${progress.failed} failed, ${progress.cancelled} cancelled, ${progress.running} running, ${progress.pending} pending of ${progress.total}`;
       if (line !== last) out(line);
       last = line;

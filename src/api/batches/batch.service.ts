@@ -31,16 +31,11 @@ export interface BatchAccepted {
   links: { self: string };
 }
 
-export interface BatchView {
+/** `GET /batches/:id`: the batch workflow's progress, each booking with its link. */
+export interface BatchView extends Omit<BatchProgress, 'bookings'> {
   id: string;
   /** True once every child booking has finished. */
   done: boolean;
-  total: number;
-  pending: number;
-  running: number;
-  confirmed: number;
-  failed: number;
-  cancelled: number;
   bookings: { id: string; status: BookingStatus; links: { self: string } }[];
   links: { self: string };
 }
