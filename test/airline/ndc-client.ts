@@ -21,6 +21,11 @@ import {
   encodeOrderRetrieveRq,
   ndcRootName,
 } from '../../src/ndc';
+import type {
+  DayShoppingRs as DayRs,
+  OfferPriceSuccess as PricedRs,
+  OrderViewSuccess as ViewRs,
+} from '../../src/ndc-client';
 import { expectValidXsd } from '../support/xsd';
 import { AUTH, NDC_TYPE_UTF8, type RawResponse, http, postXml } from './airline-harness';
 
@@ -106,10 +111,6 @@ export function checkXml(res: RawResponse): string {
   expectValidXsd(res.text, root);
   return root;
 }
-
-type DayRs = Extract<AirShoppingRs, { kind: 'day' }>;
-type PricedRs = Extract<OfferPriceRs, { kind: 'success' }>;
-type ViewRs = Extract<OrderViewRs, { kind: 'success' }>;
 
 export class NdcClient {
   constructor(readonly base: string) {}
