@@ -32,6 +32,18 @@ export async function startAirline(overrides: Partial<AirlineConfig> = {}, optio
 }
 
 /**
+ * Arms a fault of the airline's simulator (`POST <url>/_sim/faults`) for the next `count` calls
+ * of `operation` (`delayMs` only when positive) and returns the response; the caller checks it.
+ */
+export function armFault(url: string, operation: string, mode: string, count = 1, delayMs = 0): Promise<Response> {
+  return fetch(`${url}/_sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}) }),
+  });
+}
+
+/**
  * NdcHttpClient settings for `airline`: retail and payment on its one URL, its credentials and
  * media vendor; `timeoutMs` as given (the client's default when omitted).
  */

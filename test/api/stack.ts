@@ -16,7 +16,7 @@ import { uiPayloadCodec } from '../../src/main';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
 import { createBookingWorker } from '../../src/worker/worker';
-import { ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
 
 export interface Stack {
@@ -105,11 +105,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     airlineConfig,
     ordersFor: (id) => store.ordersByShoppingResponse(id),
     fault: async (operation, mode, count = 1, delayMs = 0) => {
-      const r = await fetch(`${airlineUrl}/_sim/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}) }),
-      });
+      const r = await armFault(airlineUrl, operation, mode, count, delayMs);
       if (r.status >= 300) throw new Error(`arming ${operation} ${mode} failed: ${r.status} ${await r.text()}`);
     },
     startWorker,

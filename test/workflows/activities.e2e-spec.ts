@@ -12,7 +12,7 @@ import { createBookingActivities } from '../../activities/booking.activities';
 import type { BookingActivities, ChosenOffer, NdcContext, PriceResult, ShopResult } from '../../activities/booking.activities.types';
 import type { IntentPassenger } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
-import { ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { oneWayIntent } from './booking.fixtures';
 
 /** A date `days` from today (UTC), inside the airline's 365-day schedule. */
@@ -71,12 +71,7 @@ describe('booking activities against the real airline service', () => {
   }
 
   async function fault(operation: string, mode: string, count = 1, delayMs = 0): Promise<void> {
-    const response = await fetch(`${baseUrl}/_sim/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}) }),
-    });
-    expect(response.status).toBeLessThan(300);
+    expect((await armFault(baseUrl, operation, mode, count, delayMs)).status).toBeLessThan(300);
   }
 
   const run = <A extends unknown[], R>(fn: (...args: A) => Promise<R>, ...args: A): Promise<R> =>

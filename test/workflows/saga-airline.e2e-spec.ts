@@ -11,7 +11,7 @@ import type { BookingIntent } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createBookingWorker } from '../../src/worker/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
-import { ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { createHarness, oneWayIntent, stepTrail, type Harness } from './booking.fixtures';
 
 function inDays(days: number): string {
@@ -59,12 +59,7 @@ describe('booking saga against the real airline service', () => {
   });
 
   async function fault(operation: string, mode: string, count = 1, delayMs = 0): Promise<void> {
-    const response = await fetch(`${baseUrl}/_sim/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}) }),
-    });
-    expect(response.status).toBeLessThan(300);
+    expect((await armFault(baseUrl, operation, mode, count, delayMs)).status).toBeLessThan(300);
   }
 
   function intent(overrides: Partial<BookingIntent> = {}): BookingIntent {

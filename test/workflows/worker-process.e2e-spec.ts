@@ -11,7 +11,7 @@ import type { INestApplication } from '@nestjs/common';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { stateQuery } from '../../workflows/definitions';
-import { startAirline } from '../airline/airline-harness';
+import { armFault, startAirline } from '../airline/airline-harness';
 import { temporalTestAddress } from '../support/temporal-env';
 import { createHarness, oneWayIntent, pollUntil, stepTrail, type Harness } from './booking.fixtures';
 
@@ -70,11 +70,7 @@ describe('worker process killed mid-saga', () => {
 
   it('SIGKILL during OfferPrice: a new worker process completes the booking, one order', async () => {
     // OfferPrice hangs for a minute: the saga is stuck inside the price activity.
-    const armed = await fetch(`${baseUrl}/_sim/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ operation: 'OfferPrice', mode: 'delay', count: 1, delayMs: 60_000 }),
-    });
+    const armed = await armFault(baseUrl, 'OfferPrice', 'delay', 1, 60_000);
     expect(armed.status).toBeLessThan(300);
 
     const first = await startWorkerProcess();
