@@ -5,23 +5,13 @@
 import { checkReferences, encodeAirShoppingRs, encodeOfferPriceRs } from '../../ndc';
 import type { OfferPriceRs } from '../../ndc/ndc.model';
 import { expectValidXsd } from '../../../test/support/xsd';
-import { ShoppingService } from '../shopping/shopping.service';
-import { sequentialIds } from '../world/ids';
 import { loadWorld } from '../world/world';
-import { calendarRq, dayRq, FakeClock, FAMILY, MemoryInventory, MemoryResponseStore, MemoryTokens, offerPriceRq } from '../world/world.testing';
-import { OfferPriceService } from './offer-price.service';
+import { calendarRq, dayRq, FAMILY, offerPriceRq, pricingServices } from '../world/world.testing';
 
 const world = loadWorld();
 
 describe('airline domain responses against the NDC 17.2 XSDs', () => {
-  const store = new MemoryResponseStore();
-  const inventory = new MemoryInventory();
-  const tokens = new MemoryTokens();
-  tokens.add({ id: 'TOK-CREDIT', brand: 'VISA', funding: 'credit', maskedNumber: '411111******1111', expiresAt: '2026-11-21T07:00:00.000Z' });
-  const clock = new FakeClock(new Date('2026-11-21T06:00:00.000Z'));
-  const ids = sequentialIds();
-  const shopping = new ShoppingService(world, store, inventory, clock, ids);
-  const pricing = new OfferPriceService(world, store, inventory, tokens, clock, ids);
+  const { shopping, pricing } = pricingServices(world);
 
   it('calendar round trip, with a transfer journey, and a warning', () => {
     const rs = shopping.shop(calendarRq([['LGW', 'BCN', '2026-12-02', 3, 3], ['BCN', 'LGW', '2026-12-09', 3, 3]], { qualifier: { promotionCodes: ['NOPE'] } }));

@@ -1,25 +1,14 @@
 import type { OfferPriceRs, Passenger, SelectedOffer } from '../../ndc/ndc.model';
-import { ShoppingService } from '../shopping/shopping.service';
-import { sequentialIds } from '../world/ids';
 import { loadWorld } from '../world/world';
-import { dayRq, FakeClock, FAMILY, MemoryInventory, MemoryResponseStore, MemoryTokens, offerPriceRq } from '../world/world.testing';
-import { OfferPriceService } from './offer-price.service';
+import { dayRq, FAMILY, offerPriceRq, pricingServices } from '../world/world.testing';
 
 const world = loadWorld();
 const ADT = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
 
 function setup() {
-  const store = new MemoryResponseStore();
-  const inventory = new MemoryInventory();
-  const tokens = new MemoryTokens();
-  const clock = new FakeClock(new Date('2026-11-21T06:00:00.000Z'));
-  const ids = sequentialIds();
-  const shopping = new ShoppingService(world, store, inventory, clock, ids);
-  const pricing = new OfferPriceService(world, store, inventory, tokens, clock, ids);
-  tokens.add({ id: 'TOK-CREDIT', brand: 'VISA', funding: 'credit', maskedNumber: '411111******1111', expiresAt: '2026-11-21T07:00:00.000Z' });
-  tokens.add({ id: 'TOK-DEBIT', brand: 'VISA', funding: 'debit', maskedNumber: '400005******5556', expiresAt: '2026-11-21T07:00:00.000Z' });
-  tokens.add({ id: 'TOK-OLD', brand: 'MASTERCARD', funding: 'credit', maskedNumber: '555555******4444', expiresAt: '2026-11-21T05:59:59.000Z' });
-  return { store, inventory, tokens, clock, shopping, pricing };
+  const s = pricingServices(world);
+  s.tokens.add({ id: 'TOK-OLD', brand: 'MASTERCARD', funding: 'credit', maskedNumber: '555555******4444', expiresAt: '2026-11-21T05:59:59.000Z' });
+  return s;
 }
 
 /** Shops LGW-OSL 12-01 / OSL-LGW 12-08 (offers O1..O3 outbound, O4..O6 return) and selects ECONOMY both ways. */

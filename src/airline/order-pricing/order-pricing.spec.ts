@@ -1,9 +1,6 @@
 import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../ndc/ndc.model';
-import { OfferPriceService } from '../offer-price/offer-price.service';
-import { ShoppingService } from '../shopping/shopping.service';
-import { sequentialIds } from '../world/ids';
 import { loadWorld } from '../world/world';
-import { AGENCY, dayRq, FakeClock, MemoryInventory, MemoryResponseStore, MemoryTokens, offerPriceRq } from '../world/world.testing';
+import { AGENCY, dayRq, offerPriceRq, pricingServices } from '../world/world.testing';
 import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from './order-pricing';
 
 const world = loadWorld();
@@ -21,15 +18,7 @@ const ORDER_PAX: Passenger[] = [
 ];
 
 function setup() {
-  const store = new MemoryResponseStore();
-  const inventory = new MemoryInventory();
-  const tokens = new MemoryTokens();
-  const clock = new FakeClock(new Date('2026-11-21T06:00:00.000Z'));
-  const ids = sequentialIds();
-  const shopping = new ShoppingService(world, store, inventory, clock, ids);
-  const pricing = new OfferPriceService(world, store, inventory, tokens, clock, ids);
-  tokens.add({ id: 'TOK-CREDIT', brand: 'VISA', funding: 'credit', maskedNumber: '411111******1111', expiresAt: '2026-11-21T07:00:00.000Z' });
-  tokens.add({ id: 'TOK-DEBIT', brand: 'VISA', funding: 'debit', maskedNumber: '400005******5556', expiresAt: '2026-11-21T07:00:00.000Z' });
+  const { store, tokens, clock, shopping, pricing } = pricingServices(world);
   // PLUS one-way LGW-OSL on 2026-12-01: ADT 94.05 + 13.00; CHD 70.54 (UK tax waived).
   const rs = shopping.shop(dayRq([['LGW', 'OSL', '2026-12-01']], SHOP_PAX));
   if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));

@@ -13,6 +13,10 @@ import type {
   TokenInfo,
   TokenLookup,
 } from '../airline.ports';
+import { OfferPriceService } from '../offer-price/offer-price.service';
+import { ShoppingService } from '../shopping/shopping.service';
+import { sequentialIds } from './ids';
+import type { World } from './world';
 
 export class FakeClock implements AirlineClock {
   constructor(private current: Date) {}
@@ -141,4 +145,22 @@ export function offerPriceRq(
     ...(extra.qualifier ? { qualifier: extra.qualifier } : {}),
     ...(extra.token ? { paymentForms: [{ key: 'PMT__1', token: extra.token }] } : {}),
   };
+}
+
+/**
+ * Shopping and OfferPrice services over in-memory fakes, as the domain specs use them: the clock
+ * at 2026-11-21T06:00:00Z, sequential ids, and two card tokens valid for an hour, `TOK-CREDIT`
+ * (VISA credit, surcharged) and `TOK-DEBIT` (VISA debit).
+ */
+export function pricingServices(world: World) {
+  const store = new MemoryResponseStore();
+  const inventory = new MemoryInventory();
+  const tokens = new MemoryTokens();
+  const clock = new FakeClock(new Date('2026-11-21T06:00:00.000Z'));
+  const ids = sequentialIds();
+  const shopping = new ShoppingService(world, store, inventory, clock, ids);
+  const pricing = new OfferPriceService(world, store, inventory, tokens, clock, ids);
+  tokens.add({ id: 'TOK-CREDIT', brand: 'VISA', funding: 'credit', maskedNumber: '411111******1111', expiresAt: '2026-11-21T07:00:00.000Z' });
+  tokens.add({ id: 'TOK-DEBIT', brand: 'VISA', funding: 'debit', maskedNumber: '400005******5556', expiresAt: '2026-11-21T07:00:00.000Z' });
+  return { store, inventory, tokens, clock, shopping, pricing };
 }
