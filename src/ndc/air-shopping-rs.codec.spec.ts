@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectValidXsd } from '../../test/support/xsd';
-import { decodeError } from '../../test/support/ndc';
+import { decodeError, xsdRoundTrip } from '../../test/support/ndc';
 import { decodeAirShoppingRs, encodeAirShoppingRs } from './air-shopping-rs.codec';
 import { airShoppingErrorRs, calendarRoundTripRs, dayRoundTripRs } from './fixtures/air-shopping-rs.fixtures';
 import type { AirShoppingRs } from './ndc.model';
 
-function roundTrip(msg: AirShoppingRs): { xml: string; back: AirShoppingRs } {
-  const xml = encodeAirShoppingRs(msg);
-  expectValidXsd(xml, 'AirShoppingRS');
-  return { xml, back: decodeAirShoppingRs(xml) };
-}
+const roundTrip = (msg: AirShoppingRs) => xsdRoundTrip(msg, encodeAirShoppingRs, decodeAirShoppingRs, 'AirShoppingRS');
 
 const decodeRsError = (xml: string) => decodeError(() => decodeAirShoppingRs(xml));
 

@@ -1,14 +1,11 @@
 import { expectValidXsd } from '../../test/support/xsd';
+import { xsdRoundTrip } from '../../test/support/ndc';
 import { offerPriceErrorRs, offerPriceRs, offerPriceWithSurchargeRs } from './fixtures/offer-price-rs.fixtures';
 import { NdcDecodeError } from './ndc-decode-error';
 import type { OfferPriceRs } from './ndc.model';
 import { decodeOfferPriceRs, encodeOfferPriceRs } from './offer-price-rs.codec';
 
-function roundTrip(msg: OfferPriceRs): { xml: string; back: OfferPriceRs } {
-  const xml = encodeOfferPriceRs(msg);
-  expectValidXsd(xml, 'OfferPriceRS');
-  return { xml, back: decodeOfferPriceRs(xml) };
-}
+const roundTrip = (msg: OfferPriceRs) => xsdRoundTrip(msg, encodeOfferPriceRs, decodeOfferPriceRs, 'OfferPriceRS');
 
 describe('OfferPriceRS codec', () => {
   it('round-trips a final pricing: one PricedOffer, one item per passenger and direction', () => {

@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectValidXsd } from '../../test/support/xsd';
+import { xsdRoundTrip } from '../../test/support/ndc';
 import { orderNotFoundRs, orderViewRs } from './fixtures/order-view-rs.fixtures';
 import { NdcDecodeError } from './ndc-decode-error';
 import type { OrderViewRs } from './ndc.model';
 import { decodeOrderViewRs, encodeOrderViewRs } from './order-view-rs.codec';
 
-function roundTrip(msg: OrderViewRs): { xml: string; back: OrderViewRs } {
-  const xml = encodeOrderViewRs(msg);
-  expectValidXsd(xml, 'OrderViewRS');
-  return { xml, back: decodeOrderViewRs(xml) };
-}
+const roundTrip = (msg: OrderViewRs) => xsdRoundTrip(msg, encodeOrderViewRs, decodeOrderViewRs, 'OrderViewRS');
 
 describe('OrderViewRS codec', () => {
   it('round-trips a created order (references, total, status, payment, items incl. CCF2, commission, passengers, contacts)', () => {
