@@ -3,7 +3,7 @@
  * or wrong credentials: 401 with `WWW-Authenticate: Basic realm=...`.
  */
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AirlineConfig } from '../airline.config';
 import { AIRLINE_CONFIG } from '../airline.tokens';
@@ -14,7 +14,7 @@ export class UnauthorizedRetailError extends Error {
 }
 
 function digest(s: string): Buffer {
-  return createHash('sha256').update(s, 'utf8').digest();
+  return hash('sha256', s, 'buffer');
 }
 
 /** Digest of the expected `username:password` (one configuration per process, so one entry in practice). */
