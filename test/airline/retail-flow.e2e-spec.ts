@@ -106,6 +106,18 @@ describe('airline retail flow', () => {
       expect(other.status).toBe(200);
     });
 
+    it('GET refuses an X-TransactionIdentifier longer than the 32 characters the response root can carry', async () => {
+      const res = await c.getOrders(shoppingResponseId, AGENCY, { 'X-TransactionIdentifier': '123e4567-e89b-12d3-a456-426614174000' });
+      expect(res.status).toBe(400);
+      expect(checkXml(res)).toBe('OrderViewRS');
+      const rs = decodeOrderViewRs(res.text);
+      if (rs.kind !== 'error') throw new Error(res.text);
+      expect(rs.transactionIdentifier).toBeUndefined();
+      expect(rs.errors.map((e) => [e.code, e.text])).toEqual([
+        ['701', 'header X-TransactionIdentifier must be 1 to 32 characters, got 36'],
+      ]);
+    });
+
     it('913 for an unknown order and for another agency, by OrderID and by GET', async () => {
       const notFound = {
         code: '913',

@@ -48,12 +48,40 @@ export interface NdcRoute {
 /** NDC error code of request-level problems (malformed, too large, wrong media type). */
 const INVALID = 'INVALID_REQUEST' as const;
 
+/** Schema bounds of the echoed ids (StringLength1to32 / StringLength1to64 in 17.2). */
+const ECHO_LIMITS = { transactionIdentifier: 32, correlationId: 64 } as const;
+const ECHO_HEADERS = { transactionIdentifier: 'X-TransactionIdentifier', correlationId: 'X-Correlation-Id' } as const;
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return (Array.isArray(v) ? v[0] : v) || undefined;
+}
+
+/**
+ * Ids to echo from the X-TransactionIdentifier / X-Correlation-Id headers. A value the
+ * schema cannot carry in the response root is left out (GET refuses it with 400 first).
+ */
 function headerEcho(req: IncomingMessage): EchoIds {
-  const pick = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+  const tx = headerValue(req.headers['x-transactionidentifier']);
+  const corr = headerValue(req.headers['x-correlation-id']);
   return {
-    transactionIdentifier: pick(req.headers['x-transactionidentifier']),
-    correlationId: pick(req.headers['x-correlation-id']),
+    transactionIdentifier: tx && tx.length <= ECHO_LIMITS.transactionIdentifier ? tx : undefined,
+    correlationId: corr && corr.length <= ECHO_LIMITS.correlationId ? corr : undefined,
   };
+}
+
+/** Why an echo header is unusable (too long for the response root), or undefined. */
+function invalidEchoHeader(req: IncomingMessage): string | undefined {
+  const values = {
+    transactionIdentifier: headerValue(req.headers['x-transactionidentifier']),
+    correlationId: headerValue(req.headers['x-correlation-id']),
+  };
+  for (const key of ['transactionIdentifier', 'correlationId'] as const) {
+    const v = values[key];
+    if (v && v.length > ECHO_LIMITS[key]) {
+      return `header ${ECHO_HEADERS[key]} must be 1 to ${ECHO_LIMITS[key]} characters, got ${v.length}`;
+    }
+  }
+  return undefined;
 }
 
 /** Result of the GET of orders: the OrderViewRS and, when orders were found, a weak ETag. */
@@ -250,6 +278,8 @@ export class NdcPipeline {
     const shoppingResponseId = query.get('shoppingResponseId');
     // The spec spells it agencyID; agencyId is accepted too.
     const agencyId = query.get('agencyID') ?? query.get('agencyId');
+    const badHeader = invalidEchoHeader(req);
+    if (badHeader) return this.errorReply(400, ct, 'OrderViewRS', [ndcError(INVALID, badHeader)], echo);
     if (!shoppingResponseId || !agencyId) {
       const missing = [!shoppingResponseId && 'shoppingResponseId', !agencyId && 'agencyID'].filter(Boolean).join(' and ');
       return this.errorReply(400, ct, 'OrderViewRS', [ndcError(INVALID, `missing query parameter ${missing}`)], echo);
