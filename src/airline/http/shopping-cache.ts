@@ -222,7 +222,10 @@ export class ShoppingCache {
     if (responseId.length === layout.idLength && headBytes <= layout.headRoom && /^[\w-]+$/.test(responseId)) {
       const buf = layout.pool.pop() ?? copyOf(layout.template);
       buf.write(head, layout.headRoom - headBytes, 'utf8');
-      for (const at of layout.idOffsets) buf.write(responseId, at, 'latin1');
+      // One conversion of the id, then TypedArray copies: a third of the cost of
+      // 35 Buffer#write calls (each crosses into C++).
+      const idBytes = Buffer.from(responseId, 'latin1');
+      for (const at of layout.idOffsets) buf.set(idBytes, at);
       let released = false;
       return {
         body: buf.subarray(layout.headRoom - headBytes),
