@@ -105,6 +105,24 @@ describe('AirlineStore', () => {
       expect(existsSync(`${path}.owner`)).toBe(false);
     });
 
+    it('writes a flush of more rows than one INSERT statement holds (37 = 16 + 16 + 5), all readable after reopen', () => {
+      const path = join(dir, 'c.db');
+      const s1 = new AirlineStore(path);
+      const base = { responseId: 'SRBASE', agencyId: 'A', createdAt: '2026-11-21T06:00:00.000Z', expiresAt: '2026-11-21T06:30:00.000Z', currency: 'GBP', passengers: [], offers: {} };
+      s1.saveShopping(base);
+      const ids = Array.from({ length: 36 }, (_, i) => `SRA${String(i).padStart(2, '0')}`);
+      for (const [i, id] of ids.entries()) {
+        s1.saveShoppingAlias({ responseId: id, agencyId: 'A', createdAt: `2026-11-21T06:01:${String(i).padStart(2, '0')}.000Z`, expiresAt: '2026-11-21T06:31:00.000Z' }, 'SRBASE');
+      }
+      s1.flushShopping();
+      s1.close();
+      const s2 = new AirlineStore(path);
+      expect(s2.getShopping('SRBASE')).toEqual(base);
+      expect(ids.map((id) => s2.getShopping(id)?.createdAt)).toEqual(ids.map((_, i) => `2026-11-21T06:01:${String(i).padStart(2, '0')}.000Z`));
+      expect(s2.getShopping('SRA35')).toEqual({ ...base, responseId: 'SRA35', createdAt: '2026-11-21T06:01:35.000Z', expiresAt: '2026-11-21T06:31:00.000Z' });
+      s2.close();
+    });
+
     it('removes a lock left behind by a killed process', () => {
       const path = join(dir, 'b.db');
       new AirlineStore(path).close();

@@ -104,6 +104,14 @@ export const SHOPPING_FLUSH_MS = 20;
 /** ... or at once when this many are queued. */
 export const SHOPPING_FLUSH_ROWS = 512;
 
+/** Rows per INSERT statement when queued shopping records are written. */
+const SHOPPING_INSERT_ROWS = 16;
+
+function shoppingInsertSql(rows: number): string {
+  const values = new Array<string>(rows).fill('(?, ?, ?, ?, ?)').join(', ');
+  return `INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES ${values}`;
+}
+
 /** `record` value of a shopping response stored as an alias of another (see saveShoppingAlias). */
 const ALIAS_PREFIX = '@alias:';
 
@@ -211,11 +219,11 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     if (this.pendingShopping.size === 0 || !this.db.isOpen) return;
     const rows = [...this.pendingShopping.values()];
     this.transaction(() => {
-      for (const row of rows) {
-        this.run(
-          'INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)',
-          row,
-        );
+      // Up to SHOPPING_INSERT_ROWS rows per statement: about half the cost per row of
+      // one statement each (fewer wasm calls), measured on the alias rows of cached searches.
+      for (let i = 0; i < rows.length; i += SHOPPING_INSERT_ROWS) {
+        const batch = rows.slice(i, i + SHOPPING_INSERT_ROWS);
+        this.run(shoppingInsertSql(batch.length), batch.flat());
       }
       return true;
     });
