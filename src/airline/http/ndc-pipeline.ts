@@ -20,7 +20,7 @@ import { isAcceptedContentType, negotiateXml } from './media-type';
 import { type HttpReply, sendReply, textReply } from './reply';
 import { formatLocalTimestamp } from './timestamp';
 import { type NdcRequest, type NdcResponse, type RqRoot, type RsRoot, decodeRq, encodeRs } from './ndc-codec';
-import { type ShoppingCache, patchHeader, rootEcho, sentinelHeader } from './shopping-cache';
+import { type ShoppingCache, patchHeader, sentinelHeader } from './shopping-cache';
 
 /** Echo of the request identifiers into the response header. */
 export interface EchoIds {
@@ -214,9 +214,10 @@ export class NdcPipeline {
   }
 
   private async runOperation(req: IncomingMessage, op: NdcOperation, root: string, body: string, ct: string, headerIds: EchoIds): Promise<HttpReply> {
-    const key = op.cache?.key(body);
-    if (op.cache && key) {
-      const ids = rootEcho(body);
+    const cacheRequest = op.cache?.request(body);
+    const key = cacheRequest?.key;
+    if (op.cache && cacheRequest && key) {
+      const ids = cacheRequest.echo;
       const echo: EchoIds = {
         transactionIdentifier: ids.transactionIdentifier ?? headerIds.transactionIdentifier,
         correlationId: ids.correlationId ?? headerIds.correlationId,

@@ -4,16 +4,16 @@ import { gunzipSync } from 'node:zlib';
 import { AUTH, NDC_TYPE_UTF8, type RunningAirline, postXml, startAirline } from '../../../test/airline/airline-harness';
 import { ONE_ADULT, daySearchXml, inDays } from '../../../test/airline/ndc-client';
 import { AirlineStore } from '../store/airline.store';
-import { ShoppingCache, sentinelHeader, timeOrderedIds } from './shopping-cache';
+import { ShoppingCache, compileHead, fillHead, patchHeader, sentinelHeader, timeOrderedIds } from './shopping-cache';
 
 describe('timeOrderedIds', () => {
-  it('gives SR + 20 upper-case hex digits, ascending and unique within one millisecond', () => {
+  it('gives SR + 20 upper-case hex digits, ascending and unique within one millisecond (across refills of the random pool)', () => {
     const ids = timeOrderedIds(() => 0x19a2b3c4d5e);
-    const made = Array.from({ length: 100 }, () => ids.next('SR'));
+    const made = Array.from({ length: 3000 }, () => ids.next('SR'));
     for (const id of made) expect(id).toMatch(/^SR19A2B3C4D5E[0-9A-F]{9}$/);
     expect(made.slice(0, 2).map((id) => id.slice(13, 16))).toEqual(['001', '002']);
     expect([...made].sort()).toEqual(made);
-    expect(new Set(made).size).toBe(100);
+    expect(new Set(made).size).toBe(3000);
   });
 
   it('orders ids of later milliseconds after earlier ones', () => {
@@ -23,6 +23,50 @@ describe('timeOrderedIds', () => {
     t += 1;
     const b = ids.next('SR');
     expect(a < b).toBe(true);
+  });
+});
+
+describe('compiled head', () => {
+  const h = sentinelHeader();
+  const xml = `<?xml version="1.0"?><R Version="17.2" TimeStamp="${h.timeStamp}" TransactionIdentifier="${h.transactionIdentifier}" CorrelationID="${h.correlationId}" Target="Test"><X>${h.timeStamp}</X></R>`;
+
+  it.each([
+    { timeStamp: '2026-11-21T07:00:00.123+01:00', transactionIdentifier: 'T1', correlationId: 'C1' },
+    { timeStamp: 'TS', transactionIdentifier: 'a&b"<c' },
+    { timeStamp: 'TS', correlationId: 'only-corr' },
+    { timeStamp: 'TS' },
+  ])('fills in the same text as patchHeader (%o)', (ids) => {
+    const header = { target: 'Test' as const, version: '17.2', ...ids };
+    const filled = fillHead(compileHead(xml)!, header);
+    expect(filled).toBe(patchHeader(xml, header));
+  });
+
+  it('writes exactly the echoed attributes, escaped, and leaves later placeholders alone', () => {
+    const header = { target: 'Test' as const, version: '17.2', timeStamp: 'TS', transactionIdentifier: 'a&b"<c' };
+    expect(fillHead(compileHead(xml)!, header)).toBe(
+      `<?xml version="1.0"?><R Version="17.2" TimeStamp="TS" TransactionIdentifier="a&amp;b&quot;&lt;c" Target="Test"><X>${h.timeStamp}</X></R>`,
+    );
+  });
+
+  it('is undefined when an attribute is not written as name="placeholder"', () => {
+    expect(compileHead(`<R TimeStamp="${h.timeStamp}" TransactionIdentifier='${h.transactionIdentifier}' CorrelationID="${h.correlationId}"/>`)).toBeUndefined();
+  });
+});
+
+describe('ShoppingCache.request', () => {
+  it('keys a request without its volatile root attributes and reads the ids to echo from the root tag', () => {
+    const cache = new ShoppingCache({} as AirlineStore, { now: () => new Date() });
+    const body = (ts: string, tx: string) =>
+      `<?xml version="1.0"?><AirShoppingRQ Version="17.2" TimeStamp="${ts}" TransactionIdentifier="${tx}" CorrelationID='c&amp;1'><X TransactionIdentifier="inner"/></AirShoppingRQ>`;
+    const a = cache.request(body('2026-11-21T06:00:00Z', 'T1'))!;
+    const b = cache.request(body('2026-11-21T06:00:01Z', 'T2'))!;
+    expect(a.key).toBe(b.key);
+    expect(a.key).toBe('=<?xml version="1.0"?><AirShoppingRQ Version="17.2"><X TransactionIdentifier="inner"/></AirShoppingRQ>');
+    expect([a.echo, b.echo]).toEqual([
+      { transactionIdentifier: 'T1', correlationId: 'c&1' },
+      { transactionIdentifier: 'T2', correlationId: 'c&1' },
+    ]);
+    expect(cache.request('<Other/>')).toBeUndefined();
   });
 });
 

@@ -12,7 +12,7 @@
  * Entries live {@link SHOPPING_CACHE_TTL_MS} (30 s), never across a seat sale
  * (inventory generation) or midnight UTC; at most {@link SHOPPING_CACHE_MAX} are kept.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { unescapeXml } from '../../ndc';
 import type { AirShoppingRs, MessageHeader } from '../../ndc/ndc.model';
 import type { AirlineClock } from '../airline.ports';
@@ -35,7 +35,6 @@ const SENTINEL = {
 /** Root attributes that vary per request and are not part of the cache key. */
 const VOLATILE_ATTRIBUTES = /\s(?:TimeStamp|TransactionIdentifier|CorrelationID)\s*=\s*(?:"[^"]*"|'[^']*')/g;
 const ROOT_START = /<(?:[A-Za-z_][\w.-]*:)?AirShoppingRQ\b[^>]*>/;
-const ATTRIBUTE = /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /**
  * Ids of cached answers, in the format of fresh ones (`SR` + 20 upper-case
@@ -47,14 +46,36 @@ const ATTRIBUTE = /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
  */
 export function timeOrderedIds(now: () => number = Date.now): IdSource {
   let counter = 0;
+  let lastMs = -1;
+  let timeHex = '';
+  // Random digits from a pooled buffer (one randomFillSync per 1024 ids) and a digit table.
+  const random = Buffer.alloc(3 * 1024);
+  let at = random.length;
   return {
     next: (prefix) => {
       counter = (counter + 1) & 0xfff;
-      const time = now().toString(16).padStart(11, '0').slice(-11);
-      return prefix + `${time}${counter.toString(16).padStart(3, '0')}${randomUUID().slice(0, 6)}`.toUpperCase();
+      const ms = now();
+      if (ms !== lastMs) {
+        lastMs = ms;
+        timeHex = ms.toString(16).toUpperCase().padStart(11, '0').slice(-11);
+      }
+      if (at + 3 > random.length) {
+        randomFillSync(random);
+        at = 0;
+      }
+      const a = random[at];
+      const b = random[at + 1];
+      const c = random[at + 2];
+      at += 3;
+      return (
+        prefix + timeHex + HEX[counter >> 8] + HEX[(counter >> 4) & 15] + HEX[counter & 15] +
+        HEX[a >> 4] + HEX[a & 15] + HEX[b >> 4] + HEX[b & 15] + HEX[c >> 4] + HEX[c & 15]
+      );
     },
   };
 }
+
+const HEX = '0123456789ABCDEF';
 
 /** Room in front of a pooled answer for its patched head (the head template's length plus this). */
 const HEAD_ROOM_EXTRA = 1024;
@@ -96,6 +117,8 @@ interface Entry {
   /** UTC day number (ms / 86 400 000) of the search. */
   day: number;
   generation: number;
+  /** {@link head} cut at its placeholders (undefined: patched with {@link patchHeader}). */
+  headTemplate?: HeadTemplate;
   /** Built at the first hit. */
   layout?: Layout;
 }
@@ -156,16 +179,76 @@ export function patchHeader(xml: string, header: MessageHeader): string {
   return out;
 }
 
-/** TransactionIdentifier and CorrelationID of the request root, read without parsing. */
-export function rootEcho(body: string): { transactionIdentifier?: string; correlationId?: string } {
-  const tag = ROOT_START.exec(body)?.[0] ?? '';
-  const out: { transactionIdentifier?: string; correlationId?: string } = {};
-  for (const m of tag.matchAll(ATTRIBUTE)) {
-    const value = unescapeXml(m[2] ?? m[3] ?? '');
-    if (m[1] === 'TransactionIdentifier') out.transactionIdentifier = value;
-    if (m[1] === 'CorrelationID') out.correlationId = value;
+type HeaderSlot = 'timeStamp' | 'transactionIdentifier' | 'correlationId';
+const SLOT_ATTRIBUTE = { timeStamp: 'TimeStamp', transactionIdentifier: 'TransactionIdentifier', correlationId: 'CorrelationID' } as const;
+
+/**
+ * `xml` (encoded with {@link sentinelHeader}) cut at its placeholders once, so
+ * that each answer's head is a few concatenations instead of three searches:
+ * `parts[0] slot[0] parts[1] ... parts[n]`. A TimeStamp slot is the attribute
+ * value; the other slots are whole attributes (left out when not echoed).
+ */
+export interface HeadTemplate {
+  parts: string[];
+  slots: HeaderSlot[];
+}
+
+/** The {@link HeadTemplate} of `xml`, or undefined when a placeholder is not where expected. */
+export function compileHead(xml: string): HeadTemplate | undefined {
+  const cuts: { at: number; length: number; slot: HeaderSlot }[] = [];
+  for (const slot of ['timeStamp', 'transactionIdentifier', 'correlationId'] as const) {
+    const token = slot === 'timeStamp' ? SENTINEL.timeStamp : ` ${SLOT_ATTRIBUTE[slot]}="${SENTINEL[slot]}"`;
+    const at = xml.indexOf(token);
+    if (at < 0) return undefined;
+    cuts.push({ at, length: token.length, slot });
+  }
+  cuts.sort((a, b) => a.at - b.at);
+  const parts: string[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    if (cut.at < from) return undefined;
+    parts.push(xml.slice(from, cut.at));
+    from = cut.at + cut.length;
+  }
+  parts.push(xml.slice(from));
+  return { parts, slots: cuts.map((c) => c.slot) };
+}
+
+/** `template` filled in with `header`: the same text as {@link patchHeader} gives. */
+export function fillHead(template: HeadTemplate, header: MessageHeader): string {
+  let out = template.parts[0];
+  for (let i = 0; i < template.slots.length; i++) {
+    const slot = template.slots[i];
+    const value = header[slot];
+    if (slot === 'timeStamp') out += escapeAttribute(header.timeStamp);
+    else if (value !== undefined) out += ` ${SLOT_ATTRIBUTE[slot]}="${escapeAttribute(value)}"`;
+    out += template.parts[i + 1];
   }
   return out;
+}
+
+const ATTRIBUTE = /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** TransactionIdentifier and CorrelationID of a request root start tag (attributes read in order; the last of a name wins). */
+function tagEcho(tag: string): { transactionIdentifier?: string; correlationId?: string } {
+  const out: { transactionIdentifier?: string; correlationId?: string } = {};
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(tag); m; m = ATTRIBUTE.exec(tag)) {
+    if (m[1] === 'TransactionIdentifier') out.transactionIdentifier = unescapeXml(m[2] ?? m[3] ?? '');
+    else if (m[1] === 'CorrelationID') out.correlationId = unescapeXml(m[2] ?? m[3] ?? '');
+  }
+  return out;
+}
+
+/** TransactionIdentifier and CorrelationID of the request root, read without parsing. */
+export function rootEcho(body: string): { transactionIdentifier?: string; correlationId?: string } {
+  return tagEcho(ROOT_START.exec(body)?.[0] ?? '');
+}
+
+/** Cache key of a request and the ids its root asks to echo (see {@link ShoppingCache.request}). */
+export interface CacheRequest {
+  key: string;
+  echo: { transactionIdentifier?: string; correlationId?: string };
 }
 
 export class ShoppingCache {
@@ -186,10 +269,17 @@ export class ShoppingCache {
    * hashes a short string faster than SHA-256 does.
    */
   key(body: string): string | undefined {
+    return this.request(body)?.key;
+  }
+
+  /** {@link key} of `body` and its root's {@link rootEcho}, from one search for the root tag. */
+  request(body: string): CacheRequest | undefined {
     const m = ROOT_START.exec(body);
     if (!m) return undefined;
-    const canonical = body.slice(0, m.index) + m[0].replace(VOLATILE_ATTRIBUTES, '') + body.slice(m.index + m[0].length);
-    return canonical.length <= SHOPPING_KEY_MAX_CHARS ? `=${canonical}` : createHash('sha256').update(canonical).digest('base64url');
+    const tag = m[0];
+    const canonical = body.slice(0, m.index) + tag.replace(VOLATILE_ATTRIBUTES, '') + body.slice(m.index + tag.length);
+    const key = canonical.length <= SHOPPING_KEY_MAX_CHARS ? `=${canonical}` : createHash('sha256').update(canonical).digest('base64url');
+    return { key, echo: tagEcho(tag) };
   }
 
   /**
@@ -210,12 +300,12 @@ export class ShoppingCache {
       return undefined;
     }
     this.hits++;
-    if (!entry.responseId) return { body: Buffer.from(patchHeader(entry.head, header), 'utf8') };
+    const head = entry.headTemplate ? fillHead(entry.headTemplate, header) : patchHeader(entry.head, header);
+    if (!entry.responseId) return { body: Buffer.from(head, 'utf8') };
     const responseId = this.ids.next('SR');
     const createdAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + entry.lifetimeMs).toISOString();
     this.store.saveShoppingAlias({ responseId, agencyId: entry.agencyId!, createdAt, expiresAt }, entry.responseId);
-    const head = patchHeader(entry.head, header);
     const layout = (entry.layout ??= buildLayout(entry, responseId.length));
     const headBytes = Buffer.byteLength(head, 'utf8');
     // Ids are ASCII (letters, digits, '-'), so their latin1 bytes are their UTF-8 bytes.
@@ -264,6 +354,7 @@ export class ShoppingCache {
       entry.agencyId = record.agencyId;
       entry.lifetimeMs = Date.parse(record.expiresAt) - Date.parse(record.createdAt);
     }
+    entry.headTemplate = compileHead(entry.head);
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (this.entries.size > SHOPPING_CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string);
