@@ -292,8 +292,14 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   });
 
   /**
-   * Runs `body` with the activity's attempt number, heartbeating while it waits so that a lost
-   * worker is noticed within the heartbeat timeout, and classifies its failures.
+   * Runs `body` with the activity's attempt number, heartbeating every `heartbeatIntervalMs`
+   * while it waits so that a lost worker is noticed within the heartbeat timeout, and classifies
+   * its failures.
+   *
+   * No heartbeat at the start: the server's heartbeat timeout already runs from the attempt's
+   * start, so an attempt that never heartbeats (its worker died) times out just as soon; an
+   * immediate heartbeat would only add an RPC and a history-shard write to every activity,
+   * nearly all of which answer in milliseconds (docs/orchestrator.md, "Performance").
    */
   async function run<T>(
     body: (attempt: number) => Promise<T>,
@@ -303,7 +309,6 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     const attempt = context.info.attempt;
     const timer = setInterval(() => context.heartbeat(), heartbeatIntervalMs);
     try {
-      context.heartbeat();
       return await body(attempt);
     } catch (error) {
       throw classifyFailure(error, attempt, options);
