@@ -98,6 +98,23 @@ describe('ShoppingCache.lookup buffers', () => {
   });
 });
 
+describe('ShoppingCache keys', () => {
+  it('keeps searches whose keys differ in one character apart, and misses an unknown key', () => {
+    const store = new AirlineStore(':memory:');
+    const cache = new ShoppingCache(store, { now: () => new Date('2026-11-21T06:00:00.000Z') });
+    const h = sentinelHeader();
+    const calendar = (n: string) => `<R TimeStamp="${h.timeStamp}" TransactionIdentifier="${h.transactionIdentifier}" CorrelationID="${h.correlationId}"><N>${n}</N></R>`;
+    const rs = { kind: 'calendar' } as Parameters<ShoppingCache['remember']>[1];
+    cache.remember('=<Q date="2026-12-21"/>', rs, calendar('21'));
+    cache.remember('=<Q date="2026-12-22"/>', rs, calendar('22'));
+    const header = { target: 'Test' as const, version: '17.2', timeStamp: 'TS' };
+    expect(cache.lookup('=<Q date="2026-12-21"/>', header)?.body.toString()).toBe('<R TimeStamp="TS"><N>21</N></R>');
+    expect(cache.lookup('=<Q date="2026-12-22"/>', header)?.body.toString()).toBe('<R TimeStamp="TS"><N>22</N></R>');
+    expect(cache.lookup('=<Q date="2026-12-23"/>', header)).toBeUndefined();
+    store.close();
+  });
+});
+
 describe('ShoppingCache lifetime', () => {
   it('serves a remembered search within 30 s, but never across midnight UTC or after a seat sale', () => {
     const store = new AirlineStore(':memory:');
