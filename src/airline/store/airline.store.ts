@@ -112,6 +112,8 @@ function shoppingInsertSql(rows: number): string {
   return `INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES ${values}`;
 }
 
+const SHOPPING_INSERT_FULL = shoppingInsertSql(SHOPPING_INSERT_ROWS);
+
 /** `record` value of a shopping response stored as an alias of another (see saveShoppingAlias). */
 const ALIAS_PREFIX = '@alias:';
 
@@ -222,8 +224,10 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
       // Up to SHOPPING_INSERT_ROWS rows per statement: about half the cost per row of
       // one statement each (fewer wasm calls), measured on the alias rows of cached searches.
       for (let i = 0; i < rows.length; i += SHOPPING_INSERT_ROWS) {
-        const batch = rows.slice(i, i + SHOPPING_INSERT_ROWS);
-        this.run(shoppingInsertSql(batch.length), batch.flat());
+        const n = Math.min(SHOPPING_INSERT_ROWS, rows.length - i);
+        const values: string[] = [];
+        for (let r = i; r < i + n; r++) values.push(...rows[r]);
+        this.run(n === SHOPPING_INSERT_ROWS ? SHOPPING_INSERT_FULL : shoppingInsertSql(n), values);
       }
       return true;
     });
