@@ -49,7 +49,22 @@ export interface DevServerOptions {
    * small shell wrapper watching a pipe from this process. Default: `true`.
    */
   dieWithParent?: boolean;
+  /**
+   * Dynamic config values (`--dynamic-config-value KEY=JSON`). Default:
+   * {@link DEV_SERVER_DYNAMIC_CONFIG}; pass `{}` for the stock dev server.
+   */
+  dynamicConfig?: Readonly<Record<string, string | number | boolean>>;
 }
+
+/**
+ * Dynamic config of the dev servers we start. The dev server has a single history shard whose
+ * transfer-queue reader polls at most 20 times a second by default; once its burst is spent every
+ * workflow and activity task waits ~35 ms for dispatch (about 450 of the 650 ms of a booking, see
+ * bench/README.md "saga"). Clusters with many shards rarely hit this limit.
+ */
+export const DEV_SERVER_DYNAMIC_CONFIG: Readonly<Record<string, number>> = {
+  'history.transferProcessorMaxPollRPS': 1000,
+};
 
 /** A running dev server. */
 export interface DevServer {
@@ -182,6 +197,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   if (options.uiCodecEndpoint !== undefined) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
   for (const [name, type] of Object.entries(searchAttributes)) args.push('--search-attribute', `${name}=${type}`);
+  for (const [key, value] of Object.entries(options.dynamicConfig ?? DEV_SERVER_DYNAMIC_CONFIG)) {
+    args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
+  }
 
   let logFd: number | 'ignore' = 'ignore';
   if (options.logFile !== undefined) {
