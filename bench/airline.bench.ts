@@ -92,6 +92,8 @@ interface LoadResult {
   responseBytes: number;
   /** CPU time of the server process per request (microseconds), set by {@link measure}. */
   serverCpuPerRequest?: number;
+  /** The kernel's part of {@link serverCpuPerRequest} (system time: mostly socket reads and writes). */
+  serverSystemPerRequest?: number;
 }
 
 /**
@@ -275,14 +277,14 @@ async function childMain(): Promise<void> {
   process.send?.({ port });
 }
 
-/** CPU time (user + system, microseconds) the server child has used so far. */
-function serverCpu(child: ChildProcess): Promise<number> {
+/** CPU time (user and system, microseconds) the server child has used so far. */
+function serverCpu(child: ChildProcess): Promise<NodeJS.CpuUsage> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
       const cpu = (m as { cpu?: NodeJS.CpuUsage }).cpu;
       if (!cpu) return;
       child.off('message', onMessage);
-      resolve(cpu.user + cpu.system);
+      resolve(cpu);
     };
     child.on('message', onMessage);
     child.send('cpu');
@@ -313,11 +315,13 @@ async function measure(label: string, args: string[], body: string): Promise<Loa
     await load(port, body, WARMUP_MS);
     const cpuBefore = await serverCpu(child);
     const r = await load(port, body, DURATION_MS);
-    r.serverCpuPerRequest = (await serverCpu(child)) - cpuBefore;
-    r.serverCpuPerRequest /= Math.max(1, r.requests + r.failures);
+    const cpuAfter = await serverCpu(child);
+    const served = Math.max(1, r.requests + r.failures);
+    r.serverSystemPerRequest = (cpuAfter.system - cpuBefore.system) / served;
+    r.serverCpuPerRequest = (cpuAfter.user - cpuBefore.user) / served + r.serverSystemPerRequest;
     process.stdout.write(
       `${label.padEnd(28)} ${r.perSecond.toFixed(0).padStart(7)} req/s  (${r.requests} in ${r.seconds.toFixed(1)} s, ` +
-        `${r.failures} failed, ${r.responseBytes} bytes per response, server CPU ${r.serverCpuPerRequest.toFixed(0)} us/request)\n`,
+        `${r.failures} failed, ${r.responseBytes} bytes per response, server CPU ${r.serverCpuPerRequest.toFixed(0)} us/request, ${r.serverSystemPerRequest.toFixed(0)} of it in the kernel)\n`,
     );
     return r;
   } finally {

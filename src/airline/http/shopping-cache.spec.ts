@@ -4,27 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import { AUTH, NDC_TYPE_UTF8, type RunningAirline, postXml, startAirline } from '../../../test/airline/airline-harness';
 import { ONE_ADULT, daySearchXml, inDays } from '../../../test/airline/ndc-client';
 import { AirlineStore } from '../store/airline.store';
-import { ShoppingCache, compileHead, fillHead, patchHeader, sentinelHeader, timeOrderedIds } from './shopping-cache';
-
-describe('timeOrderedIds', () => {
-  it('gives SR + 20 upper-case hex digits, ascending and unique within one millisecond (across refills of the random pool)', () => {
-    const ids = timeOrderedIds(() => 0x19a2b3c4d5e);
-    const made = Array.from({ length: 3000 }, () => ids.next('SR'));
-    for (const id of made) expect(id).toMatch(/^SR19A2B3C4D5E[0-9A-F]{9}$/);
-    expect(made.slice(0, 2).map((id) => id.slice(13, 16))).toEqual(['001', '002']);
-    expect([...made].sort()).toEqual(made);
-    expect(new Set(made).size).toBe(3000);
-  });
-
-  it('orders ids of later milliseconds after earlier ones', () => {
-    let t = 1_700_000_000_000;
-    const ids = timeOrderedIds(() => t);
-    const a = ids.next('SR');
-    t += 1;
-    const b = ids.next('SR');
-    expect(a < b).toBe(true);
-  });
-});
+import { parseShoppingAlias } from '../store/shopping-alias';
+import { ShoppingCache, compileHead, fillHead, patchHeader, sentinelHeader } from './shopping-cache';
 
 describe('compiled head', () => {
   const h = sentinelHeader();
@@ -73,8 +54,8 @@ describe('ShoppingCache.request', () => {
 describe('ShoppingCache.lookup buffers', () => {
   it('an answer not yet released is never reused; a released one is, patched afresh', () => {
     const store = new AirlineStore(':memory:');
-    let t = Date.parse('2026-11-21T06:00:00.000Z');
-    const cache = new ShoppingCache(store, { now: () => new Date(t) }, timeOrderedIds(() => t++));
+    const t = Date.parse('2026-11-21T06:00:00.000Z');
+    const cache = new ShoppingCache(store, { now: () => new Date(t) });
     store.saveShopping({ responseId: 'SRBASE', agencyId: 'A', createdAt: '2026-11-21T06:00:00.000Z', expiresAt: '2026-11-21T06:30:00.000Z', currency: 'GBP', passengers: [], offers: {} });
     const h = sentinelHeader();
     const xml = `<R TimeStamp="${h.timeStamp}" TransactionIdentifier="${h.transactionIdentifier}" CorrelationID="${h.correlationId}"><ResponseID>SRBASE</ResponseID><O id="SRBASE-O1"/></R>`;
@@ -82,7 +63,10 @@ describe('ShoppingCache.lookup buffers', () => {
     const header = (tx: string) => ({ target: 'Test' as const, version: '17.2', timeStamp: 'TS', transactionIdentifier: tx });
     const a = cache.lookup('k', header('A'))!;
     const textA = a.body.toString('utf8');
-    expect(textA).toMatch(/^<R TimeStamp="TS" TransactionIdentifier="A"><ResponseID>(SR[0-9A-F]{20})<\/ResponseID><O id="\1-O1"\/><\/R>$/);
+    expect(textA).toMatch(/^<R TimeStamp="TS" TransactionIdentifier="A"><ResponseID>(SRBASEK[0-9A-F]{15})<\/ResponseID><O id="\1-O1"\/><\/R>$/);
+    const idA = /<ResponseID>(\w+)</.exec(textA)![1];
+    expect(parseShoppingAlias(idA)).toEqual({ baseId: 'SRBASE', issuedAtMs: Date.parse('2026-11-21T06:00:00.000Z') });
+    expect(store.getShopping(idA)).toMatchObject({ responseId: idA, agencyId: 'A', createdAt: '2026-11-21T06:00:00.000Z', expiresAt: '2026-11-21T06:30:00.000Z' });
     const b = cache.lookup('k', header('BB'))!;
     expect(b.body.buffer).not.toBe(a.body.buffer);
     expect(a.body.toString('utf8')).toBe(textA);
@@ -92,7 +76,9 @@ describe('ShoppingCache.lookup buffers', () => {
     const d = cache.lookup('k', header('D'))!;
     expect(c.body.buffer).toBe(a.body.buffer);
     expect(d.body.buffer).not.toBe(a.body.buffer);
-    expect(c.body.toString('utf8')).toMatch(/^<R TimeStamp="TS" TransactionIdentifier="C"><ResponseID>(SR[0-9A-F]{20})<\/ResponseID><O id="\1-O1"\/><\/R>$/);
+    expect(c.body.toString('utf8')).toMatch(/^<R TimeStamp="TS" TransactionIdentifier="C"><ResponseID>(SRBASEK[0-9A-F]{15})<\/ResponseID><O id="\1-O1"\/><\/R>$/);
+    const ids = [b, c, d].map((x) => /<ResponseID>(\w+)</.exec(x.body.toString('utf8'))![1]);
+    expect(new Set([idA, ...ids]).size).toBe(4);
     expect(b.body.toString('utf8')).toContain('TransactionIdentifier="BB"');
     store.close();
   });
@@ -156,7 +142,7 @@ describe('pooled cached answers under concurrency', () => {
 
   it('every answer carries its own id and header throughout, also when clients read slowly', async () => {
     const first = await postXml(airline.url, '/retail/offers', search);
-    const firstId = /<ResponseID>(SR[0-9A-F]+)<\/ResponseID>/.exec(first.text)![1];
+    const firstId = /<ResponseID>(SR[0-9A-F]+(?:K[0-9A-F]{15})?)<\/ResponseID>/.exec(first.text)![1];
     const expected = first.text.split(firstId).join('RID').replace(/TimeStamp="[^"]*"/, 'TimeStamp="T"');
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     const hitsBefore = airline.app.get(ShoppingCache).hits;
@@ -169,7 +155,7 @@ describe('pooled cached answers under concurrency', () => {
       expect(airline.app.get(ShoppingCache).hits).toBe(hitsBefore + 120);
       const ids = new Set<string>();
       answers.forEach((text, i) => {
-        const id = /<ResponseID>(SR[0-9A-F]+)<\/ResponseID>/.exec(text)![1];
+        const id = /<ResponseID>(SR[0-9A-F]+(?:K[0-9A-F]{15})?)<\/ResponseID>/.exec(text)![1];
         ids.add(id);
         expect(text).toContain(`TransactionIdentifier="TX-${i}"`);
         expect(text.split(id).join('RID').replace(/TimeStamp="[^"]*"/, 'TimeStamp="T"').replace(`TX-${i}"`, 'TX-0001"')).toBe(expected);
@@ -182,7 +168,7 @@ describe('pooled cached answers under concurrency', () => {
 
   it('pipelined requests (answers queued behind each other) each get their own id and header', async () => {
     const first = (await postXml(airline.url, '/retail/offers', search)).text;
-    const occurrences = first.split(/<ResponseID>(SR[0-9A-F]+)<\/ResponseID>/.exec(first)![1]).length;
+    const occurrences = first.split(/<ResponseID>(SR[0-9A-F]+(?:K[0-9A-F]{15})?)<\/ResponseID>/.exec(first)![1]).length;
     const n = 24;
     const raw = Buffer.concat(
       Array.from({ length: n }, (_, i) => {
@@ -197,11 +183,11 @@ describe('pooled cached answers under concurrency', () => {
     expect(texts).toHaveLength(n);
     const ids = new Set<string>();
     texts.forEach((text, i) => {
-      const id = /<ResponseID>(SR[0-9A-F]+)<\/ResponseID>/.exec(text)![1];
+      const id = /<ResponseID>(SR[0-9A-F]+(?:K[0-9A-F]{15})?)<\/ResponseID>/.exec(text)![1];
       ids.add(id);
       expect(text).toContain(`TransactionIdentifier="TX-P${i}"`);
       expect(text.split(id).length).toBe(occurrences);
-      expect(text.match(/SR[0-9A-F]{20}/g)!.every((x) => x === id)).toBe(true);
+      expect(text.match(/SR[0-9A-F]{20}(?:K[0-9A-F]{15})?/g)!.every((x) => x === id)).toBe(true);
     });
     expect(ids.size).toBe(n);
   });

@@ -4,21 +4,22 @@
  * (only TimeStamp, TransactionIdentifier and CorrelationID may differ) while
  * no seat was sold answers the remembered XML without decoding, searching or
  * encoding again. Each answer still gets its own ShoppingResponseID: the
- * remembered response id is replaced by a fresh one in the XML, and the new
- * id is stored as an alias of the remembered record (same record, new id,
- * new creation and expiry times), so later steps see exactly what a fresh
- * search would have produced.
+ * remembered response id is replaced in the XML by an alias id derived from
+ * it and the time of the answer (store/shopping-alias.ts), which the store
+ * resolves to the remembered record under the new id, with new creation and
+ * expiry times; so later steps see exactly what a fresh search would have
+ * produced, and no row is written per answer.
  *
  * Entries live {@link SHOPPING_CACHE_TTL_MS} (30 s), never across a seat sale
  * (inventory generation) or midnight UTC; at most {@link SHOPPING_CACHE_MAX} are kept.
  */
-import { createHash, randomFillSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as zlib from 'node:zlib';
 import { unescapeXml } from '../../ndc';
 import type { AirShoppingRs, MessageHeader } from '../../ndc/ndc.model';
 import type { AirlineClock } from '../airline.ports';
 import type { AirlineStore } from '../store/airline.store';
-import type { IdSource } from '../world/ids';
+import { ShoppingAliasIds } from '../store/shopping-alias';
 
 export const SHOPPING_CACHE_TTL_MS = 30_000;
 export const SHOPPING_CACHE_MAX = 256;
@@ -36,47 +37,6 @@ const SENTINEL = {
 /** Root attributes that vary per request and are not part of the cache key. */
 const VOLATILE_ATTRIBUTES = /\s(?:TimeStamp|TransactionIdentifier|CorrelationID)\s*=\s*(?:"[^"]*"|'[^']*')/g;
 const ROOT_START = /<(?:[A-Za-z_][\w.-]*:)?AirShoppingRQ\b[^>]*>/;
-
-/**
- * Ids of cached answers, in the format of fresh ones (`SR` + 20 upper-case
- * hex digits) but ascending: 11 digits of the time in ms, 3 of a counter
- * (unique within the process up to 4096 ids per ms), 6 random. Ascending keys
- * are appended to the end of the SQLite primary-key index instead of dirtying
- * a random page per row: the alias insert costs about a third. Shopping
- * records are only visible to their agency, so a guessable id reveals nothing.
- */
-export function timeOrderedIds(now: () => number = Date.now): IdSource {
-  let counter = 0;
-  let lastMs = -1;
-  let timeHex = '';
-  // Random digits from a pooled buffer (one randomFillSync per 1024 ids) and a digit table.
-  const random = Buffer.alloc(3 * 1024);
-  let at = random.length;
-  return {
-    next: (prefix) => {
-      counter = (counter + 1) & 0xfff;
-      const ms = now();
-      if (ms !== lastMs) {
-        lastMs = ms;
-        timeHex = ms.toString(16).toUpperCase().padStart(11, '0').slice(-11);
-      }
-      if (at + 3 > random.length) {
-        randomFillSync(random);
-        at = 0;
-      }
-      const a = random[at];
-      const b = random[at + 1];
-      const c = random[at + 2];
-      at += 3;
-      return (
-        prefix + timeHex + HEX[counter >> 8] + HEX[(counter >> 4) & 15] + HEX[counter & 15] +
-        HEX[a >> 4] + HEX[a & 15] + HEX[b >> 4] + HEX[b & 15] + HEX[c >> 4] + HEX[c & 15]
-      );
-    },
-  };
-}
-
-const HEX = '0123456789ABCDEF';
 
 /** Room in front of a pooled answer for its patched head (the head template's length plus this). */
 const HEAD_ROOM_EXTRA = 1024;
@@ -114,8 +74,6 @@ interface Entry {
   tail: Buffer[];
   /** ShoppingResponseID inside the XML and of the stored record (absent for calendar searches). */
   responseId?: string;
-  agencyId?: string;
-  lifetimeMs: number;
   cachedAt: number;
   /** UTC day number (ms / 86 400 000) of the search. */
   day: number;
@@ -269,13 +227,13 @@ export class ShoppingCache {
    * zlib's CRC-32 of it. Two keys with one fingerprint only displace each other.
    */
   private readonly entries = new Map<string, Entry>();
+  private readonly aliases = new ShoppingAliasIds();
   /** Answers served from the cache (for tests and diagnostics). */
   hits = 0;
 
   constructor(
     private readonly store: AirlineStore,
     private readonly clock: AirlineClock,
-    private readonly ids: IdSource = timeOrderedIds(),
   ) {}
 
   /**
@@ -319,10 +277,7 @@ export class ShoppingCache {
     this.hits++;
     const head = entry.headTemplate ? fillHead(entry.headTemplate, header) : patchHeader(entry.head, header);
     if (!entry.responseId) return { body: Buffer.from(head, 'utf8') };
-    const responseId = this.ids.next('SR');
-    const createdAt = now.toISOString();
-    const expiresAt = new Date(now.getTime() + entry.lifetimeMs).toISOString();
-    this.store.saveShoppingAlias({ responseId, agencyId: entry.agencyId!, createdAt, expiresAt }, entry.responseId);
+    const responseId = this.aliases.next(entry.responseId, now.getTime());
     const layout = (entry.layout ??= buildLayout(entry, responseId.length));
     const headBytes = Buffer.byteLength(head, 'utf8');
     // Ids are ASCII (letters, digits, '-'), so their latin1 bytes are their UTF-8 bytes.
@@ -357,20 +312,15 @@ export class ShoppingCache {
       key,
       head: xml,
       tail: [],
-      lifetimeMs: 0,
       cachedAt: now.getTime(),
       day: Math.floor(now.getTime() / DAY_MS),
       generation: this.store.generation,
     };
     if (rs.kind === 'day') {
-      const record = this.store.getShopping(rs.shoppingResponseId);
-      if (!record) return;
       entry.responseId = rs.shoppingResponseId;
       const [head, ...rest] = xml.split(rs.shoppingResponseId);
       entry.head = head;
       entry.tail = rest.map((part) => Buffer.from(part, 'utf8'));
-      entry.agencyId = record.agencyId;
-      entry.lifetimeMs = Date.parse(record.expiresAt) - Date.parse(record.createdAt);
     }
     entry.headTemplate = compileHead(entry.head);
     const fp = fingerprint(key);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PricingRecord } from '../airline.ports';
 import { AirlineStore } from './airline.store';
+import { ALIAS_WINDOW_MS, ShoppingAliasIds } from './shopping-alias';
 
 describe('AirlineStore', () => {
   let store: AirlineStore;
@@ -62,7 +63,7 @@ describe('AirlineStore', () => {
     expect(store.latestPricingFor('nope')).toBeUndefined();
   });
 
-  it('an aliased shopping response is the base record with its own id and times, before and after the flush', () => {
+  it('an alias id of a stored search is the base record under the alias id, created at its issue time with the base lifetime', () => {
     const base = {
       responseId: 'SRBASE',
       agencyId: 'A',
@@ -73,18 +74,30 @@ describe('AirlineStore', () => {
       offers: { 'SRBASE-O1': { offerId: 'SRBASE-O1' } },
     };
     store.saveShopping(base);
-    store.saveShoppingAlias({ responseId: 'SRNEW', agencyId: 'A', createdAt: '2026-11-21T06:01:00.000Z', expiresAt: '2026-11-21T06:31:00.000Z' }, 'SRBASE');
+    const issued = Date.parse('2026-11-21T06:00:29.500Z');
+    const alias = new ShoppingAliasIds().next('SRBASE', issued);
     const expected = {
       ...base,
-      responseId: 'SRNEW',
-      createdAt: '2026-11-21T06:01:00.000Z',
-      expiresAt: '2026-11-21T06:31:00.000Z',
-      offers: { 'SRNEW-O1': { offerId: 'SRNEW-O1' } },
+      responseId: alias,
+      createdAt: '2026-11-21T06:00:29.500Z',
+      expiresAt: '2026-11-21T06:30:29.500Z',
+      offers: { [`${alias}-O1`]: { offerId: `${alias}-O1` } },
     };
-    expect(store.getShopping('SRNEW')).toEqual(expected);
+    expect(store.getShopping(alias)).toEqual(expected);
     store.flushShopping();
-    expect(store.getShopping('SRNEW')).toEqual(expected);
+    expect(store.getShopping(alias)).toEqual(expected);
     expect(store.getShopping('SRBASE')).toEqual(base);
+  });
+
+  it('refuses an alias id issued before its base search or later than the cache could have issued it, and one of an unknown base', () => {
+    store.saveShopping({ responseId: 'SRBASE', agencyId: 'A', createdAt: '2026-11-21T06:00:00.000Z', expiresAt: '2026-11-21T06:30:00.000Z', currency: 'GBP', passengers: [], offers: {} });
+    const ids = new ShoppingAliasIds();
+    const created = Date.parse('2026-11-21T06:00:00.000Z');
+    expect(store.getShopping(ids.next('SRBASE', created))).toBeDefined();
+    expect(store.getShopping(ids.next('SRBASE', created + ALIAS_WINDOW_MS))).toBeDefined();
+    expect(store.getShopping(ids.next('SRBASE', created - 1))).toBeUndefined();
+    expect(store.getShopping(ids.next('SRBASE', created + ALIAS_WINDOW_MS + 1))).toBeUndefined();
+    expect(store.getShopping(ids.next('SRNONE', created))).toBeUndefined();
   });
 
   describe('on disk', () => {
@@ -105,21 +118,26 @@ describe('AirlineStore', () => {
       expect(existsSync(`${path}.owner`)).toBe(false);
     });
 
-    it('writes a flush of more rows than one INSERT statement holds (37 = 16 + 16 + 5), all readable after reopen', () => {
+    it('writes a flush of more rows than one INSERT statement holds (37 = 16 + 16 + 5), all readable after reopen, aliases too', () => {
       const path = join(dir, 'c.db');
       const s1 = new AirlineStore(path);
-      const base = { responseId: 'SRBASE', agencyId: 'A', createdAt: '2026-11-21T06:00:00.000Z', expiresAt: '2026-11-21T06:30:00.000Z', currency: 'GBP', passengers: [], offers: {} };
-      s1.saveShopping(base);
-      const ids = Array.from({ length: 36 }, (_, i) => `SRA${String(i).padStart(2, '0')}`);
-      for (const [i, id] of ids.entries()) {
-        s1.saveShoppingAlias({ responseId: id, agencyId: 'A', createdAt: `2026-11-21T06:01:${String(i).padStart(2, '0')}.000Z`, expiresAt: '2026-11-21T06:31:00.000Z' }, 'SRBASE');
-      }
+      const record = (i: number) => ({
+        responseId: `SRA${String(i).padStart(2, '0')}`,
+        agencyId: 'A',
+        createdAt: `2026-11-21T06:01:${String(i).padStart(2, '0')}.000Z`,
+        expiresAt: '2026-11-21T06:31:00.000Z',
+        currency: 'GBP',
+        passengers: [],
+        offers: {},
+      });
+      const records = Array.from({ length: 37 }, (_, i) => record(i));
+      for (const r of records) s1.saveShopping(r);
       s1.flushShopping();
       s1.close();
       const s2 = new AirlineStore(path);
-      expect(s2.getShopping('SRBASE')).toEqual(base);
-      expect(ids.map((id) => s2.getShopping(id)?.createdAt)).toEqual(ids.map((_, i) => `2026-11-21T06:01:${String(i).padStart(2, '0')}.000Z`));
-      expect(s2.getShopping('SRA35')).toEqual({ ...base, responseId: 'SRA35', createdAt: '2026-11-21T06:01:35.000Z', expiresAt: '2026-11-21T06:31:00.000Z' });
+      expect(records.map((r) => s2.getShopping(r.responseId))).toEqual(records);
+      const alias = new ShoppingAliasIds().next('SRA36', Date.parse('2026-11-21T06:01:40.000Z'));
+      expect(s2.getShopping(alias)).toEqual({ ...records[36], responseId: alias, createdAt: '2026-11-21T06:01:40.000Z', expiresAt: '2026-11-21T06:31:04.000Z' });
       s2.close();
     });
 

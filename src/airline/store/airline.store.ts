@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Database, type Statement } from 'node-sqlite3-wasm';
+import { ALIAS_WINDOW_MS, parseShoppingAlias } from './shopping-alias';
 import type {
   InventoryStore,
   PricingRecord,
@@ -114,9 +115,6 @@ function shoppingInsertSql(rows: number): string {
 
 const SHOPPING_INSERT_FULL = shoppingInsertSql(SHOPPING_INSERT_ROWS);
 
-/** `record` value of a shopping response stored as an alias of another (see saveShoppingAlias). */
-const ALIAS_PREFIX = '@alias:';
-
 export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup {
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
@@ -202,12 +200,8 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
    * pricing), never an order.
    */
   saveShopping(record: ShoppingRecord): void {
-    this.saveShoppingJson(record, JSON.stringify(record));
-  }
-
-  /** {@link saveShopping} with the record already serialised as `json`. */
-  saveShoppingJson(meta: Pick<ShoppingRecord, 'responseId' | 'agencyId' | 'createdAt' | 'expiresAt'>, json: string): void {
-    this.pendingShopping.set(meta.responseId, [meta.responseId, meta.agencyId, meta.createdAt, meta.expiresAt, json]);
+    const json = JSON.stringify(record);
+    this.pendingShopping.set(record.responseId, [record.responseId, record.agencyId, record.createdAt, record.expiresAt, json]);
     if (this.pendingShopping.size >= SHOPPING_FLUSH_ROWS) this.flushShopping();
     else if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -222,7 +216,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     const rows = [...this.pendingShopping.values()];
     this.transaction(() => {
       // Up to SHOPPING_INSERT_ROWS rows per statement: about half the cost per row of
-      // one statement each (fewer wasm calls), measured on the alias rows of cached searches.
+      // one statement each (fewer wasm calls).
       for (let i = 0; i < rows.length; i += SHOPPING_INSERT_ROWS) {
         const n = Math.min(SHOPPING_INSERT_ROWS, rows.length - i);
         const values: string[] = [];
@@ -235,28 +229,27 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   }
 
   /**
-   * Saves shopping response `meta.responseId` as an alias of `baseResponseId`:
-   * the same record with the id replaced and its own times (the response
-   * cache's answers; a few bytes instead of the whole record).
+   * The shopping response `responseId`: a stored record, or an alias id the
+   * response cache issued (see shopping-alias.ts): the base record under the
+   * alias id, created at the alias's issue time, with the base record's lifetime.
    */
-  saveShoppingAlias(meta: Pick<ShoppingRecord, 'responseId' | 'agencyId' | 'createdAt' | 'expiresAt'>, baseResponseId: string): void {
-    this.saveShoppingJson(meta, `${ALIAS_PREFIX}${baseResponseId}`);
+  getShopping(responseId: string): ShoppingRecord | undefined {
+    const alias = parseShoppingAlias(responseId);
+    if (!alias) return this.getStoredShopping(responseId);
+    const base = this.getStoredShopping(alias.baseId);
+    if (!base) return undefined;
+    const createdMs = Date.parse(base.createdAt);
+    if (alias.issuedAtMs < createdMs || alias.issuedAtMs > createdMs + ALIAS_WINDOW_MS) return undefined;
+    const record = JSON.parse(JSON.stringify(base).split(base.responseId).join(responseId)) as ShoppingRecord;
+    record.createdAt = new Date(alias.issuedAtMs).toISOString();
+    record.expiresAt = new Date(alias.issuedAtMs + Date.parse(base.expiresAt) - createdMs).toISOString();
+    return record;
   }
 
-  getShopping(responseId: string): ShoppingRecord | undefined {
+  private getStoredShopping(responseId: string): ShoppingRecord | undefined {
     const queued = this.pendingShopping.get(responseId);
-    const row = queued
-      ? { record: queued[4], created_at: queued[2], expires_at: queued[3] }
-      : this.get('SELECT record, created_at, expires_at FROM shopping_responses WHERE response_id = ?', [responseId]);
-    if (!row) return undefined;
-    const json = String(row.record);
-    if (!json.startsWith(ALIAS_PREFIX)) return JSON.parse(json) as ShoppingRecord;
-    const base = this.getShopping(json.slice(ALIAS_PREFIX.length));
-    if (!base) return undefined;
-    const record = JSON.parse(JSON.stringify(base).split(base.responseId).join(responseId)) as ShoppingRecord;
-    record.createdAt = String(row.created_at);
-    record.expiresAt = String(row.expires_at);
-    return record;
+    const json = queued ? queued[4] : this.get('SELECT record FROM shopping_responses WHERE response_id = ?', [responseId])?.record;
+    return json === undefined ? undefined : (JSON.parse(String(json)) as ShoppingRecord);
   }
 
   savePricing(record: PricingRecord): void {
