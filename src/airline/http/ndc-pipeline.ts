@@ -213,18 +213,33 @@ export class NdcPipeline {
     return this.faults.run(op.fault, req, res, () => this.runOperation(req, op, root, body, ct, echo));
   }
 
-  private async runOperation(req: IncomingMessage, op: NdcOperation, root: string, body: string, ct: string, headerIds: EchoIds): Promise<HttpReply> {
+  /**
+   * Runs one operation: a search the shopping cache remembers is answered at
+   * once (no promise on the way), anything else by {@link computeOperation}.
+   */
+  private runOperation(req: IncomingMessage, op: NdcOperation, root: string, body: string, ct: string, headerIds: EchoIds): HttpReply | Promise<HttpReply> {
     const cacheRequest = op.cache?.request(body);
-    const key = cacheRequest?.key;
-    if (op.cache && cacheRequest && key) {
+    if (op.cache && cacheRequest) {
       const ids = cacheRequest.echo;
       const echo: EchoIds = {
         transactionIdentifier: ids.transactionIdentifier ?? headerIds.transactionIdentifier,
         correlationId: ids.correlationId ?? headerIds.correlationId,
       };
-      const hit = op.cache.lookup(key, this.header(echo));
+      const hit = op.cache.lookup(cacheRequest.key, this.header(echo));
       if (hit) return { status: 200, contentType: `${ct};charset=UTF-8`, body: hit.body, release: hit.release };
     }
+    return this.computeOperation(req, op, root, body, ct, headerIds, cacheRequest?.key);
+  }
+
+  private async computeOperation(
+    req: IncomingMessage,
+    op: NdcOperation,
+    root: string,
+    body: string,
+    ct: string,
+    headerIds: EchoIds,
+    key: string | undefined,
+  ): Promise<HttpReply> {
     let rq: NdcRequest;
     try {
       rq = decodeRq(root as RqRoot, body);

@@ -49,6 +49,15 @@ describe('ShoppingCache.request', () => {
     ]);
     expect(cache.request('<Other/>')).toBeUndefined();
   });
+
+  it('never takes text inside an attribute value for an attribute', () => {
+    const cache = new ShoppingCache({} as AirlineStore, { now: () => new Date() });
+    const body = (alt: string) => `<AirShoppingRQ AltLangID="${alt}" Version="17.2" TransactionIdentifier="T1"><X/></AirShoppingRQ>`;
+    const tricky = cache.request(body(" TransactionIdentifier='forged'"))!;
+    expect(tricky.echo).toEqual({ transactionIdentifier: 'T1' });
+    expect(tricky.key).toBe(`=<AirShoppingRQ AltLangID=" TransactionIdentifier='forged'" Version="17.2"><X/></AirShoppingRQ>`);
+    expect(cache.request(body(''))!.key).not.toBe(tricky.key);
+  });
 });
 
 describe('ShoppingCache.lookup buffers', () => {

@@ -34,8 +34,6 @@ const SENTINEL = {
   correlationId: '@@NDCSAGA_CORRELATION@@',
 } as const;
 
-/** Root attributes that vary per request and are not part of the cache key. */
-const VOLATILE_ATTRIBUTES = /\s(?:TimeStamp|TransactionIdentifier|CorrelationID)\s*=\s*(?:"[^"]*"|'[^']*')/g;
 const ROOT_START = /<(?:[A-Za-z_][\w.-]*:)?AirShoppingRQ\b[^>]*>/;
 
 /** Room in front of a pooled answer for its patched head (the head template's length plus this). */
@@ -190,20 +188,33 @@ export function fillHead(template: HeadTemplate, header: MessageHeader): string 
 
 const ATTRIBUTE = /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-/** TransactionIdentifier and CorrelationID of a request root start tag (attributes read in order; the last of a name wins). */
-function tagEcho(tag: string): { transactionIdentifier?: string; correlationId?: string } {
-  const out: { transactionIdentifier?: string; correlationId?: string } = {};
+type Echo = { transactionIdentifier?: string; correlationId?: string };
+
+/**
+ * A request's root start tag without the attributes that vary per request
+ * and are not part of the cache key (TimeStamp, TransactionIdentifier,
+ * CorrelationID), and the ids it asks to echo: one pass over the attributes
+ * in order (a value is never mistaken for an attribute; the last of a name wins).
+ */
+function splitRootTag(tag: string): { canonical: string; echo: Echo } {
+  const echo: Echo = {};
+  let canonical = '';
+  let from = 0;
   ATTRIBUTE.lastIndex = 0;
   for (let m = ATTRIBUTE.exec(tag); m; m = ATTRIBUTE.exec(tag)) {
-    if (m[1] === 'TransactionIdentifier') out.transactionIdentifier = unescapeXml(m[2] ?? m[3] ?? '');
-    else if (m[1] === 'CorrelationID') out.correlationId = unescapeXml(m[2] ?? m[3] ?? '');
+    const name = m[1];
+    if (name !== 'TimeStamp' && name !== 'TransactionIdentifier' && name !== 'CorrelationID') continue;
+    canonical += tag.slice(from, m.index);
+    from = ATTRIBUTE.lastIndex;
+    if (name === 'TransactionIdentifier') echo.transactionIdentifier = unescapeXml(m[2] ?? m[3] ?? '');
+    else if (name === 'CorrelationID') echo.correlationId = unescapeXml(m[2] ?? m[3] ?? '');
   }
-  return out;
+  return { canonical: from === 0 ? tag : canonical + tag.slice(from), echo };
 }
 
 /** TransactionIdentifier and CorrelationID of the request root, read without parsing. */
-export function rootEcho(body: string): { transactionIdentifier?: string; correlationId?: string } {
-  return tagEcho(ROOT_START.exec(body)?.[0] ?? '');
+export function rootEcho(body: string): Echo {
+  return splitRootTag(ROOT_START.exec(body)?.[0] ?? '').echo;
 }
 
 /** Cache key of a request and the ids its root asks to echo (see {@link ShoppingCache.request}). */
@@ -251,9 +262,10 @@ export class ShoppingCache {
     const m = ROOT_START.exec(body);
     if (!m) return undefined;
     const tag = m[0];
-    const canonical = body.slice(0, m.index) + tag.replace(VOLATILE_ATTRIBUTES, '') + body.slice(m.index + tag.length);
+    const root = splitRootTag(tag);
+    const canonical = body.slice(0, m.index) + root.canonical + body.slice(m.index + tag.length);
     const key = canonical.length <= SHOPPING_KEY_MAX_CHARS ? `=${canonical}` : createHash('sha256').update(canonical).digest('base64url');
-    return { key, echo: tagEcho(tag) };
+    return { key, echo: root.echo };
   }
 
   /**
