@@ -309,49 +309,102 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function measure(label: string, args: string[], body: string): Promise<LoadResult> {
-  const { child, port } = await startChild(args);
-  try {
-    await load(port, body, WARMUP_MS);
-    const cpuBefore = await serverCpu(child);
-    const r = await load(port, body, DURATION_MS);
-    const cpuAfter = await serverCpu(child);
-    const served = Math.max(1, r.requests + r.failures);
-    r.serverSystemPerRequest = (cpuAfter.system - cpuBefore.system) / served;
-    r.serverCpuPerRequest = (cpuAfter.user - cpuBefore.user) / served + r.serverSystemPerRequest;
-    process.stdout.write(
-      `${label.padEnd(28)} ${r.perSecond.toFixed(0).padStart(7)} req/s  (${r.requests} in ${r.seconds.toFixed(1)} s, ` +
-        `${r.failures} failed, ${r.responseBytes} bytes per response, server CPU ${r.serverCpuPerRequest.toFixed(0)} us/request, ${r.serverSystemPerRequest.toFixed(0)} of it in the kernel)\n`,
-    );
-    return r;
-  } finally {
-    await stopChild(child);
-  }
+/** A server under test: its child process, port and what has been measured of it so far. */
+interface Subject {
+  label: string;
+  child: ChildProcess;
+  port: number;
+  total: LoadResult & { cpuUser: number; cpuSystem: number };
+  rounds: LoadResult[];
 }
+
+async function startSubject(label: string, args: string[]): Promise<Subject> {
+  const { child, port } = await startChild(args);
+  const total = { requests: 0, failures: 0, seconds: 0, perSecond: 0, responseBytes: 0, cpuUser: 0, cpuSystem: 0 };
+  return { label, child, port, total, rounds: [] };
+}
+
+/** One measured window of `ms` on `s`, added to its totals. */
+async function measureWindow(s: Subject, body: string, ms: number): Promise<LoadResult> {
+  const before = await serverCpu(s.child);
+  const r = await load(s.port, body, ms);
+  const after = await serverCpu(s.child);
+  const t = s.total;
+  t.requests += r.requests;
+  t.failures += r.failures;
+  t.seconds += r.seconds;
+  t.perSecond = t.requests / t.seconds;
+  t.responseBytes = r.responseBytes || t.responseBytes;
+  t.cpuUser += after.user - before.user;
+  t.cpuSystem += after.system - before.system;
+  const served = Math.max(1, t.requests + t.failures);
+  t.serverSystemPerRequest = t.cpuSystem / served;
+  t.serverCpuPerRequest = (t.cpuUser + t.cpuSystem) / served;
+  s.rounds.push(r);
+  return r;
+}
+
+function report(s: Subject): void {
+  const r = s.total;
+  process.stdout.write(
+    `${s.label.padEnd(28)} ${r.perSecond.toFixed(0).padStart(7)} req/s  (${r.requests} in ${r.seconds.toFixed(1)} s, ` +
+      `${r.failures} failed, ${r.responseBytes} bytes per response, server CPU ${(r.serverCpuPerRequest ?? 0).toFixed(1)} us/request, ` +
+      `${(r.serverSystemPerRequest ?? 0).toFixed(1)} of it in the kernel)\n`,
+  );
+}
+
+/** Rounds of the airline / plain comparison (`BENCH_AIRLINE_ROUNDS`, default 5). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_AIRLINE_ROUNDS ?? 5));
 
 /** Entry point for `npm run bench -- airline`. */
 export async function run(): Promise<void> {
   const body = benchRequest();
+  const slice = DURATION_MS / ROUNDS;
   process.stdout.write(
-    `day search round trip LGW-OSL, 2 ADT + 1 CHD; keep-alive, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s each ` +
-      `(after ${WARMUP_MS / 1000} s warm-up), identity encoding, servers in child processes, ` +
-      `${process.env.BENCH_AIRLINE_CLIENT === 'http' ? "node:http's client" : 'lean raw-socket client'}\n`,
+    `day search round trip LGW-OSL, 2 ADT + 1 CHD; keep-alive, concurrency ${CONCURRENCY}, identity encoding, ` +
+      `servers in child processes, ${process.env.BENCH_AIRLINE_CLIENT === 'http' ? "node:http's client" : 'lean raw-socket client'}; ` +
+      `airline and plain server measured ${DURATION_MS / 1000} s each, in ${ROUNDS} alternating rounds of ${(slice / 1000).toFixed(1)} s ` +
+      `(after ${WARMUP_MS / 1000} s warm-up each)\n`,
   );
+  const airline = await startSubject('airline (NestJS, NDC)', ['airline']);
+  let plain: Subject | undefined;
+  try {
+    const warm = await load(airline.port, body, WARMUP_MS);
+    if (warm.responseBytes === 0) throw new Error('the airline answered no successful search');
+    plain = await startSubject('plain node:http (same size)', ['plain', String(warm.responseBytes)]);
+    await load(plain.port, body, WARMUP_MS);
+    // Alternating rounds: a change in how busy the shared machine is hits both servers alike.
+    for (let i = 0; i < ROUNDS; i++) {
+      await measureWindow(airline, body, slice);
+      await measureWindow(plain, body, slice);
+    }
+  } finally {
+    await stopChild(airline.child);
+    if (plain) await stopChild(plain.child);
+  }
+  report(airline);
+  report(plain);
+  const perRound = airline.rounds.map((r, i) => (r.perSecond / plain!.rounds[i].perSecond) * 100);
+  process.stdout.write(
+    `ratio airline / plain: ${((airline.total.perSecond / plain.total.perSecond) * 100).toFixed(1)}% (target >= 50%); ` +
+      `per round ${perRound.map((p) => `${p.toFixed(1)}%`).join(', ')}\n`,
+  );
+  // Server CPU per request is steadier than requests/s on a shared machine.
+  const cpuRatio = (a: Subject) => ((plain!.total.serverCpuPerRequest ?? 0) / (a.total.serverCpuPerRequest ?? 1)) * 100;
+  process.stdout.write(`server CPU per request, plain / airline: ${cpuRatio(airline).toFixed(1)}%\n`);
   // BENCH_AIRLINE_SKIP_UNCACHED=1 leaves out the run without the cache (quicker iterations).
-  const airline = await measure('airline (NestJS, NDC)', ['airline'], body);
-  if (airline.responseBytes === 0) throw new Error('the airline answered no successful search');
-  const uncached = process.env.BENCH_AIRLINE_SKIP_UNCACHED
-    ? undefined
-    : await measure('airline, no shopping cache', ['airline-nocache'], body);
-  const plain = await measure('plain node:http (same size)', ['plain', String(airline.responseBytes)], body);
-  const pct = (r: LoadResult) => `${((r.perSecond / plain.perSecond) * 100).toFixed(1)}%`;
+  if (process.env.BENCH_AIRLINE_SKIP_UNCACHED) return;
+  const uncached = await startSubject('airline, no shopping cache', ['airline-nocache']);
+  try {
+    await load(uncached.port, body, WARMUP_MS);
+    await measureWindow(uncached, body, DURATION_MS);
+  } finally {
+    await stopChild(uncached.child);
+  }
+  report(uncached);
   process.stdout.write(
-    `ratio airline / plain: ${pct(airline)} (target >= 50%)${uncached ? `; without the shopping cache: ${pct(uncached)}` : ''}\n`,
-  );
-  // Server CPU per request does not depend on how busy the shared machine is: the steadier comparison.
-  const cpu = (r: LoadResult) => `${(((plain.serverCpuPerRequest ?? 0) / (r.serverCpuPerRequest ?? 1)) * 100).toFixed(1)}%`;
-  process.stdout.write(
-    `server CPU per request, plain / airline: ${cpu(airline)}${uncached ? `; without the shopping cache: ${cpu(uncached)}` : ''}\n`,
+    `without the shopping cache: ${((uncached.total.perSecond / plain.total.perSecond) * 100).toFixed(1)}% of plain by requests/s, ` +
+      `${cpuRatio(uncached).toFixed(1)}% by server CPU per request\n`,
   );
 }
 

@@ -76,6 +76,13 @@ describe('parseNdc: hostile input', () => {
     expect(decodeError(() => ndcRootName(BILLION_LAUGHS)).code).toBe('DOCTYPE_FORBIDDEN');
   });
 
+  it('finds a declaration behind earlier exclamation marks and comments, and lets those alone pass', () => {
+    expect(decodeError(() => ndcRootName('<!-- hi! --><!DOCTYPE a><A/>')).code).toBe('DOCTYPE_FORBIDDEN');
+    expect(decodeError(() => parseNdc('<A><B>wow!</B><!ENTITY x "y"></A>', 'A')).code).toBe('DOCTYPE_FORBIDDEN');
+    expect(ndcRootName('<?xml version="1.0"?><!-- fine! --><A><B>!</B></A>')).toBe('A');
+    expect(decodeError(() => ndcRootName('!<A/>')).code).toBe('MALFORMED_XML');
+  });
+
   it('refuses a string larger than the limit without parsing it', () => {
     const parse = jest.spyOn(XMLParser.prototype, 'parse');
     const big = RETRIEVE.replace('<Document/>', `<Document><Name>${'x'.repeat(DEFAULT_MAX_BYTES)}</Name></Document>`);

@@ -142,11 +142,12 @@ function toText(xml: string | Buffer, maxBytes: number): string {
 }
 
 function refuseDeclarations(text: string): void {
-  // Most documents hold no `<!` at all: indexOf (a vectorised search) settles
-  // that, and the case-insensitive pattern only runs from the first `<!` on.
-  const from = text.indexOf('<!');
-  if (from < 0) return;
-  FORBIDDEN_DECL.lastIndex = from;
+  // Most documents hold no `!` at all: a one-character indexOf (memchr-fast,
+  // unlike V8's search for a two-character string) settles that, and the
+  // case-insensitive pattern only runs from the first `!` on.
+  const bang = text.indexOf('!');
+  if (bang < 1) return;
+  FORBIDDEN_DECL.lastIndex = bang - 1;
   if (FORBIDDEN_DECL.test(text)) {
     throw new NdcDecodeError('DOCTYPE_FORBIDDEN', '', 'DOCTYPE and ENTITY declarations are not accepted');
   }
