@@ -505,7 +505,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     return run(
       async (attempt) => {
         const { ctx, priced } = input;
-        const { rs } = await client.orderCreate(
+        const { rs, xml } = await client.orderCreate(
           {
             ...common(ctx),
             securePayment: {
@@ -527,7 +527,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
           },
           { correlationId: ctx.correlationId },
         );
-        return { order: orderSummary(rs), attempt };
+        return { order: orderSummary(rs), orderViewXml: xml, attempt };
       },
       { orderCreate: true },
     );
@@ -538,7 +538,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       const found = await client.ordersByShoppingResponse(input.shoppingResponseId, input.ctx.agency.id, {
         correlationId: input.ctx.correlationId,
       });
-      return found === undefined ? { attempt } : { order: orderSummary(found.rs), attempt };
+      return found === undefined ? { attempt } : { order: orderSummary(found.rs), orderViewXml: found.xml, attempt };
     });
   }
 

@@ -134,6 +134,8 @@ export interface OrderSummary {
 
 export interface CreateOrderResult {
   order: OrderSummary;
+  /** The OrderViewRS XML OrderCreate answered (kept in case the retrieve step fails). */
+  orderViewXml?: string;
   attempt: number;
 }
 
@@ -146,6 +148,8 @@ export interface ReconcileInput {
 export interface ReconcileResult {
   /** The order created from that shopping response, if any. */
   order?: OrderSummary;
+  /** Its OrderViewRS XML as the airline answered the lookup. */
+  orderViewXml?: string;
   attempt: number;
 }
 

@@ -45,6 +45,7 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
   );
   const linkProps = { self: { type: 'string' }, order: { type: 'string' }, approvePrice: { type: 'string' }, cancel: { type: 'string' } };
   const money = { type: 'object', properties: { value: { type: 'string', example: '129.00' }, currency: { type: 'string' } } };
+  const bookingError = { type: 'object', properties: { type: { type: 'string' }, message: { type: 'string' }, airlineCode: { type: 'string' } } };
   doc.components = {
     ...doc.components,
     schemas: {
@@ -85,7 +86,8 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
             type: 'object',
             properties: { orderId: { type: 'string' }, bookingReference: { type: 'string' }, total: money, status: { type: 'string' } },
           },
-          error: { type: 'object', properties: { type: { type: 'string' }, message: { type: 'string' }, airlineCode: { type: 'string' } } },
+          error: bookingError,
+          retrieveError: { ...bookingError, description: 'CONFIRMED, but the order could not be read back after its creation' },
           links: { type: 'object', properties: linkProps },
         },
       },

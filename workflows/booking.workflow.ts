@@ -29,6 +29,7 @@ import type {
   NdcContext,
   OrderSummary,
   PriceResult,
+  RetrieveResult,
   ShopResult,
 } from '../activities/booking.activities.types';
 import type {
@@ -287,7 +288,7 @@ export async function bookingWorkflow(
   }
 
   /** Creates the order exactly once: reconciles before every retry and adopts an order found. */
-  async function placeOrder(ready: ReadyToOrder): Promise<OrderSummary> {
+  async function placeOrder(ready: ReadyToOrder): Promise<{ order: OrderSummary; orderViewXml?: string }> {
     for (let attempt = 1; ; attempt += 1) {
       if (attempt > 1) {
         const found = await step('reconcileOrder', () =>
@@ -295,7 +296,7 @@ export async function bookingWorkflow(
         );
         if (found.order !== undefined) {
           log.info('order found by reconciliation: adopted', { orderId: found.order.orderId });
-          return found.order;
+          return { order: found.order, orderViewXml: found.orderViewXml };
         }
         if (attempt > maxCreateAttempts) {
           throw ApplicationFailure.nonRetryable(
@@ -313,7 +314,7 @@ export async function bookingWorkflow(
             securePayment: intent.securePayment,
           }),
         );
-        return created.order;
+        return { order: created.order, orderViewXml: created.orderViewXml };
       } catch (error) {
         if (!isOutcomeUnknown(error)) throw error;
         log.warn('order create outcome unknown: reconciling before any retry', { attempt });
@@ -343,37 +344,46 @@ export async function bookingWorkflow(
     orderPhase = true;
     // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
     const outcome = await CancellationScope.nonCancellable(async (): Promise<BookingResult | undefined> => {
-      let order: OrderSummary;
+      let placed: { order: OrderSummary; orderViewXml?: string };
       try {
-        order = await placeOrder(ready);
+        placed = await placeOrder(ready);
       } catch (error) {
         // The airline answered that the pricing or token expired (e.g. while the price guard
         // waited): nothing was booked, so a fresh round is safe.
         if (mayReshop(error)) return undefined;
         return finish('FAILED', toBookingError(error));
       }
+      const { order } = placed;
+      state.order = {
+        orderId: order.orderId,
+        bookingReference: order.bookingReference,
+        total: order.total,
+        status: order.status,
+      };
+      upsertSearchAttributes([{ key: BookingReferenceKey, value: order.bookingReference }]);
+      let retrieved: RetrieveResult;
       try {
-        state.order = {
-          orderId: order.orderId,
-          bookingReference: order.bookingReference,
-          total: order.total,
-          status: order.status,
-        };
-        upsertSearchAttributes([{ key: BookingReferenceKey, value: order.bookingReference }]);
-        const retrieved = await step('retrieveOrder', () =>
+        retrieved = await step('retrieveOrder', () =>
           ndc.retrieveOrder({ ctx, orderId: order.orderId, owner: order.owner }),
         );
-        state.order = {
-          orderId: retrieved.order.orderId,
-          bookingReference: retrieved.order.bookingReference,
-          total: retrieved.order.total,
-          status: retrieved.order.status,
-        };
-        const result = finish('CONFIRMED');
-        return { ...result, orderViewXml: retrieved.orderViewXml };
       } catch (error) {
-        return finish('FAILED', toBookingError(error));
+        // The order exists: the booking is confirmed whatever the retrieve says. Reporting it
+        // FAILED would invite the agency to book again.
+        state.retrieveError = toBookingError(error);
+        log.warn('order created but not retrieved: confirmed with the OrderViewRS of its creation', {
+          orderId: order.orderId,
+        });
+        const result = finish('CONFIRMED');
+        return placed.orderViewXml !== undefined ? { ...result, orderViewXml: placed.orderViewXml } : result;
       }
+      state.order = {
+        orderId: retrieved.order.orderId,
+        bookingReference: retrieved.order.bookingReference,
+        total: retrieved.order.total,
+        status: retrieved.order.status,
+      };
+      const result = finish('CONFIRMED');
+      return { ...result, orderViewXml: retrieved.orderViewXml };
     });
     if (outcome !== undefined) return outcome;
     orderPhase = false;

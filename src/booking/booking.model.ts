@@ -130,6 +130,12 @@ export interface BookingState {
     status: string;
   };
   error?: BookingError;
+  /**
+   * Set when the order exists (the booking is `CONFIRMED`) but the retrieve step failed after
+   * all its retries: the booking's OrderViewRS is then the one OrderCreate (or the
+   * reconciliation) answered.
+   */
+  retrieveError?: BookingError;
 }
 
 /**
@@ -138,7 +144,10 @@ export interface BookingState {
  */
 export interface BookingResult {
   state: BookingState;
-  /** OrderViewRS XML as returned by the airline (retrieve step). Present only when `CONFIRMED`. */
+  /**
+   * OrderViewRS XML as returned by the airline: the retrieve step's, or OrderCreate's when the
+   * retrieve failed (`state.retrieveError`). Present only when `CONFIRMED`.
+   */
   orderViewXml?: string;
 }
 

@@ -351,6 +351,24 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     expect(mocks.reconcileOrder.mock.invocationCallOrder[0]!).toBeLessThan(mocks.createOrder.mock.invocationCallOrder[1]!);
   });
 
+  it('stays CONFIRMED with the OrderViewRS of the create when the order exists but cannot be retrieved', async () => {
+    const createdXml = '<OrderViewRS><!-- as OrderCreate answered --></OrderViewRS>';
+    mocks.createOrder.mockImplementationOnce(async () => ({ order: ORDER, orderViewXml: createdXml, attempt: attempt() }));
+    mocks.retrieveOrder.mockImplementation(async () => {
+      throw ApplicationFailure.nonRetryable('airline error 799: retrieve unavailable', 'AIRLINE_ERROR', { attempt: 1, airlineCode: '799' });
+    });
+    const handle = await startBooking();
+    const result = await handle.result();
+
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(result.state.error).toBeUndefined();
+    expect(result.state.retrieveError).toEqual({ type: 'AIRLINE_ERROR', message: 'airline error 799: retrieve unavailable', airlineCode: '799' });
+    expect(result.state.order?.bookingReference).toBe(ORDER.bookingReference);
+    expect(result.orderViewXml).toBe(createdXml);
+    expect(stepTrail(result.state).slice(-2)).toEqual(['createOrder:ok:1', 'retrieveOrder:failed:1']);
+    expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('CONFIRMED');
+  });
+
   it('fails with the airline code on a business error, and NO_OFFERS without a matching price class', async () => {
     mocks.repriceWithToken.mockImplementationOnce(async () => {
       throw ApplicationFailure.nonRetryable('750: card refused', 'INVALID_CARD', { airlineCode: '750', attempt: 1 });
