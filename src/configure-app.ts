@@ -88,6 +88,7 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
           },
           error: bookingError,
           retrieveError: { ...bookingError, description: 'CONFIRMED, but the order could not be read back after its creation' },
+          stale: { type: 'string', description: 'Set when no worker answered the state query in time: status from the search attributes only' },
           links: { type: 'object', properties: linkProps },
         },
       },

@@ -17,7 +17,7 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
 
   beforeAll(async () => {
     // A short airline timeout so that commit-then-timeout times out quickly.
-    stack = await startStack({ prefix: 'api-faults', airlineTimeoutMs: 4000, shutdownGraceMs: 500 });
+    stack = await startStack({ prefix: 'api-faults', airlineTimeoutMs: 4000, shutdownGraceMs: 500, queryTimeoutMs: 1500 });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -111,6 +111,11 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     await stack.stopWorker();
     const describe = await stack.client.workflow.getHandle(id).describe();
     expect(describe.status.name).toBe('RUNNING');
+    // No worker answers the state query: the status comes from the search attributes, marked stale.
+    const stale = await call(stack, 'GET', `/bookings/${id}`);
+    expect(stale.status).toBe(200);
+    expect(stale.body).toMatchObject({ id, status: 'RUNNING', steps: [] });
+    expect(stale.body.stale).toMatch(/^no worker answered the state query within 1500 ms/);
     await stack.startWorker();
     const done = await waitForBooking(stack, id, 'CONFIRMED', 120_000);
     expect(done.order.bookingReference).toMatch(/^[A-Z0-9]{6}$/);

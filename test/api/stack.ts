@@ -45,6 +45,8 @@ export interface StackOptions {
   airlineTimeoutMs?: number;
   /** Worker shutdown grace (ms). Default 1000. */
   shutdownGraceMs?: number;
+  /** API_QUERY_TIMEOUT_MS of the API. Default: the API's. */
+  queryTimeoutMs?: number;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -86,6 +88,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       AIRLINE_BASE_URL: airlineUrl,
       API_LOG: 'error,warn',
       ...(options.approvalTimeoutMs !== undefined ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) } : {}),
+      ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
     }),
     port: 0,
     host: '127.0.0.1',

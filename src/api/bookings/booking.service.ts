@@ -19,6 +19,7 @@ import {
 } from '../../booking/booking.model';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { ApiError } from '../common/api-error';
+import { isTemporalUnavailable } from '../common/api-exception.filter';
 import type { ApiConfig } from '../config/api.config';
 import { AGENCY_ID_RE, IDEMPOTENCY_KEY_RE } from './booking.dto';
 
@@ -43,8 +44,12 @@ export interface BookingAccepted {
   links: BookingLinks;
 }
 
-/** Body of GET /bookings/:id. */
-export type BookingView = { id: string } & BookingState & { links: BookingLinks };
+/**
+ * Body of GET /bookings/:id. `stale` is set when no worker answered the state query in time:
+ * the status then comes from the BookingStatus search attribute (what the Temporal Web UI
+ * shows), steps and totals are left out.
+ */
+export type BookingView = { id: string } & BookingState & { stale?: string; links: BookingLinks };
 
 export interface BookingSummary {
   id: string;
@@ -160,8 +165,8 @@ export class BookingService {
 
   /** Current state of a booking. */
   async get(id: string): Promise<BookingView> {
-    const { state } = await this.stateOf(id);
-    return { id, ...state, links: bookingLinks(id) };
+    const { state, stale } = await this.stateOf(id);
+    return { id, ...state, ...(stale !== undefined ? { stale } : {}), links: bookingLinks(id) };
   }
 
   /** OrderViewRS XML of a confirmed booking. */
@@ -240,7 +245,7 @@ export class BookingService {
   /** Describes a booking workflow and reads its state (query while open, result once closed). */
   private async stateOf(
     id: string,
-  ): Promise<{ description: WorkflowExecutionDescription; state: BookingState; result?: BookingResult }> {
+  ): Promise<{ description: WorkflowExecutionDescription; state: BookingState; result?: BookingResult; stale?: string }> {
     const handle = this.client.workflow.getHandle<(i: BookingIntent) => Promise<BookingResult>>(id);
     let description: WorkflowExecutionDescription;
     try {
@@ -255,10 +260,21 @@ export class BookingService {
       return { description, state: result.state, result };
     }
     if (description.status.name === 'RUNNING') {
-      const state = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
-        handle.query<BookingState>(STATE_QUERY),
-      );
-      return { description, state };
+      try {
+        const state = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
+          handle.query<BookingState>(STATE_QUERY),
+        );
+        return { description, state };
+      } catch (err) {
+        // Temporal answered the describe, so the query is waiting for a worker: say what the
+        // search attributes know instead of failing (signals are still delivered later).
+        if (!isTemporalUnavailable(err)) throw err;
+        return {
+          description,
+          state: { status: statusFromDescription(description) ?? 'RUNNING', steps: [] },
+          stale: `no worker answered the state query within ${this.config.queryTimeoutMs} ms; status from the BookingStatus search attribute`,
+        };
+      }
     }
     // Failed (a bug), terminated, timed out or cancelled by an operator: no business result.
     const closedStatus: BookingStatus = description.status.name === 'CANCELLED' ? 'CANCELLED' : 'FAILED';

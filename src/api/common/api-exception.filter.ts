@@ -28,6 +28,13 @@ export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
 const GRPC_UNAVAILABLE = 14;
 const GRPC_DEADLINE_EXCEEDED = 4;
 
+/** True for a Temporal call that failed because the server (or, for a query, a worker) did not answer in time. */
+export function isTemporalUnavailable(err: unknown): boolean {
+  if (!(err instanceof ServiceError)) return false;
+  const grpcCode = (err.cause as { code?: number } | undefined)?.code;
+  return grpcCode === GRPC_UNAVAILABLE || grpcCode === GRPC_DEADLINE_EXCEEDED;
+}
+
 export interface ErrorBody {
   statusCode: number;
   error: string;
@@ -54,11 +61,8 @@ export function toErrorResponse(exception: unknown): [number, ErrorBody] {
   if (exception instanceof WorkflowExecutionAlreadyStartedError) {
     return [409, body(409, 'ALREADY_STARTED', 'A workflow with this id already exists')];
   }
-  if (exception instanceof ServiceError) {
-    const grpcCode = (exception.cause as { code?: number } | undefined)?.code;
-    if (grpcCode === GRPC_UNAVAILABLE || grpcCode === GRPC_DEADLINE_EXCEEDED) {
-      return [503, body(503, 'TEMPORAL_UNAVAILABLE', 'Temporal did not answer in time; retry later')];
-    }
+  if (isTemporalUnavailable(exception)) {
+    return [503, body(503, 'TEMPORAL_UNAVAILABLE', 'Temporal did not answer in time; retry later')];
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

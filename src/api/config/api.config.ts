@@ -28,7 +28,10 @@ export interface ApiConfig {
   batchConcurrency: number;
   /** Price-guard wait passed to each booking, ms (BOOKING_APPROVAL_TIMEOUT_MS, default: the workflow's, 24 h). */
   approvalTimeoutMs?: number;
-  /** How long a state/progress query may take before 503, ms (API_QUERY_TIMEOUT_MS, default 10000). */
+  /**
+   * How long a state/progress query may wait for a worker, ms (API_QUERY_TIMEOUT_MS, default
+   * 10000); then a booking's state comes from its search attributes, a batch's progress is 503.
+   */
   queryTimeoutMs: number;
   /** Nest log levels (API_LOG, comma-separated, default `log,error,warn`; `none` disables). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
