@@ -22,7 +22,7 @@ import { encodeAirShoppingRq } from '../src/ndc';
 
 const CONCURRENCY = 32;
 const DURATION_MS = Number(process.env.BENCH_AIRLINE_SECONDS ?? 10) * 1000;
-const WARMUP_MS = 2000;
+const WARMUP_MS = Number(process.env.BENCH_AIRLINE_WARMUP_SECONDS ?? 2) * 1000;
 const AUTH = `Basic ${Buffer.from('agency:agency-secret').toString('base64')}`;
 const MEDIA = 'application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8';
 
