@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { createDataConverter } from '../../src/temporal/data-converter';
 import { workflowBundle } from './booking.fixtures';
-import { historyFromJsonText, readHistoryFile } from './history-json';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 
 const HISTORIES = path.join(__dirname, 'histories');
 /** History name -> the workflow id it was recorded under (written by the recording run). */
@@ -35,7 +35,7 @@ describe('recorded booking histories', () => {
   it('replay without a determinism error against the current workflow code', async () => {
     const histories = EXPECTED.map((name) => ({
       workflowId: workflowIds[name]!,
-      history: readHistoryFile(path.join(HISTORIES, `${name}.json`)),
+      history: historyFromJSON(JSON.parse(fs.readFileSync(path.join(HISTORIES, `${name}.json`), 'utf8'))),
     }));
     const results: { workflowId: string; error?: string }[] = [];
     for await (const result of Worker.runReplayHistories(
@@ -53,7 +53,7 @@ describe('recorded booking histories', () => {
     const results: { error?: unknown }[] = [];
     for await (const result of Worker.runReplayHistories(
       { workflowBundle: await workflowBundle(), dataConverter: createDataConverter() },
-      [{ workflowId: workflowIds['one-way']!, history: historyFromJsonText(json) }],
+      [{ workflowId: workflowIds['one-way']!, history: historyFromJSON(JSON.parse(json)) }],
     )) {
       results.push(result);
     }
