@@ -72,6 +72,11 @@ interface Entry {
   tail: Buffer[];
   /** ShoppingResponseID inside the XML and of the stored record (absent for calendar searches). */
   responseId?: string;
+  /**
+   * True when {@link responseId} is letters, digits, `_` and `-` only: so are its alias ids
+   * (it + `K` + hex digits), whose latin1 bytes are then their UTF-8 bytes.
+   */
+  asciiId?: boolean;
   cachedAt: number;
   /** UTC day number (ms / 86 400 000) of the search. */
   day: number;
@@ -212,11 +217,6 @@ function splitRootTag(tag: string): { canonical: string; echo: Echo } {
   return { canonical: from === 0 ? tag : canonical + tag.slice(from), echo };
 }
 
-/** TransactionIdentifier and CorrelationID of the request root, read without parsing. */
-export function rootEcho(body: string): Echo {
-  return splitRootTag(ROOT_START.exec(body)?.[0] ?? '').echo;
-}
-
 /** Cache key of a request and the ids its root asks to echo (see {@link ShoppingCache.request}). */
 export interface CacheRequest {
   key: string;
@@ -257,7 +257,7 @@ export class ShoppingCache {
     return this.request(body)?.key;
   }
 
-  /** {@link key} of `body` and its root's {@link rootEcho}, from one search for the root tag. */
+  /** {@link key} of `body` and the ids its root asks to echo, from one search for the root tag. */
   request(body: string): CacheRequest | undefined {
     const m = ROOT_START.exec(body);
     if (!m) return undefined;
@@ -292,8 +292,7 @@ export class ShoppingCache {
     const responseId = this.aliases.next(entry.responseId, now.getTime());
     const layout = (entry.layout ??= buildLayout(entry, responseId.length));
     const headBytes = Buffer.byteLength(head, 'utf8');
-    // Ids are ASCII (letters, digits, '-'), so their latin1 bytes are their UTF-8 bytes.
-    if (responseId.length === layout.idLength && headBytes <= layout.headRoom && /^[\w-]+$/.test(responseId)) {
+    if (entry.asciiId && responseId.length === layout.idLength && headBytes <= layout.headRoom) {
       const buf = layout.pool.pop() ?? copyOf(layout.template);
       buf.write(head, layout.headRoom - headBytes, 'utf8');
       // One conversion of the id, then TypedArray copies: a third of the cost of
@@ -330,6 +329,7 @@ export class ShoppingCache {
     };
     if (rs.kind === 'day') {
       entry.responseId = rs.shoppingResponseId;
+      entry.asciiId = /^[\w-]+$/.test(rs.shoppingResponseId);
       const [head, ...rest] = xml.split(rs.shoppingResponseId);
       entry.head = head;
       entry.tail = rest.map((part) => Buffer.from(part, 'utf8'));
