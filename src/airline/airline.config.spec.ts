@@ -14,7 +14,6 @@ describe('loadAirlineConfig', () => {
       production: false,
       maxBodyBytes: 1048576,
       portalUrl: 'https://book.example-airline.test/manage/',
-      shoppingCache: true,
       logLevels: ['error', 'warn'],
     });
   });
@@ -26,7 +25,6 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_MEDIA_VENDOR: 'Bad Vendor' }, 'AIRLINE_MEDIA_VENDOR'],
     [{ AIRLINE_VAULT_KEY: 'short' }, 'AIRLINE_VAULT_KEY'],
     [{ AIRLINE_LOG: 'chatty' }, 'AIRLINE_LOG'],
-    [{ AIRLINE_SHOPPING_CACHE: 'maybe' }, 'AIRLINE_SHOPPING_CACHE'],
   ])('fails fast naming the variable for %j', (env, variable) => {
     expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
     expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));

@@ -34,8 +34,6 @@ export interface AirlineConfig {
   maxBodyBytes: number;
   /** Base of the WebAddressID of orders (AIRLINE_PORTAL_URL, default `https://book.example-airline.test/manage/`). */
   portalUrl: string;
-  /** Answer repeated identical searches from the response cache (AIRLINE_SHOPPING_CACHE, default `on`). */
-  shoppingCache: boolean;
   /** Log level list for Nest (AIRLINE_LOG, default `error,warn`; `none` disables logging). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
 }
@@ -70,12 +68,23 @@ const envSchema = z.object({
     .optional(),
   AIRLINE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
-  AIRLINE_SHOPPING_CACHE: z.enum(['on', 'off']).default('on'),
   AIRLINE_LOG: z
     .string()
     .default('error,warn')
     .transform((s) => (s === 'none' ? [] : s.split(',').map((x) => x.trim())))
     .pipe(z.array(z.enum(LOG_LEVELS))),
+}).superRefine((e, ctx) => {
+  if (e.NODE_ENV !== 'production') return;
+  // The password is named first when both development credentials are left in place.
+  for (const [variable, dev] of [['AIRLINE_PASSWORD', DEV_AIRLINE_PASSWORD], ['AIRLINE_USERNAME', DEV_AIRLINE_USERNAME]] as const) {
+    if (e[variable] === dev) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [variable], message: 'the development default is refused when NODE_ENV=production' });
+      return;
+    }
+  }
+  if (!e.AIRLINE_VAULT_KEY) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['AIRLINE_VAULT_KEY'], message: 'must be set when NODE_ENV=production' });
+  }
 });
 
 /**
@@ -90,15 +99,6 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production) {
-    if (e.AIRLINE_USERNAME === DEV_AIRLINE_USERNAME || e.AIRLINE_PASSWORD === DEV_AIRLINE_PASSWORD) {
-      const variable = e.AIRLINE_PASSWORD === DEV_AIRLINE_PASSWORD ? 'AIRLINE_PASSWORD' : 'AIRLINE_USERNAME';
-      throw new AirlineConfigError(variable, 'the development default is refused when NODE_ENV=production');
-    }
-    if (!e.AIRLINE_VAULT_KEY) {
-      throw new AirlineConfigError('AIRLINE_VAULT_KEY', 'must be set when NODE_ENV=production');
-    }
-  }
   const portalUrl = e.AIRLINE_PORTAL_URL.endsWith('/') ? e.AIRLINE_PORTAL_URL : `${e.AIRLINE_PORTAL_URL}/`;
   return {
     port: e.AIRLINE_PORT,
@@ -113,7 +113,6 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     production,
     maxBodyBytes: e.AIRLINE_MAX_BODY_BYTES,
     portalUrl,
-    shoppingCache: e.AIRLINE_SHOPPING_CACHE === 'on',
     logLevels: e.AIRLINE_LOG,
   };
 }

@@ -11,10 +11,10 @@ import type {
   OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
+import type { FaultMode } from '../faults/faults.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
-import type { OrdersService } from '../orders/orders.service';
+import type { OrdersLookup, OrdersService } from '../orders/orders.service';
 import type { ShoppingService } from '../shopping/shopping.service';
-import type { OrdersLookup } from './ndc-pipeline';
 
 export class RetailService {
   constructor(
@@ -39,7 +39,8 @@ export class RetailService {
     return this.orders.retrieve(rq.orderId, rq.party.agencyId, rq.owner);
   }
 
-  ordersByShoppingResponse(shoppingResponseId: string, agencyId: string): OrdersLookup {
-    return this.orders.byShoppingResponse(shoppingResponseId, agencyId);
+  /** The GET of orders; `fault` is the simulator mode armed for this call, if any. */
+  ordersByResponseId(responseId: string, agencyId: string, fault?: FaultMode): OrdersLookup {
+    return this.orders.byResponseId(responseId, agencyId, fault === 'lookup-by-pricing-id-only' ? 'pricing-id-only' : 'any');
   }
 }

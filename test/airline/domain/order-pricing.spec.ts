@@ -1,7 +1,7 @@
-import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../ndc/ndc.model';
-import { loadWorld } from '../world/world';
-import { AGENCY, dayRq, offerPriceRq, pricingServices } from '../world/world.testing';
-import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from './order-pricing';
+import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../../src/ndc/ndc.model';
+import { loadWorld } from '../../../src/airline/world/world';
+import { AGENCY, dayRq, offerPriceRq, pricingServices } from './world.fixture';
+import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../../../src/airline/order-pricing/order-pricing';
 
 const world = loadWorld();
 const SHOP_PAX: Passenger[] = [

@@ -1,0 +1,42 @@
+/**
+ * Media types of the retail interface. Requests and responses use
+ * `application/vnd.<vendor>.ndc.v17.2+xml;charset=UTF-8`; `application/xml`
+ * and `text/xml` are accepted too (in Content-Type and in Accept). Matching
+ * and negotiation are Express's (`req.is`, `req.accepts`: the jshttp
+ * `type-is` and `accepts` libraries).
+ */
+import type { ExpressRequest as Request } from './express.types';
+
+/** `application/vnd.<vendor>.ndc.v17.2+xml` (without parameters). */
+export function ndcMediaType(vendor: string): string {
+  return `application/vnd.${vendor}.ndc.v17.2+xml`;
+}
+
+/** Media types (no parameters) the service accepts and can produce, best first. */
+export function xmlMediaTypes(vendor: string): string[] {
+  return [ndcMediaType(vendor), 'application/xml', 'text/xml'];
+}
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/**
+ * True when the request's Content-Type is one of {@link xmlMediaTypes} with
+ * no charset or charset UTF-8 (what the body parser reads and the codec decodes).
+ */
+export function isNdcRequestType(req: Request, vendor: string): boolean {
+  if (!req.is(xmlMediaTypes(vendor))) return false;
+  const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
+
+/**
+ * The media type to answer with, given the request's Accept header: the
+ * vendor type when acceptable (also without an Accept header), else
+ * `application/xml` or `text/xml`, whichever the client prefers; undefined
+ * when none is acceptable (406).
+ */
+export function negotiateXml(req: Request, vendor: string): string | undefined {
+  // A range with parameters only matches an offer with the same ones: UTF-8 is offered explicitly too.
+  const chosen = req.accepts(xmlMediaTypes(vendor).flatMap((t) => [t, `${t};charset=utf-8`]));
+  return typeof chosen === 'string' ? chosen.split(';')[0] : undefined;
+}
