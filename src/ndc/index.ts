@@ -15,3 +15,4 @@ export * from './references';
 export * from './order-cancel-rq.codec';
 export * from './order-cancel-rs.codec';
 export * from './require-element';
+export * from './soap';
