@@ -13,13 +13,13 @@ import {
   encodeQualifier,
   encodeRequestCommon,
 } from './common.codec';
-import { addEl, attr, endMessage, many, one, opt, parseNdc, reqText, type ParseOptions, type XNode } from './xml';
+import { addEl, attr, endMessage, many, one, opt, parseNdc, reqText, type ParseOptions, type XNode, type EncodeOptions } from './xml';
 
 const ROOT = 'AirShoppingRQ';
 
 /** Serialises an AirShoppingRQ (valid against AirShoppingRQ.xsd). */
-export function encodeAirShoppingRq(rq: AirShoppingRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeAirShoppingRq(rq: AirShoppingRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.parameters !== undefined) encodeParameters(root, rq.parameters);
   const core = addEl(root, 'CoreQuery');
   if (rq.coreQuery.kind === 'calendar') {

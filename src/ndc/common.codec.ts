@@ -34,6 +34,7 @@ import {
   reqText,
   startMessage,
   text,
+  type EncodeOptions,
   type XMLBuilder,
   type XNode,
 } from './xml';
@@ -45,8 +46,8 @@ import {
  * (when `pointOfSaleCountry` is set), Document and Party. Returns the root
  * element; the caller continues with the message's own children.
  */
-export function encodeRequestCommon(root: string, req: RequestCommon): XMLBuilder {
-  const el = startMessage(root, req);
+export function encodeRequestCommon(root: string, req: RequestCommon, opts?: EncodeOptions): XMLBuilder {
+  const el = startMessage(root, req, opts);
   if (req.pointOfSaleCountry !== undefined) {
     addEl(addEl(addEl(el, 'PointOfSale'), 'Location'), 'CountryCode', req.pointOfSaleCountry);
   }

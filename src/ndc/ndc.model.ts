@@ -21,8 +21,11 @@ export interface MessageHeader {
   target: string;
   /** Always `17.2`. */
   version: string;
-  /** ISO 8601 date-time; requests use UTC with `Z`, responses a local offset with fractions. */
-  timeStamp: string;
+  /**
+   * ISO 8601 date-time; our requests use UTC with `Z`, our responses a local offset with
+   * fractions. Optional in the XSD, so optional here: other parties may leave it out.
+   */
+  timeStamp?: string;
   transactionIdentifier?: string;
   correlationId?: string;
 }

@@ -30,6 +30,7 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OfferPriceRQ';
@@ -41,8 +42,8 @@ export interface PaymentFormToken {
 }
 
 /** Serialises an OfferPriceRQ (valid against OfferPriceRQ.xsd). */
-export function encodeOfferPriceRq(rq: OfferPriceRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeOfferPriceRq(rq: OfferPriceRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.parameters !== undefined) encodeParameters(root, rq.parameters);
   const query = addEl(root, 'Query');
   for (const offer of rq.offers) encodeSelectedOffer(query, offer);

@@ -30,6 +30,7 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OfferPriceRS';
@@ -60,8 +61,8 @@ function decodePricedOffer(node: XNode, path: string): PricedOffer {
  * Encodes an OfferPriceRS (item totals as `TotalAmount/DetailCurrencyPrice`
  * plus `BaseAmount`). Throws a plain `Error` for a model the schema cannot represent.
  */
-export function encodeOfferPriceRs(msg: OfferPriceRs): string {
-  const root = startResponse(ROOT, msg);
+export function encodeOfferPriceRs(msg: OfferPriceRs, opts?: EncodeOptions): string {
+  const root = startResponse(ROOT, msg, opts);
   if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Document');
   addEl(root, 'Success');

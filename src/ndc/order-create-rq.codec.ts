@@ -28,13 +28,14 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OrderCreateRQ';
 
 /** Serialises an OrderCreateRQ (valid against OrderCreateRQ.xsd). */
-export function encodeOrderCreateRq(rq: OrderCreateRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeOrderCreateRq(rq: OrderCreateRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.securePayment !== undefined) encodeSecurePaymentAlert(root, rq.securePayment);
   const query = addEl(root, 'Query');
   const offer = addEl(addEl(query, 'Order'), 'Offer')

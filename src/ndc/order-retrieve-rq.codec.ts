@@ -1,13 +1,13 @@
 /** OrderRetrieveRQ: Query/Filters/OrderID with the Owner attribute. */
 import type { OrderRetrieveRq } from './ndc.model';
 import { decodeRequestCommon, encodeRequestCommon } from './common.codec';
-import { addEl, endMessage, one, parseNdc, reqAttr, reqText, type ParseOptions } from './xml';
+import { addEl, endMessage, one, parseNdc, reqAttr, reqText, type ParseOptions, type EncodeOptions } from './xml';
 
 const ROOT = 'OrderRetrieveRQ';
 
 /** Serialises an OrderRetrieveRQ (valid against OrderRetrieveRQ.xsd). */
-export function encodeOrderRetrieveRq(rq: OrderRetrieveRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeOrderRetrieveRq(rq: OrderRetrieveRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   addEl(addEl(addEl(root, 'Query'), 'Filters'), 'OrderID', rq.orderId).att('Owner', rq.owner);
   return endMessage(root);
 }

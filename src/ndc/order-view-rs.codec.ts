@@ -27,6 +27,7 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OrderViewRS';
@@ -146,8 +147,8 @@ function decodeOrder(node: XNode, path: string): Order {
 }
 
 /** Encodes an OrderViewRS (Document first in both forms). Throws a plain `Error` for a model the schema cannot represent. */
-export function encodeOrderViewRs(msg: OrderViewRs): string {
-  const root = startResponse(ROOT, msg);
+export function encodeOrderViewRs(msg: OrderViewRs, opts?: EncodeOptions): string {
+  const root = startResponse(ROOT, msg, opts);
   addEl(root, 'Document');
   if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Success');
