@@ -67,7 +67,7 @@ export function encodeOfferPriceRs(msg: OfferPriceRs, opts?: EncodeOptions): str
   addEl(root, 'Document');
   addEl(root, 'Success');
   if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
-  addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
+  if (msg.shoppingResponseId !== undefined) addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
   encodePricedOffer(root, msg.pricedOffer);
   encodeDataLists(root, msg.dataLists);
   encodeMetadata(root, msg.metadata);
@@ -79,12 +79,15 @@ export function decodeOfferPriceRs(xml: string | Buffer, opts?: ParseOptions): O
   const head = decodeResponseHead(xml, ROOT, opts);
   if (head.kind === 'error') return head;
   const { node, path, rc } = head;
-  return {
+  const rs: OfferPriceRs = {
     ...rc,
     kind: 'success',
-    shoppingResponseId: reqText(one(node, 'ShoppingResponseID', path), 'ResponseID', `${path}/ShoppingResponseID`),
     pricedOffer: decodePricedOffer(one(node, 'PricedOffer', path), `${path}/PricedOffer`),
     dataLists: decodeDataLists(opt(node, 'DataLists'), `${path}/DataLists`),
     metadata: decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`),
   };
+  // Optional in the XSD.
+  const sr = opt(node, 'ShoppingResponseID');
+  if (sr !== undefined) rs.shoppingResponseId = reqText(sr, 'ResponseID', `${path}/ShoppingResponseID`);
+  return rs;
 }
