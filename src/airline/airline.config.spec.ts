@@ -9,6 +9,7 @@ describe('loadAirlineConfig', () => {
       password: 'agency-secret',
       airlineCode: 'ZZ',
       mediaVendor: 'ndcsaga',
+      extensionNamespace: 'http://www.ndc-saga.dev/schema/ndc-ext/17.2',
       dbPath: '.data/airline.db',
       vaultKey: 32,
       production: false,
@@ -23,6 +24,7 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_PORT: '70000' }, 'AIRLINE_PORT'],
     [{ AIRLINE_CODE: 'ZZZ' }, 'AIRLINE_CODE'],
     [{ AIRLINE_MEDIA_VENDOR: 'Bad Vendor' }, 'AIRLINE_MEDIA_VENDOR'],
+    [{ AIRLINE_EXTENSION_NAMESPACE: 'not a uri' }, 'AIRLINE_EXTENSION_NAMESPACE'],
     [{ AIRLINE_VAULT_KEY: 'short' }, 'AIRLINE_VAULT_KEY'],
     [{ AIRLINE_LOG: 'chatty' }, 'AIRLINE_LOG'],
   ])('fails fast naming the variable for %j', (env, variable) => {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { EXT_NS } from '../ndc';
 
 /** Development Basic credentials (documented; refused in production). */
 export const DEV_AIRLINE_USERNAME = 'agency';
@@ -24,6 +25,8 @@ export interface AirlineConfig {
   airlineCode: string;
   /** Vendor of the media type `application/vnd.<vendor>.ndc.v17.2+xml` (AIRLINE_MEDIA_VENDOR, default `ndcsaga`). */
   mediaVendor: string;
+  /** Namespace of the airline's NDC extension elements (AIRLINE_EXTENSION_NAMESPACE, default the codec's `EXT_NS`). */
+  extensionNamespace: string;
   /** SQLite database file (AIRLINE_DB_PATH, default `.data/airline.db`); `:memory:` for tests. */
   dbPath: string;
   /** 32-byte AES-256-GCM key that encrypts card numbers (from AIRLINE_VAULT_KEY). */
@@ -61,6 +64,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a lower-case media type vendor token')
     .default('ndcsaga'),
+  AIRLINE_EXTENSION_NAMESPACE: z.string().url('must be a namespace URI such as http://vendor.example/ndc-ext').default(EXT_NS),
   AIRLINE_DB_PATH: z.string().min(1).default('.data/airline.db'),
   AIRLINE_VAULT_KEY: z
     .string()
@@ -106,6 +110,7 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     password: e.AIRLINE_PASSWORD,
     airlineCode: e.AIRLINE_CODE,
     mediaVendor: e.AIRLINE_MEDIA_VENDOR,
+    extensionNamespace: e.AIRLINE_EXTENSION_NAMESPACE,
     dbPath: e.AIRLINE_DB_PATH,
     vaultKey: e.AIRLINE_VAULT_KEY
       ? Buffer.from(e.AIRLINE_VAULT_KEY, 'hex')

@@ -95,7 +95,8 @@ export class AirlineExceptionFilter implements ExceptionFilter {
     const root = exchange?.responseRoot ?? RETAIL_RESPONSE_ROOTS[req.path.toLowerCase()];
     if (root) {
       const echo = exchange?.echo ?? this.messages.headerEcho(req);
-      return this.sendNdc(req, res, 500, root, new NdcHttpError(500, root, [ndcError('SYSTEM_ERROR', 'Unable to process the request')], echo));
+      const failure = new NdcHttpError(500, root, [ndcError('SYSTEM_ERROR', 'Unable to process the request')], echo, {}, exchange?.binding);
+      return this.sendNdc(req, res, 500, root, failure);
     }
     sendJsonError(res, 500, 'Internal Server Error');
   }
@@ -115,8 +116,8 @@ export class AirlineExceptionFilter implements ExceptionFilter {
   }
 
   private sendNdc(req: ExpressRequest, res: ExpressResponse, status: number, root: RsRoot, e: NdcHttpError): void {
-    const contentType = negotiateXml(req, this.config.mediaVendor) ?? ndcMediaType(this.config.mediaVendor);
-    const xml = this.messages.encodeErrors(root, e.errors, e.echo);
-    sendXml(res, status, xmlPayload(req, contentType, xml), e.headers);
+    const mediaType = negotiateXml(req, this.config.mediaVendor) ?? ndcMediaType(this.config.mediaVendor);
+    const xml = this.messages.encodeErrors(root, e.errors, e.echo, e.binding);
+    sendXml(res, status, xmlPayload(req, this.messages.contentType(mediaType, e.binding), xml), e.headers);
   }
 }

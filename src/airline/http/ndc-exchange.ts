@@ -6,7 +6,8 @@
  *
  * A route declares what it accepts with {@link NdcRoute}; its handler gets the
  * decoded message through {@link NdcMessage} and returns the domain's answer
- * (an NDC response model). Business failures ({@link AirlineError}) become NDC
+ * (an NDC response model). Business failures ({@link AirlineError}, and
+ * schema-valid messages lacking an element the operation needs) become NDC
  * error answers with HTTP 200; whatever cannot become a domain call
  * ({@link NdcHttpError}, 406, simulated faults) is answered by the exception
  * filter. Every XML answer, errors included, is a message of the route's
@@ -24,6 +25,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Observable, defaultIfEmpty, from, lastValueFrom } from 'rxjs';
+import { type NdcBinding, NdcMissingElementError } from '../../ndc';
+import type { NdcError } from '../../ndc/ndc.model';
 import type { AirlineConfig } from '../airline.config';
 import { AirlineError, ndcError } from '../airline.errors';
 import { AIRLINE_CONFIG } from '../airline.tokens';
@@ -60,6 +63,8 @@ export interface NdcExchange {
   /** Root and message of the request body (routes with a body). */
   root?: RqRoot;
   message?: NdcRequest;
+  /** Binding of the request body, and so of the answer (plain for the GET). */
+  binding: NdcBinding;
   /** The simulator fault applied to this call, if any. */
   fault?: ArmedFault;
 }
@@ -89,6 +94,17 @@ function agencyOf(message: NdcRequest | undefined, req: ExpressRequest): string 
   if (message) return message.party?.agencyId;
   const q = req.query.agencyID ?? req.query.agencyId;
   return typeof q === 'string' ? q : undefined;
+}
+
+/**
+ * The NDC error of a failure the client can act on: an {@link AirlineError},
+ * or a schema-valid message lacking an element the operation needs (701
+ * naming the element); undefined for anything else.
+ */
+function businessError(err: unknown): NdcError | undefined {
+  if (err instanceof AirlineError) return err.ndc;
+  if (err instanceof NdcMissingElementError) return ndcError('INVALID_REQUEST', `${err.message} (${err.element})`);
+  return undefined;
 }
 
 @Injectable()
@@ -126,7 +142,7 @@ export class NdcExchangeInterceptor implements NestInterceptor {
       const bad = this.messages.invalidEchoHeader(req);
       const echo = this.messages.headerEcho(req);
       if (bad) throw new NdcHttpError(400, spec.responseRoot, [ndcError('INVALID_REQUEST', bad)], echo);
-      return { contentType, responseRoot: spec.responseRoot, echo };
+      return { contentType, responseRoot: spec.responseRoot, echo, binding: 'plain' };
     }
     if (!isNdcRequestType(req, this.config.mediaVendor)) {
       const what = `Content-Type ${req.headers['content-type'] ?? '(none)'}`;
@@ -152,12 +168,13 @@ export class NdcExchangeInterceptor implements NestInterceptor {
     try {
       const rs = (await lastValueFrom(next.handle().pipe(defaultIfEmpty(undefined)))) as NdcResponse;
       if (req.method === 'GET' && req.fresh) return undefined;
-      xml = this.messages.encode(exchange.responseRoot, rs, exchange.echo);
+      xml = this.messages.encode(exchange.responseRoot, rs, exchange.echo, exchange.binding);
     } catch (err) {
-      if (!(err instanceof AirlineError)) throw err;
+      const error = businessError(err);
+      if (!error) throw err;
       res.removeHeader('ETag');
-      xml = this.messages.encodeErrors(exchange.responseRoot, [err.ndc], exchange.echo);
+      xml = this.messages.encodeErrors(exchange.responseRoot, [error], exchange.echo, exchange.binding);
     }
-    return xmlStream(res, xmlPayload(req, exchange.contentType, xml));
+    return xmlStream(res, xmlPayload(req, this.messages.contentType(exchange.contentType, exchange.binding), xml));
   }
 }

@@ -2,6 +2,7 @@
  * What ends an exchange before (or instead of) the domain's answer. The
  * exception filter turns each into its HTTP answer.
  */
+import type { NdcBinding } from '../../ndc';
 import type { NdcError } from '../../ndc/ndc.model';
 import type { RsRoot } from './ndc-codec';
 
@@ -20,6 +21,8 @@ export class NdcHttpError extends Error {
     readonly echo: EchoIds,
     /** Extra response headers (e.g. `Connection: close` after a 413). */
     readonly headers: Record<string, string> = {},
+    /** Binding of the request (the answer's), when it could be told. */
+    readonly binding: NdcBinding = 'plain',
   ) {
     super(errors[0]?.text ?? `HTTP ${status}`);
   }

@@ -19,12 +19,16 @@ export function xmlMediaTypes(vendor: string): string[] {
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
+/** SOAP 1.2's media type (SOAP 1.1 travels as `text/xml`). */
+export const SOAP12_MEDIA_TYPE = 'application/soap+xml';
+
 /**
- * True when the request's Content-Type is one of {@link xmlMediaTypes} with
- * no charset or charset UTF-8 (what the body parser reads and the codec decodes).
+ * True when the request's Content-Type is one of {@link xmlMediaTypes} (or
+ * SOAP 1.2's) with no charset or charset UTF-8 (what the body parser reads
+ * and the codec decodes).
  */
 export function isNdcRequestType(req: Request, vendor: string): boolean {
-  if (!req.is(xmlMediaTypes(vendor))) return false;
+  if (!req.is([...xmlMediaTypes(vendor), SOAP12_MEDIA_TYPE])) return false;
   const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
   return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
@@ -37,6 +41,10 @@ export function isNdcRequestType(req: Request, vendor: string): boolean {
  */
 export function negotiateXml(req: Request, vendor: string): string | undefined {
   // A range with parameters only matches an offer with the same ones: UTF-8 is offered explicitly too.
-  const chosen = req.accepts(xmlMediaTypes(vendor).flatMap((t) => [t, `${t};charset=utf-8`]));
-  return typeof chosen === 'string' ? chosen.split(';')[0] : undefined;
+  // SOAP 1.2 clients may accept only application/soap+xml (their answer's type, see NdcMessages).
+  const offered = [...xmlMediaTypes(vendor), SOAP12_MEDIA_TYPE].flatMap((t) => [t, `${t};charset=utf-8`]);
+  const chosen = req.accepts(offered);
+  if (typeof chosen !== 'string') return undefined;
+  const type = chosen.split(';')[0];
+  return type === SOAP12_MEDIA_TYPE ? ndcMediaType(vendor) : type;
 }

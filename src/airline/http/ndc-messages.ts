@@ -5,7 +5,7 @@
  * `Version="17.2"`, the local TimeStamp and the echoed request identifiers.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { NdcDecodeError, ndcRootName } from '../../ndc';
+import { type NdcBinding, NdcDecodeError, bindingContentType, detectBinding, ndcRootName, wrapInBinding } from '../../ndc';
 import type { MessageHeader, NdcError } from '../../ndc/ndc.model';
 import type { AirlineConfig } from '../airline.config';
 import { ndcError } from '../airline.errors';
@@ -26,11 +26,13 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return (Array.isArray(v) ? v[0] : v) || undefined;
 }
 
-/** A decoded request: its root element and message. */
+/** A decoded request: its root element, message and binding. */
 export interface DecodedRequest {
   root: RqRoot;
   message: NdcRequest;
   echo: EchoIds;
+  /** Plain NDC or inside a SOAP 1.1 / 1.2 envelope: the answer uses the same. */
+  binding: NdcBinding;
 }
 
 @Injectable()
@@ -73,37 +75,42 @@ export class NdcMessages {
    */
   decode(req: ExpressRequest, body: string, roots: readonly RqRoot[], responseRoot: RsRoot): DecodedRequest {
     const fromHeaders = this.headerEcho(req);
+    const binding = detectBinding(body);
+    const opts = { maxBytes: this.config.maxBodyBytes, extensionNamespace: this.config.extensionNamespace };
     let root: string;
     try {
-      root = ndcRootName(body, { maxBytes: this.config.maxBodyBytes });
+      root = ndcRootName(body, opts);
     } catch (err) {
-      throw this.decodeFailure(err, responseRoot, fromHeaders);
+      throw this.decodeFailure(err, responseRoot, fromHeaders, binding);
     }
     if (!(roots as readonly string[]).includes(root)) {
       const echo = { ...fromHeaders, ...rootEcho(body) };
-      throw new NdcHttpError(400, responseRoot, [ndcError('INVALID_REQUEST', `expected root ${roots.join(' or ')}, got ${root.slice(0, 64)}`)], echo);
+      const error = ndcError('INVALID_REQUEST', `expected root ${roots.join(' or ')}, got ${root.slice(0, 64)}`);
+      throw new NdcHttpError(400, responseRoot, [error], echo, {}, binding);
     }
     try {
-      const message = decodeRq(root as RqRoot, body);
+      const message = decodeRq(root as RqRoot, body, opts);
       return {
         root: root as RqRoot,
         message,
+        binding,
         echo: {
           transactionIdentifier: message.transactionIdentifier ?? fromHeaders.transactionIdentifier,
           correlationId: message.correlationId ?? fromHeaders.correlationId,
         },
       };
     } catch (err) {
-      throw this.decodeFailure(err, responseRoot, { ...fromHeaders, ...rootEcho(body) });
+      throw this.decodeFailure(err, responseRoot, { ...fromHeaders, ...rootEcho(body) }, binding);
     }
   }
 
-  private decodeFailure(err: unknown, root: RsRoot, echo: EchoIds): unknown {
+  private decodeFailure(err: unknown, root: RsRoot, echo: EchoIds, binding: NdcBinding): unknown {
     if (!(err instanceof NdcDecodeError)) return err;
     if (err.code === 'TOO_LARGE') {
-      return new NdcHttpError(413, root, [ndcError('INVALID_REQUEST', `Payload Too Large: ${err.message}`)], echo, { Connection: 'close' });
+      const error = ndcError('INVALID_REQUEST', `Payload Too Large: ${err.message}`);
+      return new NdcHttpError(413, root, [error], echo, { Connection: 'close' }, binding);
     }
-    return new NdcHttpError(400, root, [ndcError('INVALID_REQUEST', `${err.code}: ${err.message}`.slice(0, 2000))], echo);
+    return new NdcHttpError(400, root, [ndcError('INVALID_REQUEST', `${err.code}: ${err.message}`.slice(0, 2000))], echo, {}, binding);
   }
 
   /** Response root attributes: Target Test, Version 17.2, local TimeStamp, echoed ids. */
@@ -114,14 +121,23 @@ export class NdcMessages {
     return h;
   }
 
-  /** The XML of `model` as a `root` message with the response header for `echo`. */
-  encode(root: RsRoot, model: NdcResponse, echo: EchoIds): string {
-    return encodeRs(root, { ...model, ...this.header(echo) } as NdcResponse);
+  /**
+   * The XML of `model` as a `root` message with the response header for
+   * `echo`, in `binding` (plain, or in a SOAP envelope).
+   */
+  encode(root: RsRoot, model: NdcResponse, echo: EchoIds, binding: NdcBinding): string {
+    const xml = encodeRs(root, { ...model, ...this.header(echo) } as NdcResponse, { extensionNamespace: this.config.extensionNamespace });
+    return wrapInBinding(xml, binding);
   }
 
   /** The XML of an NDC error message of `root`. */
-  encodeErrors(root: RsRoot, errors: NdcError[], echo: EchoIds): string {
-    return this.encode(root, { kind: 'error', errors } as unknown as NdcResponse, echo);
+  encodeErrors(root: RsRoot, errors: NdcError[], echo: EchoIds, binding: NdcBinding): string {
+    return this.encode(root, { kind: 'error', errors } as unknown as NdcResponse, echo, binding);
+  }
+
+  /** Content-Type of an answer in `binding` whose negotiated NDC media type is `mediaType`. */
+  contentType(mediaType: string, binding: NdcBinding): string {
+    return bindingContentType(binding, `${mediaType};charset=UTF-8`);
   }
 }
 

@@ -15,9 +15,9 @@ export interface XmlPayload {
   headers: Record<string, string>;
 }
 
-/** The bytes of `xml` as sent to `req` (gzip when accepted) and their headers. */
+/** The bytes of `xml` as sent to `req` (gzip when accepted) and their headers; `contentType` is the full header value. */
 export function xmlPayload(req: ExpressRequest, contentType: string, xml: string): XmlPayload {
-  const headers: Record<string, string> = { 'Content-Type': `${contentType};charset=UTF-8`, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = { 'Content-Type': contentType, Vary: 'Accept-Encoding' };
   let body = Buffer.from(xml, 'utf8');
   if (req.acceptsEncodings('gzip')) {
     body = gzipSync(body, { level: zlibConstants.Z_BEST_SPEED });

@@ -11,6 +11,7 @@ import type {
   OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
+import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import type { FaultMode } from '../faults/faults.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersLookup, OrdersService } from '../orders/orders.service';
@@ -36,7 +37,7 @@ export class RetailService {
   }
 
   orderRetrieve(rq: OrderRetrieveRq): OrderViewRs {
-    return this.orders.retrieve(rq.orderId, rq.party.agencyId, rq.owner);
+    return this.orders.retrieve(requireElement(rq.orderId, 'Query/Filters/OrderID'), requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT), requireElement(rq.owner, 'Query/Filters/OrderID/@Owner'));
   }
 
   /** The GET of orders; `fault` is the simulator mode armed for this call, if any. */
