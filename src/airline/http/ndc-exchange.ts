@@ -41,7 +41,7 @@ import { xmlPayload, xmlStream } from './ndc-reply';
 
 /** What a retail route accepts and answers. */
 export interface NdcRouteSpec {
-  /** Root of the route's answers, errors included. */
+  /** Root of the route's answers and errors (once the request root is known: the root answering it). */
   responseRoot: RsRoot;
   /** Request roots the body may have, each with its simulator operation (routes with a body). */
   requests?: Partial<Record<RqRoot, FaultOperation>>;
@@ -155,7 +155,7 @@ export class NdcExchangeInterceptor implements NestInterceptor {
     }
     const body = typeof req.body === 'string' ? req.body : '';
     const decoded = this.messages.decode(req, body, Object.keys(spec.requests) as RqRoot[], spec.responseRoot);
-    return { contentType, responseRoot: spec.responseRoot, ...decoded };
+    return { contentType, ...decoded };
   }
 
   /**
