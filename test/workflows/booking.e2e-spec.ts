@@ -255,6 +255,54 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     expect(mocks.reconcileOrder).not.toHaveBeenCalled();
   });
 
+  it('shops again when the class sold out at order time (711); a dearer new offer waits for approval', async () => {
+    mocks.createOrder.mockImplementationOnce(async () => {
+      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', { airlineCode: '711', attempt: 1 });
+    });
+    mocks.shop
+      .mockImplementationOnce(async () => ({ shoppingResponseId: 'SHOP-1', offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00')], attempt: attempt() }))
+      .mockImplementationOnce(async () => ({ shoppingResponseId: 'SHOP-2', offers: [offer('OF-ECO-N', 0, 'ECONOMY', '120.00')], attempt: attempt() }));
+    mocks.price
+      .mockImplementationOnce(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() }))
+      .mockImplementationOnce(async () => ({ ...priced('PRICE-3', '120.00'), attempt: attempt() }));
+    mocks.repriceWithToken
+      .mockImplementationOnce(async () => ({ ...priced('PRICE-2', '103.02', '3.02'), attempt: attempt() }))
+      .mockImplementationOnce(async () => ({ ...priced('PRICE-4', '123.62', '3.62'), attempt: attempt() }));
+    const handle = await startBooking();
+    const waiting = await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
+    expect(waiting.pricedTotal).toEqual({ value: '120.00', currency: 'GBP' });
+    expect(waiting.chosenOffer?.shoppingResponseId).toBe('SHOP-2');
+    await handle.signal(approvePriceSignal);
+    // The surcharged total is above the approved 120.00: asked again.
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'AWAITING_APPROVAL' && s.pricedTotal?.value === '123.62',
+    );
+    await handle.signal(approvePriceSignal);
+    const result = await handle.result();
+
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
+      'shop:ok', 'price:ok', 'tokenise:ok', 'repriceWithToken:ok', 'createOrder:failed',
+      'shop:ok', 'price:ok', 'repriceWithToken:ok', 'createOrder:ok', 'retrieveOrder:ok',
+    ]);
+    const failedCreate = result.state.steps[4]!;
+    expect(failedCreate.failure).toBe('NO_SEATS');
+    expect(result.state.steps[5]!.reason).toBe('reshop 1/2 after NO_SEATS (711)');
+    expect(mocks.createOrder.mock.calls[1]![0].priced.responseId).toBe('PRICE-4');
+    expect(mocks.reconcileOrder).not.toHaveBeenCalled();
+    expect(mocks.tokenise).toHaveBeenCalledTimes(1);
+  });
+
+  it('books a re-shopped offer that is not dearer without asking', async () => {
+    mocks.price.mockImplementationOnce(async () => {
+      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', { airlineCode: '711', attempt: 1 });
+    });
+    const result = await (await startBooking()).result();
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(result.state.steps.map((s) => s.reason ?? '-')).toEqual(['-', '-', 'reshop 1/2 after NO_SEATS (711)', '-', '-', '-', '-', '-']);
+  });
+
   it('waits for approval when the price exceeds maxTotal, then books on approvePrice', async () => {
     // A debit card: the token-bearing pricing adds no surcharge, so one approval covers it.
     mocks.repriceWithToken.mockImplementation(async () => ({ ...priced('PRICE-2', '100.00'), attempt: attempt() }));
