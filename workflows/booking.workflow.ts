@@ -106,7 +106,7 @@ export async function bookingWorkflow(
   const journey = intent.journey;
   const directions = journey.returnDate !== undefined ? 2 : 1;
   const ctx: NdcContext = {
-    correlationId: workflowId,
+    correlationId: options.correlationId ?? workflowId,
     agency: intent.agency,
     pointOfSale: intent.pointOfSale,
     currency: intent.currency,
@@ -117,7 +117,7 @@ export async function bookingWorkflow(
     ...(intent.corporate !== undefined ? { corporate: intent.corporate } : {}),
   };
 
-  const state: BookingState = { status: 'RUNNING', steps: [] };
+  const state: BookingState = { status: 'RUNNING', steps: [], correlationId: ctx.correlationId };
   setHandler(stateQuery, () => state);
 
   let orderPhase = false;
@@ -240,7 +240,7 @@ export async function bookingWorkflow(
 
     if (tokenId === undefined) {
       const token = await step('tokenise', () =>
-        ndc.tokenise({ card: intent.payment.card, correlationId: workflowId }),
+        ndc.tokenise({ card: intent.payment.card, correlationId: ctx.correlationId }),
       );
       tokenId = token.tokenId;
     }

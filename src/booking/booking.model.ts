@@ -136,6 +136,8 @@ export interface BookingState {
    * reconciliation) answered.
    */
   retrieveError?: BookingError;
+  /** The correlation id sent to the airline (the starting request's X-Request-Id, or the workflow id). */
+  correlationId?: string;
 }
 
 /**
@@ -159,6 +161,11 @@ export interface BookingWorkflowOptions {
   maxReshops?: number;
   /** How many times an order create whose outcome is unknown is retried (after reconciling). Default 5. */
   maxCreateAttempts?: number;
+  /**
+   * Sent to the airline as the NDC CorrelationID (at most 64 characters): the API passes the
+   * `X-Request-Id` of the request that started the booking. Default: the workflow id.
+   */
+  correlationId?: string;
 }
 
 /** Argument of `batchWorkflow`. Child booking ids are `<batch workflow id>-<index>` (0-based). */

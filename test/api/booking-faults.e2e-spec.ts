@@ -17,7 +17,13 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
 
   beforeAll(async () => {
     // A short airline timeout so that commit-then-timeout times out quickly.
-    stack = await startStack({ prefix: 'api-faults', airlineTimeoutMs: 4000, shutdownGraceMs: 500, queryTimeoutMs: 1500 });
+    stack = await startStack({
+      prefix: 'api-faults',
+      airlineTimeoutMs: 4000,
+      shutdownGraceMs: 500,
+      queryTimeoutMs: 1500,
+      keys: { agfault: { agencyId: 'AGFAULT' } },
+    });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -64,12 +70,11 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(done.order.total).toEqual(waiting.pricedTotal);
     const late = await call(stack, 'POST', `/bookings/${id}/approve-price`);
     expect(late.status).toBe(409);
-    expect(late.body).toEqual({
-      statusCode: 409,
-      error: 'Conflict',
+    expect(late.body).toMatchObject({
+      status: 409,
       code: 'NOT_AWAITING_APPROVAL',
-      message: 'The booking is not waiting for a price approval',
-      status: 'CONFIRMED',
+      detail: 'The booking is not waiting for a price approval',
+      bookingStatus: 'CONFIRMED',
     });
     const cancelLate = await call(stack, 'POST', `/bookings/${id}/cancel`);
     expect(cancelLate.status).toBe(409);
@@ -88,12 +93,11 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(stack.ordersFor(waiting.chosenOffer.shoppingResponseId)).toEqual([]);
     const order = await call(stack, 'GET', `/bookings/${id}/order`);
     expect(order.status).toBe(409);
-    expect(order.body).toEqual({
-      statusCode: 409,
-      error: 'Conflict',
+    expect(order.body).toMatchObject({
+      status: 409,
       code: 'ORDER_NOT_READY',
-      message: 'The booking has no confirmed order yet',
-      status: 'CANCELLED',
+      detail: 'The booking has no confirmed order yet',
+      bookingStatus: 'CANCELLED',
     });
   });
 

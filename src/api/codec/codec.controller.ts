@@ -8,7 +8,9 @@ import { Body, Controller, Headers, HttpCode, Inject, Optional, Post } from '@ne
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Payload } from '@temporalio/common';
 import { UI_PAYLOAD_CODEC } from '../api.tokens';
+import { LoopbackDevOpen, RequireRole } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
+import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 
 /** What `/codec` needs: decode for display (masking card data) and encode. */
 export interface UiPayloadCodec {
@@ -73,7 +75,16 @@ const PAYLOADS_SCHEMA = {
   },
 };
 
+/**
+ * Needs the ops role (an ops API key, or the Temporal UI user's access token with the ops role:
+ * UI setting `codec.passAccessToken`). The embedded dev stack (CODEC_OPEN_ON_LOOPBACK) also
+ * lets loopback callers in without a credential.
+ */
 @ApiTags('codec')
+@Authenticated()
+@RequireRole('ops')
+@LoopbackDevOpen()
+@ProblemResponses([400, 'Not payloads, or not decodable'], [403, 'Not the ops role'])
 @Controller('codec')
 export class CodecController {
   constructor(@Optional() @Inject(UI_PAYLOAD_CODEC) private readonly codec?: UiPayloadCodec) {}
