@@ -125,4 +125,40 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(done.order.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
     expect(stack.ordersFor(done.chosenOffer.shoppingResponseId)).toHaveLength(1);
   });
+
+  it('regression: with no worker, GET /batches/:id answers from visibility (200, stale), not 500', async () => {
+    const intent = { ...oneWayIntent({ agencyId: 'AGFAULT', card: DEBIT_CARD }), selection: { maxTotal: '1.00' } };
+    const posted = await call(stack, 'POST', '/batches', [intent], { 'Idempotency-Key': 'stale-batch-1' });
+    expect(posted.status).toBe(202);
+    const batchId = posted.body.id as string;
+    const child = `${batchId}-0`;
+    await waitForBooking(stack, child, 'AWAITING_APPROVAL');
+    await stack.stopWorker();
+    try {
+      const stale = await pollUntil('the batch child in visibility', async () => {
+        const r = await call(stack, 'GET', `/batches/${encodeURIComponent(batchId)}`);
+        expect(r.status).toBe(200);
+        return r.body.bookings.length === 1 ? r.body : undefined;
+      });
+      expect(stale).toMatchObject({
+        id: batchId,
+        done: false,
+        total: 1,
+        pending: 0,
+        running: 1,
+        bookings: [{ id: child, status: 'AWAITING_APPROVAL' }],
+      });
+      expect(stale.stale).toMatch(/^no worker answered the progress query within 1500 ms; counts from visibility/);
+      // The child's own state is stale too, and cancel still goes through (delivered once a worker runs).
+      expect((await call(stack, 'GET', `/bookings/${encodeURIComponent(child)}`)).body.stale).toBeDefined();
+      expect((await call(stack, 'POST', `/bookings/${encodeURIComponent(child)}/cancel`)).status).toBe(202);
+    } finally {
+      await stack.startWorker();
+    }
+    const done = await pollUntil('the batch to finish', async () => {
+      const r = await call(stack, 'GET', `/batches/${encodeURIComponent(batchId)}`);
+      return r.body?.done === true && r.body.stale === undefined ? r.body : undefined;
+    }, 120_000);
+    expect(done).toMatchObject({ total: 1, cancelled: 1, running: 0, pending: 0 });
+  });
 });
