@@ -496,6 +496,10 @@ describe('booking API over a fake Temporal client', () => {
     expect((await post('/codec/decode', 'OPS', { payloads: [{ data: '***' }] })).body.fields).toEqual([
       { path: 'payloads[0].data', message: 'must be base64' },
     ]);
+    expect((await post('/codec/decode', 'OPS', {})).body.fields).toEqual([{ path: 'payloads', message: 'must be an array' }]);
+    expect((await post('/codec/decode', 'OPS', { payloads: [{ metadata: { encoding: 1 } }] })).body.fields).toEqual([
+      { path: 'payloads[0].metadata.encoding', message: 'must be base64' },
+    ]);
   });
 
   it('CODEC_OPEN_ON_LOOPBACK (dev stack): /codec answers loopback callers without a credential, nothing else does', async () => {
@@ -540,6 +544,8 @@ describe('booking API over a fake Temporal client', () => {
       'agency', 'pointOfSale', 'currency', 'language', 'journey', 'passengers', 'contacts', 'payment', 'securePayment',
     ]);
     expect(doc.components.schemas.BookingIntent.properties.agency.required).toEqual(['name']);
+    expect(doc.components.schemas.CodecPayloads.required).toEqual(['payloads']);
+    expect(doc.components.schemas.BookingListQuery.properties.status.enum).toEqual(['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED']);
     expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId']);
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {

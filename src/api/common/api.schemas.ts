@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/v4';
 import { BOOKING_STATUSES, bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking.dto';
+import { codecBodySchema } from '../codec/codec.controller';
 
 const status = z.enum(BOOKING_STATUSES);
 const money = z.object({ value: z.string().meta({ example: '129.00' }), currency: z.string().meta({ example: 'GBP' }) });
@@ -119,5 +120,6 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     BatchAccepted: jsonSchema(batchAcceptedSchema),
     BatchView: jsonSchema(batchViewSchema),
     Problem: jsonSchema(problemSchema),
+    CodecPayloads: jsonSchema(codecBodySchema, 'input'),
   };
 }
