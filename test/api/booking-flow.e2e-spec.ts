@@ -81,6 +81,8 @@ describe('booking API end to end', () => {
     expect(order.contentType).toBe('application/xml; charset=utf-8');
     expect(order.text).toMatch(/^<\?xml[^>]*\?>\s*<OrderViewRS /);
     expect(order.text).toContain(`<ID>${view.order.bookingReference}</ID>`);
+    // The X-Request-Id of the POST went to the airline as the NDC CorrelationID, which it echoes.
+    expect(order.text).toMatch(/ CorrelationID="flow-one-way-1"/);
     orderViewXml = order.text;
   });
 
