@@ -168,6 +168,8 @@ export interface BookingState {
    * reconciliation) answered.
    */
   retrieveError?: BookingError;
+  /** The correlation id sent to the airline (the starting request's X-Request-Id, or the workflow id). */
+  correlationId?: string;
 }
 
 /**
@@ -202,6 +204,11 @@ export interface BookingWorkflowOptions {
    * create again; `escalate` ends the booking `ESCALATED` for a person to check.
    */
   unsettledPolicy?: UnsettledPolicy;
+  /**
+   * Sent to the airline as the NDC CorrelationID (at most 64 characters): the API passes the
+   * `X-Request-Id` of the request that started the booking. Default: the workflow id.
+   */
+  correlationId?: string;
 }
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */
