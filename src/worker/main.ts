@@ -3,6 +3,7 @@
  * (docs/orchestrator.md, "Worker configuration"). SIGTERM / SIGINT shut it down gracefully:
  * polling stops, in-flight activities get the grace period, then the process exits.
  */
+import * as fs from 'node:fs';
 import { Runtime } from '@temporalio/worker';
 import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
 import { loadPayloadKey } from '../temporal/payload-codec';
@@ -18,12 +19,21 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
+/** WORKFLOW_BUNDLE_PATH: a prebuilt workflow bundle (scripts/bundle-workflows.ts); must exist when set. */
+function workflowBundleFromEnv(): string | undefined {
+  const raw = process.env.WORKFLOW_BUNDLE_PATH?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!fs.existsSync(raw)) throw new Error(`WORKFLOW_BUNDLE_PATH: no file at "${raw}"`);
+  return raw;
+}
+
 async function main(): Promise<void> {
   const temporal = loadTemporalConfig();
   const ndcConfig = loadNdcClientConfig();
   const payloadKey = loadPayloadKey();
   const rateLimitRps = positiveNumber('AIRLINE_RATE_LIMIT_RPS', DEFAULT_AIRLINE_RATE_LIMIT_RPS);
   const shutdownGraceMs = positiveNumber('WORKER_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS);
+  const workflowBundlePath = workflowBundleFromEnv();
 
   // The SDK stops the worker on SIGINT/SIGTERM (graceful shutdown with shutdownGraceTime).
   Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
@@ -38,6 +48,7 @@ async function main(): Promise<void> {
       rateLimitRps,
       shutdownGraceMs,
       payloadKey,
+      workflowBundlePath,
     });
     process.stdout.write(
       `worker: task queue ${temporal.taskQueue} on ${temporal.address}/${temporal.namespace}, ` +

@@ -34,6 +34,12 @@ export interface BookingWorkerOptions {
   shutdownGraceMs?: number;
   /** Payload encryption key. Default from PAYLOAD_ENCRYPTION_KEY. */
   payloadKey?: Buffer;
+  /**
+   * Workflow bundle prebuilt by `scripts/bundle-workflows.ts` (the Docker image builds one at
+   * image build time). Default: none, the workflows of `workflows/` are bundled with webpack when
+   * the worker is created.
+   */
+  workflowBundlePath?: string;
   /** Further worker options (tests: `maxCachedWorkflows`, ...). */
   extra?: Partial<WorkerOptions>;
 }
@@ -45,7 +51,9 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     connection: options.connection,
     namespace: options.namespace ?? 'default',
     taskQueue: options.taskQueue,
-    workflowsPath: WORKFLOWS_PATH,
+    ...(options.workflowBundlePath !== undefined
+      ? { workflowBundle: { codePath: options.workflowBundlePath } }
+      : { workflowsPath: WORKFLOWS_PATH }),
     activities,
     dataConverter: createDataConverter(options.payloadKey),
     maxTaskQueueActivitiesPerSecond: options.rateLimitRps ?? DEFAULT_AIRLINE_RATE_LIMIT_RPS,
