@@ -55,6 +55,8 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
   let airlineDb: string;
   const apis: { role: RoleProcess; url: string }[] = [];
   const workers: RoleProcess[] = [];
+  /** Health/metrics URL of each worker, by name. */
+  const workerUrls = new Map<string, string>();
   let workerEnv: NodeJS.ProcessEnv;
   let connection: Connection | undefined;
 
@@ -88,10 +90,16 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     }
   }
 
-  function startWorker(name: string, extraEnv: NodeJS.ProcessEnv = {}): RoleProcess {
-    const worker = startRole(name, 'worker', { ...workerEnv, ...extraEnv }, LOG_DIR);
+  async function startWorker(name: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RoleProcess> {
+    const port = await freePort();
+    const worker = startRole(name, 'worker', { ...workerEnv, WORKER_HTTP_PORT: String(port), ...extraEnv }, LOG_DIR);
     workers.push(worker);
+    workerUrls.set(name, `http://127.0.0.1:${port}`);
     return worker;
+  }
+
+  async function workerReadiness(name: string): Promise<number> {
+    return (await fetch(`${workerUrls.get(name)}/health/ready`, { signal: AbortSignal.timeout(10_000) })).status;
   }
 
   beforeAll(async () => {
@@ -128,7 +136,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
       PAYMENT_BASE_URL: airlineUrl,
       WORKER_SHUTDOWN_GRACE_MS: '1000',
     };
-    for (const name of ['worker-1', 'worker-2']) startWorker(name);
+    for (const name of ['worker-1', 'worker-2']) await startWorker(name);
     for (const name of ['api-1', 'api-2']) {
       const port = await freePort();
       const role = startRole(name, 'api', {
@@ -143,6 +151,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     }
     for (const api of apis) await waitForHttpOk(`${api.role.name} ready`, `${api.url}/health`, api.role);
     for (const worker of workers) await waitUntilPolling(worker);
+    for (const worker of workers) await waitForHttpOk(`${worker.name} ready`, `${workerUrls.get(worker.name)}/health/ready`, worker);
   });
 
   afterAll(async () => {
@@ -209,17 +218,22 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    // The server goes away under running sagas and comes back on the same database.
+    // The server goes away under running sagas and comes back on the same database. Meanwhile
+    // the surviving worker reports itself unready (it cannot reach Temporal) but alive.
     await connection?.close();
     connection = undefined;
     await server.stop();
+    const survivor = workers.find((worker) => worker !== victim)!.name;
+    await pollUntil(`${survivor} unready without Temporal`, () => workerReadiness(survivor), (status) => status === 503);
+    expect((await fetch(`${workerUrls.get(survivor)}/health/live`)).status).toBe(200);
     server = await startServer();
+    await pollUntil(`${survivor} ready again`, () => workerReadiness(survivor), (status) => status === 200);
 
     for (let i = 4; i < 8; i += 1) ids.push({ id: await book(apis[i % 2], i), api: i % 2 });
     // The replacement worker loads a prebuilt workflow bundle, as workers in the image do.
     const bundle = path.join(path.dirname(airlineDb), 'workflow-bundle.js');
     await writeWorkflowBundle(bundle);
-    const replacement = startWorker('worker-3', { WORKFLOW_BUNDLE_PATH: bundle });
+    const replacement = await startWorker('worker-3', { WORKFLOW_BUNDLE_PATH: bundle });
     await waitUntilPolling(replacement);
 
     const views: BookingView[] = [];
@@ -232,6 +246,30 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     expect(views[0].steps.map((step) => step.name)).toContain('reconcileOrder');
     const orderIds = views.map((v) => v.order!.orderId);
     expect(new Set(orderIds).size).toBe(ids.length);
+
+    // Worker metrics moved: bookings ended, steps timed, airline calls by operation, and the SDK
+    // core's own metrics on the same endpoint.
+    const scrapes = await Promise.all(
+      workers.filter((worker) => worker.isRunning()).map(async (worker) => (await fetch(`${workerUrls.get(worker.name)}/metrics`)).text()),
+    );
+    expect(scrapes).toHaveLength(2);
+    const sum = (pattern: RegExp): number =>
+      scrapes.flatMap((text) => [...text.matchAll(pattern)].map((m) => Number(m[1]))).reduce((a, b) => a + b, 0);
+    expect(sum(/^ndc_saga_bookings_ended_total\{[^}]*status="CONFIRMED"[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
+    expect(sum(/^ndc_saga_saga_step_duration_seconds_count\{[^}]*step="createOrder"[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
+    expect(sum(/^ndc_saga_airline_call_duration_seconds_count\{[^}]*operation="OrderCreate"[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
+    expect(sum(/^ndc_saga_bookings_awaiting_approval\{[^}]*\} (\d+)$/gm)).toBe(0);
+    for (const text of scrapes) expect(text).toMatch(/^temporal_worker_start\{[^}]*task_queue="ndc-saga-topology"[^}]*\} 1$/m);
+    expect(sum(/^temporal_workflow_completed\{[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
+
+    // Logs are JSON lines carrying the booking's ids, and no card data.
+    const card = (EXAMPLE_INTENT as unknown as { payment: { card: { number: string; verificationCode: string } } }).payment.card;
+    const workerLines = workers.flatMap((worker) => worker.output().split('\n').filter((line) => line.startsWith('{')));
+    expect(workerLines.length).toBeGreaterThan(0);
+    expect(workerLines.map((line) => JSON.parse(line) as { workflowId?: string }).some((line) => ids.some(({ id }) => line.workflowId === id))).toBe(true);
+    for (const role of [...workers, ...apis.map((api) => api.role), airline]) {
+      expect([role.name, role.output().includes(card.number)]).toEqual([role.name, false]);
+    }
 
     await airline.stop();
     const store = new AirlineStore(airlineDb);

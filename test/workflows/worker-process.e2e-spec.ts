@@ -61,6 +61,7 @@ describe('worker process killed mid-saga', () => {
         AIRLINE_TIMEOUT_MS: '60000',
         WORKER_SHUTDOWN_GRACE_MS: '500',
         WORKFLOW_BUNDLE_PATH: bundlePath,
+        WORKER_HTTP_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -102,7 +103,11 @@ describe('worker process killed mid-saga', () => {
     // The lost attempt is noticed by its heartbeat timeout (5 s), then retried on the new worker.
     const result = await handle.result();
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).slice(0, 2)).toEqual(['shop:ok:1', 'price:ok:2']);
+    // At least one retry of the killed attempt; on a loaded machine the new worker's own attempt
+    // may also miss a heartbeat while it starts up, hence not exactly 2.
+    const [shop, price] = stepTrail(result.state);
+    expect(shop).toBe('shop:ok:1');
+    expect(price).toMatch(/^price:ok:([2-8])$/);
     const orders = airline.get(AirlineStore).ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
     expect(orders).toHaveLength(1);
   }, 600_000);
