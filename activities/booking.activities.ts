@@ -28,6 +28,7 @@ import type {
   RequestCommon,
   SelectedOfferItem,
 } from '../src/ndc/ndc.model';
+import { requireElement } from '../src/ndc/require-element';
 import {
   NdcBusinessError,
   NdcClientError,
@@ -160,7 +161,7 @@ export function classifyFailure(
   }
   if (error instanceof NdcHttpError) {
     const first = error.ndcErrors[0];
-    let type = first !== undefined ? NDC_CODE_TO_FAILURE[first.code] ?? 'AIRLINE_ERROR' : 'AIRLINE_ERROR';
+    let type = first !== undefined ? NDC_CODE_TO_FAILURE[first.code ?? ''] ?? 'AIRLINE_ERROR' : 'AIRLINE_ERROR';
     if (error.status === 401 || error.status === 403) type = 'AUTHENTICATION_FAILED';
     return ApplicationFailure.nonRetryable(
       message,
@@ -261,8 +262,8 @@ function orderSummary(rs: OrderViewSuccess): OrderSummary {
     orderId: order.orderId,
     owner: order.owner,
     bookingReference: reference,
-    total: order.totalOrderPrice,
-    status: order.statusCode,
+    total: requireElement(order.totalOrderPrice, 'Order/TotalOrderPrice'),
+    status: requireElement(order.statusCode, 'Order/Status'),
   };
 }
 
@@ -427,7 +428,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       if (compareDecimal(fee, '0') > 0) surcharge = { value: fee, currency };
     }
     return {
-      responseId: rs.shoppingResponseId,
+      responseId: requireElement(rs.shoppingResponseId, 'ShoppingResponseID/ResponseID'),
       offerId: priced.offerId,
       owner: priced.owner,
       total: priced.total,
