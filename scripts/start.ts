@@ -261,7 +261,11 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         API_PORT: String(config.apiPort),
         AIRLINE_BASE_URL: process.env.AIRLINE_BASE_URL || airlineUrl,
         PAYMENT_BASE_URL: process.env.PAYMENT_BASE_URL || airlineUrl,
+        // The roles' stdout is a pipe: keep their logs readable when ours is a terminal.
+        LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
+        WORKER_HTTP_PORT: process.env.WORKER_HTTP_PORT || '9464',
       };
+      const workerHttp = env.WORKER_HTTP_PORT === 'off' ? undefined : `http://localhost:${env.WORKER_HTTP_PORT}`;
       const deadline = (): number => Date.now() + config.startupTimeoutMs;
 
       const airline = startRole('airline', config.entries.airline, env);
@@ -291,6 +295,9 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         `  API             http://localhost:${config.apiPort}`,
         `  API docs        http://localhost:${config.apiPort}/docs`,
         `  Airline (NDC)   http://localhost:${config.airlinePort}`,
+        ...(workerHttp !== undefined
+          ? [`  Worker health   ${workerHttp}/health/ready (liveness /health/live)`, `  Worker metrics  ${workerHttp}/metrics`]
+          : []),
         server?.uiUrl !== undefined
           ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
           : `  Temporal        ${address} (external)`,
