@@ -282,7 +282,7 @@ function serverCpu(child: ChildProcess): Promise<NodeJS.CpuUsage> {
 function startChild(args: string[]): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const prof = process.env.BENCH_AIRLINE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_AIRLINE_PROFILE}`] : [];
-    const child = fork(__filename, ['--serve', ...args], { execArgv: [...prof, '-r', '@swc-node/register'], stdio: 'inherit' });
+    const child = fork(__filename, ['--serve', ...args], { execArgv: [...prof, ...(process.env.BENCH_AIRLINE_NODE_FLAGS ?? '').split(' ').filter(Boolean), '-r', '@swc-node/register'], stdio: 'inherit' });
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
