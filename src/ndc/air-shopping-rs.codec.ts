@@ -28,6 +28,7 @@ import { decodeMetadata, encodeMetadata } from './metadata.codec';
 import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import {
   addDetached,
+  domAttrNS,
   addEl,
   addMoney,
   attr,
@@ -140,8 +141,8 @@ function encodeFareComponent(parent: DomElement, fc: FareComponent): void {
   const fb = domEl(el, 'FareBasis');
   domEl(fb, 'RBD', fc.rbd);
   const cabin = domEl(fb, 'CabinType');
-  domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode).setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
-  domEl(cabin, 'CabinTypeName', fc.cabinTypeName).setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
+  domAttrNS(domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode), XSI_NS, 'xsi:type', 'xs:string');
+  domAttrNS(domEl(cabin, 'CabinTypeName', fc.cabinTypeName), XSI_NS, 'xsi:type', 'xs:string');
   if (fc.priceClassRef !== undefined) domEl(el, 'PriceClassRef', fc.priceClassRef);
   if (fc.segmentRefs !== undefined) {
     const sr = domEl(el, 'SegmentRefs', encodeRefs(fc.segmentRefs.segmentKeys));
