@@ -1,0 +1,187 @@
+import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../../src/ndc/ndc.model';
+import { loadWorld } from '../../../src/airline/world/world';
+import { AGENCY, dayRq, offerPriceRq, pricingServices } from './world.fixture';
+import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../../../src/airline/order-pricing/order-pricing';
+import { requireElement } from '../../../src/ndc/require-element';
+
+const world = loadWorld();
+const SHOP_PAX: Passenger[] = [
+  { passengerId: 'PAX__ADT01', ptc: 'ADT' },
+  { passengerId: 'PAX__CHD01', ptc: 'CHD' },
+];
+const PRICE_PAX: Passenger[] = [
+  { passengerId: 'PAX__ADT01', ptc: 'ADT', individual: { surname: 'Smith', birthdate: '1980-01-01' } },
+  { passengerId: 'PAX__CHD01', ptc: 'CHD', individual: { surname: 'Smith', birthdate: '2016-05-05' } },
+];
+const ORDER_PAX: Passenger[] = [
+  { passengerId: 'PAX__ADT01', ptc: 'ADT', individual: { nameTitle: 'MR', givenNames: ['John'], surname: 'Smith', birthdate: '1980-01-01' }, contactInfoRef: 'CTC1' },
+  { passengerId: 'PAX__CHD01', ptc: 'CHD', individual: { givenNames: ['Amy'], surname: 'Smith', birthdate: '2016-05-05' } },
+];
+
+function setup() {
+  const { store, tokens, clock, shopping, pricing } = pricingServices(world);
+  // PLUS one-way LGW-OSL on 2026-12-01: ADT 94.05 + 13.00; CHD 70.54 (UK tax waived).
+  const rs = shopping.shop(dayRq([['LGW', 'OSL', '2026-12-01']], SHOP_PAX));
+  if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
+  const plus = rs.airlineOffers[0].offers[1];
+  const selected = [{ offerId: plus.offerId, owner: 'ZZ', responseId: rs.shoppingResponseId, offerItems: plus.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })) }];
+  const price = (token?: string): Extract<OfferPriceRs, { kind: 'success' }> => {
+    const r = pricing.price(offerPriceRq(selected, PRICE_PAX, token ? { token } : {}));
+    if (r.kind !== 'success') throw new Error(JSON.stringify(r));
+    return r;
+  };
+  return { store, tokens, clock, price };
+}
+
+function orderRq(priced: Extract<OfferPriceRs, { kind: 'success' }>, token: string, over: Partial<OrderCreateRq> = {}): OrderCreateRq {
+  const o = priced.pricedOffer;
+  return {
+    target: 'Test',
+    version: '17.2',
+    timeStamp: '2026-11-21T06:05:00Z',
+    party: AGENCY,
+    offer: {
+      offerId: o.offerId,
+      owner: o.owner,
+      responseId: priced.shoppingResponseId!,
+      totalOfferPrice: o.total,
+      offerItems: o.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.services[0].passengerRefs })),
+    },
+    payments: [{ type: 'CC', voucherNumber: token, amount: o.total }],
+    passengers: ORDER_PAX,
+    contacts: [{ contactId: 'CTC1', provided: [{ email: 'john@example.com' }, { phone: { countryDialingCode: '44', phoneNumber: '2079460000' } }] }],
+    ...over,
+  };
+}
+
+const errorOf = (r: ReturnType<typeof checkOrderAgainstPricing>) => (r.ok ? 'ok' : [r.error.code, r.error.text]);
+
+describe('checkOrderAgainstPricing', () => {
+  it('accepts an order from the latest pricing with a debit card and builds its items and commission', () => {
+    const s = setup();
+    const priced = s.price();
+    expect(priced.pricedOffer.total.value).toBe('177.59');
+    const r = checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(r.pricing.responseId).toBe(priced.shoppingResponseId);
+    expect(buildOrderItems(r.pricing)).toEqual([
+      {
+        orderItemId: 'SR0001-O2-PAX__ADT01',
+        owner: 'ZZ',
+        base: { value: '94.05', currency: 'GBP' },
+        taxes: { value: '13.00', currency: 'GBP' },
+        services: [
+          { serviceId: 'SR0001-O2-PAX__ADT01-OS1', passengerRef: 'PAX__ADT01', segmentRef: 'SEG__ZZ101_20261201' },
+          { serviceId: 'SR0001-O2-PAX__ADT01-OS2', passengerRef: 'PAX__ADT01', serviceDefinitionRef: 'SD__BNDL_PLUS', segmentRef: 'SEG__ZZ101_20261201' },
+        ],
+      },
+      {
+        orderItemId: 'SR0001-O2-PAX__CHD01',
+        owner: 'ZZ',
+        base: { value: '70.54', currency: 'GBP' },
+        taxes: { value: '0.00', currency: 'GBP' },
+        services: [
+          { serviceId: 'SR0001-O2-PAX__CHD01-OS1', passengerRef: 'PAX__CHD01', segmentRef: 'SEG__ZZ101_20261201' },
+          { serviceId: 'SR0001-O2-PAX__CHD01-OS2', passengerRef: 'PAX__CHD01', serviceDefinitionRef: 'SD__BNDL_PLUS', segmentRef: 'SEG__ZZ101_20261201' },
+        ],
+      },
+    ]);
+    // 1% of 94.05 + 70.54 = 1.6459
+    expect(orderCommission(r.pricing)).toEqual({ value: '1.65', currency: 'GBP' });
+  });
+
+  it('accepts a credit card only from the token-bearing pricing, whose CCF2 item becomes an order item', () => {
+    const s = setup();
+    const first = s.price();
+    expect(errorOf(checkOrderAgainstPricing(orderRq(first, 'TOK-CREDIT'), s.store, s.tokens, s.clock))).toEqual([
+      '740',
+      'Card 411111******1111 carries the CCF2 credit card surcharge: price the offer with this card token (OfferPriceRQ PaymentFormMetadata) before ordering',
+    ]);
+    const withToken = s.price('TOK-CREDIT');
+    expect(withToken.pricedOffer.total.value).toBe('181.14'); // 177.59 + 3.55
+    const r = checkOrderAgainstPricing(orderRq(withToken, 'TOK-CREDIT'), s.store, s.tokens, s.clock);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(buildOrderItems(r.pricing)[2]).toEqual({
+      orderItemId: 'SR0001-O2-CCF2',
+      owner: 'ZZ',
+      base: { value: '3.55', currency: 'GBP' },
+      taxes: { value: '0.00', currency: 'GBP' },
+      services: [
+        { serviceId: 'SR0001-O2-CCF2-OS1', passengerRef: 'PAX__ADT01', serviceDefinitionRef: 'SD__CCF2' },
+        { serviceId: 'SR0001-O2-CCF2-OS2', passengerRef: 'PAX__CHD01', serviceDefinitionRef: 'SD__CCF2' },
+      ],
+    });
+    expect(orderCommission(r.pricing).value).toBe('1.65');
+    // An exempt card cannot pay a total that includes the surcharge.
+    expect(errorOf(checkOrderAgainstPricing(orderRq(withToken, 'TOK-DEBIT'), s.store, s.tokens, s.clock))[0]).toBe('740');
+  });
+
+  it('refuses a stale pricing response once the offer was priced again', () => {
+    const s = setup();
+    const first = s.price();
+    const second = s.price();
+    expect(errorOf(checkOrderAgainstPricing(orderRq(first, 'TOK-DEBIT'), s.store, s.tokens, s.clock))).toEqual([
+      '741',
+      `Pricing response ${first.shoppingResponseId} was superseded by ${second.shoppingResponseId}; order from the most recent OfferPriceRS`,
+    ]);
+    expect(checkOrderAgainstPricing(orderRq(second, 'TOK-DEBIT'), s.store, s.tokens, s.clock).ok).toBe(true);
+  });
+
+  it('refuses a TotalOfferPrice, items or payment that do not match the pricing', () => {
+    const s = setup();
+    const priced = s.price();
+    const base = orderRq(priced, 'TOK-DEBIT');
+    const offer = requireElement(base.offer, 'Query/Order/Offer');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } } }, s.store, s.tokens, s.clock))).toEqual([
+      '740',
+      'TotalOfferPrice 177.58 GBP differs from the priced total 177.59 GBP',
+    ]);
+    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, offerItems: offer.offerItems.slice(1) } }, s.store, s.tokens, s.clock))[0]).toBe('740');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.59', currency: 'EUR' } }] }, s.store, s.tokens, s.clock))).toEqual([
+      '743',
+      'Payment currency EUR differs from the offer currency GBP; pay in GBP',
+    ]);
+    expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.5900', currency: 'GBP' } }] }, s.store, s.tokens, s.clock))).toBe('ok');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '100.00', currency: 'GBP' } }] }, s.store, s.tokens, s.clock))[0]).toBe('742');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, responseId: 'PR9999' } }, s.store, s.tokens, s.clock))[0]).toBe('720');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, party: { name: 'Other', agencyId: 'AGENCY02' } }, s.store, s.tokens, s.clock))[0]).toBe('720');
+  });
+
+  it('refuses unknown and expired tokens and an expired pricing', () => {
+    const s = setup();
+    const priced = s.price();
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-NOPE'), s.store, s.tokens, s.clock))).toEqual(['752', 'Card token of the payment not found']);
+    s.clock.set('2026-11-21T06:29:59.000Z');
+    expect(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock).ok).toBe(true);
+    s.clock.set('2026-11-21T06:30:00.000Z');
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock))[0]).toBe('721');
+    const s2 = setup();
+    const p2 = s2.price();
+    s2.tokens.add({ id: 'TOK-SHORT', brand: 'VISA', funding: 'debit', maskedNumber: '400005******5556', expiresAt: '2026-11-21T06:01:00.000Z' });
+    s2.clock.set('2026-11-21T06:02:00.000Z');
+    expect(errorOf(checkOrderAgainstPricing(orderRq(p2, 'TOK-SHORT'), s2.store, s2.tokens, s2.clock))).toEqual(['751', 'Card token TOK-SHORT expired at 2026-11-21T06:01:00.000Z']);
+  });
+
+  it('refuses missing Individual data and contacts, naming what is missing', () => {
+    const s = setup();
+    const priced = s.price();
+    const noNames = ORDER_PAX.map((p) => (p.passengerId === 'PAX__CHD01' ? { ...p, individual: { surname: 'Smith' } } : p));
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noNames }), s.store, s.tokens, s.clock))).toEqual([
+      '731',
+      'Individual data missing: PAX__CHD01 (GivenName, Birthdate)',
+    ]);
+    const otherBirthdate = ORDER_PAX.map((p) => (p.passengerId === 'PAX__ADT01' ? { ...p, individual: { ...p.individual!, birthdate: '1990-01-01' } } : p));
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: otherBirthdate }), s.store, s.tokens, s.clock))[0]).toBe('722');
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { contacts: [] }), s.store, s.tokens, s.clock))).toEqual([
+      '732',
+      'ContactList must hold at least one contact with an e-mail address or phone',
+    ]);
+    const dangling = ORDER_PAX.map((p) => ({ ...p, contactInfoRef: 'CTC9' }));
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: dangling }), s.store, s.tokens, s.clock))).toEqual([
+      '732',
+      'ContactInfoRef of PAX__ADT01 (CTC9), PAX__CHD01 (CTC9) points to no provided contact',
+    ]);
+    const noRef = ORDER_PAX.map(({ contactInfoRef: _unused, ...p }) => p);
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noRef }), s.store, s.tokens, s.clock))[0]).toBe('732');
+  });
+});
