@@ -49,6 +49,14 @@ describe('classifyFailure', () => {
     expect(summary(classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1, { orderCreate: true }))[0]).toBe('PRICE_MISMATCH');
   });
 
+  it('makes sent-but-unanswered order cancels CANCEL_OUTCOME_UNKNOWN, unsent ones plain transient', () => {
+    expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 2, { orderCancel: true }))).toEqual([
+      'CANCEL_OUTCOME_UNKNOWN', false, 'order cancel outcome unknown: slow', { attempt: 2 },
+    ]);
+    expect(summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCancel: true }))[0]).toBe('AIRLINE_TRANSIENT');
+    expect(summary(classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1, { orderCancel: true }))[0]).toBe('ORDER_NOT_FOUND');
+  });
+
   it('classifies other 4xx, 401 and undecodable responses as permanent', () => {
     expect(summary(classifyFailure(new NdcHttpError(401, 'HTTP 401'), 1))).toEqual(['AUTHENTICATION_FAILED', true, 'HTTP 401', { attempt: 1, httpStatus: 401 }]);
     expect(summary(classifyFailure(new NdcHttpError(400, 'HTTP 400', [{ code: '701', text: 'bad' }]), 1))[0]).toBe('INVALID_REQUEST');

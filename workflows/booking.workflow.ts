@@ -59,7 +59,7 @@ import {
   reshopDecision,
   unsettledOutcome,
 } from './booking.decisions';
-import { approvePriceSignal, cancelSignal, stateQuery } from './definitions';
+import { approvePriceSignal, cancelBookingUpdate, cancelSignal, stateQuery } from './definitions';
 import { selectOffers } from './offer-selection';
 
 /** Default wait of the price guard for `approvePrice` / `cancel`: 24 h. */
@@ -101,7 +101,10 @@ export const CREATE_ORDER_ACTIVITY_OPTIONS: ActivityOptions = {
 };
 
 const ndc = proxyActivities<BookingActivities>(NDC_ACTIVITY_OPTIONS);
-const orders = proxyActivities<Pick<BookingActivities, 'createOrder'>>(CREATE_ORDER_ACTIVITY_OPTIONS);
+const orders = proxyActivities<Pick<BookingActivities, 'createOrder' | 'cancelOrder'>>(CREATE_ORDER_ACTIVITY_OPTIONS);
+
+/** Cancel attempts of a confirmed order whose earlier cancels got no answer and that still reads back live. */
+export const MAX_CANCEL_ATTEMPTS = 3;
 
 interface Settings {
   approvalTimeoutMs: number;
@@ -109,6 +112,7 @@ interface Settings {
   maxCreateAttempts: number;
   settleWindowMs: number;
   unsettledPolicy: UnsettledPolicy;
+  cancelWindowMs: number;
 }
 
 function settingsOf(options: BookingWorkflowOptions): Settings {
@@ -118,6 +122,7 @@ function settingsOf(options: BookingWorkflowOptions): Settings {
     maxCreateAttempts: Math.max(1, options.maxCreateAttempts ?? DEFAULT_MAX_CREATE_ATTEMPTS),
     settleWindowMs: Math.max(0, options.settleWindowMs ?? DEFAULT_SETTLE_WINDOW_MS),
     unsettledPolicy: options.unsettledPolicy ?? 'recreate',
+    cancelWindowMs: Math.max(0, options.cancelWindowMs ?? 0),
   };
 }
 
@@ -265,11 +270,22 @@ export async function bookingWorkflow(
     guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),
   };
 
-  // Cancel is honoured until order placement starts: an order is never left half-made.
+  // Cancel ends the booking at once until order placement starts (an order is never left
+  // half-made); later it is remembered, and carried out on the order once it is confirmed.
   const preOrder = new CancellationScope();
   let ordering = false;
-  setHandler(cancelSignal, () => {
+  const cancel: CancelRequest = { closed: false };
+  const requestCancel = (request?: { reason?: string }): void => {
+    if (cancel.requestedAt !== undefined) return;
+    cancel.requestedAt = new Date().toISOString();
+    if (request?.reason !== undefined) cancel.reason = request.reason;
     if (!ordering) preOrder.cancel();
+  };
+  setHandler(cancelSignal, requestCancel);
+  setHandler(cancelBookingUpdate, async (request) => {
+    requestCancel(request);
+    await condition(() => cancel.closed || trail.state.status === 'CANCELLED' || trail.state.cancellation?.status === 'failed');
+    return trail.state;
   });
 
   let round: Round = { number: 0 };
@@ -292,21 +308,38 @@ export async function bookingWorkflow(
     // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
     const placed = await CancellationScope.nonCancellable(() => placeOrder(saga, ready));
     switch (placed.kind) {
-      case 'placed':
-        return CancellationScope.nonCancellable(() => confirm(saga, placed));
+      case 'placed': {
+        const confirmed = await CancellationScope.nonCancellable(() => confirm(saga, placed));
+        const result = await CancellationScope.nonCancellable(() => cancelWindow(saga, confirmed, placed.order, cancel));
+        cancel.closed = true;
+        return result;
+      }
       case 'escalated':
+        cancel.closed = true;
         return trail.finish('ESCALATED', placed.error);
       case 'failed': {
         // A definite "shop again" answer (sold out, the pricing or token expired while the guard
         // waited): nothing was booked, so a fresh round is safe.
         const next = nextRound(saga, round, placed.cause);
-        if (next === undefined) return trail.finish('FAILED', toBookingError(placed.cause));
+        if (next === undefined) {
+          cancel.closed = true;
+          return trail.finish('FAILED', toBookingError(placed.cause));
+        }
         round = next;
         ordering = false;
+        if (cancel.requestedAt !== undefined) preOrder.cancel();
         continue;
       }
     }
   }
+}
+
+/** A cancel asked for by signal or update, and whether the booking still accepts one. */
+interface CancelRequest {
+  requestedAt?: string;
+  reason?: string;
+  /** The workflow is about to complete: no cancel will be carried out any more. */
+  closed: boolean;
 }
 
 /** The next shopping round after a definite failure, or `undefined` when the booking fails. */
@@ -538,6 +571,114 @@ async function confirm({ ctx, trail }: Saga, placed: Placed): Promise<BookingRes
     log.warn('order created but not retrieved: confirmed with the OrderViewRS of its creation', { orderId: placed.order.orderId });
     const result = trail.finish('CONFIRMED');
     return placed.orderViewXml !== undefined ? { ...result, orderViewXml: placed.orderViewXml } : result;
+  }
+}
+
+// ------------------------------------------------------------------ after confirmation: cancel window
+
+/**
+ * Keeps a confirmed booking open for `cancelWindowMs` (none by default). A cancel within it (or
+ * asked for while the order was being placed) cancels the order at the airline, exactly once: a
+ * cancel without a definite answer is settled by reading the order's status back (a cancelled
+ * order reads back with a status other than `OK`), never by cancelling blindly again.
+ */
+async function cancelWindow(saga: Saga, confirmed: BookingResult, order: OrderSummary, cancel: CancelRequest): Promise<BookingResult> {
+  const { trail, settings } = saga;
+  if (settings.cancelWindowMs <= 0) return confirmed;
+  if (cancel.requestedAt === undefined && !(await condition(() => cancel.requestedAt !== undefined, settings.cancelWindowMs))) {
+    return confirmed;
+  }
+  const { state } = trail;
+  state.cancellation = { status: 'cancelling', requestedAt: cancel.requestedAt!, ...(cancel.reason !== undefined ? { reason: cancel.reason } : {}) };
+  trail.setStatus('CANCELLING');
+  const outcome = await cancelOrder(saga, order);
+  const cancellation = state.cancellation;
+  cancellation.endedAt = new Date().toISOString();
+  if (outcome.kind === 'cancelled') {
+    cancellation.status = 'cancelled';
+    cancellation.settledBy = outcome.settledBy;
+    if (outcome.refund !== undefined) cancellation.refund = outcome.refund;
+    if (outcome.fee !== undefined) cancellation.fee = outcome.fee;
+    if (state.order !== undefined && outcome.status !== undefined) state.order.status = outcome.status;
+    return { ...trail.finish('CANCELLED'), ...(confirmed.orderViewXml !== undefined ? { orderViewXml: confirmed.orderViewXml } : {}) };
+  }
+  cancellation.status = 'failed';
+  cancellation.error = outcome.error;
+  trail.setStatus('CONFIRMED');
+  return confirmed;
+}
+
+type CancelOutcome =
+  | { kind: 'cancelled'; settledBy: 'answer' | 'retrieve'; refund?: OrderSummary['total']; fee?: OrderSummary['total']; status?: string }
+  | { kind: 'failed'; error: BookingError };
+
+async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutcome> {
+  const { ctx, trail } = saga;
+  for (let attempt = 1; attempt <= MAX_CANCEL_ATTEMPTS; attempt += 1) {
+    let unknown: boolean;
+    let cause: unknown;
+    try {
+      const done = await trail.step('cancelOrder', () => orders.cancelOrder({ ctx, orderId: order.orderId, owner: order.owner }));
+      return {
+        kind: 'cancelled',
+        settledBy: 'answer',
+        ...(done.refund !== undefined ? { refund: done.refund } : {}),
+        ...(done.fee !== undefined ? { fee: done.fee } : {}),
+      };
+    } catch (error) {
+      if (!(error instanceof ActivityFailure)) throw error;
+      unknown = isOutcomeUnknown(error);
+      cause = error;
+    }
+    // No answer, or a refusal (perhaps "already cancelled"): what does the order say now?
+    const status = await orderStatus(saga, order, unknown);
+    if (status.kind === 'cancelled') return { kind: 'cancelled', settledBy: 'retrieve', status: status.status };
+    if (!unknown) return { kind: 'failed', error: toBookingError(cause) };
+    if (status.kind === 'unknown') {
+      return {
+        kind: 'failed',
+        error: { type: FailureType.CANCEL_OUTCOME_UNKNOWN, message: `cancel of order ${order.orderId} got no answer and its status cannot be read; check by hand` },
+      };
+    }
+    // The order still reads back live after the settle window: cancelling again is not blind.
+  }
+  return {
+    kind: 'failed',
+    error: { type: FailureType.CANCEL_FAILED, message: `order ${order.orderId} still live after ${MAX_CANCEL_ATTEMPTS} cancels without an answer` },
+  };
+}
+
+/**
+ * The order's status read back: after a cancel without an answer, repeatedly with backoff until
+ * it reads cancelled or the settle window has passed; after a refusal, once.
+ */
+async function orderStatus(
+  { ctx, trail, settings }: Saga,
+  order: OrderSummary,
+  settle: boolean,
+): Promise<{ kind: 'cancelled'; status: string } | { kind: 'live' } | { kind: 'unknown' }> {
+  const since = Date.now();
+  const windowMs = settle ? settings.settleWindowMs : 0;
+  let lookups = 0;
+  let liveAfterWindow = false;
+  for (;;) {
+    const next = nextSettleStep({ lookups, elapsedMs: Date.now() - since, windowMs, absentAfterWindow: liveAfterWindow });
+    if (next.kind === 'absent') return { kind: 'live' };
+    if (next.kind === 'undecided') return { kind: 'unknown' };
+    if (next.delayMs > 0) await sleep(next.delayMs);
+    lookups += 1;
+    try {
+      const read = await trail.step(
+        'retrieveOrder',
+        () => ndc.retrieveOrder({ ctx, orderId: order.orderId, owner: order.owner }),
+        `cancel check ${lookups}`,
+      );
+      if (read.order.status !== 'OK') return { kind: 'cancelled', status: read.order.status };
+      liveAfterWindow = Date.now() - since >= windowMs;
+    } catch (error) {
+      if (!(error instanceof ActivityFailure)) throw error;
+      liveAfterWindow = false;
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { decodeOrderViewRs, encodeOrderViewRs, wrapInBinding } from '../ndc';
+import { decodeOrderViewRs, encodeOrderCancelRs, encodeOrderViewRs, wrapInBinding } from '../ndc';
+import { orderAlreadyCancelledRs, orderCancelRq, orderCancelRs } from '../ndc/fixtures/order-cancel.fixtures';
 import { orderNotFoundRs, orderViewRs, ORDER_ID } from '../ndc/fixtures/order-view-rs.fixtures';
 import { orderRetrieveRq } from '../ndc/fixtures/order-retrieve-rq.fixtures';
 import { NdcHttpClient } from './ndc-client';
@@ -104,6 +105,24 @@ describe('NdcHttpClient against a local HTTP server', () => {
         expect(request.body).toContain('<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><OrderRetrieveRQ');
       }
     }
+  });
+
+  it('cancels an order: OrderCancelRQ on /retail/orders, refund and fee decoded; an Errors answer is NdcBusinessError', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderCancelRs(orderCancelRs));
+    };
+    const rs = await client.orderCancel(orderCancelRq);
+    expect(rs.cancellations).toEqual(orderCancelRs.kind === 'success' ? orderCancelRs.cancellations : []);
+    expect([seen[0]!.method, seen[0]!.url]).toEqual(['POST', '/retail/orders']);
+    expect(seen[0]!.body).toContain('<OrderCancelRQ');
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderCancelRs(orderAlreadyCancelledRs));
+    };
+    const error = await failure(client.orderCancel(orderCancelRq));
+    expect(error).toBeInstanceOf(NdcBusinessError);
+    expect((error as NdcBusinessError).code).toBe('916');
   });
 
   it('reuses the keep-alive connection', async () => {

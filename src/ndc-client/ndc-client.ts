@@ -16,9 +16,11 @@ import {
   bindingHeaders,
   decodeAirShoppingRs,
   decodeOfferPriceRs,
+  decodeOrderCancelRs,
   decodeOrderViewRs,
   encodeAirShoppingRq,
   encodeOfferPriceRq,
+  encodeOrderCancelRq,
   encodeOrderCreateRq,
   encodeOrderRetrieveRq,
   unwrapSoap,
@@ -31,6 +33,8 @@ import type {
   NdcError,
   OfferPriceRq,
   OfferPriceRs,
+  OrderCancelRq,
+  OrderCancelRs,
   OrderCreateRq,
   OrderRetrieveRq,
   OrderViewRs,
@@ -82,6 +86,7 @@ export type DayShoppingRs = Extract<AirShoppingRs, { kind: 'day' }>;
 export type CalendarShoppingRs = Extract<AirShoppingRs, { kind: 'calendar' }>;
 export type OfferPriceSuccess = Extract<OfferPriceRs, { kind: 'success' }>;
 export type OrderViewSuccess = Extract<OrderViewRs, { kind: 'success' }>;
+export type OrderCancelSuccess = Extract<OrderCancelRs, { kind: 'success' }>;
 
 /** A successful OrderViewRS with the XML it was decoded from. */
 export interface OrderViewResponse {
@@ -161,6 +166,18 @@ export class NdcHttpClient {
   async orderRetrieve(rq: OrderRetrieveRq, options: CallOptions = {}): Promise<OrderViewResponse> {
     const { body } = await this.postXml('/retail/orders', 'OrderRetrieveRQ', encodeOrderRetrieveRq(rq), options);
     return this.orderView(body);
+  }
+
+  /**
+   * OrderCancelRQ (`POST /retail/orders`). Not idempotent in effect (a second cancel is refused):
+   * check `requestSent` of a failure and settle by retrieving the order before trying again.
+   * NDC errors are thrown as {@link NdcBusinessError}.
+   */
+  async orderCancel(rq: OrderCancelRq, options: CallOptions = {}): Promise<OrderCancelSuccess> {
+    const { body } = await this.postXml('/retail/orders', 'OrderCancelRQ', encodeOrderCancelRq(rq), options);
+    const rs = this.decode(() => decodeOrderCancelRs(body), 'OrderCancelRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return rs;
   }
 
   /**

@@ -123,6 +123,11 @@ export function happyMocks(): ActivityMocks {
     createOrder: mockFn<BookingActivities['createOrder']>(async () => ({ order: ORDER, attempt: attempt() })),
     reconcileOrder: mockFn<BookingActivities['reconcileOrder']>(async () => ({ attempt: attempt() })),
     retrieveOrder: mockFn<BookingActivities['retrieveOrder']>(async () => ({ order: ORDER, orderViewXml: ORDER_VIEW_XML, attempt: attempt() })),
+    cancelOrder: mockFn<BookingActivities['cancelOrder']>(async () => ({
+      orderReference: 'ORDER-1',
+      refund: { value: '103.02', currency: 'GBP' },
+      attempt: attempt(),
+    })),
   };
 }
 
@@ -140,6 +145,7 @@ export function delegatingActivities(current: () => ActivityMocks): BookingActiv
     createOrder: (input) => current().createOrder(input),
     reconcileOrder: (input) => current().reconcileOrder(input),
     retrieveOrder: (input) => current().retrieveOrder(input),
+    cancelOrder: (input) => current().cancelOrder(input),
   };
 }
 
