@@ -135,8 +135,8 @@ interface Trail {
   finish(status: BookingStatus, error?: BookingError): BookingResult;
 }
 
-function createTrail(intent: BookingIntent): Trail {
-  const state: BookingState = { status: 'RUNNING', steps: [] };
+function createTrail(intent: BookingIntent, correlationId: string): Trail {
+  const state: BookingState = { status: 'RUNNING', steps: [], correlationId };
   setHandler(stateQuery, () => state);
   upsertSearchAttributes([
     { key: BookingStatusKey, value: 'RUNNING' },
@@ -261,10 +261,11 @@ export async function bookingWorkflow(
   options: BookingWorkflowOptions = {},
 ): Promise<BookingResult> {
   const settings = settingsOf(options);
-  const trail = createTrail(intent);
+  const correlationId = options.correlationId ?? workflowInfo().workflowId;
+  const trail = createTrail(intent, correlationId);
   const saga: Saga = {
     intent,
-    ctx: ndcContextOf(intent, workflowInfo().workflowId),
+    ctx: ndcContextOf(intent, correlationId),
     settings,
     trail,
     guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),

@@ -186,6 +186,8 @@ export interface BookingState {
    * reconciliation) answered.
    */
   retrieveError?: BookingError;
+  /** The correlation id sent to the airline (the starting request's X-Request-Id, or the workflow id). */
+  correlationId?: string;
 }
 
 /**
@@ -226,6 +228,11 @@ export interface BookingWorkflowOptions {
    * cancel is refused). Deployment default `BOOKING_CANCEL_WINDOW_MS`.
    */
   cancelWindowMs?: number;
+  /**
+   * Sent to the airline as the NDC CorrelationID (at most 64 characters): the API passes the
+   * `X-Request-Id` of the request that started the booking. Default: the workflow id.
+   */
+  correlationId?: string;
 }
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */
