@@ -107,6 +107,19 @@ describe('NdcHttpClient against a local HTTP server', () => {
     }
   });
 
+  it('AIRLINE_EXTENSION_NAMESPACE: reads and writes the extension elements in the airline\'s namespace', async () => {
+    const ns = 'urn:example:other-vendor:ndc-ext';
+    const other = new NdcHttpClient({ retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: 'a', password: 'b', extensionNamespace: ns });
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderViewRs(orderViewRs, { extensionNamespace: ns }));
+    };
+    const { rs } = await other.orderRetrieve(orderRetrieveRq);
+    other.close();
+    expect(rs).toEqual(decodeOrderViewRs(encodeOrderViewRs(orderViewRs)));
+    expect(seen[0]!.body).not.toContain('ndc-saga.dev');
+  });
+
   it('cancels an order: OrderCancelRQ on /retail/orders, refund and fee decoded; an Errors answer is NdcBusinessError', async () => {
     handler = (_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
