@@ -45,6 +45,10 @@ describe('classifyFailure', () => {
     ]);
     expect(summary(classifyFailure(new NdcHttpError(500, 'HTTP 500'), 1, { orderCreate: true }))[0]).toBe('ORDER_OUTCOME_UNKNOWN');
     expect(summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCreate: true }))[0]).toBe('AIRLINE_TRANSIENT');
+    // An unreadable answer after sending is no answer (regression: a 500 with a corrupt gzip body
+    // after the airline had committed ended the booking FAILED while its order existed).
+    expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1, { orderCreate: true }))[0]).toBe('ORDER_OUTCOME_UNKNOWN');
+    expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1))[0]).toBe('INVALID_RESPONSE');
     // A business answer is an answer: no doubt about the outcome.
     expect(summary(classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1, { orderCreate: true }))[0]).toBe('PRICE_MISMATCH');
   });

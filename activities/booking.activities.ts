@@ -127,10 +127,13 @@ export function classifyFailure(
     }
     return failure(message, failureForNdcCode(first?.code), { attempt, ...ndc(first) });
   }
-  if (options.orderCreate && error.requestSent && error.transient) {
+  // On createOrder / cancelOrder only a business answer is definite: a body we cannot read after
+  // the request went out (cut, corrupt, not the expected message) leaves the outcome unknown.
+  const unanswered = error.requestSent && (error.transient || error instanceof NdcInvalidResponseError);
+  if (options.orderCreate && unanswered) {
     return failure(`order create outcome unknown: ${message}`, FailureType.ORDER_OUTCOME_UNKNOWN, { attempt, ...http }, true);
   }
-  if (options.orderCancel && error.requestSent && error.transient) {
+  if (options.orderCancel && unanswered) {
     return failure(`order cancel outcome unknown: ${message}`, FailureType.CANCEL_OUTCOME_UNKNOWN, { attempt, ...http }, true);
   }
   if (error instanceof NdcTransportError || (error instanceof NdcHttpError && error.transient)) {

@@ -211,6 +211,16 @@ describe('NdcHttpClient against a local HTTP server', () => {
     }
   });
 
+  it('classifies a 5xx whose gzip body is corrupt by its status (transient), not as an undecodable body', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain', 'Content-Encoding': 'gzip' });
+      res.end('Internal Server Error');
+    };
+    const error = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect(error).toBeInstanceOf(NdcHttpError);
+    expect([(error as NdcHttpError).status, error.transient, error.requestSent]).toEqual([500, true, true]);
+  });
+
   it('classifies an undecodable body as INVALID_RESPONSE (permanent)', async () => {
     handler = (_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });

@@ -375,7 +375,11 @@ export class NdcHttpClient {
           chunks.push(chunk);
         });
         stream.on('error', (error: NodeJS.ErrnoException) => {
-          if (error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') {
+          const status = res.statusCode ?? 0;
+          if ((error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') && (status >= 500 || status === 429)) {
+            // The status already says what happened; the body of a 5xx is only a courtesy.
+            fail(new NdcHttpError(status, `HTTP ${status} (body not readable: ${error.code})`));
+          } else if (error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') {
             fail(new NdcInvalidResponseError(`${what}: corrupt compressed body (${error.code})`));
           } else {
             fail(new NdcTransportError('NETWORK', `${what}: response interrupted (${error.code ?? error.message})`, true, error.code));
