@@ -18,6 +18,7 @@ import {
   oneWayIntent,
   ORDER,
   pollUntil,
+  quietRuntime,
   stepTrail,
   workflowBundle,
   type ActivityMocks,
@@ -39,6 +40,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   const taskQueue = 'booking-timers';
 
   beforeAll(async () => {
+    quietRuntime();
     env = await TestWorkflowEnvironment.createTimeSkipping({
       server: { executable: { type: 'existing-path', path: timeSkippingServerPath() } },
       client: { dataConverter: createDataConverter() },

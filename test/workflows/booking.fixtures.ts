@@ -177,7 +177,7 @@ export interface Harness {
 }
 
 /** Keeps test output readable: the SDK logs at ERROR only (set TEMPORAL_TEST_LOG=INFO to see more). */
-function quietRuntime(): void {
+export function quietRuntime(): void {
   try {
     Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_TEST_LOG as 'INFO' | undefined) ?? 'ERROR') });
   } catch {
