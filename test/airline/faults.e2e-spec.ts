@@ -47,6 +47,14 @@ describe('airline fault simulator', () => {
     expect(statuses).toEqual([500, 500, 200]);
   });
 
+  it('commit-then-500 answers a plain 500 without the gzip encoding of the committed answer (regression)', async () => {
+    await arm({ operation: 'AirShopping', mode: 'commit-then-500', count: 1 });
+    const res = await postXml(airline.url, '/retail/offers', search(), { 'Accept-Encoding': 'gzip' });
+    expect(res.status).toBe(500);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe('Internal Server Error (simulated fault)');
+  });
+
   it('faults of one operation do not touch another', async () => {
     await arm({ operation: 'OfferPrice', mode: 'http500', count: 1 });
     expect((await postXml(airline.url, '/retail/offers', search())).status).toBe(200);
