@@ -33,6 +33,7 @@ import {
   type RequestStamp,
 } from '../src/booking/intent-to-ndc';
 import type { OfferItem, SelectedOfferItem } from '../src/ndc/ndc.model';
+import { requireElement } from '../src/ndc/require-element';
 import {
   NdcBusinessError,
   NdcClientError,
@@ -110,13 +111,15 @@ export function classifyFailure(
 ): Error {
   if (!(error instanceof NdcClientError)) return error instanceof Error ? error : new Error(String(error));
   const message = scrub(error.message, options.card);
-  const ndc = (first: { code: string; text: string } | undefined): Partial<FailureDetails> =>
-    first !== undefined ? { airlineCode: first.code, text: scrub(first.text, options.card) } : {};
+  const ndc = (first: { code?: string; text: string } | undefined): Partial<FailureDetails> =>
+    first !== undefined
+      ? { ...(first.code !== undefined ? { airlineCode: first.code } : {}), text: scrub(first.text, options.card) }
+      : {};
   const http = error instanceof NdcHttpError ? { httpStatus: error.status } : {};
 
   if (error instanceof NdcBusinessError) {
     const first = error.errors[0];
-    if (first !== undefined && TRANSIENT_NDC_CODES.has(first.code)) {
+    if (first?.code !== undefined && TRANSIENT_NDC_CODES.has(first.code)) {
       return failure(message, FailureType.AIRLINE_TRANSIENT, { attempt, ...ndc(first) }, true);
     }
     return failure(message, failureForNdcCode(first?.code), { attempt, ...ndc(first) });
@@ -149,8 +152,8 @@ function orderSummary(rs: OrderViewSuccess): OrderSummary {
     orderId: order.orderId,
     owner: order.owner,
     bookingReference: reference,
-    total: order.totalOrderPrice,
-    status: order.statusCode,
+    total: requireElement(order.totalOrderPrice, 'Order/TotalOrderPrice'),
+    status: requireElement(order.statusCode, 'Order/Status'),
   };
 }
 
@@ -158,7 +161,7 @@ function priceResult(rs: OfferPriceSuccess, attempt: number): PriceResult {
   const priced = rs.pricedOffer;
   const surcharge = cardSurcharge(priced);
   return {
-    responseId: rs.shoppingResponseId,
+    responseId: requireElement(rs.shoppingResponseId, 'ShoppingResponseID/ResponseID'),
     offerId: priced.offerId,
     owner: priced.owner,
     total: priced.total,

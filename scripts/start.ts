@@ -276,7 +276,11 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         PAYMENT_BASE_URL: process.env.PAYMENT_BASE_URL || airlineUrl,
         API_KEYS_FILE: apiKeysFile,
         ...(codecOpen ? { CODEC_OPEN_ON_LOOPBACK: 'true' } : {}),
+        // The roles' stdout is a pipe: keep their logs readable when ours is a terminal.
+        LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
+        WORKER_HTTP_PORT: process.env.WORKER_HTTP_PORT || '9464',
       };
+      const workerHttp = env.WORKER_HTTP_PORT === 'off' ? undefined : `http://localhost:${env.WORKER_HTTP_PORT}`;
       const deadline = (): number => Date.now() + config.startupTimeoutMs;
 
       const airline = startRole('airline', config.entries.airline, env);
@@ -306,6 +310,9 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         `  API             http://localhost:${config.apiPort}`,
         `  API docs        http://localhost:${config.apiPort}/docs`,
         `  Airline (NDC)   http://localhost:${config.airlinePort}`,
+        ...(workerHttp !== undefined
+          ? [`  Worker health   ${workerHttp}/health/ready (liveness /health/live)`, `  Worker metrics  ${workerHttp}/metrics`]
+          : []),
         server?.uiUrl !== undefined
           ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
           : `  Temporal        ${address} (external)`,

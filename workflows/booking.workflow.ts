@@ -256,7 +256,6 @@ export async function bookingWorkflow(
   options: BookingWorkflowOptions = {},
 ): Promise<BookingResult> {
   const settings = settingsOf(options);
-  // The NDC CorrelationID: the X-Request-Id of the API call that started the booking, else the workflow id.
   const correlationId = options.correlationId ?? workflowInfo().workflowId;
   const trail = createTrail(intent, correlationId);
   const saga: Saga = {
