@@ -261,6 +261,8 @@ export interface BatchProgress {
   confirmed: number;
   failed: number;
   cancelled: number;
+  /** Children that ended `ESCALATED` (whether an order exists must be checked by hand). */
+  escalated: number;
   /** One entry per started child, in intent order: id is the child booking workflow id. */
   bookings: { id: string; status: BookingStatus }[];
 }

@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { AirlineStore } from '../../src/airline/store/airline.store';
+import { generateApiKey, writeKeysFile } from '../../src/api/auth/api-keys';
 import type { BookingView } from '../../src/api/bookings/booking.service';
 import { writeWorkflowBundle } from '../../scripts/bundle-workflows';
 import { startPostgres, type RunningPostgres } from '../../scripts/postgres';
@@ -65,6 +66,11 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     AIRLINE_USERNAME: 'topology-agent',
     AIRLINE_PASSWORD: randomBytes(12).toString('hex'),
   };
+  /** One keys file shared by both APIs (as in production), with one agency key. */
+  const apiKeysFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ndc-saga-topology-keys-')), 'api-keys.json');
+  const agencyKey = generateApiKey({ agencyId: 'AGENCY1', role: 'agency', label: 'topology test' });
+  writeKeysFile(apiKeysFile, { version: 1, keys: [agencyKey.record] });
+  const authorization = `Bearer ${agencyKey.key}`;
 
   const startServer = async (): Promise<RunningTemporalServer> =>
     startTemporalServer({ bin: tools.server, db: postgres, ports, logFile: path.join(LOG_DIR, 'temporal-server.log') });
@@ -144,6 +150,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
         NODE_ENV: 'production',
         API_PORT: String(port),
         API_HOST: '127.0.0.1',
+        API_KEYS_FILE: apiKeysFile,
         AIRLINE_BASE_URL: airlineUrl,
         PAYLOAD_ENCRYPTION_KEY: secrets.PAYLOAD_ENCRYPTION_KEY,
       }, LOG_DIR);
@@ -161,6 +168,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     await server?.stop(5000);
     await postgres?.stop();
     if (airlineDb !== undefined) fs.rmSync(path.dirname(airlineDb), { recursive: true, force: true });
+    fs.rmSync(path.dirname(apiKeysFile), { recursive: true, force: true });
   });
 
   async function book(api: { url: string }, index: number): Promise<string> {
@@ -168,7 +176,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     intent.journey.departureDate = isoDaysAhead(30 + index);
     const response = await fetch(`${api.url}/bookings`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `topology-${index}` },
+      headers: { 'content-type': 'application/json', 'idempotency-key': `topology-${index}`, authorization },
       body: JSON.stringify(intent),
     });
     const body = (await response.json()) as { id: string };
@@ -177,7 +185,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
   }
 
   async function view(api: { url: string }, id: string): Promise<BookingView> {
-    const response = await fetch(`${api.url}/bookings/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${api.url}/bookings/${encodeURIComponent(id)}`, { headers: { authorization }, signal: AbortSignal.timeout(15_000) });
     if (response.status !== 200) throw new Error(`GET /bookings/${id}: HTTP ${response.status} ${await response.text()}`);
     return (await response.json()) as BookingView;
   }
@@ -206,7 +214,11 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     // its worker is killed.
     const armed = await fetch(`${airlineUrl}/_sim/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        // /_sim/faults takes the airline's Basic credentials.
+        authorization: `Basic ${Buffer.from(`${secrets.AIRLINE_USERNAME}:${secrets.AIRLINE_PASSWORD}`).toString('base64')}`,
+      },
       body: JSON.stringify({ operation: 'OrderCreate', mode: 'delay', count: 1, delayMs: 8000 }),
     });
     expect(armed.status).toBeLessThan(300);
