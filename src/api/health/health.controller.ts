@@ -10,6 +10,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Client } from '@temporalio/client';
 import type { HttpResponse as Response } from '../common/http.types';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
+import { Public } from '../auth/auth.decorators';
 import type { ApiConfig } from '../config/api.config';
 
 /** Per-dependency probe timeout (ms). */
@@ -38,6 +39,7 @@ export function readiness(temporal: DependencyHealth, airline: DependencyHealth)
 }
 
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(
