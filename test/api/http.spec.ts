@@ -369,7 +369,7 @@ describe('booking API over a fake Temporal client', () => {
     const bad = await get("/bookings?status=DONE&agencyId=x'y&limit=0", 'OPS');
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([
-      { path: 'status', message: 'must be one of RUNNING, AWAITING_APPROVAL, SETTLING, CONFIRMED, FAILED, CANCELLED, ESCALATED' },
+      { path: 'status', message: 'must be one of RUNNING, AWAITING_APPROVAL, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED' },
       { path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' },
       { path: 'limit', message: 'must be an integer from 1 to 1000' },
     ]);

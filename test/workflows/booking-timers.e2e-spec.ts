@@ -23,7 +23,7 @@ import {
   workflowBundle,
   type ActivityMocks,
 } from './booking.fixtures';
-import { timeSkippingServerPath } from './time-skipping-server';
+import { createTimeSkippingEnv, type TimeSkippingEnv } from './time-skipping-server';
 
 jest.setTimeout(180_000);
 
@@ -33,6 +33,7 @@ const outcomeUnknown = async (): Promise<never> => {
 
 describe('booking saga timers (time-skipping test server)', () => {
   let env: TestWorkflowEnvironment;
+  let testServer: TimeSkippingEnv | undefined;
   let worker: Worker;
   let running: Promise<void>;
   let mocks: ActivityMocks;
@@ -41,10 +42,8 @@ describe('booking saga timers (time-skipping test server)', () => {
 
   beforeAll(async () => {
     quietRuntime();
-    env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: timeSkippingServerPath() } },
-      client: { dataConverter: createDataConverter() },
-    });
+    testServer = await createTimeSkippingEnv({ dataConverter: createDataConverter() });
+    env = testServer.env;
     // The test server has no ListSearchAttributes: add them directly (Keyword = 2).
     await env.connection.operatorService.addSearchAttributes({
       namespace: env.namespace ?? 'default',
@@ -64,7 +63,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   afterAll(async () => {
     worker?.shutdown();
     await running;
-    await env?.teardown();
+    await testServer?.stop();
   });
 
   beforeEach(() => {
