@@ -4,7 +4,7 @@
  * window, so no test waits for them on the wall clock. Activities are jest mocks.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelBookingUpdate, cancelSignal, stateQuery } from '../../workflows/definitions';
@@ -23,7 +23,7 @@ import {
   workflowBundle,
   type ActivityMocks,
 } from './booking.fixtures';
-import { timeSkippingServerPath } from './time-skipping-server';
+import { createTimeSkippingEnvironment, startTimeSkippingServer, type RunningTimeSkippingServer } from './time-skipping-server';
 
 jest.setTimeout(180_000);
 
@@ -32,6 +32,7 @@ const outcomeUnknown = async (): Promise<never> => {
 };
 
 describe('booking saga timers (time-skipping test server)', () => {
+  let server: RunningTimeSkippingServer;
   let env: TestWorkflowEnvironment;
   let worker: Worker;
   let running: Promise<void>;
@@ -41,10 +42,8 @@ describe('booking saga timers (time-skipping test server)', () => {
 
   beforeAll(async () => {
     quietRuntime();
-    env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: timeSkippingServerPath() } },
-      client: { dataConverter: createDataConverter() },
-    });
+    server = await startTimeSkippingServer();
+    env = await createTimeSkippingEnvironment(server, { dataConverter: createDataConverter() });
     // The test server has no ListSearchAttributes: add them directly (Keyword = 2).
     await env.connection.operatorService.addSearchAttributes({
       namespace: env.namespace ?? 'default',
@@ -65,6 +64,7 @@ describe('booking saga timers (time-skipping test server)', () => {
     worker?.shutdown();
     await running;
     await env?.teardown();
+    await server?.stop();
   });
 
   beforeEach(() => {

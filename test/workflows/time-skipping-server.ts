@@ -8,9 +8,12 @@
  * `.tools/temporal-test-server/`, with a wrapper script that runs it on `java`. Needs `java` (17+)
  * and `mvn` on PATH the first time.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
+import type { DataConverter } from '@temporalio/common';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
 
 /** Version of the Java SDK's test server (Maven Central). */
 export const TEST_SERVER_VERSION = '1.31.0';
@@ -61,4 +64,73 @@ export function timeSkippingServerPath(): string {
     { mode: 0o755 },
   );
   return wrapper;
+}
+
+/** A time-skipping test server this process started, and how to stop it. */
+export interface RunningTimeSkippingServer {
+  /** `127.0.0.1:<port>` */
+  address: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the time-skipping test server and waits until its port accepts connections (polling,
+ * up to `deadlineMs`, default 90 s). The SDK's own launcher gives a server 5 s, which a JVM on a
+ * busy 2-core CI machine (the whole suite running) does not always make.
+ */
+export async function startTimeSkippingServer(deadlineMs = 90_000): Promise<RunningTimeSkippingServer> {
+  const executable = timeSkippingServerPath();
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const child = spawn(executable, [String(port)], { stdio: 'ignore', detached: false });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    if (exited) throw new Error(`the time-skipping test server (${executable}) exited before listening on ${port}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the time-skipping test server did not listen on ${port} within ${deadlineMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    address: `127.0.0.1:${port}`,
+    async stop() {
+      if (exited) return;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
+
+/**
+ * A time-skipping `TestWorkflowEnvironment` on a server started by {@link startTimeSkippingServer}.
+ * The SDK builds one only around a server it launched itself (with its 5 s start limit); its
+ * internal `create` does the same around an existing address, which is what this calls.
+ */
+export async function createTimeSkippingEnvironment(
+  server: RunningTimeSkippingServer,
+  client: { dataConverter: DataConverter },
+): Promise<TestWorkflowEnvironment> {
+  const internal = TestWorkflowEnvironment as unknown as {
+    create(opts: Record<string, unknown>): Promise<TestWorkflowEnvironment>;
+  };
+  return internal.create({ server: { type: 'existing' }, address: server.address, supportsTimeSkipping: true, client });
 }
