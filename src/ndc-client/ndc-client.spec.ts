@@ -34,7 +34,8 @@ describe('NdcHttpClient against a local HTTP server', () => {
       paymentBaseUrl: `${baseUrl}/pay`,
       username: 'agency',
       password: 'secret',
-      timeoutMs: 300,
+      // Generous: a busy machine must not turn an answer into a timeout (the timeout test has its own client).
+      timeoutMs: 10_000,
     });
   });
 
@@ -193,8 +194,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
 
   it('classifies no response within timeoutMs as TIMEOUT with requestSent', async () => {
     handler = () => undefined; // never answers
+    const impatient = new NdcHttpClient({ retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: 'a', password: 'b', timeoutMs: 300 });
     const started = Date.now();
-    const error = await failure(client.orderRetrieve(orderRetrieveRq));
+    const error = await failure(impatient.orderRetrieve(orderRetrieveRq));
+    impatient.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect([error.kind, error.transient, error.requestSent, error.message]).toEqual([
       'TIMEOUT', true, true, 'POST /retail/orders: no response within 300 ms',

@@ -4,7 +4,7 @@
  * window, so no test waits for them on the wall clock. Activities are jest mocks.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelBookingUpdate, cancelSignal, stateQuery } from '../../workflows/definitions';
@@ -23,7 +23,7 @@ import {
   workflowBundle,
   type ActivityMocks,
 } from './booking.fixtures';
-import { createTimeSkippingEnv, type TimeSkippingEnv } from './time-skipping-server';
+import { createTimeSkippingEnvironment, startTimeSkippingServer, type RunningTimeSkippingServer } from './time-skipping-server';
 
 jest.setTimeout(180_000);
 
@@ -32,8 +32,8 @@ const outcomeUnknown = async (): Promise<never> => {
 };
 
 describe('booking saga timers (time-skipping test server)', () => {
+  let server: RunningTimeSkippingServer;
   let env: TestWorkflowEnvironment;
-  let testServer: TimeSkippingEnv | undefined;
   let worker: Worker;
   let running: Promise<void>;
   let mocks: ActivityMocks;
@@ -42,8 +42,8 @@ describe('booking saga timers (time-skipping test server)', () => {
 
   beforeAll(async () => {
     quietRuntime();
-    testServer = await createTimeSkippingEnv({ dataConverter: createDataConverter() });
-    env = testServer.env;
+    server = await startTimeSkippingServer();
+    env = await createTimeSkippingEnvironment(server, { dataConverter: createDataConverter() });
     // The test server has no ListSearchAttributes: add them directly (Keyword = 2).
     await env.connection.operatorService.addSearchAttributes({
       namespace: env.namespace ?? 'default',
@@ -63,7 +63,8 @@ describe('booking saga timers (time-skipping test server)', () => {
   afterAll(async () => {
     worker?.shutdown();
     await running;
-    await testServer?.stop();
+    await env?.teardown();
+    await server?.stop();
   });
 
   beforeEach(() => {

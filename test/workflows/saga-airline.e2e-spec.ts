@@ -45,7 +45,8 @@ describe('booking saga against the real airline service', () => {
       rateLimitRps: 100,
     });
     running = worker.run();
-  });
+    // Bundling the workflows and starting the airline take a while when the whole suite runs.
+  }, 180_000);
 
   afterAll(async () => {
     worker.shutdown();

@@ -99,7 +99,8 @@ describe('saga against the airline configured as another vendor, SOAP 1.1', () =
       rateLimitRps: 100,
     });
     running = worker.run();
-  });
+    // Bundling the workflows and starting the airline take a while when the whole suite runs.
+  }, 180_000);
 
   afterAll(async () => {
     worker?.shutdown();

@@ -9,12 +9,11 @@
  * and `mvn` on PATH the first time.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import * as net from 'node:net';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import type { DataConverter } from '@temporalio/common';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { freePort } from '../../scripts/temporal-dev-server';
 
 /** Version of the Java SDK's test server (Maven Central). */
 export const TEST_SERVER_VERSION = '1.31.0';
@@ -67,80 +66,71 @@ export function timeSkippingServerPath(): string {
   return wrapper;
 }
 
-/** A time-skipping test environment on a test server this process started and owns. */
-export interface TimeSkippingEnv {
-  env: TestWorkflowEnvironment;
-  /** Tears the environment down and stops the server. */
+/** A time-skipping test server this process started, and how to stop it. */
+export interface RunningTimeSkippingServer {
+  /** `127.0.0.1:<port>` */
+  address: string;
   stop(): Promise<void>;
 }
 
-/** What `TestWorkflowEnvironment.create` takes (private in the typings; see {@link createTimeSkippingEnv}). */
-type CreateEnv = (opts: {
-  server: { type: 'existing' };
-  address: string;
-  namespace: string;
-  supportsTimeSkipping: true;
-  client?: { dataConverter?: DataConverter };
-}) => Promise<TestWorkflowEnvironment>;
-
 /**
- * Starts the time-skipping test server (see {@link timeSkippingServerPath}) on a free port, waits
- * until it accepts connections (however long a busy machine's JVM takes: the SDK's own
- * `createTimeSkipping` gives it 5 s and failed CI runs that way), then connects a time-skipping
- * `TestWorkflowEnvironment` to it. The SDK builds every environment with its `create`, which the
- * typings mark private; `createTimeSkipping` is that call plus the 5 s start.
+ * Starts the time-skipping test server and waits until its port accepts connections (polling,
+ * up to `deadlineMs`, default 90 s). The SDK's own launcher gives a server 5 s, which a JVM on a
+ * busy 2-core CI machine (the whole suite running) does not always make.
  */
-export async function createTimeSkippingEnv(client?: { dataConverter?: DataConverter }): Promise<TimeSkippingEnv> {
-  const port = await freePort();
-  const server = spawn(timeSkippingServerPath(), [String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
-  });
-  const exited = new Promise<never>((_, reject) =>
-    server.once('exit', (code, signal) => reject(new Error(`time-skipping test server exited (${code ?? signal}): ${stderr}`))),
-  );
-  exited.catch(() => undefined);
-  const stopServer = async (): Promise<void> => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    const gone = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-    server.kill('SIGTERM');
-    await gone;
-  };
-  try {
-    await Promise.race([acceptsConnections('127.0.0.1', port), exited]);
-    const create = (TestWorkflowEnvironment as unknown as { create: CreateEnv }).create.bind(TestWorkflowEnvironment);
-    const env = await create({
-      server: { type: 'existing' },
-      address: `127.0.0.1:${port}`,
-      namespace: 'default',
-      supportsTimeSkipping: true,
-      ...(client !== undefined ? { client } : {}),
+export async function startTimeSkippingServer(deadlineMs = 90_000): Promise<RunningTimeSkippingServer> {
+  const executable = timeSkippingServerPath();
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
     });
-    return {
-      env,
-      stop: async () => {
-        await env.teardown();
-        await stopServer();
-      },
-    };
-  } catch (error) {
-    await stopServer();
-    throw error;
-  }
-}
-
-/** Resolves once `host:port` accepts a TCP connection (polled every 100 ms). */
-async function acceptsConnections(host: string, port: number): Promise<void> {
+  });
+  const child = spawn(executable, [String(port)], { stdio: 'ignore', detached: false });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + deadlineMs;
   for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host, port }, () => {
+    if (exited) throw new Error(`the time-skipping test server (${executable}) exited before listening on ${port}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
         socket.destroy();
         resolve(true);
       });
       socket.once('error', () => resolve(false));
     });
-    if (ok) return;
+    if (open) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the time-skipping test server did not listen on ${port} within ${deadlineMs} ms`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return {
+    address: `127.0.0.1:${port}`,
+    async stop() {
+      if (exited) return;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
+
+/**
+ * A time-skipping `TestWorkflowEnvironment` on a server started by {@link startTimeSkippingServer}.
+ * The SDK builds one only around a server it launched itself (with its 5 s start limit); its
+ * internal `create` does the same around an existing address, which is what this calls.
+ */
+export async function createTimeSkippingEnvironment(
+  server: RunningTimeSkippingServer,
+  client: { dataConverter: DataConverter },
+): Promise<TestWorkflowEnvironment> {
+  const internal = TestWorkflowEnvironment as unknown as {
+    create(opts: Record<string, unknown>): Promise<TestWorkflowEnvironment>;
+  };
+  return internal.create({ server: { type: 'existing' }, address: server.address, supportsTimeSkipping: true, client });
 }
