@@ -26,7 +26,7 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
   const statuses: (BookingStatus | undefined)[] = intents.map(() => undefined);
 
   const progress = (): BatchProgress => {
-    const counts = { running: 0, confirmed: 0, failed: 0, cancelled: 0 };
+    const counts = { running: 0, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
     const bookings: BatchProgress['bookings'] = [];
     statuses.forEach((status, index) => {
       if (status === undefined) return;
@@ -34,6 +34,7 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
       if (status === 'CONFIRMED') counts.confirmed += 1;
       else if (status === 'FAILED') counts.failed += 1;
       else if (status === 'CANCELLED') counts.cancelled += 1;
+      else if (status === 'ESCALATED') counts.escalated += 1;
       else counts.running += 1;
     });
     return { total: intents.length, pending: intents.length - bookings.length, ...counts, bookings };

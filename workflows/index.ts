@@ -1,4 +1,4 @@
 /** Every workflow the worker registers (its `workflowsPath`), and their signals and queries. */
 export { bookingWorkflow } from './booking.workflow';
 export { batchWorkflow } from './batch.workflow';
-export { approvePriceSignal, cancelSignal, progressQuery, stateQuery } from './definitions';
+export { approvePriceSignal, cancelBookingUpdate, cancelSignal, progressQuery, stateQuery } from './definitions';

@@ -8,9 +8,13 @@
  * `.tools/temporal-test-server/`, with a wrapper script that runs it on `java`. Needs `java` (17+)
  * and `mvn` on PATH the first time.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import * as net from 'node:net';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { DataConverter } from '@temporalio/common';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { freePort } from '../../scripts/temporal-dev-server';
 
 /** Version of the Java SDK's test server (Maven Central). */
 export const TEST_SERVER_VERSION = '1.31.0';
@@ -57,8 +61,86 @@ export function timeSkippingServerPath(): string {
   fs.writeFileSync(
     wrapper,
     `#!/bin/sh\n# Temporal's time-skipping test server (Java SDK ${TEST_SERVER_VERSION}); first argument: port.\n` +
-      `exec java -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n`,
+      `exec java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n`,
     { mode: 0o755 },
   );
   return wrapper;
+}
+
+/** A time-skipping test environment on a test server this process started and owns. */
+export interface TimeSkippingEnv {
+  env: TestWorkflowEnvironment;
+  /** Tears the environment down and stops the server. */
+  stop(): Promise<void>;
+}
+
+/** What `TestWorkflowEnvironment.create` takes (private in the typings; see {@link createTimeSkippingEnv}). */
+type CreateEnv = (opts: {
+  server: { type: 'existing' };
+  address: string;
+  namespace: string;
+  supportsTimeSkipping: true;
+  client?: { dataConverter?: DataConverter };
+}) => Promise<TestWorkflowEnvironment>;
+
+/**
+ * Starts the time-skipping test server (see {@link timeSkippingServerPath}) on a free port, waits
+ * until it accepts connections (however long a busy machine's JVM takes: the SDK's own
+ * `createTimeSkipping` gives it 5 s and failed CI runs that way), then connects a time-skipping
+ * `TestWorkflowEnvironment` to it. The SDK builds every environment with its `create`, which the
+ * typings mark private; `createTimeSkipping` is that call plus the 5 s start.
+ */
+export async function createTimeSkippingEnv(client?: { dataConverter?: DataConverter }): Promise<TimeSkippingEnv> {
+  const port = await freePort();
+  const server = spawn(timeSkippingServerPath(), [String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const exited = new Promise<never>((_, reject) =>
+    server.once('exit', (code, signal) => reject(new Error(`time-skipping test server exited (${code ?? signal}): ${stderr}`))),
+  );
+  exited.catch(() => undefined);
+  const stopServer = async (): Promise<void> => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    server.kill('SIGTERM');
+    await gone;
+  };
+  try {
+    await Promise.race([acceptsConnections('127.0.0.1', port), exited]);
+    const create = (TestWorkflowEnvironment as unknown as { create: CreateEnv }).create.bind(TestWorkflowEnvironment);
+    const env = await create({
+      server: { type: 'existing' },
+      address: `127.0.0.1:${port}`,
+      namespace: 'default',
+      supportsTimeSkipping: true,
+      ...(client !== undefined ? { client } : {}),
+    });
+    return {
+      env,
+      stop: async () => {
+        await env.teardown();
+        await stopServer();
+      },
+    };
+  } catch (error) {
+    await stopServer();
+    throw error;
+  }
+}
+
+/** Resolves once `host:port` accepts a TCP connection (polled every 100 ms). */
+async function acceptsConnections(host: string, port: number): Promise<void> {
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host, port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

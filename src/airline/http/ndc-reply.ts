@@ -32,9 +32,18 @@ export function xmlStream(res: ExpressResponse, payload: XmlPayload): Streamable
   return new StreamableFile(Readable.from([payload.body]), { type: payload.headers['Content-Type'] });
 }
 
+/**
+ * Drops the body headers a route set before it failed (e.g. the ETag of the GET, or headers of an
+ * answer a fault replaced), so an error answer never inherits them.
+ */
+function dropBodyHeaders(res: ExpressResponse): void {
+  for (const name of ['Content-Encoding', 'Content-Type', 'Content-Length', 'Vary', 'ETag']) res.removeHeader(name);
+}
+
 /** Sends an XML answer directly (from the exception filter), chunked like {@link xmlStream}. */
 export function sendXml(res: ExpressResponse, status: number, payload: XmlPayload, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
+  dropBodyHeaders(res);
   res.writeHead(status, { ...payload.headers, ...headers });
   // Writing before end() makes Node use Transfer-Encoding: chunked.
   res.write(payload.body);
@@ -44,6 +53,7 @@ export function sendXml(res: ExpressResponse, status: number, payload: XmlPayloa
 /** Sends a small text or JSON answer directly (from the exception filter). */
 export function sendText(res: ExpressResponse, status: number, contentType: string, text: string, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
+  dropBodyHeaders(res);
   res.writeHead(status, { 'Content-Type': contentType, ...headers });
   res.write(text);
   res.end();
