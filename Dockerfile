@@ -39,7 +39,7 @@ COPY data ./data
 COPY data ./dist/data
 COPY schemas ./schemas
 COPY scripts/docker-entrypoint.sh /usr/local/bin/ndc-saga
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /keys && chown node:node /data /keys
 USER node
 EXPOSE 3000 4010 9464
 ENTRYPOINT ["ndc-saga"]

@@ -214,6 +214,14 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     expect(services.api.environment?.API_PORT).toBe('3000');
   });
 
+  it('gives the API a persistent keys file and lets the Web UI pass its access token to the codec endpoint', () => {
+    expect(services.api.environment?.API_KEYS_FILE).toBe('/keys/api-keys.json');
+    expect(services.api.volumes).toContain('api-keys:/keys');
+    expect(services['temporal-ui'].environment?.TEMPORAL_CODEC_ENDPOINT).toBe('http://localhost:3000/codec');
+    expect(services['temporal-ui'].environment?.TEMPORAL_CODEC_PASS_ACCESS_TOKEN).toBe('true');
+    expect(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/mkdir -p \/data \/keys && chown node:node \/data \/keys/);
+  });
+
   it('declares the named volumes it mounts', () => {
     const mounted = Object.values(services)
       .flatMap((service) => service.volumes ?? [])
