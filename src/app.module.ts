@@ -12,6 +12,10 @@ import { BookingService } from './api/bookings/booking.service';
 import { CodecController, type UiPayloadCodec } from './api/codec/codec.controller';
 import type { ApiConfig } from './api/config/api.config';
 import { HealthController } from './api/health/health.controller';
+import { loadWebhookConfig, type WebhookConfig } from './api/webhooks/webhook.config';
+import { WebhookController } from './api/webhooks/webhook.controller';
+import { WebhookService } from './api/webhooks/webhook.service';
+import { WEBHOOK_CONFIG } from './api/webhooks/webhook.tokens';
 
 export interface AppDependencies {
   config: ApiConfig;
@@ -21,6 +25,8 @@ export interface AppDependencies {
   codec?: UiPayloadCodec;
   /** Clock for validation (today's date). Default: `() => new Date()`. */
   clock?: () => Date;
+  /** Webhook settings. Default: from the environment (`loadWebhookConfig`). */
+  webhooks?: WebhookConfig;
 }
 
 @Module({})
@@ -28,10 +34,12 @@ export class AppModule {
   static forRoot(deps: AppDependencies): DynamicModule {
     return {
       module: AppModule,
-      controllers: [BookingController, BatchController, HealthController, CodecController],
+      controllers: [BookingController, BatchController, HealthController, CodecController, WebhookController],
       providers: [
         BookingService,
         BatchService,
+        WebhookService,
+        { provide: WEBHOOK_CONFIG, useValue: deps.webhooks ?? loadWebhookConfig() },
         { provide: API_CONFIG, useValue: deps.config },
         { provide: TEMPORAL_CLIENT, useValue: deps.temporalClient },
         { provide: API_CLOCK, useValue: deps.clock ?? (() => new Date()) },

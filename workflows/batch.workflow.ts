@@ -5,6 +5,7 @@ import { executeChild, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { BatchInput, BatchProgress, BookingStatus } from '../src/booking/booking.model';
 import { bookingWorkflow } from './booking.workflow';
 import { progressQuery } from './definitions';
+import { emitWebhookEvent } from './webhook-events';
 
 /** Default number of children running at once. */
 export const DEFAULT_BATCH_CONCURRENCY = 4;
@@ -17,7 +18,8 @@ export function batchChildId(batchId: string, index: number): string {
 /**
  * Runs every intent as a child booking (ids from {@link batchChildId}), at most `concurrency` at
  * once, in intent order. Returns the final progress; the `progress` query gives it meanwhile.
- * A child that fails (a bug, or terminated) counts as `FAILED`.
+ * A child that fails (a bug, or terminated) counts as `FAILED`. At the end it sends
+ * `batch.completed` to the agency's webhook registry (workflows/webhook-events.ts).
  */
 export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
   const batchId = workflowInfo().workflowId;
@@ -58,5 +60,19 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, intents.length) }, lane));
-  return progress();
+  const final = progress();
+  // `batch.completed` to each agency of the batch (one, once the API sets the agency from the credential).
+  for (const agencyId of new Set(intents.map((intent) => intent.agency.id))) {
+    await emitWebhookEvent(agencyId, 'batch.completed', {
+      batchId,
+      agencyId,
+      status: 'COMPLETED',
+      total: final.total,
+      confirmed: final.confirmed,
+      failed: final.failed,
+      cancelled: final.cancelled,
+      bookings: final.bookings,
+    });
+  }
+  return final;
 }

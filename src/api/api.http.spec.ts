@@ -324,6 +324,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/batches', '/batches/{id}', '/bookings', '/bookings/{id}', '/bookings/{id}/approve-price',
       '/bookings/{id}/cancel', '/bookings/{id}/order', '/codec/decode', '/codec/encode', '/health',
+      '/webhooks', '/webhooks/{id}', '/webhooks/{id}/deliveries',
     ]);
     expect(res.body.components.schemas.BookingIntent.required).toEqual([
       'agency', 'pointOfSale', 'currency', 'language', 'journey', 'passengers', 'contacts', 'payment', 'securePayment',

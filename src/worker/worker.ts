@@ -6,6 +6,7 @@ import type { NativeConnection } from '@temporalio/worker';
 import { Worker, type WorkerOptions } from '@temporalio/worker';
 import { createBookingActivities, type BookingActivityDeps } from '../../activities/booking.activities';
 import type { BookingActivities } from '../../activities/booking.activities.types';
+import { createWebhookActivities } from '../../activities/webhook.activities';
 import { createDataConverter } from '../temporal/data-converter';
 
 /** Default `maxTaskQueueActivitiesPerSecond`: requests per second the airline accepts. */
@@ -40,7 +41,8 @@ export interface BookingWorkerOptions {
 
 /** Creates (does not run) the booking worker. */
 export async function createBookingWorker(options: BookingWorkerOptions): Promise<Worker> {
-  const activities = options.activities ?? createActivities(options.activityDeps);
+  // Webhook deliveries (one signed POST each) run beside the booking activities.
+  const activities = { ...createWebhookActivities(), ...(options.activities ?? createActivities(options.activityDeps)) };
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace ?? 'default',

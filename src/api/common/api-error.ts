@@ -14,7 +14,9 @@ export type ApiErrorCode =
   | 'BOOKING_NOT_CANCELLABLE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'TEMPORAL_UNAVAILABLE'
-  | 'CODEC_UNAVAILABLE';
+  | 'CODEC_UNAVAILABLE'
+  | 'INVALID_WEBHOOK'
+  | 'WEBHOOK_NOT_FOUND';
 
 export class ApiError extends Error {
   constructor(

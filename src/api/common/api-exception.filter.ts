@@ -22,6 +22,8 @@ export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
   IDEMPOTENCY_KEY_REUSED: 422,
   TEMPORAL_UNAVAILABLE: 503,
   CODEC_UNAVAILABLE: 503,
+  INVALID_WEBHOOK: 400,
+  WEBHOOK_NOT_FOUND: 404,
 };
 
 /** gRPC status codes meaning "Temporal cannot be reached right now". */

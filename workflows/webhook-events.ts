@@ -1,0 +1,78 @@
+/**
+ * The hook the booking and batch workflows call at their status transitions: it sends the event
+ * to the agency's webhook registry workflow, which delivers it to the subscribed endpoints.
+ * An agency that never registered an endpoint has no registry; the event is then dropped (there
+ * is nobody to deliver it to). Guarded by a patch marker, so histories recorded before webhooks
+ * existed replay unchanged.
+ */
+import { CancellationScope, getExternalWorkflowHandle, log, patched, uuid4, workflowInfo } from '@temporalio/workflow';
+import type { BookingState, BookingStatus } from '../src/booking/booking.model';
+import {
+  webhookRegistryId,
+  type BatchEventData,
+  type BookingEventData,
+  type WebhookEvent,
+  type WebhookEventType,
+} from '../src/webhooks/webhook.model';
+import { webhookEventSignal } from './webhook-definitions';
+
+/** Patch id guarding the webhook signal in the booking and batch workflows. */
+export const WEBHOOK_EVENTS_PATCH = 'webhook-events';
+
+/** The event a booking status emits, if any (`RUNNING` emits none). */
+export function bookingEventType(status: BookingStatus): WebhookEventType | undefined {
+  switch (status) {
+    case 'CONFIRMED':
+      return 'booking.confirmed';
+    case 'FAILED':
+      return 'booking.failed';
+    case 'AWAITING_APPROVAL':
+      return 'booking.awaiting_approval';
+    case 'CANCELLED':
+      return 'booking.cancelled';
+    case 'RUNNING':
+      return undefined;
+  }
+}
+
+/** The event data of a booking in `state` (no passenger or card data). */
+export function bookingEventData(bookingId: string, agencyId: string, state: BookingState, batchId?: string): BookingEventData {
+  const data: BookingEventData = { bookingId, agencyId, status: state.status };
+  if (batchId !== undefined) data.batchId = batchId;
+  if (state.order !== undefined) {
+    data.bookingReference = state.order.bookingReference;
+    data.orderId = state.order.orderId;
+    data.total = state.order.total;
+  }
+  if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined) data.pricedTotal = state.pricedTotal;
+  const refund = (state as { refund?: { value: string; currency: string } }).refund;
+  if (refund !== undefined) data.refund = refund;
+  if (state.error !== undefined) {
+    data.error = { type: state.error.type, message: state.error.message };
+    if (state.error.airlineCode !== undefined) data.error.airlineCode = state.error.airlineCode;
+  }
+  return data;
+}
+
+/** Sends `type` with `data` to the agency's webhook registry (workflow code only). */
+export async function emitWebhookEvent(
+  agencyId: string,
+  type: WebhookEventType,
+  data: BookingEventData | BatchEventData,
+): Promise<void> {
+  if (!patched(WEBHOOK_EVENTS_PATCH)) return;
+  const event: WebhookEvent = { id: `evt_${uuid4()}`, type, timestamp: new Date().toISOString(), data };
+  try {
+    await CancellationScope.nonCancellable(() => getExternalWorkflowHandle(webhookRegistryId(agencyId)).signal(webhookEventSignal, event));
+  } catch {
+    log.info('no webhook registry for the agency: event not delivered', { type, eventId: event.id });
+  }
+}
+
+/** Emits the event of `state.status` for the running booking workflow, if that status has one. */
+export async function emitBookingEvent(agencyId: string, state: BookingState): Promise<void> {
+  const type = bookingEventType(state.status);
+  if (type === undefined) return;
+  const info = workflowInfo();
+  await emitWebhookEvent(agencyId, type, bookingEventData(info.workflowId, agencyId, state, info.parent?.workflowId));
+}
