@@ -12,3 +12,7 @@ export * from './air-shopping-rs.codec';
 export * from './offer-price-rs.codec';
 export * from './order-view-rs.codec';
 export * from './references';
+export * from './order-cancel-rq.codec';
+export * from './order-cancel-rs.codec';
+export * from './require-element';
+export * from './soap';

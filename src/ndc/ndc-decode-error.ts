@@ -10,6 +10,8 @@ export type NdcDecodeErrorCode =
   | 'WRONG_ROOT'
   /** The root (or an extension element) is not in the expected namespace. */
   | 'WRONG_NAMESPACE'
+  /** A SOAP envelope whose Body holds a SOAP Fault instead of an NDC message. */
+  | 'SOAP_FAULT'
   /** A required element or attribute is absent or empty. */
   | 'MISSING'
   /** A value is present but not acceptable (e.g. an amount that is not a decimal). */

@@ -498,3 +498,55 @@ export type OrderViewRs =
       metadata: Metadata;
     })
   | (ResponseCommon & { kind: 'error'; errors: NdcError[] });
+
+// ---------------------------------------------------------------- OrderCancel
+
+/** An order named by its airline-assigned id and the airline that owns it. */
+export interface OrderRef {
+  /** `@OrderID`. */
+  orderId: string;
+  /** `@Owner`, the airline designator. */
+  owner: string;
+}
+
+/**
+ * OrderCancelRQ: cancel the order named in `Query/Order`. The XSD makes
+ * `Query/Order` optional (a query by `BookingReferences` alone is valid), so
+ * `order` is optional here; logic that needs it uses `requireElement`.
+ */
+export interface OrderCancelRq extends RequestCommon {
+  /** `Query/Order/@OrderID` and `@Owner`. */
+  order?: OrderRef;
+  /** `Query/BookingReferences/BookingReference`: `ID`, then `AirlineID` or `OtherID` (exactly one when encoding). */
+  bookingReferences?: { id: string; airlineId?: string; otherId?: string }[];
+  /** `OrderCancelParameters/Reason` (IATA Padis codeset REA). */
+  reason?: string;
+  /** `ExpectedRefundAmount/Total`: the requester refuses a cancel refunding less than this. */
+  expectedRefundAmount?: Money;
+}
+
+/** One `Response` of an OrderCancelRS. */
+export interface OrderCancellation {
+  /** `OrderReference`: the cancelled order's id. */
+  orderReference: string;
+  /**
+   * The cancellation fee: `ChangeFees/Details/Detail` with `Type` `Cancellation`
+   * (`ChangeFees@CancelFeeInd="true"`). Absent when none was stated.
+   */
+  cancellationFee?: Money;
+  /**
+   * The amount refunded. OrderCancelRS 17.2 has no refund element (its only
+   * extension point is deep inside a TaxExemptionNotice rule), so it is written
+   * as a `ChangeFees/Details/Detail` with `Type` `Refund` (the type is a union
+   * with free text up to 50 characters), beside the fee.
+   */
+  refund?: Money;
+}
+
+export type OrderCancelRs =
+  | (ResponseCommon & {
+      kind: 'success';
+      /** One per `Response` element (at least one). */
+      cancellations: OrderCancellation[];
+    })
+  | (ResponseCommon & { kind: 'error'; errors: NdcError[] });

@@ -17,6 +17,12 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { isDecimal } from '../common/decimal';
 import type { MessageHeader, Money } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
+import { ndcRootTag, unwrapSoap } from './soap';
+import { DEFAULT_MAX_BYTES, refuseDeclarations, toText, wellFormednessError } from './xml-guard';
+import { declaredNamespaces, localName, scanRoot, unescapeXml } from './xml-scan';
+
+export { DEFAULT_MAX_BYTES, wellFormednessError } from './xml-guard';
+export { unescapeXml } from './xml-scan';
 
 /** The NDC 17.2 (EDIST 2017.2) message namespace. */
 export const NDC_NS = 'http://www.iata.org/IATA/EDIST/2017.2';
@@ -25,9 +31,6 @@ export const EXT_NS = 'http://www.ndc-saga.dev/schema/ndc-ext/17.2';
 /** XML Schema instance namespace (`xsi:nil`, `xsi:type`). */
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-
-/** Default largest document `parseNdc` accepts: 5 MiB. */
-export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** An element of the parsed tree: a string for a text-only element without attributes, else an object. */
 export type XNode = string | { readonly [key: string]: unknown };
@@ -124,54 +127,6 @@ const resolvingParser = new XMLParser({
  */
 const plainParser = new XMLParser(PARSER_OPTIONS);
 
-const FORBIDDEN_DECL = /<!(?:DOCTYPE|ENTITY)/gi;
-const XMLNS_DECL = /\bxmlns(?::([A-Za-z_][\w.-]*))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-const PROLOG_ITEM = /\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)/y;
-const ROOT_TAG = /\s*<([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
-
-function toText(xml: string | Buffer, maxBytes: number): string {
-  if (typeof xml === 'string') {
-    // A UTF-16 unit is at most 3 UTF-8 bytes: only count when it could matter.
-    if (xml.length > maxBytes || (xml.length * 3 > maxBytes && Buffer.byteLength(xml, 'utf8') > maxBytes)) {
-      throw new NdcDecodeError('TOO_LARGE', '', `document larger than ${maxBytes} bytes`);
-    }
-    return xml;
-  }
-  if (xml.length > maxBytes) throw new NdcDecodeError('TOO_LARGE', '', `document larger than ${maxBytes} bytes`);
-  return xml.toString('utf8');
-}
-
-function refuseDeclarations(text: string): void {
-  // Most documents hold no `!` at all: a one-character indexOf (memchr-fast,
-  // unlike V8's search for a two-character string) settles that, and the
-  // case-insensitive pattern only runs from the first `!` on.
-  const bang = text.indexOf('!');
-  if (bang < 1) return;
-  FORBIDDEN_DECL.lastIndex = bang - 1;
-  if (FORBIDDEN_DECL.test(text)) {
-    throw new NdcDecodeError('DOCTYPE_FORBIDDEN', '', 'DOCTYPE and ENTITY declarations are not accepted');
-  }
-}
-
-/** Finds the root start tag without parsing the document. */
-function scanRoot(text: string): { qname: string; attrs: string } {
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (;;) {
-    PROLOG_ITEM.lastIndex = pos;
-    if (!PROLOG_ITEM.test(text)) break;
-    pos = PROLOG_ITEM.lastIndex;
-  }
-  ROOT_TAG.lastIndex = pos;
-  const m = ROOT_TAG.exec(text);
-  if (!m) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
-  return { qname: m[1], attrs: m[2] };
-}
-
-function localName(qname: string): string {
-  const i = qname.indexOf(':');
-  return i < 0 ? qname : qname.slice(i + 1);
-}
-
 /**
  * Name of the root element (local part, prefix dropped), read cheaply
  * without parsing the document, e.g. to route `POST /retail/orders` by
@@ -181,7 +136,9 @@ function localName(qname: string): string {
 export function ndcRootName(xml: string | Buffer, opts: ParseOptions = {}): string {
   const text = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
   refuseDeclarations(text);
-  return localName(scanRoot(text).qname);
+  const tag = ndcRootTag(text);
+  if (tag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
+  return localName(tag.qname);
 }
 
 /**
@@ -191,19 +148,24 @@ export function ndcRootName(xml: string | Buffer, opts: ParseOptions = {}): stri
  * DOCTYPE or ENTITY declaration (`DOCTYPE_FORBIDDEN`, so entity bombs are
  * never expanded); then malformed XML (`MALFORMED_XML`), a root other than
  * `expectedRoot` (`WRONG_ROOT`) and a root outside {@link NDC_NS}
- * (`WRONG_NAMESPACE`). Any namespace prefix is accepted.
+ * (`WRONG_NAMESPACE`). Any namespace prefix is accepted. A SOAP 1.1 or 1.2
+ * envelope is unwrapped first (see `soap.ts`): the NDC root is the first
+ * element of its Body, a SOAP Header is ignored, a Fault is `SOAP_FAULT`.
  *
  * Limitation: prefixes are bound per document, not per element; a prefix
  * declared with two different namespaces is bound to none of them (the
  * root's own prefix keeps the root's binding).
  */
 export function parseNdc(xml: string | Buffer, expectedRoot: string | readonly string[], opts: ParseOptions = {}): ParsedNdc {
-  const text = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
-  refuseDeclarations(text);
-  const problem = wellFormednessError(text);
+  const doc = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+  refuseDeclarations(doc);
+  const problem = wellFormednessError(doc);
   if (problem !== undefined) throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${problem}`);
+  const text = unwrapSoap(doc).text;
 
-  const { qname, attrs } = scanRoot(text);
+  const rootTag = scanRoot(text);
+  if (rootTag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
+  const { qname, attrs } = rootTag;
   const root = localName(qname);
   const expected = typeof expectedRoot === 'string' ? [expectedRoot] : expectedRoot;
   if (!expected.includes(root)) {
@@ -249,177 +211,7 @@ function isPlainExtBinding(ns2: string[] | undefined, ext: ReadonlySet<string>, 
   return ext.size === 1 && ext.has('ns2');
 }
 
-// ------------------------------------------------------------ well-formedness
-
-const NAME = /^[A-Za-z_:\u00C0-\uFFFF][\w.:\u00B7-\uFFFF-]*$/;
-const BAD_AMP = /&(?!(?:[A-Za-z_][\w.-]*|#[0-9]+|#x[0-9a-fA-F]+);)/;
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-}
-
-/** Finds `&`s that start no entity reference; remembers the next `&` so the whole scan stays linear. */
-class AmpChecker {
-  private next: number;
-
-  constructor(private readonly text: string) {
-    this.next = text.indexOf('&');
-  }
-
-  /** True when [from, to) holds an `&` that starts no entity reference. */
-  bad(from: number, to: number): boolean {
-    if (this.next < 0) return false;
-    if (this.next < from) {
-      this.next = this.text.indexOf('&', from);
-      if (this.next < 0) return false;
-    }
-    return this.next < to && BAD_AMP.test(this.text.slice(this.next, to));
-  }
-}
-
-/**
- * Checks that `text` is a well-formed XML document without DOCTYPE (those are
- * refused earlier): tags nest and match, exactly one root, no text outside it,
- * attributes quoted and not repeated, `&` only in entity references, no `<` in
- * attribute values, comments, CDATA and processing instructions closed.
- * Returns a description of the first problem, or undefined. A single pass of
- * `indexOf` jumps: the parser that follows is lenient (it accepts mismatched
- * end tags), so this is what makes malformed input an error, at a fraction of
- * the cost of fast-xml-parser's XMLValidator.
- */
-export function wellFormednessError(text: string): string | undefined {
-  const n = text.length;
-  const stack: string[] = [];
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let rootClosed = false;
-  let rootSeen = false;
-  const amps = new AmpChecker(text);
-  for (;;) {
-    const lt = text.indexOf('<', i);
-    const end = lt < 0 ? n : lt;
-    if (end > i) {
-      if (stack.length === 0) {
-        for (let k = i; k < end; k++) if (!isSpace(text.charCodeAt(k))) return `text outside the root element at offset ${k}`;
-      } else if (amps.bad(i, end)) {
-        return `'&' that starts no entity reference near offset ${i}`;
-      }
-    }
-    if (lt < 0) break;
-    const c = text.charCodeAt(lt + 1);
-    if (c === 0x3f /* ? */) {
-      const e = text.indexOf('?>', lt + 2);
-      if (e < 0) return `unclosed processing instruction at offset ${lt}`;
-      i = e + 2;
-      continue;
-    }
-    if (c === 0x21 /* ! */) {
-      if (text.startsWith('<!--', lt)) {
-        const e = text.indexOf('-->', lt + 4);
-        if (e < 0) return `unclosed comment at offset ${lt}`;
-        i = e + 3;
-        continue;
-      }
-      if (text.startsWith('<![CDATA[', lt) && stack.length > 0) {
-        const e = text.indexOf(']]>', lt + 9);
-        if (e < 0) return `unclosed CDATA section at offset ${lt}`;
-        i = e + 3;
-        continue;
-      }
-      return `unexpected markup at offset ${lt}`;
-    }
-    if (c === 0x2f /* / */) {
-      const e = text.indexOf('>', lt + 2);
-      if (e < 0) return `unclosed end tag at offset ${lt}`;
-      const name = text.slice(lt + 2, e).trimEnd();
-      const open = stack.pop();
-      if (open === undefined) return `end tag </${name}> without a start tag`;
-      if (open !== name) return `end tag </${name}> does not match <${open}>`;
-      if (stack.length === 0) rootClosed = true;
-      i = e + 1;
-      continue;
-    }
-    // start tag
-    if (rootClosed) return `more than one root element (offset ${lt})`;
-    rootSeen = true;
-    let k = lt + 1;
-    while (k < n) {
-      const ch = text.charCodeAt(k);
-      if (isSpace(ch) || ch === 0x3e /* > */ || ch === 0x2f /* / */) break;
-      k++;
-    }
-    const name = text.slice(lt + 1, k);
-    if (!NAME.test(name)) return `invalid element name ${JSON.stringify(name)} at offset ${lt}`;
-    const attrs: string[] = [];
-    for (;;) {
-      const before = k;
-      while (k < n && isSpace(text.charCodeAt(k))) k++;
-      if (k >= n) return `unclosed start tag <${name}>`;
-      const ch = text.charCodeAt(k);
-      if (ch === 0x3e /* > */) {
-        stack.push(name);
-        i = k + 1;
-        break;
-      }
-      if (ch === 0x2f /* / */) {
-        if (text.charCodeAt(k + 1) !== 0x3e) return `'/' not followed by '>' in <${name}>`;
-        if (stack.length === 0) rootClosed = true;
-        i = k + 2;
-        break;
-      }
-      if (k === before) return `missing whitespace before an attribute of <${name}>`;
-      const eq = text.indexOf('=', k);
-      if (eq < 0) return `attribute without value in <${name}>`;
-      const attrName = text.slice(k, eq).trimEnd();
-      if (!NAME.test(attrName)) return `invalid attribute ${JSON.stringify(attrName)} in <${name}>`;
-      if (attrs.includes(attrName)) return `repeated attribute ${attrName} in <${name}>`;
-      attrs.push(attrName);
-      k = eq + 1;
-      while (k < n && isSpace(text.charCodeAt(k))) k++;
-      const q = text.charCodeAt(k);
-      if (q !== 0x22 && q !== 0x27) return `unquoted value of attribute ${attrName} in <${name}>`;
-      const close = text.indexOf(q === 0x22 ? '"' : "'", k + 1);
-      if (close < 0) return `unterminated value of attribute ${attrName} in <${name}>`;
-      const lt2 = text.indexOf('<', k + 1);
-      if (lt2 >= 0 && lt2 < close) return `'<' in the value of attribute ${attrName} in <${name}>`;
-      if (amps.bad(k + 1, close)) return `'&' that starts no entity reference in attribute ${attrName} of <${name}>`;
-      k = close + 1;
-    }
-  }
-  if (stack.length > 0) return `unclosed element <${stack[stack.length - 1]}>`;
-  if (!rootSeen) return 'no root element';
-  return undefined;
-}
-
-/** prefix ('' = default) -> distinct namespace URIs declared for it. */
-function declaredNamespaces(text: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  XMLNS_DECL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = XMLNS_DECL.exec(text)) !== null) {
-    const prefix = m[1] ?? '';
-    const uri = unescapeXml(m[2] ?? m[3] ?? '');
-    const list = out.get(prefix);
-    if (!list) out.set(prefix, [uri]);
-    else if (!list.includes(uri)) list.push(uri);
-  }
-  return out;
-}
-
 // ------------------------------------------------------------------ reading
-
-const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/** Replaces the five predefined entities and character references (the parser leaves them as written). */
-export function unescapeXml(s: string): string {
-  if (s.indexOf('&') < 0) return s;
-  return s.replace(ENTITY, (m: string, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
-    if (name) return NAMED[name];
-    const cp = dec ? parseInt(dec, 10) : parseInt(hex as string, 16);
-    // Out-of-range references are left as written rather than throwing a RangeError.
-    return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
-  });
-}
 
 function children(node: XNode, name: string): XNode[] | undefined {
   if (typeof node === 'string') return undefined;
