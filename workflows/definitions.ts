@@ -3,7 +3,7 @@
  * definitions; the names are also exported as strings from `src/booking/booking.model.ts`.
  */
 import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { BatchProgress, BookingState } from '../src/booking/booking.model';
+import type { BatchProgress, BookingState, BookingStatusReport } from '../src/booking/booking.model';
 
 /** Approves a priced total above `selection.maxTotal` (only meaningful in `AWAITING_APPROVAL`). */
 export const approvePriceSignal = defineSignal<[]>('approvePrice');
@@ -19,3 +19,6 @@ export const stateQuery = defineQuery<BookingState>('state');
 
 /** Current {@link BatchProgress} of a batch workflow. */
 export const progressQuery = defineQuery<BatchProgress>('progress');
+
+/** A child booking's status change, sent to its batch (workflows/webhook-events.ts, `emitBookingEvent`). */
+export const bookingStatusSignal = defineSignal<[BookingStatusReport]>('bookingStatus');

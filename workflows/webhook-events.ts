@@ -6,7 +6,7 @@
  * existed replay unchanged.
  */
 import { CancellationScope, getExternalWorkflowHandle, log, patched, uuid4, workflowInfo } from '@temporalio/workflow';
-import type { BookingState, BookingStatus } from '../src/booking/booking.model';
+import type { BookingState, BookingStatus, BookingStatusReport } from '../src/booking/booking.model';
 import {
   webhookRegistryId,
   type BatchEventData,
@@ -14,6 +14,7 @@ import {
   type WebhookEvent,
   type WebhookEventType,
 } from '../src/webhooks/webhook.model';
+import { bookingStatusSignal } from './definitions';
 import { webhookEventSignal } from './webhook-definitions';
 
 /** Patch id guarding the webhook signal in the booking and batch workflows. */
@@ -69,10 +70,27 @@ export async function emitWebhookEvent(
   }
 }
 
-/** Emits the event of `state.status` for the running booking workflow, if that status has one. */
+/**
+ * The hook of the booking workflow, called at each status change: tells its batch, if it is a
+ * batch's child (signal `bookingStatus`, which lets the batch follow a booking that stays open
+ * after its final status), then sends the status's event, if it has one, to the agency's webhook
+ * registry.
+ */
 export async function emitBookingEvent(agencyId: string, state: BookingState): Promise<void> {
+  if (!patched(WEBHOOK_EVENTS_PATCH)) return;
+  const info = workflowInfo();
+  const parent = info.parent?.workflowId;
+  if (parent !== undefined) {
+    const report: BookingStatusReport = { bookingId: info.workflowId, status: state.status };
+    const refund = (state as { refund?: { value: string; currency: string } }).refund;
+    if (refund !== undefined) report.refund = refund;
+    try {
+      await CancellationScope.nonCancellable(() => getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report));
+    } catch {
+      log.info('the batch did not take the status report (closed?)', { status: state.status });
+    }
+  }
   const type = bookingEventType(state.status);
   if (type === undefined) return;
-  const info = workflowInfo();
-  await emitWebhookEvent(agencyId, type, bookingEventData(info.workflowId, agencyId, state, info.parent?.workflowId));
+  await emitWebhookEvent(agencyId, type, bookingEventData(info.workflowId, agencyId, state, parent));
 }

@@ -1,0 +1,52 @@
+import { batchChildIndex, progressOf, recordStatus, type BatchEntry } from './batch.workflow';
+
+describe('batch bookkeeping', () => {
+  it('finds the index of a child id, and nothing else', () => {
+    expect(batchChildIndex('batch:k', 'batch:k-0', 3)).toBe(0);
+    expect(batchChildIndex('batch:k', 'batch:k-2', 3)).toBe(2);
+    expect(batchChildIndex('batch:k', 'batch:k-3', 3)).toBeUndefined();
+    expect(batchChildIndex('batch:k', 'batch:k-01', 3)).toBeUndefined();
+    expect(batchChildIndex('batch:k', 'batch:kk-1', 3)).toBeUndefined();
+    expect(batchChildIndex('batch:k', 'booking:A:1', 3)).toBeUndefined();
+  });
+
+  it('keeps a final status; only a confirmed booking may become cancelled (compensation)', () => {
+    const entry: BatchEntry = {};
+    expect(recordStatus(entry, 'RUNNING')).toBe(false);
+    expect(recordStatus(entry, 'AWAITING_APPROVAL')).toBe(false);
+    expect(recordStatus(entry, 'CONFIRMED')).toBe(false);
+    expect(recordStatus(entry, 'RUNNING')).toBe(false);
+    expect(entry.status).toBe('CONFIRMED');
+    expect(recordStatus(entry, 'FAILED')).toBe(false);
+    expect(entry.status).toBe('CONFIRMED');
+    // The compensation: not a new failure of the group.
+    expect(recordStatus(entry, 'CANCELLED', { value: '63.24', currency: 'GBP' })).toBe(false);
+    expect(entry).toEqual({ status: 'CANCELLED', refund: { value: '63.24', currency: 'GBP' } });
+    const failing: BatchEntry = { status: 'RUNNING' };
+    expect(recordStatus(failing, 'FAILED')).toBe(true);
+    expect(recordStatus(failing, 'FAILED')).toBe(false);
+    expect(recordStatus({ status: 'RUNNING' }, 'CANCELLED')).toBe(true);
+  });
+
+  it('reports plain batches as before and atomic ones with status, skipped, refunds and compensation', () => {
+    const entries: BatchEntry[] = [
+      { status: 'CANCELLED', refund: { value: '63.24', currency: 'GBP' }, compensation: 'DONE' },
+      { status: 'FAILED' },
+      { skipped: true },
+      {},
+    ];
+    expect(progressOf('batch:k', entries, false, 'RUNNING')).toEqual({
+      total: 4,
+      pending: 1,
+      running: 0,
+      confirmed: 0,
+      failed: 1,
+      cancelled: 1,
+      bookings: [
+        { id: 'batch:k-0', status: 'CANCELLED', refund: { value: '63.24', currency: 'GBP' }, compensation: 'DONE' },
+        { id: 'batch:k-1', status: 'FAILED' },
+      ],
+    });
+    expect(progressOf('batch:k', entries, true, 'COMPENSATED')).toMatchObject({ atomic: true, status: 'COMPENSATED', skipped: 1, pending: 1 });
+  });
+});
