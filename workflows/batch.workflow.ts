@@ -208,7 +208,7 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
   if (atomic && groupFailed) {
     phase = 'COMPENSATING';
     await Promise.all(entries.flatMap((entry, index) => (entry.status === 'CONFIRMED' ? [compensate(index)] : [])));
-    phase = 'COMPENSATED';
+    phase = entries.some((entry) => entry.compensation === 'IMPOSSIBLE') ? 'COMPENSATION_FAILED' : 'COMPENSATED';
   } else {
     phase = 'COMPLETED';
   }

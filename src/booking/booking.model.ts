@@ -177,7 +177,7 @@ export interface BatchInput {
 }
 
 /** Status of an atomic batch (see {@link BatchProgress.status}). */
-export type BatchStatus = 'RUNNING' | 'COMPLETED' | 'COMPENSATING' | 'COMPENSATED';
+export type BatchStatus = 'RUNNING' | 'COMPLETED' | 'COMPENSATING' | 'COMPENSATED' | 'COMPENSATION_FAILED';
 
 /**
  * Compensation of one confirmed booking of a failed atomic batch: `PENDING` while its cancel is
@@ -214,7 +214,11 @@ export interface BatchProgress {
   bookings: { id: string; status: BookingStatus; refund?: { value: string; currency: string }; compensation?: CompensationOutcome }[];
   /** Atomic batches only (absent otherwise). */
   atomic?: true;
-  /** Atomic batches only: `RUNNING`, then `COMPLETED` (all confirmed) or `COMPENSATING` -> `COMPENSATED`. */
+  /**
+   * Atomic batches only: `RUNNING`, then `COMPLETED` (all confirmed) or `COMPENSATING` ->
+   * `COMPENSATED` (every confirmed booking cancelled), or `COMPENSATION_FAILED` when one could
+   * not be (its `compensation` is `IMPOSSIBLE`).
+   */
   status?: BatchStatus;
   /** Atomic batches only: intents never started because a booking had already failed. */
   skipped?: number;
