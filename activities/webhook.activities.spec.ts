@@ -1,5 +1,12 @@
 import { createServer } from 'node:http';
-import { createWebhookActivities, generateWebhookSecret, signWebhook, webhookSecretKey } from './webhook.activities';
+import {
+  createWebhookActivities,
+  generateWebhookSecret,
+  isPrivateAddress,
+  loadWebhookDeliveryConfig,
+  signWebhook,
+  webhookSecretKey,
+} from './webhook.activities';
 
 describe('webhook signing (Standard Webhooks)', () => {
   it('matches the published test vector of the Standard Webhooks / Svix libraries', () => {
@@ -39,7 +46,7 @@ describe('deliverWebhook', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
-    const { deliverWebhook } = createWebhookActivities({ now: () => 1614265330_000 });
+    const { deliverWebhook } = createWebhookActivities({ now: () => 1614265330_000, config: { allowPrivateNetworks: true } });
     const input = { url, secret, messageId: 'msg_p5jXN8AQM9LWM0D4loKWxJek', body: '{"test": 2432232314}', timeoutMs: 2000 };
     try {
       expect(await deliverWebhook(input)).toEqual({ ok: true, at: '2021-02-25T15:02:10.000Z', durationMs: 0, httpStatus: 204 });
@@ -73,7 +80,7 @@ describe('deliverWebhook', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
     try {
-      const { deliverWebhook } = createWebhookActivities();
+      const { deliverWebhook } = createWebhookActivities({ config: { allowPrivateNetworks: true } });
       expect(await deliverWebhook({ url, secret, messageId: 'm', body: '{}', timeoutMs: 200 })).toMatchObject({
         ok: false,
         error: 'timeout after 200 ms',
@@ -82,5 +89,41 @@ describe('deliverWebhook', () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+describe('private networks (SSRF guard)', () => {
+  it('classifies addresses', () => {
+    const privateOnes = ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1'];
+    const publicOnes = ['8.8.8.8', '172.32.0.1', '192.169.0.1', '2001:db8::1', '::ffff:8.8.8.8', 'example.com'];
+    expect(privateOnes.filter((a) => !isPrivateAddress(a))).toEqual([]);
+    expect(publicOnes.filter((a) => isPrivateAddress(a))).toEqual([]);
+  });
+
+  it('refuses private endpoints, by IP literal or by name, without sending anything', async () => {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits += 1;
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const { deliverWebhook } = createWebhookActivities({ config: { allowPrivateNetworks: false } });
+      const input = { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', messageId: 'm', body: '{}', timeoutMs: 2000 };
+      for (const url of [`http://127.0.0.1:${port}/h`, `http://localhost:${port}/h`, `http://[::1]:${port}/h`]) {
+        expect(await deliverWebhook({ ...input, url })).toMatchObject({ ok: false, error: 'blocked: private, loopback or link-local address' });
+      }
+      expect(hits).toBe(0);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it('allows them outside production unless configured, never by default in production', () => {
+    expect(loadWebhookDeliveryConfig({})).toEqual({ allowPrivateNetworks: true });
+    expect(loadWebhookDeliveryConfig({ NODE_ENV: 'production' })).toEqual({ allowPrivateNetworks: false });
+    expect(loadWebhookDeliveryConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toEqual({ allowPrivateNetworks: true });
+    expect(() => loadWebhookDeliveryConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow('WEBHOOK_ALLOW_PRIVATE_NETWORKS: must be true or false, got "yes"');
   });
 });

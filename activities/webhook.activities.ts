@@ -8,6 +8,10 @@
  * The secret is never logged and never put in a result or an error message.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
 import type { DeliverWebhookInput, DeliverWebhookResult, WebhookActivities } from '../src/webhooks/webhook.model';
 
 /** Prefix of signing secrets (Standard Webhooks). */
@@ -34,25 +38,122 @@ export function signWebhook(secret: string, messageId: string, timestampSeconds:
   return `v1,${mac}`;
 }
 
+/**
+ * Networks a webhook may not reach unless private networks are allowed: loopback, RFC 1918,
+ * carrier-grade NAT, link-local (cloud metadata), unspecified, IPv6 unique-local and link-local,
+ * and IPv4-mapped IPv6 forms of all of these. Keeps an agency from making the worker POST into
+ * the operator's own network (SSRF).
+ */
+export function privateAddresses(): BlockList {
+  const list = new BlockList();
+  for (const [net, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+  ] as const) {
+    list.addSubnet(net, prefix, 'ipv4');
+    list.addSubnet(`::ffff:${net}`, 96 + prefix, 'ipv6');
+  }
+  list.addAddress('::', 'ipv6');
+  list.addAddress('::1', 'ipv6');
+  list.addSubnet('fc00::', 7, 'ipv6');
+  list.addSubnet('fe80::', 10, 'ipv6');
+  return list;
+}
+
+/** True when `address` (an IP literal) is in {@link privateAddresses}. */
+export function isPrivateAddress(address: string, list: BlockList = privateAddresses()): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Settings of the delivery activity, read once at worker start. */
+export interface WebhookDeliveryConfig {
+  /**
+   * Allow endpoints on private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+   * default `false` when `NODE_ENV=production`, else `true`, so local receivers work in development).
+   */
+  allowPrivateNetworks: boolean;
+}
+
+export function loadWebhookDeliveryConfig(env: NodeJS.ProcessEnv = process.env): WebhookDeliveryConfig {
+  const raw = env.WEBHOOK_ALLOW_PRIVATE_NETWORKS?.trim();
+  if (raw === undefined || raw === '') return { allowPrivateNetworks: env.NODE_ENV !== 'production' };
+  if (raw !== 'true' && raw !== 'false') throw new Error(`WEBHOOK_ALLOW_PRIVATE_NETWORKS: must be true or false, got "${raw}"`);
+  return { allowPrivateNetworks: raw === 'true' };
+}
+
 export interface WebhookActivityDeps {
-  /** Default: the global `fetch`. */
-  fetch?: typeof fetch;
+  /** Default: {@link loadWebhookDeliveryConfig} of the environment. */
+  config?: WebhookDeliveryConfig;
   /** Clock in ms. Default `Date.now`. */
   now?: () => number;
 }
 
-/** Reason of a failed request without anything from the request itself (no URL query, no secret). */
+class BlockedAddressError extends Error {
+  readonly code = 'EBLOCKEDADDRESS';
+  constructor() {
+    super('the endpoint resolves to a private, loopback or link-local address');
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A `lookup` for http.request that refuses private addresses (checked on the addresses actually connected to). */
+function guardedLookup(blocked: BlockList) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err !== null) return callback(err, []);
+      if (addresses.some((a) => isPrivateAddress(a.address, blocked))) return callback(new BlockedAddressError(), []);
+      if (options.all === true) return callback(null, addresses);
+      const first = addresses[0];
+      if (first === undefined) return callback(new BlockedAddressError(), []);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** Reason of a failed request without anything from the request itself (no URL, no secret). */
 function describeFailure(error: unknown, timeoutMs: number): string {
-  const err = error as { name?: string; cause?: { code?: string; message?: string } };
+  const err = error as { name?: string; code?: string; message?: string };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `timeout after ${timeoutMs} ms`;
-  const code = err?.cause?.code;
-  if (typeof code === 'string') return code;
+  if (err?.code === 'EBLOCKEDADDRESS') return 'blocked: private, loopback or link-local address';
+  if (typeof err?.code === 'string') return err.code;
   return 'request failed';
 }
 
+/** One POST; resolves with the status code (the answer's body is read and dropped). */
+function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, blocked: BlockList | undefined): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(blocked !== undefined ? { lookup: guardedLookup(blocked) as never } : {}),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export function createWebhookActivities(deps: WebhookActivityDeps = {}): WebhookActivities {
-  const doFetch = deps.fetch ?? fetch;
+  const config = deps.config ?? loadWebhookDeliveryConfig();
   const now = deps.now ?? Date.now;
+  const blocked = config.allowPrivateNetworks ? undefined : privateAddresses();
 
   async function deliverWebhook(input: DeliverWebhookInput): Promise<DeliverWebhookResult> {
     const started = now();
@@ -66,19 +167,14 @@ export function createWebhookActivities(deps: WebhookActivityDeps = {}): Webhook
     };
     const at = new Date(started).toISOString();
     try {
-      const response = await doFetch(input.url, {
-        method: 'POST',
-        headers,
-        body: input.body,
-        // A redirect is a failed attempt: the signed body is never re-sent elsewhere.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(input.timeoutMs),
-      });
-      // The answer's body is not used; drain it so the connection can be reused.
-      await response.arrayBuffer().catch(() => undefined);
+      const url = new URL(input.url);
+      // An IP literal is connected to without a lookup: check it here.
+      if (blocked !== undefined && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''), blocked)) throw new BlockedAddressError();
+      // Redirects are not followed (a 3xx is a failed attempt): the signed body never goes elsewhere.
+      const status = await post(url, headers, input.body, input.timeoutMs, blocked);
       const durationMs = now() - started;
-      if (response.status >= 200 && response.status < 300) return { ok: true, at, durationMs, httpStatus: response.status };
-      return { ok: false, at, durationMs, httpStatus: response.status, error: `HTTP ${response.status}` };
+      if (status >= 200 && status < 300) return { ok: true, at, durationMs, httpStatus: status };
+      return { ok: false, at, durationMs, httpStatus: status, error: `HTTP ${status}` };
     } catch (error) {
       return { ok: false, at, durationMs: now() - started, error: describeFailure(error, input.timeoutMs) };
     }
