@@ -43,16 +43,30 @@ export function bookingEventData(bookingId: string, agencyId: string, state: Boo
   if (state.order !== undefined) {
     data.bookingReference = state.order.bookingReference;
     data.orderId = state.order.orderId;
-    data.total = state.order.total;
+    data.total = { ...state.order.total };
   }
-  if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined) data.pricedTotal = state.pricedTotal;
+  if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined) data.pricedTotal = { ...state.pricedTotal };
   const refund = (state as { refund?: { value: string; currency: string } }).refund;
-  if (refund !== undefined) data.refund = refund;
+  if (refund !== undefined) data.refund = { ...refund };
   if (state.error !== undefined) {
     data.error = { type: state.error.type, message: state.error.message };
     if (state.error.airlineCode !== undefined) data.error.airlineCode = state.error.airlineCode;
   }
   return data;
+}
+
+/** A new event: id from the workflow's deterministic `uuid4()`, workflow time. */
+function newEvent(type: WebhookEventType, data: BookingEventData | BatchEventData): WebhookEvent {
+  return { id: `evt_${uuid4()}`, type, timestamp: new Date().toISOString(), data };
+}
+
+/** Signals `event` to the agency's registry; an agency without one has nobody to tell. */
+async function sendToRegistry(agencyId: string, event: WebhookEvent): Promise<void> {
+  try {
+    await CancellationScope.nonCancellable(() => getExternalWorkflowHandle(webhookRegistryId(agencyId)).signal(webhookEventSignal, event));
+  } catch {
+    log.info('no webhook registry for the agency: event not delivered', { type: event.type, eventId: event.id });
+  }
 }
 
 /** Sends `type` with `data` to the agency's webhook registry (workflow code only). */
@@ -62,35 +76,33 @@ export async function emitWebhookEvent(
   data: BookingEventData | BatchEventData,
 ): Promise<void> {
   if (!patched(WEBHOOK_EVENTS_PATCH)) return;
-  const event: WebhookEvent = { id: `evt_${uuid4()}`, type, timestamp: new Date().toISOString(), data };
-  try {
-    await CancellationScope.nonCancellable(() => getExternalWorkflowHandle(webhookRegistryId(agencyId)).signal(webhookEventSignal, event));
-  } catch {
-    log.info('no webhook registry for the agency: event not delivered', { type, eventId: event.id });
-  }
+  await sendToRegistry(agencyId, newEvent(type, data));
 }
 
 /**
- * The hook of the booking workflow, called at each status change: tells its batch, if it is a
- * batch's child (signal `bookingStatus`, which lets the batch follow a booking that stays open
- * after its final status), then sends the status's event, if it has one, to the agency's webhook
- * registry.
+ * The hook of the booking workflow, called at each status change with its state: tells its
+ * batch, if it is a batch's child (signal `bookingStatus`, which lets the batch follow a booking
+ * that stays open after its final status), and sends the status's event, if it has one, to the
+ * agency's webhook registry. Everything is taken from `state` synchronously, so the caller may
+ * go on changing it; the returned promise must be awaited before the workflow completes (a
+ * signal still in flight then would be lost).
  */
-export async function emitBookingEvent(agencyId: string, state: BookingState): Promise<void> {
-  if (!patched(WEBHOOK_EVENTS_PATCH)) return;
+export function emitBookingEvent(agencyId: string, state: BookingState): Promise<void> {
+  if (!patched(WEBHOOK_EVENTS_PATCH)) return Promise.resolve();
   const info = workflowInfo();
   const parent = info.parent?.workflowId;
+  const sends: Promise<void>[] = [];
   if (parent !== undefined) {
     const report: BookingStatusReport = { bookingId: info.workflowId, status: state.status };
     const refund = (state as { refund?: { value: string; currency: string } }).refund;
     if (refund !== undefined) report.refund = refund;
-    try {
-      await CancellationScope.nonCancellable(() => getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report));
-    } catch {
-      log.info('the batch did not take the status report (closed?)', { status: state.status });
-    }
+    sends.push(
+      CancellationScope.nonCancellable(() => getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report)).catch(() => {
+        log.info('the batch did not take the status report (closed?)', { status: report.status });
+      }),
+    );
   }
   const type = bookingEventType(state.status);
-  if (type === undefined) return;
-  await emitWebhookEvent(agencyId, type, bookingEventData(info.workflowId, agencyId, state, parent));
+  if (type !== undefined) sends.push(sendToRegistry(agencyId, newEvent(type, bookingEventData(info.workflowId, agencyId, state, parent))));
+  return Promise.all(sends).then(() => undefined);
 }
