@@ -2,7 +2,7 @@
 # One image for the three roles of ndc-saga: `airline`, `worker`, `api` (the container command
 # picks the role, see scripts/docker-entrypoint.sh). Built and run by docker-compose.yml.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: all dependencies, compile TypeScript to dist/ ----
 FROM ${NODE_IMAGE} AS build
@@ -14,6 +14,10 @@ COPY src ./src
 COPY workflows ./workflows
 COPY activities ./activities
 RUN npm run build
+# The workflow bundle, built once here: workers load it (WORKFLOW_BUNDLE_PATH) instead of running
+# webpack at every start.
+COPY scripts/bundle-workflows.ts ./scripts/
+RUN node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.js
 
 # ---- prod-deps: runtime dependencies only ----
 FROM ${NODE_IMAGE} AS prod-deps
@@ -23,7 +27,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production
+ENV NODE_ENV=production \
+    WORKFLOW_BUNDLE_PATH=/app/dist/workflow-bundle.js
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json ./

@@ -7,22 +7,14 @@
  * the activity execution that produced it (1 = first try), which the workflow adds to its step
  * records.
  */
-import type { BookingIntent, IntentContact, IntentPassenger, PaymentCard } from '../src/booking/booking.model';
+import type { BookingIntent, PaymentCard } from '../src/booking/booking.model';
+import type { NdcContext, OfferToPrice } from '../src/booking/intent-to-ndc';
 import type { Money, SelectedOfferItem } from '../src/ndc/ndc.model';
+import type { CalendarPrice } from '../workflows/booking.decisions';
 
-/** What every NDC request needs from the intent. No card data. */
-export interface NdcContext {
-  /** Sent as CorrelationID / X-Correlation-Id: the booking workflow id. */
-  correlationId: string;
-  agency: BookingIntent['agency'];
-  pointOfSale: string;
-  currency: string;
-  language: string;
-  passengers: IntentPassenger[];
-  contacts: IntentContact[];
-  promotionCode?: string;
-  corporate?: BookingIntent['corporate'];
-}
+export type { NdcContext } from '../src/booking/intent-to-ndc';
+export type { CalendarPrice } from '../workflows/booking.decisions';
+export { FailureType, type FailureDetails } from '../src/booking/booking.failures';
 
 export interface CalendarInput {
   ctx: NdcContext;
@@ -34,10 +26,9 @@ export interface CalendarInput {
   flexibleDays: number;
 }
 
-/** The cheapest date of each direction (the preferred date when the calendar has none). */
+/** The calendar's prices per direction and date; the workflow chooses (`chooseTravelDates`). */
 export interface CalendarResult {
-  departureDate: string;
-  returnDate?: string;
+  prices: CalendarPrice[];
   attempt: number;
 }
 
@@ -69,14 +60,8 @@ export interface ShopResult {
   attempt: number;
 }
 
-/** An offer chosen for pricing (one per direction). */
-export interface ChosenOffer {
-  offerId: string;
-  owner: string;
-  /** ResponseID the offer came from. */
-  responseId: string;
-  offerItems: SelectedOfferItem[];
-}
+/** An offer chosen for pricing (one per direction); `responseId` is the shopping response's. */
+export type ChosenOffer = OfferToPrice;
 
 export interface PriceInput {
   ctx: NdcContext;
@@ -141,13 +126,21 @@ export interface CreateOrderResult {
 
 export interface ReconcileInput {
   ctx: NdcContext;
-  /** ShoppingResponseID of the day search the ordered offer came from. */
-  shoppingResponseId: string;
+  /**
+   * Response ids to look the order up by, in order, until one finds it: the ResponseID the
+   * OrderCreateRQ carried (the last OfferPriceRS), then the shopping response id. Airlines index
+   * orders by one or the other (docs/orchestrator.md, "Never booking twice").
+   */
+  lookupIds?: string[];
+  /** @deprecated Input of workflows started before `lookupIds`: looked up alone. */
+  shoppingResponseId?: string;
 }
 
 export interface ReconcileResult {
-  /** The order created from that shopping response, if any. */
+  /** The order created from those responses, if any. */
   order?: OrderSummary;
+  /** The lookup id that found it. */
+  foundBy?: string;
   /** Its OrderViewRS XML as the airline answered the lookup. */
   orderViewXml?: string;
   attempt: number;
@@ -175,35 +168,4 @@ export interface BookingActivities {
   createOrder(input: CreateOrderInput): Promise<CreateOrderResult>;
   reconcileOrder(input: ReconcileInput): Promise<ReconcileResult>;
   retrieveOrder(input: RetrieveInput): Promise<RetrieveResult>;
-}
-
-/**
- * Stable `ApplicationFailure` types thrown by the activities (non-retryable unless noted).
- * `details[0]` is {@link FailureDetails}.
- */
-export const FailureType = {
-  NO_OFFERS: 'NO_OFFERS',
-  OFFER_EXPIRED: 'OFFER_EXPIRED',
-  PRICE_MISMATCH: 'PRICE_MISMATCH',
-  INVALID_CARD: 'INVALID_CARD',
-  BIRTHDATE_REQUIRED: 'BIRTHDATE_REQUIRED',
-  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
-  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
-  NO_SEATS: 'NO_SEATS',
-  INVALID_REQUEST: 'INVALID_REQUEST',
-  AUTHENTICATION_FAILED: 'AUTHENTICATION_FAILED',
-  INVALID_RESPONSE: 'INVALID_RESPONSE',
-  /** Any other NDC error code or 4xx. */
-  AIRLINE_ERROR: 'AIRLINE_ERROR',
-  /** createOrder only: the request may have reached the airline; reconcile before retrying. */
-  ORDER_OUTCOME_UNKNOWN: 'ORDER_OUTCOME_UNKNOWN',
-} as const;
-export type FailureType = (typeof FailureType)[keyof typeof FailureType];
-
-/** Details attached to activity `ApplicationFailure`s. No card data, ever. */
-export interface FailureDetails {
-  airlineCode?: string;
-  text?: string;
-  httpStatus?: number;
-  attempt: number;
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run book -- [--batch] [--approve] <intent.json ...>`: submits booking intents to the API
- * (API_URL, default http://127.0.0.1:3000), shows each booking's progress (steps as they start)
+ * (API_URL, default http://127.0.0.1:3000) with the API key of NDC_SAGA_API_KEY (default: the
+ * development agency key `npm start` created in `.data/`), shows each booking's progress (steps as they start)
  * and prints each outcome: booking reference and total, or the error. Exit code 1 when any
  * booking did not end CONFIRMED (2 on bad usage or an unreachable API).
  *
@@ -12,6 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { BatchView } from '../src/api/batches/batch.service';
+import { DEV_KEYS_SECRET_FILE, readDevKeys } from './keys';
 
 const RELATIVE = /^([+-])(\d{1,4})([dmy])$/;
 
@@ -47,6 +49,8 @@ interface Options {
   approve: boolean;
   apiUrl: string;
   timeoutMs: number;
+  /** `Authorization` header value. */
+  authorization: string;
 }
 
 interface Job {
@@ -85,7 +89,12 @@ function parseArgs(argv: string[]): Options {
     else files.push(a);
   }
   if (files.length === 0) throw new Usage('give at least one intent file');
+  const key = apiKeyFromEnv(process.env);
+  if (key === undefined) {
+    throw new Usage(`no API key: set NDC_SAGA_API_KEY, or run npm start once (it creates a development key in ${DEV_KEYS_SECRET_FILE})`);
+  }
   return {
+    authorization: `Bearer ${key}`,
     files,
     batch,
     approve,
@@ -96,10 +105,22 @@ function parseArgs(argv: string[]): Options {
 
 class Usage extends Error {}
 
-async function http(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+/** The API key to use: NDC_SAGA_API_KEY, else the development agency key of `npm start`. */
+export function apiKeyFromEnv(env: NodeJS.ProcessEnv, secretFile: string = DEV_KEYS_SECRET_FILE): string | undefined {
+  const fromEnv = env.NDC_SAGA_API_KEY?.trim();
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  return readDevKeys(secretFile)?.agencyKey;
+}
+
+async function http(o: Pick<Options, 'authorization'>, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method,
-    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      accept: 'application/json',
+      authorization: o.authorization,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -112,10 +133,12 @@ async function http(method: string, url: string, body?: unknown, headers: Record
   return { status: res.status, json: json as Record<string, unknown> | undefined };
 }
 
+/** An RFC 9457 problem as the API answers errors. */
 interface ErrorBody {
   code?: string;
-  error?: string;
-  message?: string;
+  title?: string;
+  detail?: string;
+  requestId?: string;
   fields?: { path: string; message: string }[];
 }
 
@@ -123,7 +146,7 @@ function describeError(body: unknown): string {
   if (body === undefined) return 'no body';
   const json = body as ErrorBody;
   const fields = Array.isArray(json.fields) ? json.fields.map((f) => `\n      ${f.path}: ${f.message}`).join('') : '';
-  return `${json.code ?? json.error}: ${json.message}${fields}`;
+  return `${json.code ?? json.title}: ${json.detail}${json.requestId !== undefined ? ` (request ${json.requestId})` : ''}${fields}`;
 }
 
 function loadJobs(files: string[], today: Date): Job[] {
@@ -148,7 +171,7 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
   let lastStatus = '';
   let approved = false;
   while (Date.now() < deadline) {
-    const r = await http('GET', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}`);
+    const r = await http(o, 'GET', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}`);
     if (r.status === 200) {
       const v = r.json as unknown as View;
       const step = v.currentStep ?? '';
@@ -157,13 +180,13 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
         if (v.status === 'AWAITING_APPROVAL') {
           out(
             `  ${job.label}: AWAITING_APPROVAL, priced ${v.pricedTotal?.value} ${v.pricedTotal?.currency} is above maxTotal` +
-              (o.approve ? ' (approving)' : ` (approve: curl -X POST ${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price)`),
+              (o.approve ? ' (approving)' : ` (approve: curl -X POST -H "Authorization: Bearer $NDC_SAGA_API_KEY" ${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price)`),
           );
         }
       }
       if (v.status === 'AWAITING_APPROVAL' && o.approve && !approved) {
         approved = true;
-        await http('POST', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price`);
+        await http(o, 'POST', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price`);
       }
       lastStep = step;
       lastStatus = v.status;
@@ -195,7 +218,7 @@ function outcome(job: Job, v: View | undefined): boolean {
 async function runSingly(jobs: Job[], o: Options): Promise<boolean> {
   const deadline = Date.now() + o.timeoutMs;
   for (const job of jobs) {
-    const r = await http('POST', `${o.apiUrl}/bookings`, job.intent, { 'Idempotency-Key': `cli-${randomUUID()}` });
+    const r = await http(o, 'POST', `${o.apiUrl}/bookings`, job.intent, { 'Idempotency-Key': `cli-${randomUUID()}` });
     if (r.status !== 202) {
       out(`✗ ${job.label}: refused, ${r.status} ${describeError(r.json)}`);
       continue;
@@ -209,7 +232,7 @@ async function runSingly(jobs: Job[], o: Options): Promise<boolean> {
 
 async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
   const deadline = Date.now() + o.timeoutMs;
-  const r = await http('POST', `${o.apiUrl}/batches`, jobs.map((j) => j.intent), { 'Idempotency-Key': `cli-${randomUUID()}` });
+  const r = await http(o, 'POST', `${o.apiUrl}/batches`, jobs.map((j) => j.intent), { 'Idempotency-Key': `cli-${randomUUID()}` });
   if (r.status !== 202) {
     out(`✗ batch refused, ${r.status} ${describeError(r.json)}`);
     return false;
@@ -219,7 +242,7 @@ async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
   let last = '';
   let progress: BatchView | undefined;
   while (Date.now() < deadline) {
-    const p = await http('GET', `${o.apiUrl}/batches/${encodeURIComponent(batchId)}`);
+    const p = await http(o, 'GET', `${o.apiUrl}/batches/${encodeURIComponent(batchId)}`);
     if (p.status === 200) {
       progress = p.json as unknown as BatchView;
       const line = `  batch: ${progress.confirmed} confirmed, ${progress.failed} failed, ${progress.cancelled} cancelled, ${progress.running} running, ${progress.pending} pending of ${progress.total}`;
@@ -237,7 +260,7 @@ async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
   for (const [i, b] of progress.bookings.entries()) {
     const job = jobs[i] ?? { label: b.id, intent: undefined };
     job.id = b.id;
-    const v = await http('GET', `${o.apiUrl}/bookings/${encodeURIComponent(b.id)}`);
+    const v = await http(o, 'GET', `${o.apiUrl}/bookings/${encodeURIComponent(b.id)}`);
     results.push(outcome(job, v.status === 200 ? (v.json as unknown as View) : undefined));
   }
   return results.length === jobs.length && results.every(Boolean);
@@ -250,7 +273,9 @@ async function main(): Promise<number> {
   } catch (err) {
     if (!(err instanceof Usage)) throw err;
     if (err.message) process.stderr.write(`book: ${err.message}\n`);
-    process.stderr.write('usage: npm run book -- [--batch] [--approve] <intent.json ...>   (API_URL, default http://127.0.0.1:3000)\n');
+    process.stderr.write(
+      'usage: npm run book -- [--batch] [--approve] <intent.json ...>   (API_URL, default http://127.0.0.1:3000; NDC_SAGA_API_KEY, default the npm start development key)\n',
+    );
     return 2;
   }
   const jobs = loadJobs(o.files, new Date());

@@ -6,8 +6,12 @@
  *    TEMPORAL_UI_PORT (8233), gRPC on TEMPORAL_PORT (7233), booking search attributes registered;
  * 3. starts the airline service, the worker and the API as child processes, each once the
  *    previous one is ready;
- * 4. prints the URLs; Ctrl-C or SIGTERM stops the API, the worker, the airline, then Temporal.
+ * 4. prints the URLs and the development API keys (an agency key and an ops key, created on
+ *    first run in `.data/`, see scripts/keys.ts); Ctrl-C or SIGTERM stops the API, the worker,
+ *    the airline, then Temporal.
  *
+ * With the embedded dev server, `/codec` is open to loopback callers without a key
+ * (CODEC_OPEN_ON_LOOPBACK) so the local Temporal UI shows payloads; the banner says so.
  * With TEMPORAL_ADDRESS set, no dev server is started: the roles use that cluster.
  * Configuration: see docs/operations.md.
  */
@@ -17,6 +21,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { Connection } from '@temporalio/client';
 import { DEFAULT_TASK_QUEUE } from '../src/booking/booking.model';
+import { DEV_AGENCY_ID, DEV_API_KEYS_FILE, DEV_KEYS_SECRET_FILE, ensureDevKeys, type DevKeys } from './keys';
 import { PROJECT_ROOT, resolveTemporalCli } from './temporal-cli';
 import { ensureSearchAttributes, startDevServer, type DevServer } from './temporal-dev-server';
 
@@ -252,6 +257,14 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
       }
 
       const airlineUrl = `http://127.0.0.1:${config.airlinePort}`;
+      const production = process.env.NODE_ENV === 'production';
+      const apiKeysFile = process.env.API_KEYS_FILE || DEV_API_KEYS_FILE;
+      let devKeys: DevKeys | undefined;
+      if (!production) {
+        devKeys = ensureDevKeys(apiKeysFile);
+        if (devKeys.created) log(`created the development API keys in ${apiKeysFile} (secrets in ${DEV_KEYS_SECRET_FILE})`);
+      }
+      const codecOpen = server !== undefined && !production;
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         TEMPORAL_ADDRESS: address,
@@ -261,7 +274,13 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         API_PORT: String(config.apiPort),
         AIRLINE_BASE_URL: process.env.AIRLINE_BASE_URL || airlineUrl,
         PAYMENT_BASE_URL: process.env.PAYMENT_BASE_URL || airlineUrl,
+        API_KEYS_FILE: apiKeysFile,
+        ...(codecOpen ? { CODEC_OPEN_ON_LOOPBACK: 'true' } : {}),
+        // The roles' stdout is a pipe: keep their logs readable when ours is a terminal.
+        LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
+        WORKER_HTTP_PORT: process.env.WORKER_HTTP_PORT || '9464',
       };
+      const workerHttp = env.WORKER_HTTP_PORT === 'off' ? undefined : `http://localhost:${env.WORKER_HTTP_PORT}`;
       const deadline = (): number => Date.now() + config.startupTimeoutMs;
 
       const airline = startRole('airline', config.entries.airline, env);
@@ -291,11 +310,26 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         `  API             http://localhost:${config.apiPort}`,
         `  API docs        http://localhost:${config.apiPort}/docs`,
         `  Airline (NDC)   http://localhost:${config.airlinePort}`,
+        ...(workerHttp !== undefined
+          ? [`  Worker health   ${workerHttp}/health/ready (liveness /health/live)`, `  Worker metrics  ${workerHttp}/metrics`]
+          : []),
         server?.uiUrl !== undefined
           ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
           : `  Temporal        ${address} (external)`,
         `  Temporal gRPC   ${address}, namespace ${config.temporalNamespace}`,
         ...(server !== undefined ? [`  Temporal data   ${config.temporalDbFile}`] : []),
+        ...(devKeys !== undefined
+          ? [
+              `  Agency API key  ${devKeys.agencyKey}`,
+              `                  (agency ${DEV_AGENCY_ID}; npm run book and the examples use it: Authorization: Bearer <key>)`,
+              `  Ops API key     ${devKeys.opsKey}`,
+              '                  (every agency, and /codec)',
+              `  Keys            ${apiKeysFile} (npm run keys -- list | create | revoke)`,
+            ]
+          : []),
+        ...(codecOpen
+          ? [`  Codec           http://localhost:${config.apiPort}/codec is open to loopback callers without a key (dev stack only), for the Temporal UI`]
+          : []),
         'Press Ctrl-C to stop.',
       ];
       process.stdout.write(`\n${lines.join('\n')}\n\n`);

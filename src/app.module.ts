@@ -1,15 +1,22 @@
 /**
  * The API module. Built with its dependencies passed in (`AppModule.forRoot`), so `main.ts`,
  * the e2e tests and the benchmark wire a real Temporal client, and unit tests a fake one.
+ * One global guard authenticates every route not marked `@Public()`.
  */
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import type { Client } from '@temporalio/client';
-import { API_CLOCK, API_CONFIG, TEMPORAL_CLIENT, UI_PAYLOAD_CODEC } from './api/api.tokens';
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import { API_CLOCK, API_CONFIG, API_KEY_STORE, JWT_VERIFIER, RATE_LIMITER, TEMPORAL_CLIENT, UI_PAYLOAD_CODEC } from './api/api.tokens';
+import type { ApiKeyStore } from './api/auth/api-keys';
+import { AuthGuard } from './api/auth/auth.guard';
+import type { JwtVerifier } from './api/auth/jwt-verifier';
 import { BatchController } from './api/batches/batch.controller';
 import { BatchService } from './api/batches/batch.service';
 import { BookingController } from './api/bookings/booking.controller';
 import { BookingService } from './api/bookings/booking.service';
 import { CodecController, type UiPayloadCodec } from './api/codec/codec.controller';
+import { RateLimitGuard } from './api/common/rate-limit.guard';
 import type { ApiConfig } from './api/config/api.config';
 import { HealthController } from './api/health/health.controller';
 import { loadWebhookConfig, type WebhookConfig } from './api/webhooks/webhook.config';
@@ -27,11 +34,20 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Webhook settings. Default: from the environment (`loadWebhookConfig`). */
   webhooks?: WebhookConfig;
+  /** API keys. Default (createApiApp): the keys file of `config.apiKeysFile`, watched; none: API keys are refused. */
+  apiKeys?: ApiKeyStore;
+  /** JWT verification. Default (createApiApp): from `config.oidc`; none: tokens are refused. */
+  jwtVerifier?: JwtVerifier;
+  /** Per-agency limiter of POST /bookings and /batches. Default (createApiApp): from the config; none: no limit. */
+  rateLimiter?: RateLimiterMemory;
 }
 
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationShutdown {
+  constructor(@Optional() @Inject(API_KEY_STORE) private readonly keys?: ApiKeyStore) {}
+
   static forRoot(deps: AppDependencies): DynamicModule {
+    const optional = (token: symbol, value: unknown) => (value !== undefined ? [{ provide: token, useValue: value }] : []);
     return {
       module: AppModule,
       controllers: [BookingController, BatchController, HealthController, CodecController, WebhookController],
@@ -40,11 +56,21 @@ export class AppModule {
         BatchService,
         WebhookService,
         { provide: WEBHOOK_CONFIG, useValue: deps.webhooks ?? loadWebhookConfig() },
+        RateLimitGuard,
+        { provide: APP_GUARD, useClass: AuthGuard },
         { provide: API_CONFIG, useValue: deps.config },
         { provide: TEMPORAL_CLIENT, useValue: deps.temporalClient },
         { provide: API_CLOCK, useValue: deps.clock ?? (() => new Date()) },
-        ...(deps.codec !== undefined ? [{ provide: UI_PAYLOAD_CODEC, useValue: deps.codec }] : []),
+        ...optional(UI_PAYLOAD_CODEC, deps.codec),
+        ...optional(API_KEY_STORE, deps.apiKeys),
+        ...optional(JWT_VERIFIER, deps.jwtVerifier),
+        ...optional(RATE_LIMITER, deps.rateLimiter),
       ],
     };
+  }
+
+  /** Stops watching the keys file. */
+  onApplicationShutdown(): void {
+    this.keys?.close();
   }
 }

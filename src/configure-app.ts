@@ -1,133 +1,78 @@
 /**
- * One place that sets up an API app: JSON body parsing (bodies are never logged), the exception
- * filter, CORS for the Temporal Web UI on `/codec`, and the OpenAPI document at `/docs`.
+ * One place that sets up an API app: `X-Request-Id` on every answer, JSON body parsing (bodies
+ * are never logged), the problem+json exception filter, CORS for the Temporal Web UI on `/codec`,
+ * and the OpenAPI document at `/docs`. Authentication is the global guard of `AppModule`.
  * Used by `main.ts`, the e2e tests and the benchmark.
  */
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { HttpRequest as Request, HttpResponse as Response, NextFn as NextFunction } from './api/common/http.types';
 import { AppModule, type AppDependencies } from './app.module';
-import { bookingIntentJsonSchema } from './api/bookings/booking.dto';
+import { ApiKeyStore } from './api/auth/api-keys';
+import { JwtVerifier } from './api/auth/jwt-verifier';
+import { openApiComponentSchemas } from './api/common/api.schemas';
 import { ApiExceptionFilter } from './api/common/api-exception.filter';
+import { API_KEY_SCHEME, OIDC_SCHEME } from './api/common/openapi.decorators';
+import { createRateLimiter } from './api/common/rate-limit.guard';
+import { requestIdMiddleware } from './api/common/request-id';
 import type { ApiConfig } from './api/config/api.config';
 
 /** Largest accepted JSON body (a batch of 500 intents fits). */
 export const MAX_BODY = '5mb';
 
-/** Builds the API app with its dependencies and configures it (not listening yet). */
+/**
+ * Builds the API app with its dependencies and configures it (not listening yet). Credentials
+ * and the rate limiter not given in `deps` come from `deps.config`: the keys file (watched for
+ * changes), the OIDC issuer's JWKS, RATE_LIMIT_*.
+ */
 export async function createApiApp(deps: AppDependencies): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(deps), {
+  const { config } = deps;
+  const logger = new Logger('Auth');
+  let apiKeys = deps.apiKeys;
+  if (apiKeys === undefined && config.apiKeysFile !== undefined) {
+    apiKeys = new ApiKeyStore(config.apiKeysFile, (message) => logger.error(`keys file not reloaded, previous keys kept: ${message}`));
+    apiKeys.watch();
+  }
+  const jwtVerifier = deps.jwtVerifier ?? (config.oidc !== undefined ? new JwtVerifier(config.oidc) : undefined);
+  const rateLimiter = deps.rateLimiter ?? createRateLimiter(config.rateLimitPoints, config.rateLimitWindowS);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...deps, apiKeys, jwtVerifier, rateLimiter }), {
     bodyParser: false,
-    logger: deps.config.logLevels.length === 0 ? false : deps.config.logLevels,
+    logger: config.logLevels.length === 0 ? false : config.logLevels,
   });
-  configureApp(app, deps.config);
+  configureApp(app, config);
   return app;
 }
 
-/** Pipes, filters, CORS for `/codec`, swagger at `/docs`. */
+/** Request ids, body limit, filter, CORS for `/codec`, swagger at `/docs`. */
 export function configureApp(app: NestExpressApplication, config: Pick<ApiConfig, 'codecCorsOrigins'>): void {
+  app.use(requestIdMiddleware);
   app.use(codecCors(config.codecCorsOrigins));
   app.useBodyParser('json', { limit: MAX_BODY });
   app.useGlobalFilters(new ApiExceptionFilter());
+  // `/docs` and `/docs/json` are served by swagger-ui-express ahead of the Nest router, so they are
+  // public by construction: the document describes the API, it holds no data.
   SwaggerModule.setup('docs', app, () => openApiDocument(app), { jsonDocumentUrl: 'docs/json' });
 }
 
-/** The OpenAPI document, with the schemas the decorators reference. */
+/** The OpenAPI document: routes from the decorators, component schemas derived from zod, bearer security schemes. */
 export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
   const doc = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('ndc-saga booking API')
-      .setDescription('Booking intents become durable Temporal sagas against an NDC 17.2 airline. See docs/api.md.')
+      .setDescription(
+        'Booking intents become durable Temporal sagas against an NDC 17.2 airline. Every route but /health needs ' +
+          '`Authorization: Bearer <API key or OIDC access token>`; errors are RFC 9457 problems. See docs/api.md.',
+      )
       .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'nsk_<id>_<secret>', description: 'API key (npm run keys -- create)' }, API_KEY_SCHEME)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'OIDC / OAuth2 access token' }, OIDC_SCHEME)
       .build(),
   );
-  const linkProps = { self: { type: 'string' }, order: { type: 'string' }, approvePrice: { type: 'string' }, cancel: { type: 'string' } };
-  const money = { type: 'object', properties: { value: { type: 'string', example: '129.00' }, currency: { type: 'string' } } };
-  const bookingError = { type: 'object', properties: { type: { type: 'string' }, message: { type: 'string' }, airlineCode: { type: 'string' } } };
-  doc.components = {
-    ...doc.components,
-    schemas: {
-      ...(doc.components?.schemas ?? {}),
-      BookingIntent: bookingIntentJsonSchema() as never,
-      BookingAccepted: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', example: 'booking:AGENCY1:3f0c-key' },
-          status: { type: 'string', enum: ['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'] },
-          existing: { type: 'boolean' },
-          links: { type: 'object', properties: linkProps },
-        },
-      },
-      BookingView: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          status: { type: 'string', enum: ['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'] },
-          currentStep: { type: 'string' },
-          steps: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                name: { type: 'string' },
-                startedAt: { type: 'string', format: 'date-time' },
-                endedAt: { type: 'string', format: 'date-time' },
-                attempts: { type: 'integer' },
-                outcome: { type: 'string', enum: ['ok', 'failed'] },
-              },
-            },
-          },
-          chosenOffer: { type: 'object' },
-          pricedTotal: money,
-          surcharge: money,
-          order: {
-            type: 'object',
-            properties: { orderId: { type: 'string' }, bookingReference: { type: 'string' }, total: money, status: { type: 'string' } },
-          },
-          error: bookingError,
-          retrieveError: { ...bookingError, description: 'CONFIRMED, but the order could not be read back after its creation' },
-          stale: { type: 'string', description: 'Set when no worker answered the state query in time: status from the search attributes only' },
-          links: { type: 'object', properties: linkProps },
-        },
-      },
-      BookingList: {
-        type: 'object',
-        properties: {
-          bookings: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'string' },
-                status: { type: 'string' },
-                agencyId: { type: 'string' },
-                route: { type: 'string' },
-                bookingReference: { type: 'string' },
-                workflowStatus: { type: 'string' },
-                startTime: { type: 'string', format: 'date-time' },
-                closeTime: { type: 'string', format: 'date-time' },
-              },
-            },
-          },
-        },
-      },
-      Error: {
-        type: 'object',
-        properties: {
-          statusCode: { type: 'integer' },
-          error: { type: 'string' },
-          code: { type: 'string' },
-          message: { type: 'string' },
-          fields: {
-            type: 'array',
-            items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
-          },
-        },
-      },
-    },
-  };
+  const schemas = openApiComponentSchemas() as NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;
+  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), ...schemas } };
   return doc;
 }
 

@@ -1,12 +1,13 @@
 /**
  * `npm run api`: the booking HTTP API (port API_PORT, default 3000) against the Temporal cluster
  * of TEMPORAL_ADDRESS / TEMPORAL_NAMESPACE (TLS settings: see docs/operations.md). Stops cleanly
- * on SIGINT/SIGTERM.
+ * on SIGINT/SIGTERM; SIGHUP re-reads the API keys file (it is also re-read when it changes).
  */
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Client } from '@temporalio/client';
+import { ApiKeyStore } from './api/auth/api-keys';
 import { loadApiConfig, type ApiConfig } from './api/config/api.config';
 import type { UiPayloadCodec } from './api/codec/codec.controller';
 import { createApiApp } from './configure-app';
@@ -17,6 +18,8 @@ export interface RunningApi {
   app: NestExpressApplication;
   /** Base URL, e.g. `http://127.0.0.1:3000`. */
   url: string;
+  /** The API keys (undefined when no keys file is configured). */
+  apiKeys?: ApiKeyStore;
   close(): Promise<void>;
 }
 
@@ -35,13 +38,20 @@ export async function startApi(
 ): Promise<RunningApi> {
   const ownClient = client === undefined;
   const temporalClient = client ?? (await createTemporalClient({ config: loadTemporalConfig() }));
-  const app = await createApiApp({ config, temporalClient, codec: uiPayloadCodec() });
+  const logger = new Logger('Auth');
+  let apiKeys: ApiKeyStore | undefined;
+  if (config.apiKeysFile !== undefined) {
+    apiKeys = new ApiKeyStore(config.apiKeysFile, (message) => logger.error(`keys file not reloaded, previous keys kept: ${message}`));
+    apiKeys.watch();
+  }
+  const app = await createApiApp({ config, temporalClient, codec: uiPayloadCodec(), apiKeys });
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address() as { port: number };
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return {
     app,
     url: `http://${host}:${address.port}`,
+    ...(apiKeys !== undefined ? { apiKeys } : {}),
     close: async () => {
       await app.close();
       if (ownClient) await temporalClient.connection.close();
@@ -51,8 +61,18 @@ export async function startApi(
 
 async function main(): Promise<void> {
   const logger = new Logger('api');
-  const api = await startApi();
+  const config = loadApiConfig();
+  const api = await startApi(config);
   logger.log(`booking API on ${api.url} (OpenAPI: ${api.url}/docs)`);
+  logger.log(
+    `credentials: ${api.apiKeys !== undefined ? `${api.apiKeys.activeCount} active API key(s) in ${config.apiKeysFile}` : 'no API keys file'}; ` +
+      `${config.oidc !== undefined ? `OIDC tokens of ${config.oidc.issuer}` : 'no OIDC tokens'}` +
+      `${config.codecOpenOnLoopback ? '; /codec open to loopback callers (dev stack)' : ''}`,
+  );
+  process.on('SIGHUP', () => {
+    api.apiKeys?.reload();
+    logger.log(`SIGHUP: API keys re-read (${api.apiKeys?.activeCount ?? 0} active)`);
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { BOOKING_SEARCH_ATTRIBUTES } from '../scripts/temporal-dev-server';
+import { serverEnvironment, TEMPORAL_SERVER_VERSION, type ServerPorts } from '../scripts/temporal-server';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -53,15 +54,51 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     );
   });
 
-  it('runs the official Temporal images on PostgreSQL', () => {
-    expect(services.postgresql.image).toMatch(/^postgres:\d+$/);
-    expect(services.temporal.image).toMatch(/^temporalio\/server:/);
-    expect(services['temporal-schema'].image).toMatch(/^temporalio\/admin-tools:/);
-    expect(services['temporal-setup'].image).toMatch(/^temporalio\/admin-tools:/);
+  it('runs the Temporal server version the topology test runs, on PostgreSQL 15', () => {
+    expect(services.postgresql.image).toBe('postgres:15');
+    expect(services.temporal.image).toBe(`temporalio/server:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`);
+    expect(services['temporal-schema'].image).toBe(`temporalio/admin-tools:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`);
+    expect(services['temporal-setup'].image).toBe(`temporalio/admin-tools:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`);
     expect(services['temporal-ui'].image).toMatch(/^temporalio\/ui:/);
-    expect(services.temporal.environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgresql', DB_PORT: '5432' });
-    expect(commandText(services['temporal-schema'])).toContain('--plugin postgres12 --ep postgresql');
     expect(services['temporal-ui'].environment?.TEMPORAL_ADDRESS).toBe('temporal:7233');
+  });
+
+  it('mounts and runs the config, dynamic config, schema and setup files the topology test uses', () => {
+    const mount = './scripts/topology:/etc/ndc-saga/temporal:ro';
+    for (const name of ['temporal-schema', 'temporal', 'temporal-setup']) {
+      expect([name, services[name].volumes]).toEqual([name, [mount]]);
+    }
+    for (const file of ['temporal-server.yaml', 'dynamic-config.yaml', 'temporal-schema.sh', 'temporal-setup.sh']) {
+      expect([file, fs.existsSync(path.join(ROOT, 'scripts', 'topology', file))]).toEqual([file, true]);
+    }
+    expect(services['temporal-schema'].entrypoint).toEqual(['/bin/sh', '/etc/ndc-saga/temporal/temporal-schema.sh']);
+    expect(services['temporal-setup'].entrypoint).toEqual(['/bin/sh', '/etc/ndc-saga/temporal/temporal-setup.sh']);
+    expect(commandText(services.temporal)).toContain(
+      'exec temporal-server --config-file /etc/ndc-saga/temporal/temporal-server.yaml start',
+    );
+    expect(services.temporal.environment?.DYNAMIC_CONFIG_FILE_PATH).toBe('/etc/ndc-saga/temporal/dynamic-config.yaml');
+  });
+
+  it('gives the server only variables our config file reads, and the test sets the same ones', () => {
+    const template = fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'temporal-server.yaml'), 'utf8');
+    const read = new Set([...template.matchAll(/env "([A-Z_]+)"|list ((?:"[A-Z_]+" ?)+)/g)].flatMap((m) =>
+      m[1] !== undefined ? [m[1]] : [...m[2].matchAll(/"([A-Z_]+)"/g)].map((q) => q[1]),
+    ));
+    const composeVars = Object.keys(services.temporal.environment ?? {});
+    for (const name of [...composeVars, 'TEMPORAL_BROADCAST_ADDRESS']) expect([name, read.has(name)]).toEqual([name, true]);
+    const testVars = Object.keys(serverEnvironment({ host: 'h', port: 1, user: 'u', password: 'p' }, {} as ServerPorts));
+    for (const name of testVars) expect([name, read.has(name)]).toEqual([name, true]);
+    // Compose sets a subset of what the test sets (ports there are the defaults).
+    for (const name of composeVars) expect([name, testVars.includes(name)]).toEqual([name, true]);
+  });
+
+  it('never ignores a failing command (no `|| true`)', () => {
+    const texts = [
+      fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'),
+      fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'temporal-schema.sh'), 'utf8'),
+      fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'temporal-setup.sh'), 'utf8'),
+    ];
+    for (const text of texts) expect(text).not.toMatch(/\|\|\s*true/);
   });
 
   it('builds our three roles from the Dockerfile as one image, the command picking the role', () => {
@@ -120,10 +157,11 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
   });
 
   it('registers the booking search attributes as Keyword in the one-shot setup', () => {
-    const setup = commandText(services['temporal-setup']);
-    expect(setup).toContain(`for name in ${Object.keys(BOOKING_SEARCH_ATTRIBUTES).join(' ')}; do`);
+    const setup = fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'temporal-setup.sh'), 'utf8');
+    expect(setup).toContain(`attributes="${Object.keys(BOOKING_SEARCH_ATTRIBUTES).join(' ')}"`);
     expect(setup).toContain('--type Keyword');
-    expect(setup).toContain('temporal operator namespace create --namespace default');
+    expect(setup).toContain('operator namespace create');
+    expect(services['temporal-setup'].environment?.TEMPORAL_NAMESPACE).toBe('default');
   });
 
   it('wires the roles to each other by service name and port', () => {
@@ -179,7 +217,8 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
   it('declares the named volumes it mounts', () => {
     const mounted = Object.values(services)
       .flatMap((service) => service.volumes ?? [])
-      .map((volume) => volume.split(':')[0]);
+      .map((volume) => volume.split(':')[0])
+      .filter((source) => !source.startsWith('.') && !source.startsWith('/'));
     expect(mounted.sort()).toEqual(Object.keys(compose.volumes ?? {}).sort());
   });
 });
@@ -187,8 +226,8 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
 describe('Dockerfile (structure only)', () => {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
 
-  it('is multi-stage on node:20-bookworm-slim with npm ci, build and a non-root runtime', () => {
-    expect(dockerfile).toContain('ARG NODE_IMAGE=node:20-bookworm-slim');
+  it('is multi-stage on node:24-bookworm-slim with npm ci, build and a non-root runtime', () => {
+    expect(dockerfile).toContain('ARG NODE_IMAGE=node:24-bookworm-slim');
     expect(dockerfile.match(/^FROM \$\{NODE_IMAGE\} AS (\S+)$/gm)).toEqual([
       'FROM ${NODE_IMAGE} AS build',
       'FROM ${NODE_IMAGE} AS prod-deps',
@@ -199,6 +238,12 @@ describe('Dockerfile (structure only)', () => {
     expect(dockerfile).toContain('npm ci --omit=dev');
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toContain('ENTRYPOINT ["ndc-saga"]');
+  });
+
+  it('prebuilds the workflow bundle at build time and points the workers at it', () => {
+    expect(dockerfile).toContain('RUN node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.js');
+    expect(dockerfile).toContain('WORKFLOW_BUNDLE_PATH=/app/dist/workflow-bundle.js');
+    expect(fs.readFileSync(path.join(ROOT, 'src', 'worker', 'main.ts'), 'utf8')).toContain('WORKFLOW_BUNDLE_PATH');
   });
 
   it('copies only paths that exist in the repository', () => {

@@ -309,10 +309,13 @@ describe('booking API over a fake Temporal client', () => {
     ]);
   });
 
-  it('health: 503 naming the airline when it is down', async () => {
+  it('health: an airline outage degrades readiness (200, naming the airline) but keeps liveness', async () => {
+    expect((await request(app.getHttpServer()).get('/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await request(app.getHttpServer()).get('/health/ready');
+    expect([ready.status, ready.body.status]).toEqual([200, 'degraded']);
     const res = await request(app.getHttpServer()).get('/health');
-    expect(res.status).toBe(503);
-    expect(res.body.status).toBe('unavailable');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('degraded');
     expect(res.body.temporal).toEqual({ status: 'up', address: '127.0.0.1:7233', namespace: 'default', serverVersion: 'fake' });
     expect(res.body.airline.status).toBe('down');
     expect(res.body.airline.url).toBe('http://127.0.0.1:9/health');
@@ -323,7 +326,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/batches', '/batches/{id}', '/bookings', '/bookings/{id}', '/bookings/{id}/approve-price',
-      '/bookings/{id}/cancel', '/bookings/{id}/order', '/codec/decode', '/codec/encode', '/health',
+      '/bookings/{id}/cancel', '/bookings/{id}/order', '/codec/decode', '/codec/encode', '/health', '/health/live', '/health/ready',
       '/webhooks', '/webhooks/{id}', '/webhooks/{id}/deliveries',
     ]);
     expect(res.body.components.schemas.BookingIntent.required).toEqual([

@@ -8,3 +8,9 @@ export const TEMPORAL_CLIENT = Symbol('TEMPORAL_CLIENT');
 export const UI_PAYLOAD_CODEC = Symbol('UI_PAYLOAD_CODEC');
 /** A `() => Date` clock (validation uses today's date). */
 export const API_CLOCK = Symbol('API_CLOCK');
+/** The {@link ApiKeyStore} (absent: API keys are refused). */
+export const API_KEY_STORE = Symbol('API_KEY_STORE');
+/** The {@link JwtVerifier} (absent: JWT bearer tokens are refused). */
+export const JWT_VERIFIER = Symbol('JWT_VERIFIER');
+/** The per-agency rate limiter of `POST /bookings` and `POST /batches` (absent: no limit). */
+export const RATE_LIMITER = Symbol('RATE_LIMITER');

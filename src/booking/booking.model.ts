@@ -2,7 +2,15 @@
  * The booking contract shared by the API, the workflows and the activities.
  * Plain interfaces only: these values cross HTTP and Temporal.
  * Amounts are exact decimal strings with their currency beside them.
+ *
+ * Statuses and failure types are declared once, in `booking.status.ts` and
+ * `booking.failures.ts`, and re-exported here.
  */
+import type { BookingStatus } from './booking.status';
+import type { FailureType } from './booking.failures';
+
+export { BookingStatus, BOOKING_STATUSES, isBookingStatus, isFinalStatus } from './booking.status';
+export { FailureType, FAILURE_TYPES, isFailureType } from './booking.failures';
 
 /** Task queue the worker polls. Overridable with `TEMPORAL_TASK_QUEUE` (default `ndc-saga`). */
 export const DEFAULT_TASK_QUEUE = 'ndc-saga';
@@ -81,8 +89,6 @@ export interface BookingIntent {
   securePayment: { failUrl: string; termUrl: string; ipAddress: string; userAgent: string };
 }
 
-export type BookingStatus = 'RUNNING' | 'AWAITING_APPROVAL' | 'CONFIRMED' | 'FAILED' | 'CANCELLED';
-
 export type BookingStepName =
   | 'calendar'
   | 'shop'
@@ -100,11 +106,25 @@ export interface StepRecord {
   endedAt?: string;
   attempts: number;
   outcome?: 'ok' | 'failed';
+  /** Why the step failed (`outcome: 'failed'`). */
+  failure?: FailureType;
+  /**
+   * Why this step runs: set on the first step of a fresh shopping round, e.g.
+   * `reshop 1/2 after NO_SEATS (711)`, and on order lookups while settling.
+   */
+  reason?: string;
 }
+
+/**
+ * Type of a {@link BookingError}: a {@link FailureType} for every business outcome; the API
+ * reports a workflow that closed without one (failed by a bug, terminated, timed out) as
+ * `WORKFLOW_<execution status>`, e.g. `WORKFLOW_TERMINATED`.
+ */
+export type BookingErrorType = FailureType | `WORKFLOW_${string}`;
 
 export interface BookingError {
   /** Stable type, e.g. `PRICE_MISMATCH`, `NO_OFFERS`, `PRICE_NOT_APPROVED`. */
-  type: string;
+  type: BookingErrorType;
   message: string;
   /** The airline's NDC error code, when it gave one. */
   airlineCode?: string;
@@ -131,11 +151,25 @@ export interface BookingState {
   };
   error?: BookingError;
   /**
+   * While `SETTLING`, and kept afterwards (also on `ESCALATED`): the ids the airline's order
+   * lookup was asked for (the ResponseID the OrderCreateRQ carried, then the shopping response
+   * id), when the window started and when it ends (workflow time, ISO 8601), and how many
+   * lookups found nothing. With these ids ops can check by hand.
+   */
+  settling?: {
+    lookupIds: string[];
+    since: string;
+    until: string;
+    lookups: number;
+  };
+  /**
    * Set when the order exists (the booking is `CONFIRMED`) but the retrieve step failed after
    * all its retries: the booking's OrderViewRS is then the one OrderCreate (or the
    * reconciliation) answered.
    */
   retrieveError?: BookingError;
+  /** The correlation id sent to the airline (the starting request's X-Request-Id, or the workflow id). */
+  correlationId?: string;
 }
 
 /**
@@ -159,7 +193,26 @@ export interface BookingWorkflowOptions {
   maxReshops?: number;
   /** How many times an order create whose outcome is unknown is retried (after reconciling). Default 5. */
   maxCreateAttempts?: number;
+  /**
+   * After an order create without a definite answer, how long the saga keeps looking the order up
+   * (with backoff) before it concludes that none exists, in ms. Must be longer than the airline's
+   * longest commit. Default 120 000 (`ORDER_SETTLE_WINDOW_MS` of the API/worker).
+   */
+  settleWindowMs?: number;
+  /**
+   * What happens when the settle window passes without an order: `recreate` (default) sends the
+   * create again; `escalate` ends the booking `ESCALATED` for a person to check.
+   */
+  unsettledPolicy?: UnsettledPolicy;
+  /**
+   * Sent to the airline as the NDC CorrelationID (at most 64 characters): the API passes the
+   * `X-Request-Id` of the request that started the booking. Default: the workflow id.
+   */
+  correlationId?: string;
 }
+
+/** See {@link BookingWorkflowOptions.unsettledPolicy}. */
+export type UnsettledPolicy = 'recreate' | 'escalate';
 
 /** Argument of `batchWorkflow`. Child booking ids are `<batch workflow id>-<index>` (0-based). */
 export interface BatchInput {

@@ -2,6 +2,7 @@
  * NDC client settings from the environment (worker, benchmark, tools). Fails fast naming the
  * variable.
  */
+import { NDC_BINDINGS, type NdcBinding } from '../ndc/soap';
 import type { NdcClientConfig } from './ndc-client';
 
 /** Development credentials of the airline service (src/airline/airline.config.ts); refused in production. */
@@ -33,7 +34,8 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 /**
  * AIRLINE_BASE_URL (default `http://127.0.0.1:4010`), PAYMENT_BASE_URL (default AIRLINE_BASE_URL),
  * AIRLINE_USERNAME / AIRLINE_PASSWORD (default `agency` / `agency-secret`, refused when
- * NODE_ENV=production), AIRLINE_MEDIA_VENDOR (default `ndcsaga`), AIRLINE_TIMEOUT_MS (default 20000).
+ * NODE_ENV=production), AIRLINE_MEDIA_VENDOR (default `ndcsaga`), AIRLINE_TIMEOUT_MS (default 20000),
+ * AIRLINE_BINDING (`plain`, default, `soap11` or `soap12`).
  */
 export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcClientConfig {
   const retailBaseUrl = url(env, 'AIRLINE_BASE_URL', 'http://127.0.0.1:4010');
@@ -46,12 +48,17 @@ export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcCl
   }
   const mediaVendor = env.AIRLINE_MEDIA_VENDOR?.trim() || 'ndcsaga';
   if (!/^[a-z0-9][a-z0-9.-]*$/.test(mediaVendor)) throw new Error(`AIRLINE_MEDIA_VENDOR: not a media type vendor token: "${mediaVendor}"`);
+  const binding = env.AIRLINE_BINDING?.trim() || 'plain';
+  if (!(NDC_BINDINGS as readonly string[]).includes(binding)) {
+    throw new Error(`AIRLINE_BINDING: must be one of ${NDC_BINDINGS.join(', ')}, got "${binding}"`);
+  }
   return {
     retailBaseUrl,
     paymentBaseUrl,
     username,
     password,
     mediaVendor,
+    binding: binding as NdcBinding,
     timeoutMs: positiveInt(env, 'AIRLINE_TIMEOUT_MS', 20_000),
   };
 }

@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { encodeOrderViewRs } from '../ndc';
+import { decodeOrderViewRs, encodeOrderViewRs, wrapInBinding } from '../ndc';
 import { orderNotFoundRs, orderViewRs, ORDER_ID } from '../ndc/fixtures/order-view-rs.fixtures';
 import { orderRetrieveRq } from '../ndc/fixtures/order-retrieve-rq.fixtures';
 import { NdcHttpClient } from './ndc-client';
@@ -75,6 +75,35 @@ describe('NdcHttpClient against a local HTTP server', () => {
     expect(request.headers['x-correlation-id']).toBe('corr-1');
     expect(request.headers['x-transactionidentifier']).toBe('tx-1');
     expect(request.body).toContain('<OrderRetrieveRQ');
+  });
+
+  it('AIRLINE_BINDING=soap11 / soap12: sends the message in a SOAP envelope with the SOAP headers, reads a SOAP answer', async () => {
+    for (const binding of ['soap11', 'soap12'] as const) {
+      seen.length = 0;
+      const soapClient = new NdcHttpClient({ retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: 'a', password: 'b', binding });
+      handler = (_req, _body, res) => {
+        res.writeHead(200, { 'Content-Type': binding === 'soap11' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8' });
+        res.end(wrapInBinding(encodeOrderViewRs(orderViewRs), binding));
+      };
+      const { rs, xml } = await soapClient.orderRetrieve(orderRetrieveRq);
+      soapClient.close();
+      expect(rs.orders[0]!.orderId).toBe(ORDER_ID);
+      // The state keeps the NDC document, not the envelope (the envelope's namespace declarations copied onto it).
+      expect(xml.startsWith('<OrderViewRS ')).toBe(true);
+      expect(xml.endsWith('</OrderViewRS>')).toBe(true);
+      expect(decodeOrderViewRs(xml)).toEqual(decodeOrderViewRs(encodeOrderViewRs(orderViewRs)));
+      const request = seen[0]!;
+      if (binding === 'soap11') {
+        expect(request.headers['content-type']).toBe('text/xml; charset=utf-8');
+        expect(request.headers.soapaction).toBe('"OrderRetrieveRQ"');
+        expect(request.headers.accept).toBe('text/xml; charset=utf-8');
+        expect(request.body).toMatch(/^<\?xml[^>]*\?><soap:Envelope xmlns:soap="http:\/\/schemas.xmlsoap.org\/soap\/envelope\/"><soap:Body><OrderRetrieveRQ/);
+      } else {
+        expect(request.headers['content-type']).toBe('application/soap+xml; charset=utf-8; action="OrderRetrieveRQ"');
+        expect(request.headers.soapaction).toBeUndefined();
+        expect(request.body).toContain('<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><OrderRetrieveRQ');
+      }
+    }
   });
 
   it('reuses the keep-alive connection', async () => {

@@ -12,6 +12,8 @@ import * as https from 'node:https';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import {
+  bindingContentType,
+  bindingHeaders,
   decodeAirShoppingRs,
   decodeOfferPriceRs,
   decodeOrderViewRs,
@@ -19,6 +21,9 @@ import {
   encodeOfferPriceRq,
   encodeOrderCreateRq,
   encodeOrderRetrieveRq,
+  unwrapSoap,
+  wrapInBinding,
+  type NdcBinding,
 } from '../ndc';
 import type {
   AirShoppingRq,
@@ -53,6 +58,12 @@ export interface NdcClientConfig {
   password: string;
   /** Vendor of the media type `application/vnd.<vendor>.ndc.v17.2+xml`. Default `ndcsaga`. */
   mediaVendor?: string;
+  /**
+   * How messages travel (`AIRLINE_BINDING`): `plain` (default) sends the NDC document with the
+   * vendor media type; `soap11` / `soap12` send it in a SOAP Envelope/Body with the SOAP content
+   * type (and SOAPAction for 1.1). Answers are read in either binding.
+   */
+  binding?: NdcBinding;
   /** Time allowed for one request, connect to last body byte, in ms. Default 20000. */
   timeoutMs?: number;
   /** Maximum sockets per origin of the keep-alive agent. Default 64. */
@@ -96,6 +107,9 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Client of one airline. One instance per process: it owns the keep-alive agents. */
 export class NdcHttpClient {
   readonly mediaType: string;
+  readonly binding: NdcBinding;
+  /** `Accept` of every retail request: the media type of the binding. */
+  private readonly accept: string;
   private readonly timeoutMs: number;
   private readonly authorization: string;
   private readonly httpAgent: http.Agent;
@@ -105,6 +119,8 @@ export class NdcHttpClient {
 
   constructor(private readonly config: NdcClientConfig) {
     this.mediaType = `application/vnd.${config.mediaVendor ?? 'ndcsaga'}.ndc.v17.2+xml;charset=UTF-8`;
+    this.binding = config.binding ?? 'plain';
+    this.accept = bindingContentType(this.binding, this.mediaType);
     this.timeoutMs = config.timeoutMs ?? 20_000;
     this.authorization = `Basic ${Buffer.from(`${config.username}:${config.password}`).toString('base64')}`;
     const agentOptions = {
@@ -121,7 +137,7 @@ export class NdcHttpClient {
 
   /** AirShoppingRQ, day search. Throws {@link NdcBusinessError} on an NDC error response. */
   async airShopping(rq: AirShoppingRq, options: CallOptions = {}): Promise<DayShoppingRs | CalendarShoppingRs> {
-    const { body } = await this.postXml('/retail/offers', encodeAirShoppingRq(rq), options);
+    const { body } = await this.postXml('/retail/offers', 'AirShoppingRQ', encodeAirShoppingRq(rq), options);
     const rs = this.decode(() => decodeAirShoppingRs(body), 'AirShoppingRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
@@ -129,7 +145,7 @@ export class NdcHttpClient {
 
   /** OfferPriceRQ. Throws {@link NdcBusinessError} on an NDC error response. */
   async offerPrice(rq: OfferPriceRq, options: CallOptions = {}): Promise<OfferPriceSuccess> {
-    const { body } = await this.postXml('/retail/offerPrices', encodeOfferPriceRq(rq), options);
+    const { body } = await this.postXml('/retail/offerPrices', 'OfferPriceRQ', encodeOfferPriceRq(rq), options);
     const rs = this.decode(() => decodeOfferPriceRs(body), 'OfferPriceRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
@@ -137,13 +153,13 @@ export class NdcHttpClient {
 
   /** OrderCreateRQ. Not idempotent: check `requestSent` of a failure before retrying. */
   async orderCreate(rq: OrderCreateRq, options: CallOptions = {}): Promise<OrderViewResponse> {
-    const { body } = await this.postXml('/retail/orders', encodeOrderCreateRq(rq), options);
+    const { body } = await this.postXml('/retail/orders', 'OrderCreateRQ', encodeOrderCreateRq(rq), options);
     return this.orderView(body);
   }
 
   /** OrderRetrieveRQ by order id. 913 is thrown as {@link NdcBusinessError}. */
   async orderRetrieve(rq: OrderRetrieveRq, options: CallOptions = {}): Promise<OrderViewResponse> {
-    const { body } = await this.postXml('/retail/orders', encodeOrderRetrieveRq(rq), options);
+    const { body } = await this.postXml('/retail/orders', 'OrderRetrieveRQ', encodeOrderRetrieveRq(rq), options);
     return this.orderView(body);
   }
 
@@ -162,7 +178,7 @@ export class NdcHttpClient {
     const response = await this.send({
       url,
       method: 'GET',
-      headers: { ...this.correlationHeaders(options), Accept: this.mediaType, Authorization: this.authorization },
+      headers: { ...this.correlationHeaders(options), Accept: this.accept, Authorization: this.authorization },
     });
     const body = this.expectStatus(response, 200, true);
     try {
@@ -215,11 +231,12 @@ export class NdcHttpClient {
     this.httpsAgent.destroy();
   }
 
+  /** Decodes an OrderViewRS in any binding; `xml` is the NDC document itself (out of its envelope). */
   private orderView(body: Buffer): OrderViewResponse {
-    const xml = body.toString('utf8');
-    const rs = this.decode(() => decodeOrderViewRs(xml), 'OrderViewRS');
+    const text = body.toString('utf8');
+    const rs = this.decode(() => decodeOrderViewRs(text), 'OrderViewRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
-    return { rs, xml };
+    return { rs, xml: unwrapSoap(text).text };
   }
 
   private decode<T>(decode: () => T, message: string): T {
@@ -237,17 +254,18 @@ export class NdcHttpClient {
     return headers;
   }
 
-  private async postXml(path: string, xml: string, options: CallOptions): Promise<{ body: Buffer }> {
+  /** POSTs an encoded NDC message of `root` in the configured binding. */
+  private async postXml(path: string, root: string, xml: string, options: CallOptions): Promise<{ body: Buffer }> {
     const response = await this.send({
       url: new URL(`${this.retailBase}${path}`),
       method: 'POST',
       headers: {
         ...this.correlationHeaders(options),
-        Accept: this.mediaType,
-        'Content-Type': this.mediaType,
+        Accept: this.accept,
+        ...bindingHeaders(this.binding, root, this.mediaType),
         Authorization: this.authorization,
       },
-      body: xml,
+      body: wrapInBinding(xml, this.binding),
     });
     return { body: this.expectStatus(response, 200, true) };
   }

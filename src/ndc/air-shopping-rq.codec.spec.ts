@@ -1,5 +1,6 @@
 import { expectValidXsd } from '../../test/support/xsd';
 import { decodeError } from '../../test/support/ndc';
+import { requireElement } from './require-element';
 import { decodeAirShoppingRq, encodeAirShoppingRq } from './air-shopping-rq.codec';
 import { calendarOneWayRq, calendarRoundTripRq, dayOneWayRq, dayRoundTripRq } from './fixtures/air-shopping-rq.fixtures';
 import type { AirShoppingRq } from './ndc.model';
@@ -92,18 +93,16 @@ describe('AirShoppingRQ codec', () => {
     expect(decodeAirShoppingRq(encodeAirShoppingRq(dayRoundTripRq)).passengers).toHaveLength(4);
   });
 
-  it('names the path of a missing departure airport', () => {
-    const xml = encodeAirShoppingRq(dayRoundTripRq).replace('<AirportCode>LHR</AirportCode><Date>2027-03-10</Date>', '<Date>2027-03-10</Date>');
-    const err = decodeError(() => decodeAirShoppingRq(xml));
-    expect(err.code).toBe('MISSING');
-    expect(err.path).toBe('/AirShoppingRQ/CoreQuery/OriginDestinations/OriginDestination[1]/Departure/AirportCode');
-  });
-
-  it('names the path of a missing second-direction arrival', () => {
-    const xml = encodeAirShoppingRq(dayRoundTripRq).replace('<Arrival><AirportCode>LHR</AirportCode></Arrival>', '');
-    const err = decodeError(() => decodeAirShoppingRq(xml));
-    expect(err.code).toBe('MISSING');
-    expect(err.path).toBe('/AirShoppingRQ/CoreQuery/OriginDestinations/OriginDestination[2]/Arrival');
+  it('decodes a query without a departure airport or arrival with coreQuery absent; the use names the element', () => {
+    const noDeparture = encodeAirShoppingRq(dayRoundTripRq).replace('<AirportCode>LHR</AirportCode><Date>2027-03-10</Date>', '<Date>2027-03-10</Date>');
+    const rq = decodeAirShoppingRq(noDeparture);
+    expect(rq.coreQuery).toBeUndefined();
+    expect(rq.party).toStrictEqual(dayRoundTripRq.party);
+    expect(() => requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations')).toThrow(
+      expect.objectContaining({ code: 'NDC_MISSING_ELEMENT', element: 'CoreQuery/OriginDestinations' }),
+    );
+    const noArrival = encodeAirShoppingRq(dayRoundTripRq).replace('<Arrival><AirportCode>LHR</AirportCode></Arrival>', '');
+    expect(decodeAirShoppingRq(noArrival).coreQuery).toBeUndefined();
   });
 
   it('refuses a malformed date and a LeadDatePeriod not in days', () => {
@@ -115,11 +114,9 @@ describe('AirShoppingRQ codec', () => {
     expect(week.path).toBe('/AirShoppingRQ/CoreQuery/Affinity/OriginDestination[1]/AirportCityDeparture/LeadPricing/LeadDatePeriod/@After');
   });
 
-  it('refuses a CoreQuery that is neither calendar nor day search', () => {
-    const xml = encodeAirShoppingRq(dayOneWayRq).replace(/<CoreQuery>.*<\/CoreQuery>/, '<CoreQuery><ShoppingResponseID/></CoreQuery>');
-    const err = decodeError(() => decodeAirShoppingRq(xml));
-    expect(err.code).toBe('MISSING');
-    expect(err.path).toBe('/AirShoppingRQ/CoreQuery/OriginDestinations');
+  it('decodes a CoreQuery that is neither calendar nor day search with coreQuery absent', () => {
+    const xml = encodeAirShoppingRq(dayOneWayRq).replace(/<CoreQuery>.*<\/CoreQuery>/, '<CoreQuery><FlightSpecific/></CoreQuery>');
+    expect(decodeAirShoppingRq(xml).coreQuery).toBeUndefined();
   });
 
   it('refuses another message, the wrong namespace and a missing Party', () => {

@@ -13,18 +13,20 @@ import {
   encodeQualifier,
   encodeRequestCommon,
 } from './common.codec';
-import { addEl, attr, endMessage, many, one, opt, parseNdc, reqText, type ParseOptions, type XNode } from './xml';
+import { addEl, attr, endMessage, many, one, opt, optText, parseNdc, type ParseOptions, type XNode, type EncodeOptions } from './xml';
 
 const ROOT = 'AirShoppingRQ';
 
 /** Serialises an AirShoppingRQ (valid against AirShoppingRQ.xsd). */
-export function encodeAirShoppingRq(rq: AirShoppingRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeAirShoppingRq(rq: AirShoppingRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.parameters !== undefined) encodeParameters(root, rq.parameters);
+  const cq = rq.coreQuery;
+  if (cq === undefined) throw new Error('AirShoppingRQ: coreQuery is required to encode');
   const core = addEl(root, 'CoreQuery');
-  if (rq.coreQuery.kind === 'calendar') {
+  if (cq.kind === 'calendar') {
     const aff = addEl(core, 'Affinity');
-    for (const od of rq.coreQuery.originDestinations) {
+    for (const od of cq.originDestinations) {
       const el = addEl(aff, 'OriginDestination');
       const dep = addEl(el, 'AirportCityDeparture');
       addEl(dep, 'LocationCode', od.departureCode);
@@ -36,7 +38,7 @@ export function encodeAirShoppingRq(rq: AirShoppingRq): string {
     }
   } else {
     const ods = addEl(core, 'OriginDestinations');
-    for (const od of rq.coreQuery.originDestinations) {
+    for (const od of cq.originDestinations) {
       const el = addEl(ods, 'OriginDestination');
       const dep = addEl(el, 'Departure');
       addEl(dep, 'AirportCode', od.departureCode);
@@ -52,11 +54,9 @@ export function encodeAirShoppingRq(rq: AirShoppingRq): string {
 /** Parses and decodes an AirShoppingRQ; throws {@link NdcDecodeError}. */
 export function decodeAirShoppingRq(xml: string | Buffer, opts?: ParseOptions): AirShoppingRq {
   const { node, path } = parseNdc(xml, ROOT, opts);
-  const rq: AirShoppingRq = {
-    ...decodeRequestCommon(node, path),
-    coreQuery: decodeCoreQuery(one(node, 'CoreQuery', path), `${path}/CoreQuery`),
-    passengers: [],
-  };
+  const rq: AirShoppingRq = { ...decodeRequestCommon(node, path), passengers: [] };
+  const coreQuery = decodeCoreQuery(one(node, 'CoreQuery', path), `${path}/CoreQuery`);
+  if (coreQuery !== undefined) rq.coreQuery = coreQuery;
   const qualifier = opt(node, 'Qualifier');
   if (qualifier !== undefined) rq.qualifier = decodeQualifier(qualifier, `${path}/Qualifier`);
   const lists = opt(node, 'DataLists');
@@ -65,52 +65,63 @@ export function decodeAirShoppingRq(xml: string | Buffer, opts?: ParseOptions): 
   return rq;
 }
 
-function decodeCoreQuery(node: XNode, path: string): CoreQuery {
+/**
+ * The CoreQuery in one of the two shapes we model, or undefined for another
+ * shape the XSD allows (FlightSpecific, ShoppingResponseIDs, an
+ * origin/destination without departure or arrival airport or date).
+ */
+function decodeCoreQuery(node: XNode, path: string): CoreQuery | undefined {
   const affinity = opt(node, 'Affinity');
   if (affinity !== undefined) {
     const p = `${path}/Affinity`;
-    return {
-      kind: 'calendar',
-      originDestinations: many(affinity, 'OriginDestination').map((od, i) =>
-        decodeCalendarOd(od, `${p}/OriginDestination[${i + 1}]`),
-      ),
-    };
+    const ods = many(affinity, 'OriginDestination').map((od, i) => decodeCalendarOd(od, `${p}/OriginDestination[${i + 1}]`));
+    return ods.length > 0 && ods.every(isDefined) ? { kind: 'calendar', originDestinations: ods as CalendarOriginDestination[] } : undefined;
   }
-  const ods = opt(node, 'OriginDestinations');
-  if (ods !== undefined) {
+  const list = opt(node, 'OriginDestinations');
+  if (list !== undefined) {
     const p = `${path}/OriginDestinations`;
-    return {
-      kind: 'day',
-      originDestinations: many(ods, 'OriginDestination').map((od, i) => decodeDayOd(od, `${p}/OriginDestination[${i + 1}]`)),
-    };
+    const ods = many(list, 'OriginDestination').map((od, i) => decodeDayOd(od, `${p}/OriginDestination[${i + 1}]`));
+    return ods.length > 0 && ods.every(isDefined) ? { kind: 'day', originDestinations: ods as DayOriginDestination[] } : undefined;
   }
-  throw new NdcDecodeError('MISSING', `${path}/OriginDestinations`, 'CoreQuery needs Affinity or OriginDestinations');
+  return undefined;
 }
 
-function decodeCalendarOd(node: XNode, path: string): CalendarOriginDestination {
+function isDefined<T>(x: T | undefined): x is T {
+  return x !== undefined;
+}
+
+/** Non-empty text of `node/name`, or undefined. */
+function present(node: XNode | undefined, name: string): string | undefined {
+  const t = node === undefined ? undefined : optText(node, name);
+  return t === '' ? undefined : t;
+}
+
+function decodeCalendarOd(node: XNode, path: string): CalendarOriginDestination | undefined {
   const depPath = `${path}/AirportCityDeparture`;
-  const dep = one(node, 'AirportCityDeparture', path);
-  const arrPath = `${path}/AirportCityArrival`;
-  const arr = one(node, 'AirportCityArrival', path);
+  const dep = opt(node, 'AirportCityDeparture');
+  const arr = opt(node, 'AirportCityArrival');
+  const departureCode = present(dep, 'LocationCode');
+  const date = present(dep, 'Date');
+  const arrivalCode = present(arr, 'LocationCode');
+  if (dep === undefined || departureCode === undefined || date === undefined || arrivalCode === undefined) return undefined;
   const period = opt(opt(dep, 'LeadPricing') ?? '', 'LeadDatePeriod');
   const periodPath = `${depPath}/LeadPricing/LeadDatePeriod`;
   return {
-    departureCode: reqText(dep, 'LocationCode', depPath),
-    date: decodeDate(reqText(dep, 'Date', depPath), `${depPath}/Date`),
+    departureCode,
+    date: decodeDate(date, `${depPath}/Date`),
     daysAfter: period === undefined ? 0 : durationToDays(attr(period, 'After'), `${periodPath}/@After`),
     daysBefore: period === undefined ? 0 : durationToDays(attr(period, 'Before'), `${periodPath}/@Before`),
-    arrivalCode: reqText(arr, 'LocationCode', arrPath),
+    arrivalCode,
   };
 }
 
-function decodeDayOd(node: XNode, path: string): DayOriginDestination {
-  const depPath = `${path}/Departure`;
-  const dep = one(node, 'Departure', path);
-  return {
-    departureCode: reqText(dep, 'AirportCode', depPath),
-    date: decodeDate(reqText(dep, 'Date', depPath), `${depPath}/Date`),
-    arrivalCode: reqText(one(node, 'Arrival', path), 'AirportCode', `${path}/Arrival`),
-  };
+function decodeDayOd(node: XNode, path: string): DayOriginDestination | undefined {
+  const dep = opt(node, 'Departure');
+  const departureCode = present(dep, 'AirportCode');
+  const date = present(dep, 'Date');
+  const arrivalCode = present(opt(node, 'Arrival'), 'AirportCode');
+  if (departureCode === undefined || date === undefined || arrivalCode === undefined) return undefined;
+  return { departureCode, date: decodeDate(date, `${path}/Departure/Date`), arrivalCode };
 }
 
 function decodeDate(s: string, path: string): string {

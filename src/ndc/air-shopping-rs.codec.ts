@@ -52,12 +52,11 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'AirShoppingRS';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-/** XML Schema namespace, bound to `xs` for the `xsi:type="xs:string"` of CabinTypeCode/CabinTypeName. */
-export const XS_NS = 'http://www.w3.org/2001/XMLSchema';
+import { XMLNS_NS, XS_NS } from './namespaces';
 
 // ================================================================ shared pieces
 
@@ -65,8 +64,8 @@ export const XS_NS = 'http://www.w3.org/2001/XMLSchema';
  * Starts a response document: root with header attributes plus the `xs`
  * prefix (used by `xsi:type="xs:string"` values).
  */
-export function startResponse(root: string, h: MessageHeader): XMLBuilder {
-  return startMessage(root, h).att(XMLNS_NS, 'xmlns:xs', XS_NS);
+export function startResponse(root: string, h: MessageHeader, opts?: EncodeOptions): XMLBuilder {
+  return startMessage(root, h, opts).att(XMLNS_NS, 'xmlns:xs', XS_NS);
 }
 
 /** How an OfferItem writes its TotalPriceDetail. */
@@ -372,8 +371,8 @@ function decodePriceCalendar(node: XNode, path: string): PriceCalendarEntry {
  * first (the schema requires both); the error form writes only `Errors`.
  * Throws a plain `Error` for a model the schema cannot represent.
  */
-export function encodeAirShoppingRs(msg: AirShoppingRs): string {
-  const root = startResponse(ROOT, msg);
+export function encodeAirShoppingRs(msg: AirShoppingRs, opts?: EncodeOptions): string {
+  const root = startResponse(ROOT, msg, opts);
   if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Document');
   addEl(root, 'Success');

@@ -34,6 +34,7 @@ import {
   reqText,
   startMessage,
   text,
+  type EncodeOptions,
   type XMLBuilder,
   type XNode,
 } from './xml';
@@ -45,8 +46,8 @@ import {
  * (when `pointOfSaleCountry` is set), Document and Party. Returns the root
  * element; the caller continues with the message's own children.
  */
-export function encodeRequestCommon(root: string, req: RequestCommon): XMLBuilder {
-  const el = startMessage(root, req);
+export function encodeRequestCommon(root: string, req: RequestCommon, opts?: EncodeOptions): XMLBuilder {
+  const el = startMessage(root, req, opts);
   if (req.pointOfSaleCountry !== undefined) {
     addEl(addEl(addEl(el, 'PointOfSale'), 'Location'), 'CountryCode', req.pointOfSaleCountry);
   }
@@ -78,8 +79,12 @@ export function decodeRequestCommon(root: XNode, path: string): RequestCommon {
 /** Party: Sender/TravelAgencySender, Participants (omitted, nil when `[]`, or AggregatorParticipants), Recipient nil. */
 export function encodeParty(parent: XMLBuilder, party: RequestCommon['party']): void {
   const el = addEl(parent, 'Party');
+  if (party.senderKind !== undefined && party.senderKind !== 'TravelAgencySender') {
+    throw new Error(`Party: only a TravelAgencySender can be encoded, not ${party.senderKind}`);
+  }
+  if (party.agencyId === undefined) throw new Error('Party: TravelAgencySender needs an agencyId');
   const tas = addEl(addEl(el, 'Sender'), 'TravelAgencySender');
-  addEl(tas, 'Name', party.name);
+  addOptText(tas, 'Name', party.name);
   addEl(tas, 'AgencyID', party.agencyId);
   if (party.participants !== undefined) {
     if (party.participants.length === 0) {
@@ -88,7 +93,7 @@ export function encodeParty(parent: XMLBuilder, party: RequestCommon['party']): 
       const ps = addEl(el, 'Participants');
       for (const p of party.participants) {
         const ap = addEl(addEl(ps, 'Participant'), 'AggregatorParticipant').att('SequenceNumber', String(p.sequenceNumber));
-        addEl(ap, 'Name', p.name);
+        addOptText(ap, 'Name', p.name);
         addEl(ap, 'AggregatorID', p.aggregatorId);
       }
     }
@@ -96,15 +101,26 @@ export function encodeParty(parent: XMLBuilder, party: RequestCommon['party']): 
   addNil(el, 'Recipient');
 }
 
-/** Reads Party (other sender kinds than TravelAgencySender are refused as MISSING). */
+/**
+ * Reads Party. A TravelAgencySender gives `agencyId` (required there) and
+ * `name` (optional); another kind of sender gives only `senderKind`, its
+ * element name.
+ */
 export function decodeParty(node: XNode, path: string): RequestCommon['party'] {
   const senderPath = `${path}/Sender`;
   const tasPath = `${senderPath}/TravelAgencySender`;
-  const tas = one(one(node, 'Sender', path), 'TravelAgencySender', senderPath);
-  const party: RequestCommon['party'] = {
-    name: reqText(tas, 'Name', tasPath),
-    agencyId: reqText(tas, 'AgencyID', tasPath),
-  };
+  const sender = one(node, 'Sender', path);
+  const tas = opt(sender, 'TravelAgencySender');
+  const party: RequestCommon['party'] = {};
+  if (tas === undefined) {
+    const kind = typeof sender === 'string' ? undefined : Object.keys(sender).find((k) => !k.startsWith('@') && !k.startsWith('#') && !k.startsWith('{') && !k.includes(':'));
+    if (kind === undefined) throw new NdcDecodeError('MISSING', `${senderPath}/TravelAgencySender`, 'Sender names no party');
+    party.senderKind = kind;
+  } else {
+    party.agencyId = reqText(tas, 'AgencyID', tasPath);
+    const name = optText(tas, 'Name');
+    if (name !== undefined && name !== '') party.name = name;
+  }
   const ps = opt(node, 'Participants');
   if (ps !== undefined) {
     const participants: AggregatorParticipant[] = [];
@@ -112,11 +128,13 @@ export function decodeParty(node: XNode, path: string): RequestCommon['party'] {
       const ap = opt(p, 'AggregatorParticipant');
       if (ap === undefined) return; // other participant kinds are not modelled
       const apPath = `${path}/Participants/Participant[${i + 1}]/AggregatorParticipant`;
-      participants.push({
+      const participant: AggregatorParticipant = {
         sequenceNumber: decodeInt(attr(ap, 'SequenceNumber'), `${apPath}/@SequenceNumber`),
-        name: reqText(ap, 'Name', apPath),
         aggregatorId: reqText(ap, 'AggregatorID', apPath),
-      });
+      };
+      const name = optText(ap, 'Name');
+      if (name !== undefined && name !== '') participant.name = name;
+      participants.push(participant);
     });
     party.participants = participants;
   }
@@ -286,17 +304,18 @@ export function encodeErrors(parent: XMLBuilder, errors: readonly NdcError[]): v
   for (const e of errors) {
     const x = addEl(el, 'Error');
     if (e.shortText !== undefined) x.att('ShortText', e.shortText);
-    x.att('Code', e.code);
+    if (e.code !== undefined) x.att('Code', e.code);
     if (e.status !== undefined) x.att('Status', e.status);
     x.txt(e.text);
   }
 }
 
-/** Reads an `<Errors>` element. `Code` is required. */
-export function decodeErrors(node: XNode, path: string): NdcError[] {
-  return many(node, 'Error').map((x, i) => {
-    const xPath = `${path}/Error[${i + 1}]`;
-    const e: NdcError = { code: reqAttr(x, 'Code', xPath), text: text(x) };
+/** Reads an `<Errors>` element (`Code` is optional, as in the XSD). */
+export function decodeErrors(node: XNode, _path: string): NdcError[] {
+  return many(node, 'Error').map((x) => {
+    const e: NdcError = { text: text(x) };
+    const code = attr(x, 'Code');
+    if (code !== undefined && code !== '') e.code = code;
     const shortText = attr(x, 'ShortText');
     if (shortText !== undefined) e.shortText = shortText;
     const status = attr(x, 'Status');

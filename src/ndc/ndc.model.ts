@@ -21,20 +21,34 @@ export interface MessageHeader {
   target: string;
   /** Always `17.2`. */
   version: string;
-  /** ISO 8601 date-time; requests use UTC with `Z`, responses a local offset with fractions. */
-  timeStamp: string;
+  /**
+   * ISO 8601 date-time; our requests use UTC with `Z`, our responses a local offset with
+   * fractions. Optional in the XSD, so optional here: other parties may leave it out.
+   */
+  timeStamp?: string;
   transactionIdentifier?: string;
   correlationId?: string;
 }
 
+/**
+ * The sender of a request. We write a `TravelAgencySender` (AgencyID required
+ * to encode); other parties' requests may come from another kind of sender
+ * (`ORA_Sender`, `AggregatorSender`, ...), named in `senderKind`, whose agency
+ * fields are then absent.
+ */
 export interface TravelAgencySender {
-  name: string;
-  agencyId: string;
+  /** `TravelAgencySender/Name`: optional in the XSD. */
+  name?: string;
+  /** `TravelAgencySender/AgencyID`: required in a TravelAgencySender; absent for other sender kinds. */
+  agencyId?: string;
+  /** The `Sender` child's element name when it is not `TravelAgencySender`, e.g. `ORA_Sender`; absent for a travel agency. */
+  senderKind?: string;
 }
 
 export interface AggregatorParticipant {
   sequenceNumber: number;
-  name: string;
+  /** Optional in the XSD. */
+  name?: string;
   aggregatorId: string;
 }
 
@@ -97,7 +111,8 @@ export interface ContactInformation {
 
 /** An NDC error (Errors/Error). */
 export interface NdcError {
-  code: string;
+  /** `@Code` (IATA error code, e.g. `913`): optional in the XSD, always written by us. */
+  code?: string;
   shortText?: string;
   status?: string;
   text: string;
@@ -138,7 +153,12 @@ export type CoreQuery =
   | { kind: 'day'; originDestinations: DayOriginDestination[] };
 
 export interface AirShoppingRq extends RequestCommon {
-  coreQuery: CoreQuery;
+  /**
+   * The two query shapes we model. Absent when the CoreQuery has another form
+   * the XSD allows (FlightSpecific, ShoppingResponseIDs, an origin/destination
+   * without airports or date): use `requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations')`.
+   */
+  coreQuery?: CoreQuery;
   qualifier?: Qualifier;
   passengers: Passenger[];
 }
@@ -411,7 +431,8 @@ export interface PricedOffer {
 export type OfferPriceRs =
   | (ResponseCommon & {
       kind: 'success';
-      shoppingResponseId: string;
+      /** `ShoppingResponseID/ResponseID`: optional in the XSD; the id an OrderCreateRQ names. */
+      shoppingResponseId?: string;
       /** The XSD allows exactly one PricedOffer (a round trip merges both directions). */
       pricedOffer: PricedOffer;
       dataLists: DataLists;
@@ -431,18 +452,20 @@ export interface SecurePaymentAlert {
 export interface OrderPayment {
   /** `CC`. */
   type: string;
-  /** Card token used as voucher number. */
-  voucherNumber: string;
+  /** Card token used as voucher number (`Method/Voucher/Number`); absent for another payment method. */
+  voucherNumber?: string;
   amount: Money;
 }
 
 export interface OrderCreateRq extends RequestCommon {
   securePayment?: SecurePaymentAlert;
-  offer: {
+  /** `Query/Order/Offer`: absent when the order is given by `OrderItem`s (also valid in the XSD). */
+  offer?: {
     offerId: string;
     owner: string;
     responseId: string;
-    totalOfferPrice: Money;
+    /** Optional in the XSD. */
+    totalOfferPrice?: Money;
     offerItems: SelectedOfferItem[];
   };
   payments: OrderPayment[];
@@ -451,8 +474,10 @@ export interface OrderCreateRq extends RequestCommon {
 }
 
 export interface OrderRetrieveRq extends RequestCommon {
-  orderId: string;
-  owner: string;
+  /** `Query/Filters/OrderID`: optional in the XSD (other filters exist), so optional here. */
+  orderId?: string;
+  /** `Query/Filters/OrderID/@Owner`, present whenever `orderId` is. */
+  owner?: string;
 }
 
 // ---------------------------------------------------------------- OrderView
@@ -472,9 +497,11 @@ export interface OrderItemService {
 
 export interface OrderItem {
   orderItemId: string;
-  owner: string;
+  /** `@Owner`: optional in the XSD (we always write it). */
+  owner?: string;
   base: Money;
-  taxes: Money;
+  /** `PriceDetail/Taxes/Total`: optional in the XSD (we always write it). */
+  taxes?: Money;
   services: OrderItemService[];
 }
 
@@ -482,10 +509,14 @@ export interface Order {
   orderId: string;
   owner: string;
   webAddressId?: string;
-  bookingReferences: { id: string; airlineId: string }[];
-  totalOrderPrice: Money;
-  statusCode: string;
-  payments: { type: string; amount: Money; voucherNumber: string }[];
+  /** `BookingReference`: `ID`, then `AirlineID` or (from other parties) `OtherID`, so `airlineId` may be absent when decoding. */
+  bookingReferences: { id: string; airlineId?: string }[];
+  /** `TotalOrderPrice/SimpleCurrencyPrice`: optional in the XSD (we always write it). */
+  totalOrderPrice?: Money;
+  /** `Status/StatusCode`, e.g. `OK`: optional in the XSD (we always write it). Use `requireElement(o.statusCode, 'Order/Status')`. */
+  statusCode?: string;
+  /** `voucherNumber` is `Method/VoucherMethod/Number`, absent for another payment method. */
+  payments: { type: string; amount: Money; voucherNumber?: string }[];
   orderItems: OrderItem[];
 }
 

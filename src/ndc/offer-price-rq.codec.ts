@@ -23,6 +23,7 @@ import {
   many,
   one,
   oneExt,
+  optExt,
   opt,
   parseNdc,
   reqAttr,
@@ -30,6 +31,7 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OfferPriceRQ';
@@ -41,8 +43,8 @@ export interface PaymentFormToken {
 }
 
 /** Serialises an OfferPriceRQ (valid against OfferPriceRQ.xsd). */
-export function encodeOfferPriceRq(rq: OfferPriceRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeOfferPriceRq(rq: OfferPriceRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.parameters !== undefined) encodeParameters(root, rq.parameters);
   const query = addEl(root, 'Query');
   for (const offer of rq.offers) encodeSelectedOffer(query, offer);
@@ -54,12 +56,16 @@ export function encodeOfferPriceRq(rq: OfferPriceRq): string {
   return endMessage(root);
 }
 
-/** Parses and decodes an OfferPriceRQ (at least one Query/Offer required); throws {@link NdcDecodeError}. */
+/**
+ * Parses and decodes an OfferPriceRQ; throws {@link NdcDecodeError}. `Query`
+ * and its `Offer`s are optional in the XSD: without them `offers` is `[]`
+ * (the airline answers that as a business error).
+ */
 export function decodeOfferPriceRq(xml: string | Buffer, opts?: ParseOptions): OfferPriceRq {
   const { node, path } = parseNdc(xml, ROOT, opts);
   const queryPath = `${path}/Query`;
-  const offers = many(one(node, 'Query', path), 'Offer');
-  if (offers.length === 0) throw new NdcDecodeError('MISSING', `${queryPath}/Offer`, 'at least one Offer is required');
+  const query = opt(node, 'Query');
+  const offers = query === undefined ? [] : many(query, 'Offer');
   const rq: OfferPriceRq = {
     ...decodeRequestCommon(node, path),
     offers: offers.map((o, i) => decodeSelectedOffer(o, `${queryPath}/Offer[${i + 1}]`)),
@@ -115,17 +121,28 @@ export function encodePaymentFormMetadatas(parent: XMLBuilder, forms: readonly P
   }
 }
 
-/** Reads a `<PaymentFormMetadatas>` element (`path` is its path). */
+/**
+ * Reads a `<PaymentFormMetadatas>` element (`path` is its path): one token per
+ * PaymentFormMetadata whose `AugmentationPoint/AugPoint` holds our
+ * `ns2:Token/ns2:Number`. PaymentFormMetadata without it (another party's
+ * metadata, or extension content of another namespace) is ignored.
+ */
 export function decodePaymentFormMetadatas(node: XNode, path: string): PaymentFormToken[] {
-  return many(node, 'PaymentFormMetadata').map((m, i) => {
+  const out: PaymentFormToken[] = [];
+  many(node, 'PaymentFormMetadata').forEach((m, i) => {
     const mPath = `${path}/PaymentFormMetadata[${i + 1}]`;
-    const augPath = `${mPath}/AugmentationPoint/AugPoint`;
-    const aug = one(one(m, 'AugmentationPoint', mPath), 'AugPoint', `${mPath}/AugmentationPoint`);
-    const tokenPath = `${augPath}/ns2:Token`;
-    const num = text(oneExt(oneExt(aug, 'Token', augPath), 'Number', tokenPath));
-    if (num === '') throw new NdcDecodeError('MISSING', `${tokenPath}/ns2:Number`, 'card token is empty');
-    return { key: reqAttr(m, 'MetadataKey', mPath), token: num };
+    const ap = opt(m, 'AugmentationPoint');
+    const augs = ap === undefined ? [] : many(ap, 'AugPoint');
+    augs.forEach((aug, j) => {
+      const token = optExt(aug, 'Token');
+      if (token === undefined) return;
+      const tokenPath = `${mPath}/AugmentationPoint/AugPoint[${j + 1}]/ns2:Token`;
+      const num = text(oneExt(token, 'Number', tokenPath));
+      if (num === '') throw new NdcDecodeError('MISSING', `${tokenPath}/ns2:Number`, 'card token is empty');
+      out.push({ key: reqAttr(m, 'MetadataKey', mPath), token: num });
+    });
   });
+  return out;
 }
 
 /** Payment forms of `root/Metadata/Other/OtherMetadata[*]/PaymentFormMetadatas`, or undefined when there are none. */

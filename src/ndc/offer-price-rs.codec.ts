@@ -30,6 +30,7 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OfferPriceRS';
@@ -60,13 +61,13 @@ function decodePricedOffer(node: XNode, path: string): PricedOffer {
  * Encodes an OfferPriceRS (item totals as `TotalAmount/DetailCurrencyPrice`
  * plus `BaseAmount`). Throws a plain `Error` for a model the schema cannot represent.
  */
-export function encodeOfferPriceRs(msg: OfferPriceRs): string {
-  const root = startResponse(ROOT, msg);
+export function encodeOfferPriceRs(msg: OfferPriceRs, opts?: EncodeOptions): string {
+  const root = startResponse(ROOT, msg, opts);
   if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Document');
   addEl(root, 'Success');
   if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
-  addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
+  if (msg.shoppingResponseId !== undefined) addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
   encodePricedOffer(root, msg.pricedOffer);
   encodeDataLists(root, msg.dataLists);
   encodeMetadata(root, msg.metadata);
@@ -78,12 +79,15 @@ export function decodeOfferPriceRs(xml: string | Buffer, opts?: ParseOptions): O
   const head = decodeResponseHead(xml, ROOT, opts);
   if (head.kind === 'error') return head;
   const { node, path, rc } = head;
-  return {
+  const rs: OfferPriceRs = {
     ...rc,
     kind: 'success',
-    shoppingResponseId: reqText(one(node, 'ShoppingResponseID', path), 'ResponseID', `${path}/ShoppingResponseID`),
     pricedOffer: decodePricedOffer(one(node, 'PricedOffer', path), `${path}/PricedOffer`),
     dataLists: decodeDataLists(opt(node, 'DataLists'), `${path}/DataLists`),
     metadata: decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`),
   };
+  // Optional in the XSD.
+  const sr = opt(node, 'ShoppingResponseID');
+  if (sr !== undefined) rs.shoppingResponseId = reqText(sr, 'ResponseID', `${path}/ShoppingResponseID`);
+  return rs;
 }

@@ -6,7 +6,7 @@
  */
 import type { OrderCancelRq } from './ndc.model';
 import { decodeRequestCommon, encodeRequestCommon } from './common.codec';
-import { addEl, addMoney, decodeMoney, endMessage, many, one, opt, optText, parseNdc, reqAttr, reqText, type ParseOptions, type XMLBuilder, type XNode } from './xml';
+import { addEl, addMoney, decodeMoney, endMessage, many, one, opt, optText, parseNdc, reqAttr, reqText, type ParseOptions, type XMLBuilder, type XNode, type EncodeOptions } from './xml';
 
 const ROOT = 'OrderCancelRQ';
 
@@ -38,8 +38,8 @@ function decodeBookingReferences(node: XNode, path: string): BookingRefs {
 }
 
 /** Serialises an OrderCancelRQ (valid against OrderCancelRQ.xsd). Throws a plain `Error` for a model the schema cannot represent. */
-export function encodeOrderCancelRq(rq: OrderCancelRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeOrderCancelRq(rq: OrderCancelRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.reason !== undefined) addEl(addEl(root, 'OrderCancelParameters'), 'Reason', rq.reason);
   if (rq.expectedRefundAmount !== undefined) addMoney(addEl(root, 'ExpectedRefundAmount'), 'Total', rq.expectedRefundAmount);
   const query = addEl(root, 'Query');

@@ -12,7 +12,7 @@
 import type { Money, OrderCancellation, OrderCancelRs } from './ndc.model';
 import { encodeWarnings } from './common.codec';
 import { decodeResponseHead, endErrorResponse, startResponse } from './air-shopping-rs.codec';
-import { addEl, addMoney, decodeMoney, endMessage, many, one, opt, optText, reqText, type ParseOptions, type XMLBuilder, type XNode } from './xml';
+import { addEl, addMoney, decodeMoney, endMessage, many, one, opt, optText, reqText, type ParseOptions, type XMLBuilder, type XNode, type EncodeOptions } from './xml';
 
 const ROOT = 'OrderCancelRS';
 /** `ChangeFees/Details/Detail/Type` of the cancellation fee (PenaltyListType). */
@@ -72,8 +72,8 @@ function decodeCancellation(node: XNode, path: string): OrderCancellation {
 }
 
 /** Encodes an OrderCancelRS (Document first in both forms). Throws a plain `Error` for a model the schema cannot represent. */
-export function encodeOrderCancelRs(msg: OrderCancelRs): string {
-  const root = startResponse(ROOT, msg);
+export function encodeOrderCancelRs(msg: OrderCancelRs, opts?: EncodeOptions): string {
+  const root = startResponse(ROOT, msg, opts);
   addEl(root, 'Document');
   if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Success');

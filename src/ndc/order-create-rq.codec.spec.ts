@@ -2,6 +2,7 @@ import { expectValidXsd } from '../../test/support/xsd';
 import { decodeError } from '../../test/support/ndc';
 import { familyOrderCreateRq, minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 import type { OrderCreateRq } from './ndc.model';
+import { requireElement } from './require-element';
 import { decodeOrderCreateRq, encodeOrderCreateRq } from './order-create-rq.codec';
 
 describe('OrderCreateRQ codec', () => {
@@ -45,11 +46,11 @@ describe('OrderCreateRQ codec', () => {
   it('keeps amounts exact as written (no float rounding or trailing-zero loss)', () => {
     const model: OrderCreateRq = {
       ...minimalOrderCreateRq,
-      offer: { ...minimalOrderCreateRq.offer, totalOfferPrice: { value: '90071992547409.93', currency: 'GBP' } },
+      offer: { ...requireElement(minimalOrderCreateRq.offer, 'offer'), totalOfferPrice: { value: '90071992547409.93', currency: 'GBP' } },
       payments: [{ type: 'CC', voucherNumber: 'tok_1', amount: { value: '0.10', currency: 'EUR' } }],
     };
     const back = decodeOrderCreateRq(encodeOrderCreateRq(model));
-    expect(back.offer.totalOfferPrice).toStrictEqual({ value: '90071992547409.93', currency: 'GBP' });
+    expect(back.offer?.totalOfferPrice).toStrictEqual({ value: '90071992547409.93', currency: 'GBP' });
     expect(back.payments[0].amount).toStrictEqual({ value: '0.10', currency: 'EUR' });
   });
 

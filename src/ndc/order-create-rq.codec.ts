@@ -17,6 +17,7 @@ import { decodeSelectedOfferItem, encodeSelectedOfferItem } from './offer-price-
 import {
   addEl,
   addMoney,
+  decodeMoney,
   endMessage,
   many,
   one,
@@ -28,20 +29,22 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OrderCreateRQ';
 
 /** Serialises an OrderCreateRQ (valid against OrderCreateRQ.xsd). */
-export function encodeOrderCreateRq(rq: OrderCreateRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeOrderCreateRq(rq: OrderCreateRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.securePayment !== undefined) encodeSecurePaymentAlert(root, rq.securePayment);
   const query = addEl(root, 'Query');
+  if (rq.offer === undefined) throw new Error('OrderCreateRQ: only an order of an Offer can be encoded');
   const offer = addEl(addEl(query, 'Order'), 'Offer')
     .att('OfferID', rq.offer.offerId)
     .att('Owner', rq.offer.owner)
     .att('ResponseID', rq.offer.responseId);
-  addMoney(offer, 'TotalOfferPrice', rq.offer.totalOfferPrice);
+  if (rq.offer.totalOfferPrice !== undefined) addMoney(offer, 'TotalOfferPrice', rq.offer.totalOfferPrice);
   for (const item of rq.offer.offerItems) encodeSelectedOfferItem(offer, item);
   if (rq.payments.length > 0) {
     const payments = addEl(query, 'Payments');
@@ -56,8 +59,9 @@ export function encodeOrderCreateRq(rq: OrderCreateRq): string {
 }
 
 /**
- * Parses and decodes an OrderCreateRQ; throws {@link NdcDecodeError}. Exactly
- * one Query/Order/Offer is supported (a second one is `INVALID_VALUE`).
+ * Parses and decodes an OrderCreateRQ; throws {@link NdcDecodeError}. At most
+ * one Query/Order/Offer is supported (a second one is `INVALID_VALUE`); an
+ * order given by OrderItems only decodes with `offer` absent.
  */
 export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): OrderCreateRq {
   const { node, path } = parseNdc(xml, ROOT, opts);
@@ -65,23 +69,25 @@ export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): 
   const query = one(node, 'Query', path);
   const orderPath = `${queryPath}/Order`;
   const offers = many(one(query, 'Order', queryPath), 'Offer');
-  if (offers.length === 0) throw new NdcDecodeError('MISSING', `${orderPath}/Offer`, 'required element Offer is missing');
   if (offers.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${orderPath}/Offer[2]`, 'only one Offer per order is supported');
-  const offerPath = `${orderPath}/Offer[1]`;
-  const o = offers[0];
   const rq: OrderCreateRq = {
     ...decodeRequestCommon(node, path),
-    offer: {
-      offerId: reqAttr(o, 'OfferID', offerPath),
-      owner: reqAttr(o, 'Owner', offerPath),
-      responseId: reqAttr(o, 'ResponseID', offerPath),
-      totalOfferPrice: reqMoney(o, 'TotalOfferPrice', offerPath),
-      offerItems: many(o, 'OfferItem').map((it, i) => decodeSelectedOfferItem(it, `${offerPath}/OfferItem[${i + 1}]`)),
-    },
     payments: [],
     passengers: [],
     contacts: [],
   };
+  if (offers.length === 1) {
+    const offerPath = `${orderPath}/Offer[1]`;
+    const o = offers[0];
+    rq.offer = {
+      offerId: reqAttr(o, 'OfferID', offerPath),
+      owner: reqAttr(o, 'Owner', offerPath),
+      responseId: reqAttr(o, 'ResponseID', offerPath),
+      offerItems: many(o, 'OfferItem').map((it, i) => decodeSelectedOfferItem(it, `${offerPath}/OfferItem[${i + 1}]`)),
+    };
+    const total = opt(o, 'TotalOfferPrice');
+    if (total !== undefined) rq.offer.totalOfferPrice = decodeMoney(total, `${offerPath}/TotalOfferPrice`);
+  }
   const spa = findSecurePaymentAlert(node, path);
   if (spa !== undefined) rq.securePayment = spa;
   const payments = opt(query, 'Payments');
@@ -138,16 +144,15 @@ function findSecurePaymentAlert(root: XNode, path: string): SecurePaymentAlert |
 function encodePayment(parent: XMLBuilder, p: OrderPayment): void {
   const el = addEl(parent, 'Payment');
   addEl(el, 'Type', p.type);
+  if (p.voucherNumber === undefined) throw new Error('Payment: only a Voucher payment (voucherNumber) can be encoded');
   addEl(addEl(addEl(el, 'Method'), 'Voucher'), 'Number', p.voucherNumber);
   addMoney(el, 'Amount', p.amount);
 }
 
 function decodePayment(node: XNode, path: string): OrderPayment {
   const methodPath = `${path}/Method`;
-  const voucherPath = `${methodPath}/Voucher`;
-  return {
-    type: reqText(node, 'Type', path),
-    voucherNumber: reqText(one(one(node, 'Method', path), 'Voucher', methodPath), 'Number', voucherPath),
-    amount: reqMoney(node, 'Amount', path),
-  };
+  const voucher = opt(one(node, 'Method', path), 'Voucher');
+  const p: OrderPayment = { type: reqText(node, 'Type', path), amount: reqMoney(node, 'Amount', path) };
+  if (voucher !== undefined) p.voucherNumber = reqText(voucher, 'Number', `${methodPath}/Voucher`);
+  return p;
 }

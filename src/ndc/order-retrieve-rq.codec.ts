@@ -1,13 +1,14 @@
 /** OrderRetrieveRQ: Query/Filters/OrderID with the Owner attribute. */
 import type { OrderRetrieveRq } from './ndc.model';
 import { decodeRequestCommon, encodeRequestCommon } from './common.codec';
-import { addEl, endMessage, one, parseNdc, reqAttr, reqText, type ParseOptions } from './xml';
+import { addEl, endMessage, one, opt, parseNdc, reqAttr, reqText, type ParseOptions, type EncodeOptions } from './xml';
 
 const ROOT = 'OrderRetrieveRQ';
 
 /** Serialises an OrderRetrieveRQ (valid against OrderRetrieveRQ.xsd). */
-export function encodeOrderRetrieveRq(rq: OrderRetrieveRq): string {
-  const root = encodeRequestCommon(ROOT, rq);
+export function encodeOrderRetrieveRq(rq: OrderRetrieveRq, opts?: EncodeOptions): string {
+  const root = encodeRequestCommon(ROOT, rq, opts);
+  if (rq.orderId === undefined || rq.owner === undefined) throw new Error('OrderRetrieveRQ: orderId and owner are required to encode');
   addEl(addEl(addEl(root, 'Query'), 'Filters'), 'OrderID', rq.orderId).att('Owner', rq.owner);
   return endMessage(root);
 }
@@ -18,9 +19,12 @@ export function decodeOrderRetrieveRq(xml: string | Buffer, opts?: ParseOptions)
   const queryPath = `${path}/Query`;
   const filtersPath = `${queryPath}/Filters`;
   const filters = one(one(node, 'Query', path), 'Filters', queryPath);
-  return {
-    ...decodeRequestCommon(node, path),
-    orderId: reqText(filters, 'OrderID', filtersPath),
-    owner: reqAttr(one(filters, 'OrderID', filtersPath), 'Owner', `${filtersPath}/OrderID`),
-  };
+  const rq: OrderRetrieveRq = decodeRequestCommon(node, path);
+  // OrderID is optional in the XSD (a query by other filters); when present its Owner is required.
+  const orderId = opt(filters, 'OrderID');
+  if (orderId !== undefined) {
+    rq.orderId = reqText(filters, 'OrderID', filtersPath);
+    rq.owner = reqAttr(orderId, 'Owner', `${filtersPath}/OrderID`);
+  }
+  return rq;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xsdRoundTrip } from '../../test/support/ndc';
 import { orderNotFoundRs, orderViewRs } from './fixtures/order-view-rs.fixtures';
-import { NdcDecodeError } from './ndc-decode-error';
+import { NdcMissingElementError, requireElement } from './require-element';
 import type { OrderViewRs } from './ndc.model';
 import { decodeOrderViewRs, encodeOrderViewRs } from './order-view-rs.codec';
 
@@ -52,16 +52,18 @@ describe('OrderViewRS codec', () => {
     );
   });
 
-  it('names the path of a missing order status', () => {
+  it('decodes an order without Status (optional in the XSD); the use names Order/Status', () => {
     const xml = encodeOrderViewRs(orderViewRs).replace('<Status><StatusCode>OK</StatusCode></Status>', '');
+    const rs = decodeOrderViewRs(xml);
+    if (rs.kind !== 'success') throw new Error('expected the success form');
+    expect(rs.orders[0].statusCode).toBeUndefined();
     let err: unknown;
     try {
-      decodeOrderViewRs(xml);
+      requireElement(rs.orders[0].statusCode, 'Order/Status');
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(NdcDecodeError);
-    expect((err as NdcDecodeError).code).toBe('MISSING');
-    expect((err as NdcDecodeError).path).toBe('/OrderViewRS/Response/Order[1]/Status');
+    expect(err).toBeInstanceOf(NdcMissingElementError);
+    expect(err).toMatchObject({ code: 'NDC_MISSING_ELEMENT', element: 'Order/Status', message: 'the message has no Order/Status, which this operation needs' });
   });
 });

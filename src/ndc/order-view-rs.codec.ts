@@ -20,6 +20,7 @@ import {
   many,
   one,
   opt,
+  optText,
   reqAttr,
   reqMoney,
   reqText,
@@ -27,6 +28,7 @@ import {
   type ParseOptions,
   type XMLBuilder,
   type XNode,
+  type EncodeOptions,
 } from './xml';
 
 const ROOT = 'OrderViewRS';
@@ -61,10 +63,11 @@ function decodeOrderItemService(node: XNode, path: string): OrderItemService {
 }
 
 function encodeOrderItem(parent: XMLBuilder, item: OrderItem): void {
-  const el = addEl(parent, 'OrderItem').att('OrderItemID', item.orderItemId).att('Owner', item.owner);
+  const el = addEl(parent, 'OrderItem').att('OrderItemID', item.orderItemId);
+  if (item.owner !== undefined) el.att('Owner', item.owner);
   const pd = addEl(el, 'PriceDetail');
   addMoney(pd, 'BaseAmount', item.base);
-  addMoney(addEl(pd, 'Taxes'), 'Total', item.taxes);
+  if (item.taxes !== undefined) addMoney(addEl(pd, 'Taxes'), 'Total', item.taxes);
   if (item.services.length === 0) throw new Error(`OrderItem ${item.orderItemId}: at least one service is required`);
   for (const s of item.services) encodeOrderItemService(el, s);
 }
@@ -72,13 +75,16 @@ function encodeOrderItem(parent: XMLBuilder, item: OrderItem): void {
 function decodeOrderItem(node: XNode, path: string): OrderItem {
   const pd = one(node, 'PriceDetail', path);
   const pdPath = `${path}/PriceDetail`;
-  return {
+  const item: OrderItem = {
     orderItemId: reqAttr(node, 'OrderItemID', path),
-    owner: reqAttr(node, 'Owner', path),
     base: reqMoney(pd, 'BaseAmount', pdPath),
-    taxes: reqMoney(one(pd, 'Taxes', pdPath), 'Total', `${pdPath}/Taxes`),
     services: many(node, 'Service').map((s, i) => decodeOrderItemService(s, `${path}/Service[${i + 1}]`)),
   };
+  const owner = attr(node, 'Owner');
+  if (owner !== undefined && owner !== '') item.owner = owner;
+  const taxes = opt(pd, 'Taxes');
+  if (taxes !== undefined) item.taxes = reqMoney(taxes, 'Total', `${pdPath}/Taxes`);
+  return item;
 }
 
 function encodeOrder(parent: XMLBuilder, o: Order): void {
@@ -89,17 +95,19 @@ function encodeOrder(parent: XMLBuilder, o: Order): void {
     for (const br of o.bookingReferences) {
       const b = addEl(brs, 'BookingReference');
       addEl(b, 'ID', br.id);
+      if (br.airlineId === undefined) throw new Error(`BookingReference ${br.id}: airlineId is required to encode`);
       addEl(b, 'AirlineID', br.airlineId);
     }
   }
-  addMoney(addEl(el, 'TotalOrderPrice'), 'SimpleCurrencyPrice', o.totalOrderPrice);
-  addEl(addEl(el, 'Status'), 'StatusCode', o.statusCode);
+  if (o.totalOrderPrice !== undefined) addMoney(addEl(el, 'TotalOrderPrice'), 'SimpleCurrencyPrice', o.totalOrderPrice);
+  if (o.statusCode !== undefined) addEl(addEl(el, 'Status'), 'StatusCode', o.statusCode);
   if (o.payments.length) {
     const ps = addEl(el, 'Payments');
     for (const p of o.payments) {
       const x = addEl(ps, 'Payment');
       addEl(x, 'Type', p.type);
       addMoney(addEl(x, 'Amount'), 'SimpleCurrencyPrice', p.amount);
+      if (p.voucherNumber === undefined) throw new Error('Payment: only a VoucherMethod payment (voucherNumber) can be encoded');
       addEl(addEl(addEl(x, 'Method'), 'VoucherMethod'), 'Number', p.voucherNumber);
     }
   }
@@ -111,7 +119,6 @@ function encodeOrder(parent: XMLBuilder, o: Order): void {
 function decodeOrder(node: XNode, path: string): Order {
   const brs = opt(node, 'BookingReferences');
   const ps = opt(node, 'Payments');
-  const tp = one(node, 'TotalOrderPrice', path);
   const o: Order = {
     orderId: reqAttr(node, 'OrderID', path),
     owner: reqAttr(node, 'Owner', path),
@@ -120,10 +127,11 @@ function decodeOrder(node: XNode, path: string): Order {
         ? []
         : many(brs, 'BookingReference').map((b, i) => {
             const p = `${path}/BookingReferences/BookingReference[${i + 1}]`;
-            return { id: reqText(b, 'ID', p), airlineId: reqText(b, 'AirlineID', p) };
+            const ref: Order['bookingReferences'][number] = { id: reqText(b, 'ID', p) };
+            const airline = optText(b, 'AirlineID');
+            if (airline !== undefined && airline !== '') ref.airlineId = airline;
+            return ref;
           }),
-    totalOrderPrice: decodeMoney(one(tp, 'SimpleCurrencyPrice', `${path}/TotalOrderPrice`), `${path}/TotalOrderPrice/SimpleCurrencyPrice`),
-    statusCode: reqText(one(node, 'Status', path), 'StatusCode', `${path}/Status`),
     payments:
       ps === undefined
         ? []
@@ -131,23 +139,31 @@ function decodeOrder(node: XNode, path: string): Order {
             const p = `${path}/Payments/Payment[${i + 1}]`;
             const amount = one(x, 'Amount', p);
             const method = one(x, 'Method', p);
-            const voucher = one(method, 'VoucherMethod', `${p}/Method`);
-            return {
+            const voucher = opt(method, 'VoucherMethod');
+            const payment: Order['payments'][number] = {
               type: reqText(x, 'Type', p),
               amount: decodeMoney(one(amount, 'SimpleCurrencyPrice', `${p}/Amount`), `${p}/Amount/SimpleCurrencyPrice`),
-              voucherNumber: reqText(voucher, 'Number', `${p}/Method/VoucherMethod`),
             };
+            if (voucher !== undefined) payment.voucherNumber = reqText(voucher, 'Number', `${p}/Method/VoucherMethod`);
+            return payment;
           }),
     orderItems: many(one(node, 'OrderItems', path), 'OrderItem').map((it, i) => decodeOrderItem(it, `${path}/OrderItems/OrderItem[${i + 1}]`)),
   };
+  // TotalOrderPrice (as SimpleCurrencyPrice) and Status are optional in the XSD.
+  const tp = opt(node, 'TotalOrderPrice');
+  const scp = tp === undefined ? undefined : opt(tp, 'SimpleCurrencyPrice');
+  if (scp !== undefined) o.totalOrderPrice = decodeMoney(scp, `${path}/TotalOrderPrice/SimpleCurrencyPrice`);
+  const status = opt(node, 'Status');
+  const code = status === undefined ? undefined : optText(status, 'StatusCode');
+  if (code !== undefined && code !== '') o.statusCode = code;
   const web = attr(node, 'WebAddressID');
   if (web !== undefined) o.webAddressId = web;
   return o;
 }
 
 /** Encodes an OrderViewRS (Document first in both forms). Throws a plain `Error` for a model the schema cannot represent. */
-export function encodeOrderViewRs(msg: OrderViewRs): string {
-  const root = startResponse(ROOT, msg);
+export function encodeOrderViewRs(msg: OrderViewRs, opts?: EncodeOptions): string {
+  const root = startResponse(ROOT, msg, opts);
   addEl(root, 'Document');
   if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
   addEl(root, 'Success');
@@ -176,7 +192,9 @@ export function decodeOrderViewRs(xml: string | Buffer, opts?: ParseOptions): Or
     metadata: decodeMetadata(opt(resp, 'Metadata'), `${rPath}/Metadata`),
   };
   const commission = opt(resp, 'Commission');
-  if (commission !== undefined) out.commission = reqMoney(commission, 'Amount', `${rPath}/Commission`);
+  // Commission is an Amount or a Percentage in the XSD; only the amount is modelled.
+  const commissionAmount = commission === undefined ? undefined : opt(commission, 'Amount');
+  if (commissionAmount !== undefined) out.commission = decodeMoney(commissionAmount, `${rPath}/Commission/Amount`);
   if (out.orders.length === 0) throw new NdcDecodeError('MISSING', `${rPath}/Order`, 'required element Order is missing');
   return out;
 }

@@ -171,7 +171,7 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
   } else {
     c.declare('ContactInformation', msg.contacts.map((x) => x.contactId), 'contacts');
     checkPassengers(c, msg.passengers, 'passengers');
-    checkSelectedItems(c, msg.offer.offerItems, 'offer.offerItems');
+    if (msg.offer !== undefined) checkSelectedItems(c, msg.offer.offerItems, 'offer.offerItems');
   }
   return c.problems;
 }

@@ -27,3 +27,6 @@ export function requireElement<T>(value: T | undefined | null, element: string):
   if (value === undefined || value === null || (value as unknown) === '') throw new NdcMissingElementError(element);
   return value;
 }
+
+/** Element path of the sending agency's id, for `requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT)`. */
+export const AGENCY_ID_ELEMENT = 'Party/Sender/TravelAgencySender/AgencyID';

@@ -2,6 +2,8 @@ import { decodeError } from '../../test/support/ndc';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeAirShoppingRq, encodeAirShoppingRq } from './air-shopping-rq.codec';
 import { dayRoundTripRq } from './fixtures/air-shopping-rq.fixtures';
+import { dayRoundTripRs } from './fixtures/air-shopping-rs.fixtures';
+import { decodeAirShoppingRs, encodeAirShoppingRs } from './air-shopping-rs.codec';
 import { tokenPriceRq } from './fixtures/offer-price-rq.fixtures';
 import { familyOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 import { NdcDecodeError } from './ndc-decode-error';
@@ -215,6 +217,39 @@ describe('parseNdc: reading', () => {
   it('keeps object-prototype names out of the tree when resolving prefixes', () => {
     const { node } = parseNdc(`<n:A xmlns:n="${NDC_NS}"><n:constructor/><n:toString>x</n:toString><n:B>1</n:B></n:A>`, 'A');
     expect(Object.keys(node)).toEqual(['{foreign}n:constructor', '{foreign}n:toString', 'B', '@xmlns:n']);
+  });
+
+  it('scopes prefix declarations per element: one prefix bound to NDC here and to a foreign namespace there', () => {
+    const xml =
+      `<a:A xmlns:a="${NDC_NS}"><a:B>1</a:B><x:C xmlns:a="urn:foreign" xmlns:x="${NDC_NS}"><a:B>foreign</a:B><x:B>2</x:B></x:C>` +
+      `<D xmlns="urn:foreign"><B>foreign too</B></D><E xmlns="${NDC_NS}"><B>3</B></E><a:B>4</a:B></a:A>`;
+    const { node } = parseNdc(xml, 'A');
+    expect(many(node, 'B').map(text)).toEqual(['1', '4']);
+    expect(many(one(node, 'C', '/A'), 'B').map(text)).toEqual(['2']);
+    expect(many(node, 'D')).toEqual([]);
+    expect(many(one(node, 'E', '/A'), 'B').map(text)).toEqual(['3']);
+  });
+
+  it('reads extension elements of the namespace the options name, and only those', () => {
+    const xml = `<A xmlns="${NDC_NS}" xmlns:ns2="urn:partner:ext" xmlns:o="${EXT_NS}"><B><ns2:Token>t</ns2:Token><o:Other/></B></A>`;
+    const { node } = parseNdc(xml, 'A', { extensionNamespace: 'urn:partner:ext' });
+    const b = one(node, 'B', '/A');
+    expect(text(oneExt(b, 'Token', '/A/B'))).toBe('t');
+    expect(optExt(b, 'Other')).toBeUndefined();
+    const byDefault = parseNdc(xml, 'A').node;
+    expect(optExt(one(byDefault, 'B', '/A'), 'Token')).toBeUndefined();
+    expect(optExt(one(byDefault, 'B', '/A'), 'Other')).toBeDefined();
+  });
+
+  it('encodes extension elements in the namespace the options name, and decodes them back with the same option', () => {
+    const ns = 'urn:partner:ext';
+    const xml = encodeOfferPriceRq(tokenPriceRq, { extensionNamespace: ns });
+    expect(xml).toContain(`xmlns:ns2="${ns}"`);
+    expect(xml).not.toContain(EXT_NS);
+    expect(decodeOfferPriceRq(xml, { extensionNamespace: ns })).toStrictEqual(tokenPriceRq);
+    const rs = encodeAirShoppingRs(dayRoundTripRs, { extensionNamespace: ns });
+    expect(rs).not.toContain(EXT_NS);
+    expect(decodeAirShoppingRs(rs, { extensionNamespace: ns })).toStrictEqual(dayRoundTripRs);
   });
 
   it('accepts namespace declarations below the root', () => {

@@ -1,14 +1,39 @@
 /**
  * `npm run worker`: runs the booking worker against the cluster and airline of the environment
- * (docs/orchestrator.md, "Worker configuration"). SIGTERM / SIGINT shut it down gracefully:
- * polling stops, in-flight activities get the grace period, then the process exits.
+ * (docs/orchestrator.md, "Worker configuration"; docs/operations.md, "Worker health, metrics,
+ * logs, traces"). SIGTERM / SIGINT shut it down gracefully: polling stops, in-flight activities
+ * get the grace period, then the process exits.
+ *
+ * Observability: JSON logs (pino, the SDK's runtime, core, workflow and activity logs forwarded),
+ * an HTTP server on WORKER_HTTP_PORT with `/health/live`, `/health/ready` and `/metrics` (our
+ * metrics plus the SDK core's), and OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
  */
-import { Runtime } from '@temporalio/worker';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { makeTelemetryFilterString, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import {
+  createLoggerFromEnv,
+  createMetricsRegistry,
+  portFromEnv,
+  setupTracing,
+  startOpsServer,
+  temporalLogger,
+  type Logger,
+  type ProbeResult,
+  type Tracing,
+} from '../common/observability';
 import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
 import { loadPayloadKey } from '../temporal/payload-codec';
 import { loadTemporalConfig } from '../temporal/temporal.config';
 import { createWorkerConnection } from '../temporal/temporal.connection';
 import { createBookingWorker, DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
+import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
+
+/** Default port of the worker's health and metrics server (WORKER_HTTP_PORT; `off` disables, 0 picks one). */
+export const DEFAULT_WORKER_HTTP_PORT = 9464;
+/** How long the readiness probe waits for Temporal, ms. */
+const READY_PROBE_TIMEOUT_MS = 2000;
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -18,19 +43,101 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-async function main(): Promise<void> {
+/** WORKFLOW_BUNDLE_PATH: a prebuilt workflow bundle (scripts/bundle-workflows.ts); must exist when set. */
+function workflowBundleFromEnv(): string | undefined {
+  const raw = process.env.WORKFLOW_BUNDLE_PATH?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!fs.existsSync(raw)) throw new Error(`WORKFLOW_BUNDLE_PATH: no file at "${raw}"`);
+  return raw;
+}
+
+/** A loopback port that was free a moment ago (for the SDK core's Prometheus exporter). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Wraps an airline call in a client span when tracing is on. */
+function airlineSpan(tracing: Tracing | undefined) {
+  return async <R>(operation: string, call: () => Promise<R>): Promise<R> => {
+    if (tracing === undefined) return call();
+    return tracing.tracer.startActiveSpan(`NDC ${operation}`, { kind: SpanKind.CLIENT, attributes: { 'ndc.operation': operation } }, async (span) => {
+      try {
+        return await call();
+      } catch (error) {
+        span.recordException(error as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+  };
+}
+
+async function readiness(worker: Worker | undefined, connection: NativeConnection): Promise<ProbeResult> {
+  const state = worker?.getState() ?? 'STARTING';
+  try {
+    await connection.withDeadline(Date.now() + READY_PROBE_TIMEOUT_MS, () => connection.workflowService.getSystemInfo({}));
+  } catch (error) {
+    return { ok: false, status: 'unavailable', details: { worker: state, temporal: { status: 'down', error: (error as Error).message } } };
+  }
+  const ok = state === 'RUNNING';
+  return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state, temporal: { status: 'up' } } };
+}
+
+async function main(logger: Logger): Promise<void> {
   const temporal = loadTemporalConfig();
   const ndcConfig = loadNdcClientConfig();
   const payloadKey = loadPayloadKey();
   const rateLimitRps = positiveNumber('AIRLINE_RATE_LIMIT_RPS', DEFAULT_AIRLINE_RATE_LIMIT_RPS);
   const shutdownGraceMs = positiveNumber('WORKER_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS);
+  const workflowBundlePath = workflowBundleFromEnv();
+  const httpPort = portFromEnv('WORKER_HTTP_PORT', DEFAULT_WORKER_HTTP_PORT);
+  const httpHost = process.env.WORKER_HTTP_HOST?.trim() || '0.0.0.0';
+  const coreMetricsPort = portFromEnv('WORKER_SDK_METRICS_PORT', undefined) || (await freeLoopbackPort());
 
-  // The SDK stops the worker on SIGINT/SIGTERM (graceful shutdown with shutdownGraceTime).
-  Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
+  const tracing = setupTracing({ service: 'worker' });
+  const registry = createMetricsRegistry({ service: 'worker' });
+
+  // The SDK stops the worker on SIGINT/SIGTERM (graceful shutdown with shutdownGraceTime). Its
+  // own logs, the Rust core's (WARN and up) and workflow/activity `log.*` go to our logger; its
+  // core metrics to a Prometheus exporter on loopback that /metrics appends to ours.
+  Runtime.install({
+    logger: temporalLogger(logger.child({ component: 'temporal-sdk' })),
+    shutdownSignals: ['SIGINT', 'SIGTERM'],
+    telemetryOptions: {
+      logging: { forward: {}, filter: makeTelemetryFilterString({ core: 'WARN', other: 'ERROR' }) },
+      metrics: { prometheus: { bindAddress: `127.0.0.1:${coreMetricsPort}` } },
+    },
+  });
   const connection = await createWorkerConnection(temporal);
-  const client = new NdcHttpClient(ndcConfig);
+  const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace });
+  const client = instrumentNdcClient(new NdcHttpClient(ndcConfig), metrics, airlineSpan(tracing));
+  let worker: Worker | undefined;
+  const ops =
+    httpPort === undefined
+      ? undefined
+      : await startOpsServer({
+          port: httpPort,
+          host: httpHost,
+          registry,
+          extraMetrics: async () => (await fetch(`http://127.0.0.1:${coreMetricsPort}/metrics`, { signal: AbortSignal.timeout(2000) })).text(),
+          live: () => {
+            const state = worker?.getState() ?? 'STARTING';
+            const ok = state !== 'FAILED' && state !== 'STOPPED';
+            return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state } };
+          },
+          ready: () => readiness(worker, connection),
+        });
   try {
-    const worker = await createBookingWorker({
+    worker = await createBookingWorker({
       connection,
       namespace: temporal.namespace,
       taskQueue: temporal.taskQueue,
@@ -38,20 +145,40 @@ async function main(): Promise<void> {
       rateLimitRps,
       shutdownGraceMs,
       payloadKey,
+      workflowBundlePath,
+      metrics,
+      tracing,
     });
-    process.stdout.write(
+    logger.info(
+      {
+        taskQueue: temporal.taskQueue,
+        temporalAddress: temporal.address,
+        namespace: temporal.namespace,
+        airline: ndcConfig.retailBaseUrl,
+        payment: ndcConfig.paymentBaseUrl,
+        rateLimitRps,
+        health: ops !== undefined ? `${ops.url}/health/ready` : 'off',
+        metrics: ops !== undefined ? `${ops.url}/metrics` : 'off',
+        tracing: tracing !== undefined ? 'otlp' : 'off',
+      },
       `worker: task queue ${temporal.taskQueue} on ${temporal.address}/${temporal.namespace}, ` +
-        `airline ${ndcConfig.retailBaseUrl} (payment ${ndcConfig.paymentBaseUrl}), rate limit ${rateLimitRps}/s\n`,
+        `airline ${ndcConfig.retailBaseUrl} (payment ${ndcConfig.paymentBaseUrl}), rate limit ${rateLimitRps}/s, ` +
+        (ops !== undefined ? `health ${ops.url}/health/ready, metrics ${ops.url}/metrics` : 'health and metrics off'),
     );
     await worker.run();
-    process.stdout.write('worker: stopped\n');
+    logger.info('worker: stopped');
   } finally {
     client.close();
+    await ops?.close();
     await connection.close();
+    await tracing?.shutdown();
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`worker: ${(error as Error).message}\n`);
-  process.exit(1);
+const rootLogger = createLoggerFromEnv('worker');
+main(rootLogger).catch((error: unknown) => {
+  rootLogger.fatal({ err: error }, `worker: ${(error as Error).message}`);
+  rootLogger.flush();
+  process.exitCode = 1;
+  setImmediate(() => process.exit(1));
 });

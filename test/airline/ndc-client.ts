@@ -173,7 +173,7 @@ export class NdcClient {
       offer: {
         offerId: po.offerId,
         owner: po.owner,
-        responseId: priced.shoppingResponseId,
+        responseId: priced.shoppingResponseId!,
         totalOfferPrice: total,
         offerItems: po.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.services[0].passengerRefs })),
       },

@@ -38,10 +38,10 @@ describe('airline orders', () => {
       for (let i = 0; i < 6; i++) {
         offers.push(await pricedOffer(c, { date: inDays(70), passengers: TWO_ADULTS, agencyId: `AG${i}` }));
       }
-      const segments = store.getPricing(offers[0].priced.shoppingResponseId)!.segments;
+      const segments = store.getPricing(offers[0].priced.shoppingResponseId!)!.segments;
       expect(segments).toHaveLength(1);
       const { inventoryKey, rbd } = segments[0];
-      for (const o of offers) expect(store.getPricing(o.priced.shoppingResponseId)!.segments).toEqual(segments);
+      for (const o of offers) expect(store.getPricing(o.priced.shoppingResponseId!)!.segments).toEqual(segments);
       // Leave five seats: two orders of two fit, a third does not.
       const capacity = world.capacity(inventoryKey, rbd);
       expect(store.sellAll([{ inventoryKey, rbd, seats: capacity - 5 }], world.capacityOf)).toBe(true);
@@ -79,10 +79,10 @@ describe('airline orders', () => {
       expect((await c.getOrders(shoppingResponseId, 'AGENCY01')).status).toBe(200);
       expect((await http(`${airline.url}/payment/tokens/${token}`)).status).toBe(200);
       const store = airline.app.get(AirlineStore);
-      expect(store.getPricing(priced.shoppingResponseId)?.responseId).toBe(priced.shoppingResponseId);
+      expect(store.getPricing(priced.shoppingResponseId!)?.responseId).toBe(priced.shoppingResponseId);
       expect(store.getShopping(shoppingResponseId)?.responseId).toBe(shoppingResponseId);
       // Seats stay sold.
-      const seg = store.getPricing(priced.shoppingResponseId)!.segments[0];
+      const seg = store.getPricing(priced.shoppingResponseId!)!.segments[0];
       expect(store.sold(seg.inventoryKey, seg.rbd)).toBe(1);
     } finally {
       await airline.close();

@@ -17,7 +17,13 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
 
   beforeAll(async () => {
     // A short airline timeout so that commit-then-timeout times out quickly.
-    stack = await startStack({ prefix: 'api-faults', airlineTimeoutMs: 4000, shutdownGraceMs: 500, queryTimeoutMs: 1500 });
+    stack = await startStack({
+      prefix: 'api-faults',
+      airlineTimeoutMs: 4000,
+      shutdownGraceMs: 500,
+      queryTimeoutMs: 1500,
+      keys: { agfault: { agencyId: 'AGFAULT' } },
+    });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -64,12 +70,11 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(done.order.total).toEqual(waiting.pricedTotal);
     const late = await call(stack, 'POST', `/bookings/${id}/approve-price`);
     expect(late.status).toBe(409);
-    expect(late.body).toEqual({
-      statusCode: 409,
-      error: 'Conflict',
+    expect(late.body).toMatchObject({
+      status: 409,
       code: 'NOT_AWAITING_APPROVAL',
-      message: 'The booking is not waiting for a price approval',
-      status: 'CONFIRMED',
+      detail: 'The booking is not waiting for a price approval',
+      bookingStatus: 'CONFIRMED',
     });
     const cancelLate = await call(stack, 'POST', `/bookings/${id}/cancel`);
     expect(cancelLate.status).toBe(409);
@@ -88,12 +93,11 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(stack.ordersFor(waiting.chosenOffer.shoppingResponseId)).toEqual([]);
     const order = await call(stack, 'GET', `/bookings/${id}/order`);
     expect(order.status).toBe(409);
-    expect(order.body).toEqual({
-      statusCode: 409,
-      error: 'Conflict',
+    expect(order.body).toMatchObject({
+      status: 409,
       code: 'ORDER_NOT_READY',
-      message: 'The booking has no confirmed order yet',
-      status: 'CANCELLED',
+      detail: 'The booking has no confirmed order yet',
+      bookingStatus: 'CANCELLED',
     });
   });
 
@@ -120,5 +124,41 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     const done = await waitForBooking(stack, id, 'CONFIRMED', 120_000);
     expect(done.order.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
     expect(stack.ordersFor(done.chosenOffer.shoppingResponseId)).toHaveLength(1);
+  });
+
+  it('regression: with no worker, GET /batches/:id answers from visibility (200, stale), not 500', async () => {
+    const intent = { ...oneWayIntent({ agencyId: 'AGFAULT', card: DEBIT_CARD }), selection: { maxTotal: '1.00' } };
+    const posted = await call(stack, 'POST', '/batches', [intent], { 'Idempotency-Key': 'stale-batch-1' });
+    expect(posted.status).toBe(202);
+    const batchId = posted.body.id as string;
+    const child = `${batchId}-0`;
+    await waitForBooking(stack, child, 'AWAITING_APPROVAL');
+    await stack.stopWorker();
+    try {
+      const stale = await pollUntil('the batch child in visibility', async () => {
+        const r = await call(stack, 'GET', `/batches/${encodeURIComponent(batchId)}`);
+        expect(r.status).toBe(200);
+        return r.body.bookings.length === 1 ? r.body : undefined;
+      });
+      expect(stale).toMatchObject({
+        id: batchId,
+        done: false,
+        total: 1,
+        pending: 0,
+        running: 1,
+        bookings: [{ id: child, status: 'AWAITING_APPROVAL' }],
+      });
+      expect(stale.stale).toMatch(/^no worker answered the progress query within 1500 ms; counts from visibility/);
+      // The child's own state is stale too, and cancel still goes through (delivered once a worker runs).
+      expect((await call(stack, 'GET', `/bookings/${encodeURIComponent(child)}`)).body.stale).toBeDefined();
+      expect((await call(stack, 'POST', `/bookings/${encodeURIComponent(child)}/cancel`)).status).toBe(202);
+    } finally {
+      await stack.startWorker();
+    }
+    const done = await pollUntil('the batch to finish', async () => {
+      const r = await call(stack, 'GET', `/batches/${encodeURIComponent(batchId)}`);
+      return r.body?.done === true && r.body.stale === undefined ? r.body : undefined;
+    }, 120_000);
+    expect(done).toMatchObject({ total: 1, cancelled: 1, running: 0, pending: 0 });
   });
 });

@@ -38,7 +38,10 @@ describe('booking API end to end', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack({ prefix: 'api-flow' });
+    stack = await startStack({
+      prefix: 'api-flow',
+      keys: { agflow: { agencyId: 'AGFLOW' }, agbatch: { agencyId: 'AGBATCH' }, ops: { agencyId: 'OPS', role: 'ops' } },
+    });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -48,8 +51,10 @@ describe('booking API end to end', () => {
 
   it('one-way LGW-OSL: 202, then CONFIRMED, then GET order gives the OrderViewRS XML', async () => {
     const intent = oneWayIntent({ agencyId: 'AGFLOW', card: CREDIT_CARD });
-    const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'one-way-1' });
+    const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'one-way-1', 'X-Request-Id': 'flow-one-way-1' });
     expect(posted.status).toBe(202);
+    expect(posted.headers.get('location')).toBe('/bookings/booking%3AAGFLOW%3Aone-way-1');
+    expect(posted.headers.get('x-request-id')).toBe('flow-one-way-1');
     expect(posted.body).toEqual({
       id: 'booking:AGFLOW:one-way-1',
       status: 'RUNNING',
@@ -65,6 +70,7 @@ describe('booking API end to end', () => {
     const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
     captured.push(JSON.stringify(view));
     expect(view.error).toBeUndefined();
+    expect(view.correlationId).toBe('flow-one-way-1');
     expect(view.order.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
     expect(view.order.total).toEqual(view.pricedTotal);
     expect(view.order.total.currency).toBe('GBP');
@@ -75,6 +81,8 @@ describe('booking API end to end', () => {
     expect(order.contentType).toBe('application/xml; charset=utf-8');
     expect(order.text).toMatch(/^<\?xml[^>]*\?>\s*<OrderViewRS /);
     expect(order.text).toContain(`<ID>${view.order.bookingReference}</ID>`);
+    // The X-Request-Id of the POST went to the airline as the NDC CorrelationID, which it echoes.
+    expect(order.text).toMatch(/ CorrelationID="flow-one-way-1"/);
     orderViewXml = order.text;
   });
 
@@ -136,11 +144,15 @@ describe('booking API end to end', () => {
     expect(stack.ordersFor(view.chosenOffer.shoppingResponseId)).toHaveLength(1);
     const other = await api('POST', '/bookings', { ...intent, language: 'NO' }, { 'Idempotency-Key': 'idem-1' });
     expect(other.status).toBe(422);
+    expect(other.contentType).toBe('application/problem+json; charset=utf-8');
     expect(other.body).toEqual({
-      statusCode: 422,
-      error: 'Unprocessable Entity',
+      type: 'urn:ndc-saga:problem:idempotency-key-reused',
+      title: 'Unprocessable Entity',
+      status: 422,
+      detail: 'This Idempotency-Key was already used for a different request',
+      instance: '/bookings',
       code: 'IDEMPOTENCY_KEY_REUSED',
-      message: 'This Idempotency-Key was already used for a different request',
+      requestId: other.headers.get('x-request-id'),
       id: first.body.id,
     });
   });
@@ -153,10 +165,13 @@ describe('booking API end to end', () => {
     const r = await api('POST', '/bookings', intent);
     expect(r.status).toBe(400);
     expect(r.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
+      type: 'urn:ndc-saga:problem:invalid-intent',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'Invalid booking intent',
+      instance: '/bookings',
       code: 'INVALID_INTENT',
-      message: 'Invalid booking intent',
+      requestId: r.headers.get('x-request-id'),
       fields: [
         { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
         { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
@@ -165,7 +180,7 @@ describe('booking API end to end', () => {
       ],
     });
     expect(r.text).not.toContain(CREDIT_CARD.slice(0, 12));
-    const batch = await api('POST', '/batches', [oneWayIntent(), { ...oneWayIntent(), currency: 'pounds' }]);
+    const batch = await api('POST', '/batches', [oneWayIntent({ agencyId: 'AGFLOW' }), { ...oneWayIntent({ agencyId: 'AGFLOW' }), currency: 'pounds' }]);
     expect(batch.status).toBe(400);
     expect(batch.body.fields).toEqual([{ path: '[1].currency', message: 'must be an ISO 4217 currency code (3 capital letters)' }]);
   });
@@ -178,11 +193,7 @@ describe('booking API end to end', () => {
       ['POST', '/bookings/booking:AGFLOW:nope/cancel'],
     ] as const) {
       const r = await api(method, path);
-      expect([path, r.status, r.body]).toEqual([
-        path,
-        404,
-        { statusCode: 404, error: 'Not Found', code: 'BOOKING_NOT_FOUND', message: 'No booking with id booking:AGFLOW:nope' },
-      ]);
+      expect([path, r.status, r.body.code, r.body.detail]).toEqual([path, 404, 'BOOKING_NOT_FOUND', 'No booking with id booking:AGFLOW:nope']);
     }
     const b = await api('GET', '/batches/batch:nope');
     expect(b.status).toBe(404);
@@ -200,7 +211,7 @@ describe('booking API end to end', () => {
     const first = listed.find((b: { id: string }) => b.id === 'booking:AGFLOW:one-way-1');
     expect(first).toMatchObject({ status: 'CONFIRMED', agencyId: 'AGFLOW', route: 'LGW-OSL', workflowStatus: 'COMPLETED' });
     expect(first.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
-    const none = await api('GET', '/bookings?status=CONFIRMED&agencyId=NOBODY');
+    const none = await api('GET', '/bookings?status=CONFIRMED&agencyId=NOBODY', undefined, stack.keys.auth('ops'));
     expect(none.body).toEqual({ bookings: [] });
   });
 
@@ -210,22 +221,28 @@ describe('booking API end to end', () => {
     const intents = [oneWayIntent({ agencyId: 'AGBATCH', card: DEBIT_CARD }), oneWayIntent({ agencyId: 'AGBATCH', card: CREDIT_CARD })];
     intents[0]!.journey.departureDate = addDays(new Date(), 61);
     intents[1]!.journey.departureDate = addDays(new Date(), 62);
-    const posted = await api('POST', '/batches', intents, { 'Idempotency-Key': 'batch-flow-1' });
+    const agbatch = stack.keys.auth('agbatch');
+    const posted = await api('POST', '/batches', intents, { 'Idempotency-Key': 'batch-flow-1', ...agbatch });
     expect(posted.status).toBe(202);
-    expect(posted.body).toEqual({ id: 'batch:batch-flow-1', total: 2, existing: false, links: { self: '/batches/batch%3Abatch-flow-1' } });
+    expect(posted.body).toEqual({
+      id: 'batch:AGBATCH:batch-flow-1',
+      total: 2,
+      existing: false,
+      links: { self: '/batches/batch%3AAGBATCH%3Abatch-flow-1' },
+    });
     const done = await pollUntil('the batch to finish', async () => {
-      const r = await api('GET', '/batches/batch:batch-flow-1');
+      const r = await api('GET', '/batches/batch:AGBATCH:batch-flow-1', undefined, agbatch);
       return r.status === 200 && r.body.done ? r.body : undefined;
     }, 120_000);
     const children: [string, string, unknown][] = [];
     for (const b of done.bookings) {
       bookingIds.push(b.id);
-      const v = await api('GET', b.links.self);
+      const v = await api('GET', b.links.self, undefined, agbatch);
       children.push([b.id, v.body.status, v.body.error]);
     }
     expect(children).toEqual([
-      ['batch:batch-flow-1-0', 'CONFIRMED', undefined],
-      ['batch:batch-flow-1-1', 'CONFIRMED', undefined],
+      ['batch:AGBATCH:batch-flow-1-0', 'CONFIRMED', undefined],
+      ['batch:AGBATCH:batch-flow-1-1', 'CONFIRMED', undefined],
     ]);
     expect(done).toMatchObject({ total: 2, pending: 0, running: 0, confirmed: 2, failed: 0, cancelled: 0 });
   });
@@ -248,7 +265,11 @@ describe('booking API end to end', () => {
     const started = events.find((e) => e.workflowExecutionStartedEventAttributes !== undefined);
     const input = started.workflowExecutionStartedEventAttributes.input.payloads as { metadata: Record<string, string>; data: string }[];
     expect(Buffer.from(input[0]!.metadata.encoding!, 'base64').toString()).toBe('binary/encrypted');
-    const r = await api('POST', '/codec/decode', { payloads: input }, { 'X-Namespace': temporalTestNamespace(), Origin: 'http://localhost:8233' });
+    const r = await api('POST', '/codec/decode', { payloads: input }, {
+      'X-Namespace': temporalTestNamespace(),
+      Origin: 'http://localhost:8233',
+      ...stack.keys.auth('ops'),
+    });
     expect(r.status).toBe(200);
     const intent = JSON.parse(Buffer.from(r.body.payloads[0].data, 'base64').toString());
     expect(intent.agency).toEqual({ id: 'AGFLOW', name: 'Test Travel' });
@@ -268,6 +289,9 @@ describe('booking API end to end', () => {
       haystacks.push([`history of ${id}`, stdout]);
     }
     haystacks.push(['captured logs and API answers', captured.join('\n')]);
+    for (const [what, text] of haystacks) {
+      for (const key of stack.keys.all()) expect([what, text.includes(key)]).toEqual([what, false]);
+    }
     for (const [what, text] of haystacks) {
       for (const card of [CREDIT_CARD, CREDIT_CARD_2, DEBIT_CARD]) {
         expect([what, text.includes(card)]).toEqual([what, false]);

@@ -18,9 +18,14 @@ import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
 import { createBookingWorker } from '../../src/worker/worker';
 import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
+import { createTestKeys, type TestKeys } from './keys.fixture';
 
 export interface Stack {
   apiUrl: string;
+  /** The API keys of this stack (`StackOptions.keys`), in a keys file of their own. */
+  keys: TestKeys;
+  /** `Bearer <key>` sent by {@link call} when no Authorization header is given: the first key of `StackOptions.keys`. */
+  defaultAuth: string;
   airlineUrl: string;
   taskQueue: string;
   client: Client;
@@ -47,6 +52,10 @@ export interface StackOptions {
   shutdownGraceMs?: number;
   /** API_QUERY_TIMEOUT_MS of the API. Default: the API's. */
   queryTimeoutMs?: number;
+  /** API keys to create, by name; the first is the default credential of {@link call}. Default: one agency key for AGENCY1. */
+  keys?: Record<string, { agencyId: string; role?: 'agency' | 'ops' }>;
+  /** More API environment (OIDC_*, RATE_LIMIT_*, ...). */
+  apiEnv?: Record<string, string>;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -79,6 +88,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   await startWorker();
 
+  const keySpec = options.keys ?? { agency: { agencyId: 'AGENCY1' } };
+  const keys = createTestKeys(keySpec);
+  const defaultAuth = `Bearer ${keys.secret(Object.keys(keySpec)[0]!)}`;
   const env = { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace };
   const client = await createTemporalClient({ config: loadTemporalConfig(env) });
   const config = {
@@ -89,6 +101,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       API_LOG: 'error,warn',
       ...(options.approvalTimeoutMs !== undefined ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) } : {}),
       ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
+      API_KEYS_FILE: keys.file,
+      ...options.apiEnv,
     }),
     port: 0,
     host: '127.0.0.1',
@@ -100,6 +114,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const store = airline.get(AirlineStore);
   return {
     apiUrl,
+    keys,
+    defaultAuth,
     airlineUrl,
     taskQueue,
     client,
@@ -120,21 +136,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await connection.close();
       ndc.close();
       await airline.close();
+      keys.remove();
     },
   };
 }
 
-/** JSON over HTTP to the API. */
+/**
+ * JSON over HTTP to the API, authenticated with `stack.defaultAuth` unless `headers` has an
+ * `authorization` of its own (an empty one: none is sent).
+ */
 export async function call(
-  stack: Pick<Stack, 'apiUrl'>,
+  stack: Pick<Stack, 'apiUrl'> & Partial<Pick<Stack, 'defaultAuth'>>,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: any; text: string; contentType: string | null }> {
+): Promise<{ status: number; body: any; text: string; contentType: string | null; headers: Headers }> {
+  const { authorization = stack.defaultAuth, ...rest } = headers;
   const r = await fetch(`${stack.apiUrl}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(authorization !== undefined && authorization !== '' ? { authorization } : {}),
+      ...rest,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();
@@ -144,7 +169,7 @@ export async function call(
   } catch {
     parsed = undefined;
   }
-  return { status: r.status, body: parsed, text, contentType: r.headers.get('content-type') };
+  return { status: r.status, body: parsed, text, contentType: r.headers.get('content-type'), headers: r.headers };
 }
 
 /** Polls `probe` until it returns a value (not undefined) or the deadline passes. */
@@ -166,11 +191,17 @@ export async function pollUntil<T>(what: string, probe: () => Promise<T | undefi
 const FINAL = new Set(['CONFIRMED', 'FAILED', 'CANCELLED']);
 
 /** Polls GET /bookings/:id until the status is final (or `until`), returns the last view. */
-export async function waitForBooking(stack: Pick<Stack, 'apiUrl'>, id: string, until?: string, timeoutMs = 90_000): Promise<any> {
+export async function waitForBooking(
+  stack: Pick<Stack, 'apiUrl' | 'defaultAuth'>,
+  id: string,
+  until?: string,
+  timeoutMs = 90_000,
+  headers: Record<string, string> = {},
+): Promise<any> {
   const view = await pollUntil(
     `booking ${id} to reach ${until ?? 'a final status'}`,
     async () => {
-      const r = await call(stack, 'GET', `/bookings/${encodeURIComponent(id)}`);
+      const r = await call(stack, 'GET', `/bookings/${encodeURIComponent(id)}`, undefined, headers);
       if (r.status !== 200) return undefined;
       return r.body.status === until || FINAL.has(r.body.status) ? r.body : undefined;
     },

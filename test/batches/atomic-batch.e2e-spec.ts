@@ -23,7 +23,7 @@ describe('atomic batches', () => {
     stack = await startWebhookStack('atomic', {
       retry: { initialIntervalMs: 200, backoffCoefficient: 2, maximumIntervalMs: 1000, maxAgeMs: 60_000, requestTimeoutMs: 2000 },
       requireHttps: false,
-    });
+    }, [AGENCY]);
   }, 120_000);
   afterAll(async () => {
     await stack?.close();

@@ -3,15 +3,12 @@
  * the jest-managed Temporal dev server, like test/api/stack.ts, plus API instances that can be
  * added (several API instances share one registry) with their own webhook settings.
  *
- * Until the authentication guard lands, a test-only guard sets the principal from the
- * `x-test-agency` / `x-test-role` headers.
+ * Callers authenticate with real API keys (the API's keys file): one agency key per agency named
+ * in `agencies`, and one ops key.
  */
-import { UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Client } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import { PRINCIPAL_KEY } from '../../src/api/auth/caller.decorator';
-import type { Principal } from '../../src/api/auth/principal';
 import { loadApiConfig } from '../../src/api/config/api.config';
 import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
 import { createApiApp } from '../../src/configure-app';
@@ -19,23 +16,13 @@ import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
 import { createBookingWorker } from '../../src/worker/worker';
 import { ndcClientConfig, startAirline, type RunningAirline } from '../airline/airline-harness';
+import { createTestKeys, type TestKeys } from '../api/keys.fixture';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
-
-/** Test-only authentication: the principal named by `x-test-agency` (and `x-test-role`). */
-class TestPrincipalGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> } & Record<string, unknown>>();
-    const agencyId = request.headers['x-test-agency'];
-    if (agencyId === undefined) throw new UnauthorizedException('no test principal');
-    const role = request.headers['x-test-role'] === 'ops' ? 'ops' : 'agency';
-    const principal: Principal = { agencyId, role, method: 'api-key', id: `test-${agencyId}` };
-    request[PRINCIPAL_KEY] = principal;
-    return true;
-  }
-}
 
 export interface ApiInstance {
   url: string;
+  /** `Bearer <key>` of the agency key of `agencyId`, or of the ops key. */
+  auth(agencyId: string, role: 'agency' | 'ops'): string;
   close(): Promise<void>;
 }
 
@@ -44,6 +31,8 @@ export interface WebhookStack {
   airline: RunningAirline;
   client: Client;
   taskQueue: string;
+  /** The API keys (secrets included, for the log leak scan). */
+  keys: TestKeys;
   /** Another API instance on the same cluster and task queue, with its own webhook settings. */
   startApi(webhooks: WebhookConfig): Promise<ApiInstance>;
   startWorker(): Promise<void>;
@@ -51,7 +40,16 @@ export interface WebhookStack {
   close(): Promise<void>;
 }
 
-export async function startWebhookStack(prefix: string, webhooks: WebhookConfig): Promise<WebhookStack> {
+/** Name of the test key of `agencyId` (or of the ops key). */
+function keyName(agencyId: string, role: 'agency' | 'ops'): string {
+  return role === 'ops' ? 'ops' : `agency:${agencyId}`;
+}
+
+export async function startWebhookStack(prefix: string, webhooks: WebhookConfig, agencies: string[]): Promise<WebhookStack> {
+  const keys = createTestKeys({
+    ops: { agencyId: 'OPS', role: 'ops' },
+    ...Object.fromEntries(agencies.map((agencyId) => [keyName(agencyId, 'agency'), { agencyId }])),
+  });
   const address = temporalTestAddress();
   const namespace = temporalTestNamespace();
   const taskQueue = uniqueTaskQueue(prefix);
@@ -76,11 +74,18 @@ export async function startWebhookStack(prefix: string, webhooks: WebhookConfig)
   const client = await createTemporalClient({ config: loadTemporalConfig(env) });
   const apis: ApiInstance[] = [];
   const startApi = async (settings: WebhookConfig): Promise<ApiInstance> => {
-    const config = { ...loadApiConfig({ ...env, TEMPORAL_TASK_QUEUE: taskQueue, AIRLINE_BASE_URL: airline.url, API_LOG: 'error,warn' }), port: 0, host: '127.0.0.1' };
+    const config = {
+      ...loadApiConfig({ ...env, TEMPORAL_TASK_QUEUE: taskQueue, AIRLINE_BASE_URL: airline.url, API_LOG: 'error,warn', API_KEYS_FILE: keys.file }),
+      port: 0,
+      host: '127.0.0.1',
+    };
     const app: NestExpressApplication = await createApiApp({ config, temporalClient: client, webhooks: settings });
-    app.useGlobalGuards(new TestPrincipalGuard());
     await app.listen(0, '127.0.0.1');
-    const instance = { url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`, close: () => app.close() };
+    const instance: ApiInstance = {
+      url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`,
+      auth: (agencyId, role) => `Bearer ${keys.secret(keyName(agencyId, role))}`,
+      close: () => app.close(),
+    };
     apis.push(instance);
     return instance;
   };
@@ -90,6 +95,7 @@ export async function startWebhookStack(prefix: string, webhooks: WebhookConfig)
     airline,
     client,
     taskQueue,
+    keys,
     startApi,
     startWorker,
     stopWorker,
@@ -100,13 +106,14 @@ export async function startWebhookStack(prefix: string, webhooks: WebhookConfig)
       await connection.close();
       ndc.close();
       await airline.close();
+      keys.remove();
     },
   };
 }
 
-/** JSON over HTTP to an API instance as agency `agencyId` (role `agency` unless `ops`). */
+/** JSON over HTTP to an API instance with the key of agency `agencyId` (or the ops key). */
 export async function as(
-  api: Pick<ApiInstance, 'url'>,
+  api: Pick<ApiInstance, 'url' | 'auth'>,
   agencyId: string,
   method: string,
   path: string,
@@ -115,7 +122,7 @@ export async function as(
 ): Promise<{ status: number; body: any; text: string }> {
   const r = await fetch(`${api.url}${path}`, {
     method,
-    headers: { 'x-test-agency': agencyId, 'x-test-role': role, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: api.auth(agencyId, role), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();

@@ -14,6 +14,7 @@ import type { IntentPassenger } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { oneWayIntent } from './booking.fixtures';
+import { chooseTravelDates } from '../../workflows/booking.decisions';
 
 /** A date `days` from today (UTC), inside the airline's 365-day schedule. */
 function inDays(days: number): string {
@@ -151,8 +152,10 @@ describe('booking activities against the real airline service', () => {
       flexibleDays: 3,
     });
     expect(result.attempt).toBe(1);
-    expect(result.departureDate >= inDays(27) && result.departureDate <= inDays(33)).toBe(true);
-    expect(result.returnDate! >= result.departureDate && result.returnDate! <= inDays(36)).toBe(true);
+    const dates = chooseTravelDates(result.prices, { departureDate: inDays(30), returnDate: inDays(33) });
+    expect(dates.departureDate >= inDays(27) && dates.departureDate <= inDays(33)).toBe(true);
+    expect(dates.returnDate! >= dates.departureDate && dates.returnDate! <= inDays(36)).toBe(true);
+    expect(new Set(result.prices.map((p) => p.direction))).toEqual(new Set([0, 1]));
 
     // Cross-check the outbound against the airline's own calendar: no date is cheaper.
     const rs = await client.airShopping({
@@ -170,7 +173,7 @@ describe('booking activities against the real airline service', () => {
     });
     if (rs.kind !== 'calendar') throw new Error('expected a calendar response');
     const prices = rs.airlineOffers[0]!.priceCalendar.map((entry) => ({ date: entry.date, price: Number(entry.totalPrice.value) }));
-    const chosen = prices.find((entry) => entry.date === result.departureDate)!;
+    const chosen = prices.find((entry) => entry.date === dates.departureDate)!;
     expect(chosen.price).toBe(Math.min(...prices.map((entry) => entry.price)));
   });
 

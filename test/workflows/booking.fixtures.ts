@@ -111,7 +111,7 @@ function mockFn<F extends (...args: never[]) => unknown>(impl: F): jest.MockedFu
 /** Mocks answering the happy path of a one-way booking. */
 export function happyMocks(): ActivityMocks {
   return {
-    calendar: mockFn<BookingActivities['calendar']>(async (input) => ({ departureDate: input.departureDate, returnDate: input.returnDate, attempt: attempt() })),
+    calendar: mockFn<BookingActivities['calendar']>(async () => ({ prices: [], attempt: attempt() })),
     shop: mockFn<BookingActivities['shop']>(async () => ({
       shoppingResponseId: 'SHOP-1',
       offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00'), offer('OF-PLUS', 0, 'PLUS', '150.00')],

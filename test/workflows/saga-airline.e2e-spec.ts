@@ -7,12 +7,13 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import type { Worker } from '@temporalio/worker';
 import { AirlineStore } from '../../src/airline/store/airline.store';
-import type { BookingIntent } from '../../src/booking/booking.model';
+import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createBookingWorker } from '../../src/worker/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
+import { approvePriceSignal, stateQuery } from '../../workflows/definitions';
 import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
-import { createHarness, oneWayIntent, stepTrail, type Harness } from './booking.fixtures';
+import { createHarness, oneWayIntent, pollUntil, stepTrail, type Harness } from './booking.fixtures';
 
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -71,12 +72,28 @@ describe('booking saga against the real airline service', () => {
     });
   }
 
-  async function book(value: BookingIntent) {
-    return harness.client.workflow.execute<typeof BookingWorkflowFn>('bookingWorkflow', {
+  let started = 0;
+  function startBooking(value: BookingIntent, options?: BookingWorkflowOptions) {
+    started += 1;
+    return harness.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
       taskQueue: harness.taskQueue,
-      workflowId: `${harness.taskQueue}-${sequence}`,
-      args: [value],
+      workflowId: `${harness.taskQueue}-${started}`,
+      args: options !== undefined ? [value, options] : [value],
     });
+  }
+
+  async function book(value: BookingIntent, options?: BookingWorkflowOptions) {
+    return (await startBooking(value, options)).result();
+  }
+
+  /** Seats sold on ZZ101 (LGW-OSL) on `date` per Economy booking class. */
+  function soldEconomy(date: string): Record<string, number> {
+    return Object.fromEntries(['O', 'N', 'M', 'L'].map((rbd) => [rbd, store.sold(`ZZ101/${date}`, rbd)]));
+  }
+
+  /** Sells `seats` of booking class `rbd` on ZZ101 on `date`, as other agencies' orders would. */
+  function sellOut(date: string, rbd: string, seats: number): void {
+    expect(store.sellAll([{ inventoryKey: `ZZ101/${date}`, rbd, seats }], () => 1000)).toBe(true);
   }
 
   it('books a round trip for ADT + CHD + INF from LGW with a credit card (CCF2), exactly one order', async () => {
@@ -129,10 +146,71 @@ describe('booking saga against the real airline service', () => {
     expect(store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId)).toHaveLength(1);
   });
 
+  it('sold out at order time (711): re-shops into the next class, the dearer total waits for approval, one order', async () => {
+    const value = intent({ selection: { maxTotal: '0.01' } });
+    const date = value.journey.departureDate;
+    const handle = await startBooking(value);
+    // Approve every wait; at the wait after the token-bearing pricing, the last Economy O seats go.
+    let approvals = 0;
+    for (;;) {
+      const state = await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL' || s.status === 'CONFIRMED' || s.status === 'FAILED');
+      if (state.status !== 'AWAITING_APPROVAL') break;
+      if (approvals === 1) sellOut(date, 'O', 4 - store.sold(`ZZ101/${date}`, 'O'));
+      await handle.signal(approvePriceSignal);
+      approvals += 1;
+      await pollUntil(() => handle.query(stateQuery), (s) => s.status !== 'AWAITING_APPROVAL' || s.steps.length > state.steps.length);
+    }
+    const result = await handle.result();
+    expect(result.state.error).toBeUndefined();
+    expect(result.state.status).toBe('CONFIRMED');
+    const trail = stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'));
+    expect(trail).toEqual([
+      'shop:ok', 'price:ok', 'tokenise:ok', 'repriceWithToken:ok', 'createOrder:failed',
+      'shop:ok', 'price:ok', 'repriceWithToken:ok', 'createOrder:ok', 'retrieveOrder:ok',
+    ]);
+    expect(result.state.steps[4]!.failure).toBe('NO_SEATS');
+    expect(result.state.steps[5]!.reason).toBe('reshop 1/2 after NO_SEATS (711)');
+    expect(approvals).toBe(4);
+    expect(result.orderViewXml).toMatch(/<Code>N<\/Code>/);
+    expect(soldEconomy(date)).toEqual({ O: 4, N: 1, M: 0, L: 0 });
+    expect(store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId)).toHaveLength(1);
+  });
+
+  it('many concurrent bookings of the last seats of a class: all CONFIRMED in some class, one order each, none fails with 711', async () => {
+    const date = inDays(120);
+    // One O seat and two N seats left: the first orders win them, the others re-shop.
+    sellOut(date, 'O', 3);
+    sellOut(date, 'N', 6);
+    const bookings = 8;
+    const values = Array.from({ length: bookings }, () =>
+      intent({ journey: { origin: 'LGW', destination: 'OSL', departureDate: date }, selection: { maxTotal: '10000.00' } }),
+    );
+    const handles = await Promise.all(values.map((value) => startBooking(value)));
+    const results = await Promise.all(handles.map((handle) => handle.result()));
+
+    const reshops = results.map((r) => r.state.steps.filter((step) => step.reason?.startsWith('reshop')).length);
+    console.log(`concurrent last seats: statuses ${results.map((r) => r.state.status).join(',')}; reshops per booking ${reshops.join(',')}`);
+    for (const result of results) {
+      expect(result.state.error?.airlineCode).not.toBe('711');
+      expect(result.state.status === 'CONFIRMED' || (result.state.status === 'FAILED' && result.state.error?.type !== 'NO_SEATS')).toBe(true);
+      const orders = store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
+      if (result.state.status === 'CONFIRMED') {
+        expect(orders.map((o) => o.orderId)).toEqual([result.state.order!.orderId]);
+      } else {
+        expect(orders).toEqual([]);
+      }
+    }
+    const confirmed = results.filter((r) => r.state.status === 'CONFIRMED').length;
+    const sold = soldEconomy(date);
+    // The airline holds exactly one seat per confirmed booking beyond what was sold before.
+    expect(sold.O! + sold.N! + sold.M! + sold.L! - 9).toBe(confirmed);
+    expect(confirmed).toBe(bookings);
+    expect(sold).toMatchObject({ O: 4, N: 8 });
+  });
+
   it('fails with a stable type when the airline has nothing to sell', async () => {
     const result = await book(intent({ journey: { origin: 'LGW', destination: 'BCN', departureDate: inDays(500) } }));
     expect(result.state.status).toBe('FAILED');
-    console.log('ERR', JSON.stringify(result.state.error));
     expect(result.state.error?.type).toMatch(/^(NO_OFFERS|INVALID_REQUEST)$/);
     expect(result.state.error?.airlineCode).toMatch(/^7\d\d$/);
   });

@@ -11,6 +11,7 @@ import type {
   OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
+import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { ShoppingService } from '../shopping/shopping.service';
@@ -36,7 +37,7 @@ export class RetailService {
   }
 
   orderRetrieve(rq: OrderRetrieveRq): OrderViewRs {
-    return this.orders.retrieve(rq.orderId, rq.party.agencyId, rq.owner);
+    return this.orders.retrieve(requireElement(rq.orderId, 'Query/Filters/OrderID'), requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT), requireElement(rq.owner, 'Query/Filters/OrderID/@Owner'));
   }
 
   ordersByShoppingResponse(shoppingResponseId: string, agencyId: string): OrdersLookup {

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as zlib from 'node:zlib';
-import { unescapeXml } from '../../ndc';
+import { requireElement, unescapeXml } from '../../ndc';
 import type { AirShoppingRs, MessageHeader } from '../../ndc/ndc.model';
 import type { AirlineClock } from '../airline.ports';
 import type { AirlineStore } from '../store/airline.store';
@@ -129,7 +129,7 @@ export function sentinelHeader(): MessageHeader {
  * each placeholder is the attribute (even if content repeats a placeholder).
  */
 export function patchHeader(xml: string, header: MessageHeader): string {
-  let out = xml.replace(SENTINEL.timeStamp, () => escapeAttribute(header.timeStamp));
+  let out = xml.replace(SENTINEL.timeStamp, () => escapeAttribute(requireElement(header.timeStamp, '@TimeStamp')));
   for (const [attr, key] of [
     ['TransactionIdentifier', 'transactionIdentifier'],
     ['CorrelationID', 'correlationId'],
@@ -184,7 +184,7 @@ export function fillHead(template: HeadTemplate, header: MessageHeader): string 
   for (let i = 0; i < template.slots.length; i++) {
     const slot = template.slots[i];
     const value = header[slot];
-    if (slot === 'timeStamp') out += escapeAttribute(header.timeStamp);
+    if (slot === 'timeStamp') out += escapeAttribute(requireElement(header.timeStamp, '@TimeStamp'));
     else if (value !== undefined) out += ` ${SLOT_ATTRIBUTE[slot]}="${escapeAttribute(value)}"`;
     out += template.parts[i + 1];
   }

@@ -126,7 +126,7 @@ describe('OfferPriceService', () => {
     const reprice = {
       offerId: first.pricedOffer.offerId,
       owner: 'ZZ',
-      responseId: first.shoppingResponseId,
+      responseId: first.shoppingResponseId!,
       offerItems: first.pricedOffer.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })),
     };
     const credit = ok(s.pricing.price(offerPriceRq([reprice], ADT, { token: 'TOK-CREDIT' })));
@@ -143,15 +143,15 @@ describe('OfferPriceService', () => {
     expect(credit.dataLists.serviceDefinitions).toEqual([
       { serviceDefinitionId: 'SD__CCF2', name: 'Credit card fee', encodingCode: 'CCF2', descriptions: ['credit card fee'] },
     ]);
-    const saved = s.store.getPricing(credit.shoppingResponseId)!;
+    const saved = s.store.getPricing(credit.shoppingResponseId!)!;
     expect(saved).toMatchObject({ tokenId: 'TOK-CREDIT', surcharge: { value: '2.25', currency: 'GBP' }, shoppingResponseId: 'SR0001' });
     expect(s.store.latestPricingFor('SR0001-O1_SR0001-O4')).toBe(credit.shoppingResponseId);
 
     const debit = ok(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-DEBIT' })));
     expect(debit.pricedOffer.total.value).toBe('112.60');
     expect(debit.pricedOffer.offerItems).toHaveLength(2);
-    expect(s.store.getPricing(debit.shoppingResponseId)).toMatchObject({ tokenId: 'TOK-DEBIT' });
-    expect(s.store.getPricing(debit.shoppingResponseId)!.surcharge).toBeUndefined();
+    expect(s.store.getPricing(debit.shoppingResponseId!)).toMatchObject({ tokenId: 'TOK-DEBIT' });
+    expect(s.store.getPricing(debit.shoppingResponseId!)!.surcharge).toBeUndefined();
   });
 
   it('refuses unknown and expired card tokens', () => {

@@ -8,6 +8,7 @@
  */
 import { add, currencyScale, percentOf } from '../../common/decimal';
 import type { OfferItem, OfferPriceRq, OfferPriceRs, Passenger, PricedOffer, SelectedOffer } from '../../ndc/ndc.model';
+import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, InventoryStore, PricingRecord, ResponseStore, ShoppingRecord, SoldSegment, TokenLookup } from '../airline.ports';
 import {
@@ -188,7 +189,7 @@ export class OfferPriceService {
     const record: PricingRecord = {
       responseId,
       shoppingResponseId: shopping.responseId,
-      agencyId: rq.party.agencyId,
+      agencyId: requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT),
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.world.data.pricingTtlMinutes * 60_000).toISOString(),
       requestedOfferIds: selection.offers.map((o) => o.offerId),

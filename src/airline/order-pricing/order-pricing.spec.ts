@@ -1,6 +1,7 @@
 import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../ndc/ndc.model';
 import { loadWorld } from '../world/world';
 import { AGENCY, dayRq, offerPriceRq, pricingServices } from '../world/world.testing';
+import { requireElement } from '../../ndc/require-element';
 import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from './order-pricing';
 
 const world = loadWorld();
@@ -42,7 +43,7 @@ function orderRq(priced: Extract<OfferPriceRs, { kind: 'success' }>, token: stri
     offer: {
       offerId: o.offerId,
       owner: o.owner,
-      responseId: priced.shoppingResponseId,
+      responseId: priced.shoppingResponseId!,
       totalOfferPrice: o.total,
       offerItems: o.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.services[0].passengerRefs })),
     },
@@ -130,18 +131,19 @@ describe('checkOrderAgainstPricing', () => {
     const s = setup();
     const priced = s.price();
     const base = orderRq(priced, 'TOK-DEBIT');
-    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...base.offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } } }, s.store, s.tokens, s.clock))).toEqual([
+    const offer = requireElement(base.offer, 'Query/Order/Offer');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } } }, s.store, s.tokens, s.clock))).toEqual([
       '740',
       'TotalOfferPrice 177.58 GBP differs from the priced total 177.59 GBP',
     ]);
-    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...base.offer, offerItems: base.offer.offerItems.slice(1) } }, s.store, s.tokens, s.clock))[0]).toBe('740');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, offerItems: offer.offerItems.slice(1) } }, s.store, s.tokens, s.clock))[0]).toBe('740');
     expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.59', currency: 'EUR' } }] }, s.store, s.tokens, s.clock))).toEqual([
       '743',
       'Payment currency EUR differs from the offer currency GBP; pay in GBP',
     ]);
     expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.5900', currency: 'GBP' } }] }, s.store, s.tokens, s.clock))).toBe('ok');
     expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '100.00', currency: 'GBP' } }] }, s.store, s.tokens, s.clock))[0]).toBe('742');
-    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...base.offer, responseId: 'PR9999' } }, s.store, s.tokens, s.clock))[0]).toBe('720');
+    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, responseId: 'PR9999' } }, s.store, s.tokens, s.clock))[0]).toBe('720');
     expect(errorOf(checkOrderAgainstPricing({ ...base, party: { name: 'Other', agencyId: 'AGENCY02' } }, s.store, s.tokens, s.clock))[0]).toBe('720');
   });
 

@@ -18,6 +18,7 @@
  */
 import { add, currencyScale, equals, percentOf } from '../../common/decimal';
 import type { ContactInformation, Money, NdcError, OrderCreateRq, OrderItem, OrderItemService, Passenger } from '../../ndc/ndc.model';
+import { requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
 import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
@@ -43,7 +44,7 @@ export function checkOrderAgainstPricing(
 
 function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clock: AirlineClock): PricingRecord {
   const now = clock.now().getTime();
-  const { offer } = rq;
+  const offer = requireElement(rq.offer, 'Query/Order/Offer');
   const pricing = store.getPricing(offer.responseId);
   if (!pricing || pricing.agencyId !== rq.party.agencyId) {
     throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${offer.responseId} not found; send OfferPriceRQ first`);
@@ -82,7 +83,7 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
   if (rq.payments.length !== 1) throw new AirlineError('INVALID_CARD', `Send exactly one Payment (got ${rq.payments.length})`);
   const payment = rq.payments[0];
   if (payment.type !== 'CC') throw new AirlineError('INVALID_CARD', `Payment type ${payment.type} is not supported; use CC`);
-  const token = tokens.getToken(payment.voucherNumber);
+  const token = tokens.getToken(requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number'));
   if (!token) throw new AirlineError('UNKNOWN_TOKEN', 'Card token of the payment not found');
   if (Date.parse(token.expiresAt) <= now) throw new AirlineError('TOKEN_EXPIRED', `Card token ${token.id} expired at ${token.expiresAt}`);
   if (token.funding === 'credit' && (pricing.tokenId !== token.id || !pricing.surcharge)) {
@@ -96,7 +97,7 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
   }
 
   // Totals.
-  const total = offer.totalOfferPrice;
+  const total = requireElement(offer.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice');
   if (total.currency !== priced.total.currency || !equals(total.value, priced.total.value)) {
     throw new AirlineError(
       'PRICE_MISMATCH',

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Metadata, NdcError, OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
+import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
 import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../order-pricing/order-pricing';
@@ -65,12 +66,13 @@ export class OrdersService {
    * existing order (safe retries); with other data it is refused.
    */
   create(rq: OrderCreateRq): OrderViewRs {
-    const existing = this.store.orderByPricingResponse(rq.offer.responseId);
+    const offer = requireElement(rq.offer, 'Query/Order/Offer');
+    const existing = this.store.orderByPricingResponse(offer.responseId);
     if (existing && existing.agencyId === rq.party.agencyId) {
       if (sameOrderData(existing, rq)) return existing.view;
       throw new AirlineError(
         'INVALID_REQUEST',
-        `Pricing response ${rq.offer.responseId} was already ordered (OrderID ${existing.orderId}) with other data; shop and price again`,
+        `Pricing response ${offer.responseId} was already ordered (OrderID ${existing.orderId}) with other data; shop and price again`,
       );
     }
     const check = checkOrderAgainstPricing(rq, this.store, this.store, this.clock);
@@ -103,7 +105,7 @@ export class OrdersService {
             bookingReferences: [{ id: reference, airlineId: code }],
             totalOrderPrice: pricing.pricedOffer.total,
             statusCode: 'OK',
-            payments: [{ type: payment.type, amount: payment.amount, voucherNumber: payment.voucherNumber }],
+            payments: [{ type: payment.type, amount: payment.amount, voucherNumber: requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number') }],
             orderItems: buildOrderItems(pricing),
           },
         ],
@@ -114,7 +116,7 @@ export class OrdersService {
       const order: StoredOrder = {
         orderId,
         bookingReference: reference,
-        agencyId: rq.party.agencyId,
+        agencyId: requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT),
         shoppingResponseId: pricing.shoppingResponseId,
         pricingResponseId: pricing.responseId,
         createdAt: now.toISOString(),
@@ -125,7 +127,7 @@ export class OrdersService {
       return order;
     });
     if (!sold) {
-      throw new AirlineError('SOLD_OUT', `Seats of offer ${rq.offer.offerId} are no longer available; shop again`);
+      throw new AirlineError('SOLD_OUT', `Seats of offer ${offer.offerId} are no longer available; shop again`);
     }
     return sold.view;
   }

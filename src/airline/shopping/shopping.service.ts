@@ -16,6 +16,7 @@ import type {
   Passenger,
   PriceCalendarEntry,
 } from '../../ndc/ndc.model';
+import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, InventoryStore, ResponseStore } from '../airline.ports';
 import {
@@ -103,9 +104,10 @@ export class ShoppingService {
   shop(rq: AirShoppingRq): AirShoppingRs {
     const now = this.clock.now();
     try {
-      return rq.coreQuery.kind === 'calendar'
-        ? this.calendar(rq, rq.coreQuery.originDestinations, now)
-        : this.day(rq, rq.coreQuery.originDestinations, now);
+      const coreQuery = requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations');
+      return coreQuery.kind === 'calendar'
+        ? this.calendar(rq, coreQuery.originDestinations, now)
+        : this.day(rq, coreQuery.originDestinations, now);
     } catch (e) {
       if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
       throw e;
@@ -298,7 +300,7 @@ export class ShoppingService {
     const createdAt = now.toISOString();
     this.store.saveShopping({
       responseId,
-      agencyId: rq.party.agencyId,
+      agencyId: requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT),
       createdAt,
       expiresAt: new Date(now.getTime() + this.world.data.shoppingTtlMinutes * 60_000).toISOString(),
       currency,

@@ -1,12 +1,20 @@
 /** HTTP routes of batches. */
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { API_CLOCK } from '../api.tokens';
+import { Caller } from '../auth/caller.decorator';
+import { intentForCaller } from '../auth/intent-agency';
+import type { Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
+import type { HttpResponse as Response } from '../common/http.types';
+import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
+import { RateLimitGuard } from '../common/rate-limit.guard';
+import { RequestId } from '../common/request-id';
 import { utcToday, validateBatch } from '../bookings/booking.dto';
 import { BatchService, type BatchAccepted, type BatchView } from './batch.service';
 
 @ApiTags('batches')
+@Authenticated()
 @Controller('batches')
 export class BatchController {
   constructor(
@@ -16,22 +24,38 @@ export class BatchController {
 
   @Post()
   @HttpCode(202)
+  @UseGuards(RateLimitGuard)
   @ApiOperation({ summary: 'Submit many intents; each becomes a child booking of one batch workflow' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the same batch.' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key (per agency) and body: the same batch.' })
   @ApiBody({ schema: { type: 'array', items: { $ref: '#/components/schemas/BookingIntent' } } })
-  @ApiResponse({ status: 202, description: 'Accepted' })
-  @ApiResponse({ status: 400, description: 'Invalid intents: paths start with the index, e.g. [2].journey.origin' })
-  async create(@Body() body: unknown, @Headers('idempotency-key') key?: string): Promise<BatchAccepted> {
+  @ApiResponse({ status: 202, description: 'Accepted (Location: the batch)', schema: { $ref: '#/components/schemas/BatchAccepted' } })
+  @ProblemResponses(
+    [400, 'Invalid intents: paths start with the index, e.g. [2].journey.origin'],
+    [403, 'An intent names another agency'],
+    [413, 'Body over 5 MB'],
+    [422, 'Idempotency-Key reused with a different body'],
+    [429, 'Rate limit of the agency reached (Retry-After)'],
+  )
+  async create(
+    @Body() body: unknown,
+    @Caller() caller: Principal,
+    @RequestId() requestId: string,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<BatchAccepted> {
     const checked = validateBatch(body, utcToday(this.now()));
     if (!checked.ok) throw new ApiError('INVALID_INTENT', 'Invalid booking intents', checked.fields);
-    return this.batches.create(checked.value, key);
+    const intents = checked.value.map((intent, i) => intentForCaller(intent, caller, `[${i}].`));
+    const accepted = await this.batches.create(intents, caller, key, requestId);
+    res.setHeader('Location', accepted.links.self);
+    return accepted;
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Progress of a batch: totals per status and the child booking ids' })
-  @ApiResponse({ status: 200, description: 'Progress' })
-  @ApiResponse({ status: 404, description: 'Unknown id' })
-  get(@Param('id') id: string): Promise<BatchView> {
-    return this.batches.get(id);
+  @ApiResponse({ status: 200, description: 'Progress', schema: { $ref: '#/components/schemas/BatchView' } })
+  @ProblemResponses([404, 'Unknown id, or another agency\'s batch (answered alike)'])
+  get(@Param('id') id: string, @Caller() caller: Principal): Promise<BatchView> {
+    return this.batches.get(id, caller);
   }
 }

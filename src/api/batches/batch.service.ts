@@ -1,28 +1,33 @@
-/** Batches: many intents as one `batchWorkflow` running them as child bookings. */
+/**
+ * Batches: many intents as one `batchWorkflow` running them as child bookings. A batch belongs to
+ * one agency (AgencyId search attribute); reads are scoped like bookings.
+ */
 import { Inject, Injectable } from '@nestjs/common';
-import { Client } from '@temporalio/client';
+import { Client, type WorkflowExecutionDescription } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import {
-  BATCH_WORKFLOW,
-  PROGRESS_QUERY,
-  type BatchInput,
-  type BatchProgress,
-  type BookingIntent,
-  type BookingStatus,
-} from '../../booking/booking.model';
+import { createHash } from 'node:crypto';
+import { BATCH_WORKFLOW, BOOKING_WORKFLOW, type BatchInput, type BatchProgress, type BookingIntent, type BookingStatus } from '../../booking/booking.model';
+import { progressQuery } from '../../../workflows/definitions';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
+import type { Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
 import type { ApiConfig } from '../config/api.config';
-import { createHash } from 'node:crypto';
 import { MAX_BATCH_SIZE } from '../bookings/booking.dto';
 import {
   bookingLinks,
   describeOrUndefined,
+  errorName,
   FINGERPRINT_MEMO,
   fingerprint,
   idempotencyKey,
+  keyReused,
   MAX_WORKFLOW_ID,
+  statusFromDescription,
+  visibleTo,
 } from '../bookings/booking.service';
+
+/** Memo key holding the number of intents of a batch (for the progress answered from visibility). */
+export const TOTAL_MEMO = 'total';
 
 export interface BatchAccepted {
   id: string;
@@ -37,19 +42,33 @@ export interface BatchView extends Omit<BatchProgress, 'bookings'> {
   /** True once every child booking has finished. */
   done: boolean;
   bookings: { id: string; status: BookingStatus; links: { self: string } }[];
+  /** Set when no worker answered the progress query in time: counts from visibility. */
+  stale?: string;
   links: { self: string };
 }
 
 /**
- * Batch workflow id: `batch:<key>`; its children are `batch:<key>-<index>`. When a child id could
- * exceed {@link MAX_WORKFLOW_ID} (it is sent as the NDC CorrelationID), `batch:<first 40 hex of
- * sha256(key)>` instead.
+ * Batch workflow id: `batch:<agencyId>:<key>`; its children are `batch:<agencyId>:<key>-<index>`.
+ * When a child id could exceed {@link MAX_WORKFLOW_ID}, `batch:<first 40 hex of sha256(agencyId,
+ * key)>` instead. Per agency, like booking ids: two agencies with one key get two batches.
  */
-export function batchWorkflowId(key: string): string {
-  const readable = `batch:${key}`;
+export function batchWorkflowId(agencyId: string, key: string): string {
+  const readable = `batch:${agencyId}:${key}`;
   if (readable.length + `-${MAX_BATCH_SIZE - 1}`.length <= MAX_WORKFLOW_ID) return readable;
-  return `batch:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+  return `batch:${createHash('sha256').update(`${agencyId}\n${key}`).digest('hex').slice(0, 40)}`;
 }
+
+/**
+ * The agency a batch belongs to: the caller's, or, for ops submitting intents that all name one
+ * agency, that agency.
+ */
+export function batchAgency(intents: BookingIntent[], caller: Principal): string {
+  if (caller.role !== 'ops') return caller.agencyId;
+  const named = new Set(intents.map((i) => i.agency.id));
+  return named.size === 1 ? [...named][0]! : caller.agencyId;
+}
+
+const SAFE_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 @Injectable()
 export class BatchService {
@@ -58,8 +77,10 @@ export class BatchService {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  async create(intents: BookingIntent[], keyHeader: string | undefined): Promise<BatchAccepted> {
-    const id = batchWorkflowId(idempotencyKey(keyHeader));
+  /** Starts the batch, or returns the one already started with the same agency and key. Intents are settled for the caller. */
+  async create(intents: BookingIntent[], caller: Principal, keyHeader: string | undefined, requestId: string): Promise<BatchAccepted> {
+    const agencyId = batchAgency(intents, caller);
+    const id = batchWorkflowId(agencyId, idempotencyKey(keyHeader));
     const print = fingerprint(intents);
     const self = { self: `/batches/${encodeURIComponent(id)}` };
     const handle = this.client.workflow.getHandle(id);
@@ -68,8 +89,8 @@ export class BatchService {
       if (before.type !== BATCH_WORKFLOW || before.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(id);
       return { id, total: intents.length, existing: true, links: self };
     }
-    const input: BatchInput = { intents, concurrency: this.config.batchConcurrency };
-    if (this.config.approvalTimeoutMs !== undefined) input.options = { approvalTimeoutMs: this.config.approvalTimeoutMs };
+    const input: BatchInput = { intents, concurrency: this.config.batchConcurrency, options: { correlationId: requestId } };
+    if (this.config.approvalTimeoutMs !== undefined) input.options!.approvalTimeoutMs = this.config.approvalTimeoutMs;
     try {
       await this.client.workflow.start(BATCH_WORKFLOW, {
         workflowId: id,
@@ -77,7 +98,8 @@ export class BatchService {
         args: [input],
         workflowIdConflictPolicy: 'USE_EXISTING',
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        memo: { [FINGERPRINT_MEMO]: print },
+        memo: { [FINGERPRINT_MEMO]: print, [TOTAL_MEMO]: intents.length },
+        searchAttributes: { AgencyId: [agencyId] },
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
@@ -87,24 +109,30 @@ export class BatchService {
     return { id, total: intents.length, existing: false, links: self };
   }
 
-  async get(id: string): Promise<BatchView> {
+  /** Progress of a batch the caller may see (unknown and another agency's: BATCH_NOT_FOUND alike). */
+  async get(id: string, caller: Principal): Promise<BatchView> {
     const handle = this.client.workflow.getHandle(id);
     const d = await describeOrUndefined(handle);
-    if (d === undefined || d.type !== BATCH_WORKFLOW) throw new ApiError('BATCH_NOT_FOUND', `No batch with id ${id}`);
-    let progress: BatchProgress;
+    if (d === undefined || d.type !== BATCH_WORKFLOW || !visibleTo(d, caller)) throw new ApiError('BATCH_NOT_FOUND', `No batch with id ${id}`);
+    let progress: BatchProgress | undefined;
+    let stale: string | undefined;
     if (d.status.name === 'COMPLETED') {
       const result = (await handle.result()) as unknown;
-      progress = isProgress(result)
-        ? result
-        : await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query<BatchProgress>(PROGRESS_QUERY));
-    } else {
-      progress = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
-        handle.query<BatchProgress>(PROGRESS_QUERY),
-      );
+      if (isProgress(result)) progress = result;
+    }
+    if (progress === undefined) {
+      try {
+        progress = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query(progressQuery));
+      } catch (err) {
+        // No worker answered (none polling, or the one holding the batch died), whatever the
+        // gRPC code: count the children from visibility instead.
+        progress = await this.progressFromVisibility(d);
+        stale = `no worker answered the progress query within ${this.config.queryTimeoutMs} ms; counts from visibility (${errorName(err)})`;
+      }
     }
     return {
       id,
-      done: d.status.name !== 'RUNNING' || progress.pending + progress.running === 0,
+      done: (d.status.name !== 'RUNNING' && stale === undefined) || progress.pending + progress.running === 0,
       total: progress.total,
       pending: progress.pending,
       running: progress.running,
@@ -112,17 +140,46 @@ export class BatchService {
       failed: progress.failed,
       cancelled: progress.cancelled,
       bookings: progress.bookings.map((b) => ({ id: b.id, status: b.status, links: { self: bookingLinks(b.id).self } })),
+      ...(stale !== undefined ? { stale } : {}),
       links: { self: `/batches/${encodeURIComponent(id)}` },
+    };
+  }
+
+  /**
+   * The progress of batch `d` as visibility knows it: its child bookings (`ParentWorkflowId`)
+   * with their BookingStatus search attribute, the total from the batch's memo. Eventually
+   * consistent: a child started a moment ago may still count as pending.
+   */
+  private async progressFromVisibility(d: WorkflowExecutionDescription): Promise<BatchProgress> {
+    if (!SAFE_ID.test(d.workflowId)) throw new ApiError('TEMPORAL_UNAVAILABLE', 'The batch progress is not available right now');
+    const children: { id: string; status: BookingStatus }[] = [];
+    const query = `ParentWorkflowId = '${d.workflowId}' AND WorkflowType = '${BOOKING_WORKFLOW}'`;
+    for await (const wf of this.client.workflow.list({ query, pageSize: 100 })) {
+      const closed = wf.status.name !== 'RUNNING';
+      const status = statusFromDescription(wf) ?? (closed ? 'FAILED' : 'RUNNING');
+      children.push({ id: wf.workflowId, status });
+    }
+    children.sort((a, b) => childIndex(a.id) - childIndex(b.id));
+    const memoTotal = Number(d.memo?.[TOTAL_MEMO]);
+    const total = Number.isInteger(memoTotal) && memoTotal >= children.length ? memoTotal : children.length;
+    const count = (s: BookingStatus) => children.filter((c) => c.status === s).length;
+    return {
+      total,
+      pending: total - children.length,
+      running: count('RUNNING') + count('AWAITING_APPROVAL'),
+      confirmed: count('CONFIRMED'),
+      failed: count('FAILED'),
+      cancelled: count('CANCELLED'),
+      bookings: children,
     };
   }
 }
 
-function isProgress(v: unknown): v is BatchProgress {
-  return v !== null && typeof v === 'object' && typeof (v as BatchProgress).total === 'number' && Array.isArray((v as BatchProgress).bookings);
+function childIndex(id: string): number {
+  const m = /-(\d+)$/.exec(id);
+  return m === null ? Number.MAX_SAFE_INTEGER : Number(m[1]);
 }
 
-function keyReused(id: string): ApiError {
-  return new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request', undefined, {
-    id,
-  });
+function isProgress(v: unknown): v is BatchProgress {
+  return v !== null && typeof v === 'object' && typeof (v as BatchProgress).total === 'number' && Array.isArray((v as BatchProgress).bookings);
 }

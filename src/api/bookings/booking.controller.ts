@@ -1,15 +1,22 @@
 /** HTTP routes of bookings. Validation happens here, at the edge; the service trusts its input. */
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { HttpResponse as Response } from '../common/http.types';
 import { API_CLOCK } from '../api.tokens';
+import { Caller } from '../auth/caller.decorator';
+import { intentForCaller } from '../auth/intent-agency';
+import type { Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
-import { utcToday, validateIntent } from './booking.dto';
-import { BookingService, type BookingAccepted, type BookingSummary, type BookingView } from './booking.service';
+import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
+import { RateLimitGuard } from '../common/rate-limit.guard';
+import { RequestId } from '../common/request-id';
+import { BOOKING_STATUSES, utcToday, validateIntent, validateListQuery } from './booking.dto';
+import { BookingService, type BookingAccepted, type BookingSummary, type BookingView, type SignalSent } from './booking.service';
 
-const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const NOT_FOUND: [number, string] = [404, 'Unknown id, or another agency\'s booking (answered alike)'];
 
 @ApiTags('bookings')
+@Authenticated()
 @Controller('bookings')
 export class BookingController {
   constructor(
@@ -19,6 +26,7 @@ export class BookingController {
 
   @Post()
   @HttpCode(202)
+  @UseGuards(RateLimitGuard)
   @ApiOperation({ summary: 'Submit a booking intent; starts a booking saga' })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -26,46 +34,57 @@ export class BookingController {
     description: 'Same key (per agency) and same body: the same booking. Same key, different body: 422.',
   })
   @ApiBody({ schema: { $ref: '#/components/schemas/BookingIntent' } })
-  @ApiResponse({ status: 202, description: 'Accepted', schema: { $ref: '#/components/schemas/BookingAccepted' } })
-  @ApiResponse({ status: 400, description: 'Invalid intent: every bad field is named', schema: ERROR_REF })
-  @ApiResponse({ status: 422, description: 'Idempotency-Key reused with a different body', schema: ERROR_REF })
-  async create(@Body() body: unknown, @Headers('idempotency-key') key?: string): Promise<BookingAccepted> {
+  @ApiResponse({ status: 202, description: 'Accepted (Location: the booking)', schema: { $ref: '#/components/schemas/BookingAccepted' } })
+  @ProblemResponses(
+    [400, 'Invalid intent: every bad field is named'],
+    [403, 'The intent names another agency'],
+    [413, 'Body over 5 MB'],
+    [422, 'Idempotency-Key reused with a different body'],
+    [429, 'Rate limit of the agency reached (Retry-After)'],
+  )
+  async create(
+    @Body() body: unknown,
+    @Caller() caller: Principal,
+    @RequestId() requestId: string,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<BookingAccepted> {
     const checked = validateIntent(body, utcToday(this.now()));
     if (!checked.ok) throw new ApiError('INVALID_INTENT', 'Invalid booking intent', checked.fields);
-    return this.bookings.create(checked.value, key);
+    const accepted = await this.bookings.create(intentForCaller(checked.value, caller), key, requestId);
+    res.setHeader('Location', accepted.links.self);
+    return accepted;
   }
 
   @Get()
-  @ApiOperation({ summary: 'List bookings from Temporal visibility' })
-  @ApiQuery({ name: 'status', required: false, enum: ['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'] })
-  @ApiQuery({ name: 'agencyId', required: false })
+  @ApiOperation({ summary: 'List bookings from Temporal visibility (the caller\'s agency; ops: every agency)' })
+  @ApiQuery({ name: 'status', required: false, enum: BOOKING_STATUSES })
+  @ApiQuery({ name: 'agencyId', required: false, description: 'ops only: one agency' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 1000, default 100' })
   @ApiResponse({ status: 200, description: 'Bookings, newest first', schema: { $ref: '#/components/schemas/BookingList' } })
-  list(
-    @Query('status') status?: string,
-    @Query('agencyId') agencyId?: string,
-    @Query('limit') limit?: string,
-  ): Promise<{ bookings: BookingSummary[] }> {
-    return this.bookings.list({ status, agencyId, limit });
+  @ProblemResponses([400, 'Bad filter'], [403, 'An agency credential asked for another agency'])
+  list(@Query() query: unknown, @Caller() caller: Principal): Promise<{ bookings: BookingSummary[] }> {
+    const checked = validateListQuery(query);
+    if (!checked.ok) throw new ApiError('INVALID_REQUEST', 'Invalid query parameters', checked.fields);
+    return this.bookings.list(checked.value, caller);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'State of a booking (status, current step, steps, offer, totals, order, error)' })
   @ApiParam({ name: 'id' })
   @ApiResponse({ status: 200, description: 'State', schema: { $ref: '#/components/schemas/BookingView' } })
-  @ApiResponse({ status: 404, description: 'Unknown id', schema: ERROR_REF })
-  get(@Param('id') id: string): Promise<BookingView> {
-    return this.bookings.get(id);
+  @ProblemResponses(NOT_FOUND)
+  get(@Param('id') id: string, @Caller() caller: Principal): Promise<BookingView> {
+    return this.bookings.get(id, caller);
   }
 
   @Get(':id/order')
   @ApiOperation({ summary: 'OrderViewRS XML of a confirmed booking' })
   @ApiProduces('application/xml')
   @ApiResponse({ status: 200, description: 'OrderViewRS (NDC 17.2 XML)' })
-  @ApiResponse({ status: 404, description: 'Unknown id', schema: ERROR_REF })
-  @ApiResponse({ status: 409, description: 'Not confirmed (yet)', schema: ERROR_REF })
-  async order(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const xml = await this.bookings.order(id);
+  @ProblemResponses(NOT_FOUND, [409, 'Not confirmed (yet)'])
+  async order(@Param('id') id: string, @Caller() caller: Principal, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const xml = await this.bookings.order(id, caller);
     res.type('application/xml; charset=utf-8');
     return xml;
   }
@@ -73,18 +92,22 @@ export class BookingController {
   @Post(':id/approve-price')
   @HttpCode(202)
   @ApiOperation({ summary: 'Approve a priced total above selection.maxTotal (signal approvePrice)' })
-  @ApiResponse({ status: 202, description: 'Signal sent' })
-  @ApiResponse({ status: 409, description: 'Not awaiting approval', schema: ERROR_REF })
-  approvePrice(@Param('id') id: string) {
-    return this.bookings.approvePrice(id);
+  @ApiResponse({ status: 202, description: 'Signal sent (Location: the booking)', schema: { $ref: '#/components/schemas/SignalSent' } })
+  @ProblemResponses(NOT_FOUND, [409, 'Not awaiting approval'])
+  async approvePrice(@Param('id') id: string, @Caller() caller: Principal, @Res({ passthrough: true }) res: Response): Promise<SignalSent> {
+    const sent = await this.bookings.approvePrice(id, caller);
+    res.setHeader('Location', sent.links.self);
+    return sent;
   }
 
   @Post(':id/cancel')
   @HttpCode(202)
   @ApiOperation({ summary: 'Cancel a booking that has no order yet (signal cancel)' })
-  @ApiResponse({ status: 202, description: 'Signal sent' })
-  @ApiResponse({ status: 409, description: 'Finished or already ordered', schema: ERROR_REF })
-  cancel(@Param('id') id: string) {
-    return this.bookings.cancel(id);
+  @ApiResponse({ status: 202, description: 'Signal sent (Location: the booking)', schema: { $ref: '#/components/schemas/SignalSent' } })
+  @ProblemResponses(NOT_FOUND, [409, 'Finished or already ordered'])
+  async cancel(@Param('id') id: string, @Caller() caller: Principal, @Res({ passthrough: true }) res: Response): Promise<SignalSent> {
+    const sent = await this.bookings.cancel(id, caller);
+    res.setHeader('Location', sent.links.self);
+    return sent;
   }
 }

@@ -1,5 +1,6 @@
 import { oneWayIntent, CREDIT_CARD, TEST_CVV } from '../../../test/api/intent.fixture';
-import { bookingIntentJsonSchema, formatPath, validateBatch, validateIntent } from './booking.dto';
+import { openApiComponentSchemas } from '../common/api.schemas';
+import { formatPath, validateBatch, validateIntent } from './booking.dto';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const TODAY = '2026-11-21';
@@ -120,7 +121,7 @@ describe('helpers', () => {
     expect(formatPath([2, 'journey'])).toBe('[2].journey');
   });
   it('produces a JSON schema naming the fields', () => {
-    const s = bookingIntentJsonSchema() as any;
+    const s = openApiComponentSchemas().BookingIntent as any;
     expect(Object.keys(s.properties)).toEqual([
       'agency', 'pointOfSale', 'currency', 'language', 'journey', 'passengers', 'contacts', 'selection',
       'promotionCode', 'corporate', 'payment', 'securePayment',

@@ -5,7 +5,7 @@
  * not be echoed).
  */
 import { z } from 'zod/v4';
-import type { BookingIntent } from '../../booking/booking.model';
+import type { BookingIntent, BookingStatus } from '../../booking/booking.model';
 import { isDecimal } from '../../common/decimal';
 import { luhnValid } from '../../common/luhn';
 
@@ -37,6 +37,10 @@ const absoluteUrl = z
 
 /** Agency ids and idempotency keys go into workflow ids: keep them to a safe alphabet. */
 export const AGENCY_ID_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+const AGENCY_ID_MESSAGE = 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -';
+
+/** Every booking status, in lifecycle order. */
+export const BOOKING_STATUSES = ['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'] as const satisfies readonly BookingStatus[];
 
 const passengerSchema = z.strictObject({
   type: z.enum(['ADT', 'CHD', 'INF'], { message: 'must be ADT, CHD or INF' }),
@@ -91,7 +95,8 @@ export function bookingIntentSchema(today: string) {
   return z
     .strictObject({
       agency: z.strictObject({
-        id: z.string().regex(AGENCY_ID_RE, 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -'),
+        // Optional: the caller's agency (from the credential) when absent.
+        id: z.string().regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE).optional(),
         name: text(100),
       }),
       pointOfSale: upper(2, 'an ISO 3166 country code'),
@@ -194,10 +199,13 @@ export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** A valid intent as submitted: `agency.id` may still be missing (the caller's is used then). */
+export type SubmittedIntent = Omit<BookingIntent, 'agency'> & { agency: { id?: string; name: string } };
+
 /** Validates one intent; on failure lists every bad field (never their values). */
-export function validateIntent(body: unknown, today: string = utcToday()): ValidationResult<BookingIntent> {
+export function validateIntent(body: unknown, today: string = utcToday()): ValidationResult<SubmittedIntent> {
   const r = bookingIntentSchema(today).safeParse(body);
-  if (r.success) return { ok: true, value: r.data as BookingIntent };
+  if (r.success) return { ok: true, value: r.data as SubmittedIntent };
   return { ok: false, fields: toFieldErrors(r.error) };
 }
 
@@ -205,25 +213,36 @@ export function validateIntent(body: unknown, today: string = utcToday()): Valid
 export const MAX_BATCH_SIZE = 500;
 
 /** Validates a batch: a non-empty array of intents; paths start with the index (`[3].currency`). */
-export function validateBatch(body: unknown, today: string = utcToday()): ValidationResult<BookingIntent[]> {
+export function validateBatch(body: unknown, today: string = utcToday()): ValidationResult<SubmittedIntent[]> {
   const r = z
     .array(bookingIntentSchema(today), { message: 'must be a JSON array of booking intents' })
     .min(1, 'must contain at least one intent')
     .max(MAX_BATCH_SIZE, `must contain at most ${MAX_BATCH_SIZE} intents`)
     .safeParse(body);
-  if (r.success) return { ok: true, value: r.data as BookingIntent[] };
+  if (r.success) return { ok: true, value: r.data as SubmittedIntent[] };
   return { ok: false, fields: toFieldErrors(r.error) };
 }
 
 /** Idempotency keys: 1 to 100 characters of A-Z a-z 0-9 _ . : - */
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-/** JSON Schema of the intent, for the OpenAPI document. */
-export function bookingIntentJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(bookingIntentSchema('2000-01-01'), { unrepresentable: 'any', io: 'input' }) as Record<
-    string,
-    unknown
-  >;
-  delete schema.$schema;
-  return schema;
+/** Query of `GET /bookings`. */
+export const bookingListQuerySchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+  agencyId: z.string().regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE).optional().describe('ops only: one agency (agency callers always see their own)'),
+  limit: z.coerce
+    .number({ message: 'must be an integer from 1 to 1000' })
+    .int('must be an integer from 1 to 1000')
+    .min(1, 'must be an integer from 1 to 1000')
+    .max(1000, 'must be an integer from 1 to 1000')
+    .default(100),
+});
+
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+/** Validates the query of `GET /bookings`. */
+export function validateListQuery(query: unknown): ValidationResult<BookingListQuery> {
+  const r = bookingListQuerySchema.safeParse(query ?? {});
+  if (r.success) return { ok: true, value: r.data };
+  return { ok: false, fields: toFieldErrors(r.error) };
 }

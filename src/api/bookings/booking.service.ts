@@ -1,29 +1,27 @@
 /**
  * Bookings over Temporal: each intent is one `bookingWorkflow` whose id is derived from the
- * agency id and the Idempotency-Key, so the same key never books twice.
+ * agency id and the Idempotency-Key, so the same key never books twice. Every read and action is
+ * scoped to the caller's agency (ops: every agency): another agency's booking is answered exactly
+ * like an unknown one.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { Client, WorkflowHandle, type WorkflowExecutionDescription } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  APPROVE_PRICE_SIGNAL,
   BOOKING_WORKFLOW,
-  CANCEL_SIGNAL,
-  STATE_QUERY,
   type BookingIntent,
   type BookingResult,
   type BookingState,
   type BookingStatus,
   type BookingWorkflowOptions,
 } from '../../booking/booking.model';
+import { approvePriceSignal, cancelSignal, stateQuery } from '../../../workflows/definitions';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
+import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
-import { isTemporalUnavailable } from '../common/api-exception.filter';
 import type { ApiConfig } from '../config/api.config';
-import { AGENCY_ID_RE, IDEMPOTENCY_KEY_RE } from './booking.dto';
-
-export const BOOKING_STATUSES: readonly BookingStatus[] = ['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'];
+import { BOOKING_STATUSES, IDEMPOTENCY_KEY_RE, type BookingListQuery } from './booking.dto';
 
 /** Memo key holding the fingerprint of the submitted request (idempotency check). */
 export const FINGERPRINT_MEMO = 'requestFingerprint';
@@ -62,6 +60,14 @@ export interface BookingSummary {
   closeTime?: string;
 }
 
+/** Body of `202` on approve-price and cancel. */
+export interface SignalSent {
+  id: string;
+  status: BookingStatus;
+  signal: string;
+  links: BookingLinks;
+}
+
 /** Path of a booking resource. */
 export function bookingLinks(id: string): BookingLinks {
   const self = `/bookings/${encodeURIComponent(id)}`;
@@ -69,7 +75,7 @@ export function bookingLinks(id: string): BookingLinks {
 }
 
 /**
- * Longest workflow id: the workflow sends its id as the NDC CorrelationID, which the 17.2 schema
+ * Longest workflow id: the workflow id is the default NDC CorrelationID, which the 17.2 schema
  * limits to 64 characters.
  */
 export const MAX_WORKFLOW_ID = 64;
@@ -77,7 +83,8 @@ export const MAX_WORKFLOW_ID = 64;
 /**
  * Booking workflow id: `booking:<agencyId>:<key>` (the agency id cannot contain `:`), or, when
  * that would exceed {@link MAX_WORKFLOW_ID}, `booking:<first 40 hex of sha256(agencyId, key)>`.
- * Deterministic either way, so the same agency and key always give the same booking.
+ * Deterministic either way, so the same agency and key always give the same booking, and two
+ * agencies with the same key two bookings.
  */
 export function bookingWorkflowId(agencyId: string, key: string): string {
   const readable = `booking:${agencyId}:${key}`;
@@ -119,6 +126,26 @@ export function idempotencyKey(header: string | undefined): string {
   return header;
 }
 
+/** The agency a workflow belongs to: its AgencyId search attribute (set when it is started). */
+export function agencyOf(d: WorkflowExecutionDescription): string | undefined {
+  const v = (d.searchAttributes as Record<string, unknown[] | undefined> | undefined)?.AgencyId?.[0];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** True when `principal` may see workflow `d` (ops: every one; an agency: its own). */
+export function visibleTo(d: WorkflowExecutionDescription, principal: Principal): boolean {
+  const scope = agencyScope(principal);
+  return scope === undefined || agencyOf(d) === scope;
+}
+
+/** What {@link BookingService.stateOf} learnt about a booking. */
+interface BookingFacts {
+  description: WorkflowExecutionDescription;
+  state: BookingState;
+  result?: BookingResult;
+  stale?: string;
+}
+
 @Injectable()
 export class BookingService {
   constructor(
@@ -126,15 +153,18 @@ export class BookingService {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  /** Starts the booking, or returns the one already started with the same agency and key. */
-  async create(intent: BookingIntent, keyHeader: string | undefined): Promise<BookingAccepted> {
+  /**
+   * Starts the booking, or returns the one already started with the same agency and key.
+   * `intent.agency.id` has been checked against the caller already.
+   */
+  async create(intent: BookingIntent, keyHeader: string | undefined, requestId: string): Promise<BookingAccepted> {
     const key = idempotencyKey(keyHeader);
     const id = bookingWorkflowId(intent.agency.id, key);
     const print = fingerprint(intent);
     const handle = this.client.workflow.getHandle(id);
     const before = await describeOrUndefined(handle);
     if (before !== undefined) return this.existing(before, print);
-    const options: BookingWorkflowOptions = {};
+    const options: BookingWorkflowOptions = { correlationId: requestId };
     if (this.config.approvalTimeoutMs !== undefined) options.approvalTimeoutMs = this.config.approvalTimeoutMs;
     const route = `${intent.journey.origin}-${intent.journey.destination}`;
     try {
@@ -164,67 +194,62 @@ export class BookingService {
   }
 
   /** Current state of a booking. */
-  async get(id: string): Promise<BookingView> {
-    const { state, stale } = await this.stateOf(id);
+  async get(id: string, caller: Principal): Promise<BookingView> {
+    const { state, stale } = await this.stateOf(id, caller);
     return { id, ...state, ...(stale !== undefined ? { stale } : {}), links: bookingLinks(id) };
   }
 
   /** OrderViewRS XML of a confirmed booking. */
-  async order(id: string): Promise<string> {
-    const { description, state, result } = await this.stateOf(id);
-    if (state.status !== 'CONFIRMED' || description.status.name !== 'COMPLETED') {
-      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, { status: state.status });
-    }
+  async order(id: string, caller: Principal): Promise<string> {
+    const { description, state, result } = await this.stateOf(id, caller);
     const xml = result?.orderViewXml;
-    if (xml === undefined) {
-      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, { status: state.status });
+    if (state.status !== 'CONFIRMED' || description.status.name !== 'COMPLETED' || xml === undefined) {
+      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, { bookingStatus: state.status });
     }
     return xml;
   }
 
   /** Sends `approvePrice` to a booking waiting at the price guard. */
-  async approvePrice(id: string): Promise<{ id: string; status: BookingStatus; signal: string; links: BookingLinks }> {
-    const { description, state } = await this.stateOf(id);
+  async approvePrice(id: string, caller: Principal): Promise<SignalSent> {
+    const { description, state } = await this.stateOf(id, caller);
     if (description.status.name !== 'RUNNING' || state.status !== 'AWAITING_APPROVAL') {
       throw new ApiError('NOT_AWAITING_APPROVAL', 'The booking is not waiting for a price approval', undefined, {
-        status: state.status,
+        bookingStatus: state.status,
       });
     }
-    await this.client.workflow.getHandle(id).signal(APPROVE_PRICE_SIGNAL);
-    return { id, status: state.status, signal: APPROVE_PRICE_SIGNAL, links: bookingLinks(id) };
+    await this.client.workflow.getHandle(id).signal(approvePriceSignal);
+    return { id, status: state.status, signal: approvePriceSignal.name, links: bookingLinks(id) };
   }
 
   /** Sends `cancel` to a booking that has not created its order yet. */
-  async cancel(id: string): Promise<{ id: string; status: BookingStatus; signal: string; links: BookingLinks }> {
-    const { description, state } = await this.stateOf(id);
+  async cancel(id: string, caller: Principal): Promise<SignalSent> {
+    const { description, state } = await this.stateOf(id, caller);
     const open = description.status.name === 'RUNNING';
     if (!open || state.order !== undefined || (state.status !== 'RUNNING' && state.status !== 'AWAITING_APPROVAL')) {
       throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The booking is finished or already has an order', undefined, {
-        status: state.status,
+        bookingStatus: state.status,
       });
     }
-    await this.client.workflow.getHandle(id).signal(CANCEL_SIGNAL);
-    return { id, status: state.status, signal: CANCEL_SIGNAL, links: bookingLinks(id) };
+    await this.client.workflow.getHandle(id).signal(cancelSignal, {});
+    return { id, status: state.status, signal: cancelSignal.name, links: bookingLinks(id) };
   }
 
-  /** Lists bookings from Temporal visibility, newest first. */
-  async list(filter: { status?: string; agencyId?: string; limit?: string }): Promise<{ bookings: BookingSummary[] }> {
-    const fields = [];
-    if (filter.status !== undefined && !(BOOKING_STATUSES as readonly string[]).includes(filter.status)) {
-      fields.push({ path: 'status', message: `must be one of ${BOOKING_STATUSES.join(', ')}` });
+  /**
+   * Lists bookings from Temporal visibility, newest first: the caller's agency only (ops: every
+   * agency, or the one of `agencyId`).
+   */
+  async list(filter: BookingListQuery, caller: Principal): Promise<{ bookings: BookingSummary[] }> {
+    const scope = agencyScope(caller);
+    if (scope !== undefined && filter.agencyId !== undefined && filter.agencyId !== scope) {
+      throw new ApiError('FORBIDDEN', 'An agency credential lists its own agency only: leave agencyId out');
     }
-    if (filter.agencyId !== undefined && !AGENCY_ID_RE.test(filter.agencyId)) {
-      fields.push({ path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' });
-    }
-    const limit = filter.limit === undefined ? 100 : Number(filter.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fields.push({ path: 'limit', message: 'must be an integer from 1 to 1000' });
-    if (fields.length > 0) throw new ApiError('INVALID_REQUEST', 'Invalid query parameters', fields);
-    // Values are checked against safe alphabets above, so quoting cannot be broken.
+    const agencyId = scope ?? filter.agencyId;
+    // Values are checked against safe alphabets (the zod query schema, the credential), so quoting cannot be broken.
     const clauses = [`WorkflowType = '${BOOKING_WORKFLOW}'`];
     if (filter.status !== undefined) clauses.push(`BookingStatus = '${filter.status}'`);
-    if (filter.agencyId !== undefined) clauses.push(`AgencyId = '${filter.agencyId}'`);
+    if (agencyId !== undefined) clauses.push(`AgencyId = '${agencyId}'`);
     const bookings: BookingSummary[] = [];
-    for await (const wf of this.client.workflow.list({ query: clauses.join(' AND '), pageSize: Math.min(limit, 100) })) {
+    for await (const wf of this.client.workflow.list({ query: clauses.join(' AND '), pageSize: Math.min(filter.limit, 100) })) {
       const sa = wf.searchAttributes as Record<string, unknown[] | undefined>;
       const first = (name: string) => (sa[name]?.[0] as string | undefined) ?? undefined;
       bookings.push({
@@ -237,42 +262,38 @@ export class BookingService {
         startTime: wf.startTime.toISOString(),
         closeTime: wf.closeTime?.toISOString(),
       });
-      if (bookings.length >= limit) break;
+      if (bookings.length >= filter.limit) break;
     }
     return { bookings };
   }
 
-  /** Describes a booking workflow and reads its state (query while open, result once closed). */
-  private async stateOf(
-    id: string,
-  ): Promise<{ description: WorkflowExecutionDescription; state: BookingState; result?: BookingResult; stale?: string }> {
+  /**
+   * Describes a booking workflow the caller may see and reads its state (query while open,
+   * result once closed). Unknown, another type, or another agency's: BOOKING_NOT_FOUND alike.
+   */
+  private async stateOf(id: string, caller: Principal): Promise<BookingFacts> {
     const handle = this.client.workflow.getHandle<(i: BookingIntent) => Promise<BookingResult>>(id);
-    let description: WorkflowExecutionDescription;
-    try {
-      description = await handle.describe();
-    } catch (err) {
-      if (isNotFound(err)) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
-      throw err;
+    const description = await describeOrUndefined(handle);
+    if (description === undefined || description.type !== BOOKING_WORKFLOW || !visibleTo(description, caller)) {
+      throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
     }
-    if (description.type !== BOOKING_WORKFLOW) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
     if (description.status.name === 'COMPLETED') {
       const result = await handle.result();
       return { description, state: result.state, result };
     }
     if (description.status.name === 'RUNNING') {
       try {
-        const state = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
-          handle.query<BookingState>(STATE_QUERY),
-        );
+        const state = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query(stateQuery));
         return { description, state };
       } catch (err) {
-        // Temporal answered the describe, so the query is waiting for a worker: say what the
-        // search attributes know instead of failing (signals are still delivered later).
-        if (!isTemporalUnavailable(err)) throw err;
+        // Temporal answered the describe, so the query waits for a worker (none polling, or the
+        // one holding the workflow died): whatever gRPC code the client reports (DEADLINE_EXCEEDED,
+        // CANCELLED, UNAVAILABLE...), answer what the search attributes know. Signals are still
+        // delivered once a worker runs the workflow again.
         return {
           description,
           state: { status: statusFromDescription(description) ?? 'RUNNING', steps: [] },
-          stale: `no worker answered the state query within ${this.config.queryTimeoutMs} ms; status from the BookingStatus search attribute`,
+          stale: `no worker answered the state query within ${this.config.queryTimeoutMs} ms; status from the BookingStatus search attribute (${errorName(err)})`,
         };
       }
     }
@@ -293,7 +314,14 @@ export class BookingService {
   }
 }
 
-function keyReused(id: string): ApiError {
+/** A short, safe name of a query failure for the `stale` note (no payloads). */
+export function errorName(err: unknown): string {
+  const grpc = (err as { cause?: { code?: unknown; details?: unknown } } | null)?.cause;
+  const code = typeof grpc?.code === 'number' ? ` gRPC ${grpc.code}` : '';
+  return `${(err as Error | null)?.name ?? 'Error'}${code}`;
+}
+
+export function keyReused(id: string): ApiError {
   return new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request', undefined, {
     id,
   });
@@ -310,8 +338,8 @@ export async function describeOrUndefined(handle: WorkflowHandle): Promise<Workf
 }
 
 /** Status from the BookingStatus search attribute, if set. */
-function statusFromDescription(d: WorkflowExecutionDescription): BookingStatus | undefined {
-  const sa = d.searchAttributes as Record<string, unknown[] | undefined>;
+export function statusFromDescription(d: { searchAttributes?: unknown }): BookingStatus | undefined {
+  const sa = d.searchAttributes as Record<string, unknown[] | undefined> | undefined;
   const v = sa?.BookingStatus?.[0];
   return typeof v === 'string' && (BOOKING_STATUSES as readonly string[]).includes(v) ? (v as BookingStatus) : undefined;
 }

@@ -7,8 +7,12 @@
 import { Body, Controller, Headers, HttpCode, Inject, Optional, Post } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Payload } from '@temporalio/common';
+import { z } from 'zod/v4';
 import { UI_PAYLOAD_CODEC } from '../api.tokens';
+import { LoopbackDevOpen, RequireRole } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
+import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
+import { formatPath } from '../bookings/booking.dto';
 
 /** What `/codec` needs: decode for display (masking card data) and encode. */
 export interface UiPayloadCodec {
@@ -23,25 +27,36 @@ export interface JsonPayload {
 }
 
 const B64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const base64 = z.string({ message: 'must be base64' }).regex(B64, 'must be base64');
 
-/** JSON -> Payload; throws INVALID_REQUEST naming the bad path. */
+/** Body of `/codec/decode` and `/codec/encode` (the remote codec protocol); also their OpenAPI schema. */
+export const codecBodySchema = z.object({
+  payloads: z.array(
+    z.object(
+      {
+        metadata: z.record(z.string(), base64.meta({ format: 'byte' }), { message: 'must be an object' }).optional(),
+        data: base64.meta({ format: 'byte' }).optional(),
+      },
+      { message: 'must be an object' },
+    ),
+    { message: 'must be an array' },
+  ),
+});
+
+/** JSON -> Payload; throws INVALID_REQUEST naming the bad paths. */
 export function fromJson(body: unknown): Payload[] {
-  const bad = (path: string, message: string) =>
-    new ApiError('INVALID_REQUEST', 'Invalid codec request', [{ path, message }]);
-  const payloads = (body as { payloads?: unknown } | null)?.payloads;
-  if (!Array.isArray(payloads)) throw bad('payloads', 'must be an array');
-  return payloads.map((p: unknown, i) => {
-    if (p === null || typeof p !== 'object') throw bad(`payloads[${i}]`, 'must be an object');
-    const { metadata = {}, data = '' } = p as JsonPayload;
-    if (typeof data !== 'string' || !B64.test(data)) throw bad(`payloads[${i}].data`, 'must be base64');
-    if (metadata === null || typeof metadata !== 'object') throw bad(`payloads[${i}].metadata`, 'must be an object');
-    const meta: Record<string, Uint8Array> = {};
-    for (const [k, v] of Object.entries(metadata)) {
-      if (typeof v !== 'string' || !B64.test(v)) throw bad(`payloads[${i}].metadata.${k}`, 'must be base64');
-      meta[k] = Buffer.from(v, 'base64');
-    }
-    return { metadata: meta, data: Buffer.from(data, 'base64') };
-  });
+  const r = codecBodySchema.safeParse(body ?? {});
+  if (!r.success) {
+    throw new ApiError(
+      'INVALID_REQUEST',
+      'Invalid codec request',
+      r.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+    );
+  }
+  return r.data.payloads.map(({ metadata = {}, data = '' }) => ({
+    metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, Buffer.from(v, 'base64')])),
+    data: Buffer.from(data, 'base64'),
+  }));
 }
 
 /** Payload -> JSON. */
@@ -56,24 +71,18 @@ export function toJson(payloads: Payload[]): { payloads: JsonPayload[] } {
   };
 }
 
-const PAYLOADS_SCHEMA = {
-  type: 'object',
-  required: ['payloads'],
-  properties: {
-    payloads: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          metadata: { type: 'object', additionalProperties: { type: 'string', format: 'byte' } },
-          data: { type: 'string', format: 'byte' },
-        },
-      },
-    },
-  },
-};
+const PAYLOADS_SCHEMA = { $ref: '#/components/schemas/CodecPayloads' };
 
+/**
+ * Needs the ops role (an ops API key, or the Temporal UI user's access token with the ops role:
+ * UI setting `codec.passAccessToken`). The embedded dev stack (CODEC_OPEN_ON_LOOPBACK) also
+ * lets loopback callers in without a credential.
+ */
 @ApiTags('codec')
+@Authenticated()
+@RequireRole('ops')
+@LoopbackDevOpen()
+@ProblemResponses([400, 'Not payloads, or not decodable'], [403, 'Not the ops role'])
 @Controller('codec')
 export class CodecController {
   constructor(@Optional() @Inject(UI_PAYLOAD_CODEC) private readonly codec?: UiPayloadCodec) {}

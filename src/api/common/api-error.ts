@@ -7,12 +7,16 @@ import type { FieldError } from '../bookings/booking.dto';
 export type ApiErrorCode =
   | 'INVALID_INTENT'
   | 'INVALID_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'AGENCY_MISMATCH'
   | 'BOOKING_NOT_FOUND'
   | 'BATCH_NOT_FOUND'
   | 'ORDER_NOT_READY'
   | 'NOT_AWAITING_APPROVAL'
   | 'BOOKING_NOT_CANCELLABLE'
   | 'IDEMPOTENCY_KEY_REUSED'
+  | 'RATE_LIMITED'
   | 'TEMPORAL_UNAVAILABLE'
   | 'CODEC_UNAVAILABLE'
   | 'INVALID_WEBHOOK'
@@ -26,6 +30,8 @@ export class ApiError extends Error {
     readonly fields?: FieldError[],
     /** Extra, non-sensitive details returned with the error (e.g. the current booking status). */
     readonly details?: Record<string, unknown>,
+    /** Response headers to send with the error (`WWW-Authenticate`, `Retry-After`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';

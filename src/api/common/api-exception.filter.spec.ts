@@ -8,46 +8,80 @@ describe('toErrorResponse', () => {
     expect(STATUS_OF).toEqual({
       INVALID_INTENT: 400,
       INVALID_REQUEST: 400,
+      UNAUTHENTICATED: 401,
+      FORBIDDEN: 403,
+      AGENCY_MISMATCH: 403,
       BOOKING_NOT_FOUND: 404,
       BATCH_NOT_FOUND: 404,
       ORDER_NOT_READY: 409,
       NOT_AWAITING_APPROVAL: 409,
       BOOKING_NOT_CANCELLABLE: 409,
       IDEMPOTENCY_KEY_REUSED: 422,
+      RATE_LIMITED: 429,
       TEMPORAL_UNAVAILABLE: 503,
       CODEC_UNAVAILABLE: 503,
+      INVALID_WEBHOOK: 400,
+      WEBHOOK_NOT_FOUND: 404,
     });
-    expect(toErrorResponse(new ApiError('ORDER_NOT_READY', 'not yet', undefined, { status: 'RUNNING' }))).toEqual([
+  });
+
+  it('builds an RFC 9457 problem; details cannot overwrite its members; headers pass through', () => {
+    const err = new ApiError('ORDER_NOT_READY', 'not yet', undefined, { bookingStatus: 'RUNNING', status: 200, type: 'x' }, { 'X-A': '1' });
+    expect(toErrorResponse(err)).toEqual([
       409,
-      { statusCode: 409, error: 'Conflict', code: 'ORDER_NOT_READY', message: 'not yet', status: 'RUNNING' },
+      {
+        type: 'urn:ndc-saga:problem:order-not-ready',
+        title: 'Conflict',
+        status: 409,
+        detail: 'not yet',
+        code: 'ORDER_NOT_READY',
+        bookingStatus: 'RUNNING',
+      },
+      { 'X-A': '1' },
     ]);
   });
 
-  it('Temporal unreachable: 503', () => {
+  it('Temporal unreachable: 503 with Retry-After', () => {
     const err = new ServiceError('Failed to start', { cause: Object.assign(new Error('14 UNAVAILABLE'), { code: 14 }) });
     expect(toErrorResponse(err)).toEqual([
       503,
-      { statusCode: 503, error: 'Service Unavailable', code: 'TEMPORAL_UNAVAILABLE', message: 'Temporal did not answer in time; retry later' },
+      {
+        type: 'urn:ndc-saga:problem:temporal-unavailable',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'Temporal did not answer in time; retry later',
+        code: 'TEMPORAL_UNAVAILABLE',
+      },
+      { 'Retry-After': '5' },
     ]);
   });
 
   it('unknown routes: 404; anything else: 500 without details', () => {
-    expect(toErrorResponse(new NotFoundException('Cannot GET /nope'))).toEqual([
-      404,
-      { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Cannot GET /nope' },
-    ]);
-    expect(toErrorResponse(new TypeError('card 4111111111111111 broke'))).toEqual([
-      500,
-      { statusCode: 500, error: 'Internal Server Error', code: 'INTERNAL', message: 'Internal server error' },
-    ]);
+    expect(toErrorResponse(new NotFoundException('Cannot GET /nope'))[1]).toEqual({
+      type: 'urn:ndc-saga:problem:not-found',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Cannot GET /nope',
+      code: 'NOT_FOUND',
+    });
+    expect(toErrorResponse(new TypeError('card 4111111111111111 broke'))[1]).toEqual({
+      type: 'urn:ndc-saga:problem:internal',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'Internal server error',
+      code: 'INTERNAL',
+    });
   });
 
   it('body-parser errors never repeat the body', () => {
     const tooLarge = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 });
-    expect(toErrorResponse(tooLarge)).toEqual([
-      413,
-      { statusCode: 413, error: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
-    ]);
+    expect(toErrorResponse(tooLarge)[1]).toEqual({
+      type: 'urn:ndc-saga:problem:payload-too-large',
+      title: 'Payload Too Large',
+      status: 413,
+      detail: 'The request body is too large',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 });
 

@@ -1,70 +1,102 @@
 /**
- * The one place error codes become HTTP statuses. Bodies look like
- * `{statusCode, error, code, message, fields?, ...details}`; request bodies are never logged or
- * echoed (a malformed JSON body is answered without quoting it).
+ * The one place error codes become HTTP statuses. Every error answer is an RFC 9457 problem
+ * (`application/problem+json`): `type`, `title`, `status`, `detail`, `instance`, plus our stable
+ * `code`, `requestId`, `fields` for validation and a few non-sensitive details. Request bodies are
+ * never logged or echoed (a malformed JSON body is answered without quoting it).
  */
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ServiceError, WorkflowNotFoundError } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import type { HttpResponse as Response } from './http.types';
 import { STATUS_CODES } from 'node:http';
+import type { HttpResponse as Response } from './http.types';
 import { ApiError, type ApiErrorCode } from './api-error';
+import { requestIdOf } from './request-id';
 
 /** HTTP status of each API error code. */
 export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
   INVALID_INTENT: 400,
   INVALID_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  AGENCY_MISMATCH: 403,
   BOOKING_NOT_FOUND: 404,
   BATCH_NOT_FOUND: 404,
   ORDER_NOT_READY: 409,
   NOT_AWAITING_APPROVAL: 409,
   BOOKING_NOT_CANCELLABLE: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
   TEMPORAL_UNAVAILABLE: 503,
   CODEC_UNAVAILABLE: 503,
   INVALID_WEBHOOK: 400,
   WEBHOOK_NOT_FOUND: 404,
 };
 
+/** Media type of every error answer. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+/** `type` of a problem: this prefix and the code in lower case with dashes (`urn:ndc-saga:problem:booking-not-found`). */
+export const PROBLEM_TYPE_PREFIX = 'urn:ndc-saga:problem:';
+
 /** gRPC status codes meaning "Temporal cannot be reached right now". */
 const GRPC_UNAVAILABLE = 14;
 const GRPC_DEADLINE_EXCEEDED = 4;
 
-/** True for a Temporal call that failed because the server (or, for a query, a worker) did not answer in time. */
+/** True for a Temporal call that failed because the server did not answer in time. */
 export function isTemporalUnavailable(err: unknown): boolean {
   if (!(err instanceof ServiceError)) return false;
   const grpcCode = (err.cause as { code?: number } | undefined)?.code;
   return grpcCode === GRPC_UNAVAILABLE || grpcCode === GRPC_DEADLINE_EXCEEDED;
 }
 
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
+/** An RFC 9457 problem as the API sends it. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
   code: string;
-  message: string;
+  requestId?: string;
+  fields?: { path: string; message: string }[];
   [extra: string]: unknown;
 }
 
-function body(statusCode: number, code: string, message: string, extra: Record<string, unknown> = {}): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message, ...extra };
+const RESERVED = new Set(['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId', 'fields']);
+
+/** The problem `type` URI of a code. */
+export function problemType(code: string): string {
+  return `${PROBLEM_TYPE_PREFIX}${code.toLowerCase().replace(/_/g, '-')}`;
 }
 
-/** Maps any thrown value to `[status, body]`. Exported for unit tests. */
-export function toErrorResponse(exception: unknown): [number, ErrorBody] {
+function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
+  const safeExtra = Object.fromEntries(Object.entries(extra).filter(([k]) => !RESERVED.has(k)));
+  return {
+    type: problemType(code),
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    ...(Array.isArray(extra.fields) ? { fields: extra.fields as Problem['fields'] } : {}),
+    ...safeExtra,
+  };
+}
+
+/** Maps any thrown value to `[status, problem, headers]` (without instance and requestId). Exported for unit tests. */
+export function toErrorResponse(exception: unknown): [number, Problem, Record<string, string>] {
   if (exception instanceof ApiError) {
     const status = STATUS_OF[exception.code];
     const extra: Record<string, unknown> = { ...(exception.details ?? {}) };
     if (exception.fields !== undefined) extra.fields = exception.fields;
-    return [status, body(status, exception.code, exception.message, extra)];
+    return [status, problem(status, exception.code, exception.message, extra), exception.headers ?? {}];
   }
   if (exception instanceof WorkflowNotFoundError) {
-    return [404, body(404, 'BOOKING_NOT_FOUND', 'No booking or batch with this id')];
+    return [404, problem(404, 'BOOKING_NOT_FOUND', 'No booking or batch with this id'), {}];
   }
   if (exception instanceof WorkflowExecutionAlreadyStartedError) {
-    return [409, body(409, 'ALREADY_STARTED', 'A workflow with this id already exists')];
+    return [409, problem(409, 'ALREADY_STARTED', 'A workflow with this id already exists'), {}];
   }
   if (isTemporalUnavailable(exception)) {
-    return [503, body(503, 'TEMPORAL_UNAVAILABLE', 'Temporal did not answer in time; retry later')];
+    return [503, problem(503, 'TEMPORAL_UNAVAILABLE', 'Temporal did not answer in time; retry later'), { 'Retry-After': '5' }];
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -73,19 +105,19 @@ export function toErrorResponse(exception: unknown): [number, ErrorBody] {
     // which quotes the body.
     const parserType = (exception.cause as { type?: string } | undefined)?.type;
     if (status === 400 && (parserType === 'entity.parse.failed' || /JSON/.test(exception.message))) {
-      return [400, body(400, 'MALFORMED_JSON', 'The request body is not valid JSON')];
+      return [400, problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), {}];
     }
     const message = typeof res === 'string' ? res : String((res as { message?: unknown }).message ?? exception.message);
     const code = status === 404 ? 'NOT_FOUND' : (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z]+/g, '_');
-    return [status, body(status, code, message)];
+    return [status, problem(status, code, message), {}];
   }
   const parser = exception as { type?: string; status?: number } | null;
   if (parser !== null && typeof parser === 'object' && typeof parser.type === 'string' && typeof parser.status === 'number') {
-    if (parser.type === 'entity.parse.failed') return [400, body(400, 'MALFORMED_JSON', 'The request body is not valid JSON')];
-    if (parser.type === 'entity.too.large') return [413, body(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large')];
-    return [parser.status, body(parser.status, 'BAD_BODY', 'The request body could not be read')];
+    if (parser.type === 'entity.parse.failed') return [400, problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), {}];
+    if (parser.type === 'entity.too.large') return [413, problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'), {}];
+    return [parser.status, problem(parser.status, 'BAD_BODY', 'The request body could not be read'), {}];
   }
-  return [500, body(500, 'INTERNAL', 'Internal server error')];
+  return [500, problem(500, 'INTERNAL', 'Internal server error'), {}];
 }
 
 /** Masks runs of 12 to 19 digits (possible card numbers) but their last four. */
@@ -98,15 +130,27 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    const [status, payload] = toErrorResponse(exception);
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<{ path?: string; originalUrl?: string }>();
+    const [status, payload, headers] = toErrorResponse(exception);
+    const requestId = requestIdOf(req);
     if (status >= 500) {
       // Name and message only, no request data; digit runs that could be card numbers are masked.
       const e = exception instanceof Error ? exception : new Error(String(exception));
-      this.logger.error(scrubDigits(`${payload.code}: ${e.name}: ${e.message}`), status === 500 ? scrubDigits(e.stack ?? '') : undefined);
+      this.logger.error(
+        scrubDigits(`${payload.code} (request ${requestId ?? '-'}): ${e.name}: ${e.message}`),
+        status === 500 ? scrubDigits(e.stack ?? '') : undefined,
+      );
     }
     if (res.headersSent) return;
-    res.status(status).json(payload);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const body: Problem = {
+      ...payload,
+      ...(req?.path !== undefined ? { instance: req.path } : {}),
+      ...(requestId !== undefined ? { requestId } : {}),
+    };
+    res.status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 }
 

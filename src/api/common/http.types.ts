@@ -12,6 +12,7 @@ export interface HttpResponse {
   status(code: number): HttpResponse;
   type(contentType: string): HttpResponse;
   json(body: unknown): HttpResponse;
+  send(body: string): HttpResponse;
   setHeader(name: string, value: string): void;
   end(): void;
 }

@@ -10,10 +10,14 @@ describe('loadApiConfig', () => {
       taskQueue: 'ndc-saga',
       airlineBaseUrl: 'http://127.0.0.1:4010',
       codecCorsOrigins: ['http://localhost:8233', 'http://127.0.0.1:8233'],
+      codecOpenOnLoopback: false,
       batchConcurrency: 4,
       approvalTimeoutMs: undefined,
       queryTimeoutMs: 10000,
       logLevels: ['log', 'error', 'warn'],
+      apiKeysFile: '.data/api-keys.json',
+      rateLimitPoints: 60,
+      rateLimitWindowS: 60,
     });
   });
 
@@ -24,11 +28,44 @@ describe('loadApiConfig', () => {
     ]);
   });
 
+  it('accepts TEMPORAL_ADDRESS as host:port or [ipv6]:port, as the worker does', () => {
+    expect(loadApiConfig({ TEMPORAL_ADDRESS: '[::1]:7233' }).temporalAddress).toBe('[::1]:7233');
+    expect(loadApiConfig({ TEMPORAL_ADDRESS: 'temporal:7233' }).temporalAddress).toBe('temporal:7233');
+    expect(() => loadApiConfig({ TEMPORAL_ADDRESS: '::1:7233' })).toThrow(/^TEMPORAL_ADDRESS: /);
+    expect(() => loadApiConfig({ TEMPORAL_ADDRESS: 'http://x:7233' })).toThrow(/^TEMPORAL_ADDRESS: /);
+  });
+
+  it('reads OIDC settings together, with claim defaults', () => {
+    const oidc = { OIDC_ISSUER: 'https://id.example.com/', OIDC_AUDIENCE: 'ndc-saga', OIDC_JWKS_URL: 'https://id.example.com/jwks' };
+    expect(loadApiConfig(oidc).oidc).toEqual({
+      issuer: 'https://id.example.com/',
+      audience: 'ndc-saga',
+      jwksUrl: 'https://id.example.com/jwks',
+      agencyClaim: 'agency_id',
+      roleClaim: 'roles',
+      opsRole: 'ops',
+    });
+    expect(() => loadApiConfig({ OIDC_ISSUER: 'x' })).toThrow('OIDC_AUDIENCE: must be set with OIDC_ISSUER');
+    expect(() => loadApiConfig({ ...oidc, OIDC_JWKS_URL: 'file:///x' })).toThrow('OIDC_JWKS_URL: must be an absolute http(s) URL');
+  });
+
+  it('production: a credential source is required, the keys file has no default, the loopback codec is refused', () => {
+    expect(() => loadApiConfig({ NODE_ENV: 'production' })).toThrow(
+      'API_KEYS_FILE: set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production',
+    );
+    expect(loadApiConfig({ NODE_ENV: 'production', API_KEYS_FILE: '/data/api-keys.json' }).apiKeysFile).toBe('/data/api-keys.json');
+    expect(() => loadApiConfig({ NODE_ENV: 'production', API_KEYS_FILE: '/k', CODEC_OPEN_ON_LOOPBACK: 'true' })).toThrow(
+      'CODEC_OPEN_ON_LOOPBACK: is refused when NODE_ENV=production',
+    );
+  });
+
   it('fails fast naming the variable', () => {
     expect(() => loadApiConfig({ API_PORT: 'http' })).toThrow(ApiConfigError);
     expect(() => loadApiConfig({ API_PORT: '70000' })).toThrow(/^API_PORT: /);
     expect(() => loadApiConfig({ AIRLINE_BASE_URL: 'localhost:4010' })).toThrow('AIRLINE_BASE_URL: must be an absolute http(s) URL');
     expect(() => loadApiConfig({ API_LOG: 'loud' })).toThrow('API_LOG: unknown level "loud"');
+    expect(() => loadApiConfig({ RATE_LIMIT_POINTS: '-1' })).toThrow(/^RATE_LIMIT_POINTS: /);
+    expect(() => loadApiConfig({ CODEC_OPEN_ON_LOOPBACK: 'yes' })).toThrow('CODEC_OPEN_ON_LOOPBACK: must be true or false');
     expect(loadApiConfig({ API_LOG: 'none' }).logLevels).toEqual([]);
     expect(loadApiConfig({ AIRLINE_BASE_URL: 'http://airline:4010/' }).airlineBaseUrl).toBe('http://airline:4010');
   });

@@ -1,16 +1,36 @@
 /**
- * Configuration of the HTTP API (`npm run api`), read once from the environment and validated;
- * an invalid value fails fast with an error naming the variable.
+ * Configuration of the HTTP API (`npm run api`): one zod schema over the environment, read once
+ * at start; an invalid value fails fast with an error naming the variable.
  */
+import * as path from 'node:path';
 import { z } from 'zod/v4';
 import { DEFAULT_TASK_QUEUE } from '../../booking/booking.model';
+
+/** Where the API keys live when API_KEYS_FILE is not set (the git-ignored `.data/` folder). */
+export const DEFAULT_API_KEYS_FILE = path.join('.data', 'api-keys.json');
+
+/** OIDC / OAuth2 bearer-token settings (all of OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL set). */
+export interface OidcConfig {
+  /** Expected `iss` (OIDC_ISSUER). */
+  issuer: string;
+  /** Expected `aud` (OIDC_AUDIENCE). */
+  audience: string;
+  /** The issuer's JSON Web Key Set (OIDC_JWKS_URL). */
+  jwksUrl: string;
+  /** Claim holding the agency id (OIDC_AGENCY_CLAIM, default `agency_id`). */
+  agencyClaim: string;
+  /** Claim holding the role(s), a string or an array of strings (OIDC_ROLE_CLAIM, default `roles`). */
+  roleClaim: string;
+  /** Value of the role claim granting `ops` (OIDC_OPS_ROLE, default `ops`); anything else is `agency`. */
+  opsRole: string;
+}
 
 export interface ApiConfig {
   /** TCP port (API_PORT, default 3000; 0 picks a free port). */
   port: number;
   /** Interface to bind (API_HOST, default `0.0.0.0`). */
   host: string;
-  /** Temporal frontend `host:port` (TEMPORAL_ADDRESS, default `127.0.0.1:7233`). */
+  /** Temporal frontend `host:port` or `[ipv6]:port` (TEMPORAL_ADDRESS, default `127.0.0.1:7233`). */
   temporalAddress: string;
   /** Temporal namespace (TEMPORAL_NAMESPACE, default `default`). */
   temporalNamespace: string;
@@ -24,56 +44,91 @@ export interface ApiConfig {
    * TEMPORAL_UI_PORT, default 8233).
    */
   codecCorsOrigins: string[];
+  /**
+   * `/codec` without a credential from a loopback address (CODEC_OPEN_ON_LOOPBACK, default false;
+   * `npm start` sets it for the embedded dev stack; refused when NODE_ENV=production).
+   */
+  codecOpenOnLoopback: boolean;
   /** Child bookings a batch runs at once (BATCH_CONCURRENCY, default 4). */
   batchConcurrency: number;
   /** Price-guard wait passed to each booking, ms (BOOKING_APPROVAL_TIMEOUT_MS, default: the workflow's, 24 h). */
   approvalTimeoutMs?: number;
   /**
    * How long a state/progress query may wait for a worker, ms (API_QUERY_TIMEOUT_MS, default
-   * 10000); then a booking's state comes from its search attributes, a batch's progress is 503.
+   * 10000); then the answer comes from visibility, marked `stale`.
    */
   queryTimeoutMs: number;
   /** Nest log levels (API_LOG, comma-separated, default `log,error,warn`; `none` disables). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
+  /**
+   * The API keys file (API_KEYS_FILE, default `.data/api-keys.json` outside production; in
+   * production unset means no API keys, and OIDC must then be configured).
+   */
+  apiKeysFile?: string;
+  /** JWT bearer tokens; undefined when OIDC_ISSUER is not set. */
+  oidc?: OidcConfig;
+  /** Requests per agency and window on `POST /bookings` and `POST /batches` (RATE_LIMIT_POINTS, default 60; 0 disables). */
+  rateLimitPoints: number;
+  /** The rate-limit window, seconds (RATE_LIMIT_WINDOW_S, default 60). */
+  rateLimitWindowS: number;
 }
 
 /** Thrown when the environment is invalid; the message names the variable. */
 export class ApiConfigError extends Error {
   readonly code = 'API_CONFIG_INVALID';
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`${variable}: ${reason}`);
   }
 }
 
 const LEVELS = ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] as const;
 
-const envSchema = z.object({
+const httpUrl = z.string().refine((s) => /^https?:\/\//.test(s) && URL.canParse(s), 'must be an absolute http(s) URL');
+const bool = z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).transform((s) => s === 'true' || s === '1');
+
+/** The API's environment: one schema, every variable with its default. */
+export const apiEnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   API_HOST: z.string().min(1).default('0.0.0.0'),
-  TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').default('127.0.0.1:7233'),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^(?:[^\s:/[\]]+|\[[0-9a-fA-F:.]+\]):\d{1,5}$/, 'must be host:port or [ipv6]:port')
+    .default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default(DEFAULT_TASK_QUEUE),
-  AIRLINE_BASE_URL: z
-    .string()
-    .refine((s) => /^https?:\/\//.test(s) && URL.canParse(s), 'must be an absolute http(s) URL')
-    .default('http://127.0.0.1:4010'),
+  AIRLINE_BASE_URL: httpUrl.default('http://127.0.0.1:4010'),
   CODEC_CORS_ORIGINS: z.string().optional(),
+  CODEC_OPEN_ON_LOOPBACK: bool.default(false),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   BOOKING_APPROVAL_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
   API_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   API_LOG: z.string().default('log,error,warn'),
+  API_KEYS_FILE: z.string().min(1).optional(),
+  OIDC_ISSUER: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_JWKS_URL: httpUrl.optional(),
+  OIDC_AGENCY_CLAIM: z.string().min(1).default('agency_id'),
+  OIDC_ROLE_CLAIM: z.string().min(1).default('roles'),
+  OIDC_OPS_ROLE: z.string().min(1).default('ops'),
+  RATE_LIMIT_POINTS: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
 });
 
 /** Reads and validates the API configuration from `env` (default `process.env`). */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const r = envSchema.safeParse(clean);
+  const r = apiEnvSchema.safeParse(clean);
   if (!r.success) {
     const issue = r.error.issues[0]!;
     throw new ApiConfigError(String(issue.path[0]), issue.message);
   }
   const e = r.data;
+  const production = e.NODE_ENV === 'production';
   const logLevels: ApiConfig['logLevels'] = [];
   if (e.API_LOG !== 'none') {
     for (const level of e.API_LOG.split(',').map((s) => s.trim()).filter(Boolean)) {
@@ -82,6 +137,28 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       }
       logLevels.push(level as ApiConfig['logLevels'][number]);
     }
+  }
+  let oidc: OidcConfig | undefined;
+  const oidcVars = ['OIDC_ISSUER', 'OIDC_AUDIENCE', 'OIDC_JWKS_URL'] as const;
+  const oidcSet = oidcVars.filter((name) => e[name] !== undefined);
+  if (oidcSet.length > 0) {
+    const missing = oidcVars.find((name) => e[name] === undefined);
+    if (missing !== undefined) throw new ApiConfigError(missing, `must be set with ${oidcSet.join(', ')}`);
+    oidc = {
+      issuer: e.OIDC_ISSUER!,
+      audience: e.OIDC_AUDIENCE!,
+      jwksUrl: e.OIDC_JWKS_URL!,
+      agencyClaim: e.OIDC_AGENCY_CLAIM,
+      roleClaim: e.OIDC_ROLE_CLAIM,
+      opsRole: e.OIDC_OPS_ROLE,
+    };
+  }
+  const apiKeysFile = e.API_KEYS_FILE ?? (production ? undefined : DEFAULT_API_KEYS_FILE);
+  if (production && apiKeysFile === undefined && oidc === undefined) {
+    throw new ApiConfigError('API_KEYS_FILE', 'set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production');
+  }
+  if (production && e.CODEC_OPEN_ON_LOOPBACK) {
+    throw new ApiConfigError('CODEC_OPEN_ON_LOOPBACK', 'is refused when NODE_ENV=production');
   }
   return {
     port: e.API_PORT,
@@ -94,9 +171,14 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    codecOpenOnLoopback: e.CODEC_OPEN_ON_LOOPBACK,
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,
     queryTimeoutMs: e.API_QUERY_TIMEOUT_MS,
     logLevels,
+    ...(apiKeysFile !== undefined ? { apiKeysFile } : {}),
+    ...(oidc !== undefined ? { oidc } : {}),
+    rateLimitPoints: e.RATE_LIMIT_POINTS,
+    rateLimitWindowS: e.RATE_LIMIT_WINDOW_S,
   };
 }

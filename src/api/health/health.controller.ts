@@ -1,9 +1,16 @@
-/** GET /health: the Temporal connection and the airline, 200 when both answer, else 503. */
+/**
+ * Liveness and readiness of the API (docs/operations.md, "Health"):
+ * - `GET /health/live`: the process serves HTTP; checks nothing else. Restart the API when it fails.
+ * - `GET /health/ready` (and `GET /health`, the same): 200 when Temporal answers, since every
+ *   route needs it; 503 when it does not. An airline outage does not make the API unready (it
+ *   still accepts, lists and shows bookings; sagas wait and retry): `status: 'degraded'`, 200.
+ */
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Client } from '@temporalio/client';
 import type { HttpResponse as Response } from '../common/http.types';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
+import { Public } from '../auth/auth.decorators';
 import type { ApiConfig } from '../config/api.config';
 
 /** Per-dependency probe timeout (ms). */
@@ -16,13 +23,23 @@ export interface DependencyHealth {
   [detail: string]: unknown;
 }
 
+/** `ok`: all up; `degraded`: ready, but the airline is down; `unavailable`: not ready (Temporal down). */
+export type ReadinessStatus = 'ok' | 'degraded' | 'unavailable';
+
 export interface HealthReport {
-  status: 'ok' | 'unavailable';
+  status: ReadinessStatus;
   temporal: DependencyHealth;
   airline: DependencyHealth;
 }
 
+/** Readiness from the two probes: Temporal decides readiness, the airline only degrades it. */
+export function readiness(temporal: DependencyHealth, airline: DependencyHealth): { status: ReadinessStatus; httpStatus: 200 | 503 } {
+  if (temporal.status === 'down') return { status: 'unavailable', httpStatus: 503 };
+  return { status: airline.status === 'up' ? 'ok' : 'degraded', httpStatus: 200 };
+}
+
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(
@@ -30,15 +47,34 @@ export class HealthController {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process serves HTTP (no dependency is checked)' })
+  @ApiResponse({ status: 200, description: '{"status":"ok"}' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: Temporal answers (an airline outage only degrades it)' })
+  @ApiResponse({ status: 200, description: 'Ready: status ok, or degraded when the airline is down' })
+  @ApiResponse({ status: 503, description: 'Not ready: Temporal does not answer; details say why' })
+  ready(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+    return this.report(res);
+  }
+
   @Get()
-  @ApiOperation({ summary: 'Reports the Temporal connection and the airline' })
-  @ApiResponse({ status: 200, description: 'Both answer' })
-  @ApiResponse({ status: 503, description: 'At least one does not; details say which' })
-  async health(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  @ApiOperation({ summary: 'Same as /health/ready' })
+  @ApiResponse({ status: 200, description: 'Ready: status ok, or degraded when the airline is down' })
+  @ApiResponse({ status: 503, description: 'Not ready: Temporal does not answer; details say why' })
+  health(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+    return this.report(res);
+  }
+
+  private async report(res: Response): Promise<HealthReport> {
     const [temporal, airline] = await Promise.all([this.temporal(), this.airline()]);
-    const ok = temporal.status === 'up' && airline.status === 'up';
-    res.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'unavailable', temporal, airline };
+    const verdict = readiness(temporal, airline);
+    res.status(verdict.httpStatus);
+    return { status: verdict.status, temporal, airline };
   }
 
   private async temporal(): Promise<DependencyHealth> {

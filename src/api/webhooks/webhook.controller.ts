@@ -7,12 +7,12 @@ import { Caller } from '../auth/caller.decorator';
 import type { Principal } from '../auth/principal';
 import { AGENCY_ID_RE } from '../bookings/booking.dto';
 import { ApiError } from '../common/api-error';
+import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import type { WebhookConfig } from './webhook.config';
 import { validateWebhookCreate } from './webhook.dto';
 import { WebhookService, type WebhookCreated, type WebhookView } from './webhook.service';
 import { WEBHOOK_CONFIG } from './webhook.tokens';
 
-const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const AGENCY_QUERY = { name: 'agencyId', required: false, description: 'ops only: the agency to act for (default: the credential\'s)' };
 
 /** The agency a webhook route acts for: the caller's own; ops may name another. */
@@ -28,6 +28,7 @@ export function webhookAgency(caller: Principal, requested: string | undefined):
 }
 
 @ApiTags('webhooks')
+@Authenticated()
 @Controller('webhooks')
 export class WebhookController {
   constructor(
@@ -52,7 +53,7 @@ export class WebhookController {
     },
   })
   @ApiResponse({ status: 201, description: 'Registered: `{id, url, events, description, createdAt, retry, secret, links}`' })
-  @ApiResponse({ status: 400, description: 'Invalid body (every bad field named) or too many endpoints', schema: ERROR_REF })
+  @ProblemResponses([400, 'Invalid body (every bad field named), too many endpoints, or agencyId from a non-ops caller'])
   async create(@Caller() caller: Principal, @Body() body: unknown, @Query('agencyId') agencyId?: string): Promise<WebhookCreated> {
     const agency = webhookAgency(caller, agencyId);
     const checked = validateWebhookCreate(body, this.config.requireHttps);
@@ -63,6 +64,7 @@ export class WebhookController {
   @Get()
   @ApiOperation({ summary: 'The agency\'s endpoints (never their secrets)' })
   @ApiQuery(AGENCY_QUERY)
+  @ProblemResponses([400, 'agencyId from a non-ops caller'])
   async list(@Caller() caller: Principal, @Query('agencyId') agencyId?: string): Promise<{ webhooks: WebhookView[] }> {
     return { webhooks: await this.webhooks.list(webhookAgency(caller, agencyId)) };
   }
@@ -70,7 +72,7 @@ export class WebhookController {
   @Get(':id')
   @ApiOperation({ summary: 'One endpoint (never its secret)' })
   @ApiQuery(AGENCY_QUERY)
-  @ApiResponse({ status: 404, description: 'Unknown id, or another agency\'s', schema: ERROR_REF })
+  @ProblemResponses([404, 'Unknown id, or another agency\'s (answered alike)'])
   get(@Caller() caller: Principal, @Param('id') id: string, @Query('agencyId') agencyId?: string): Promise<WebhookView> {
     return this.webhooks.get(webhookAgency(caller, agencyId), id);
   }
@@ -79,7 +81,7 @@ export class WebhookController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an endpoint; its pending deliveries stop' })
   @ApiQuery(AGENCY_QUERY)
-  @ApiResponse({ status: 404, description: 'Unknown id, or another agency\'s', schema: ERROR_REF })
+  @ProblemResponses([404, 'Unknown id, or another agency\'s (answered alike)'])
   async remove(@Caller() caller: Principal, @Param('id') id: string, @Query('agencyId') agencyId?: string): Promise<void> {
     await this.webhooks.remove(webhookAgency(caller, agencyId), id);
   }
@@ -87,7 +89,7 @@ export class WebhookController {
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Recent deliveries of an endpoint (newest first) with each attempt' })
   @ApiQuery(AGENCY_QUERY)
-  @ApiResponse({ status: 404, description: 'Unknown id, or another agency\'s', schema: ERROR_REF })
+  @ProblemResponses([404, 'Unknown id, or another agency\'s (answered alike)'])
   async deliveries(
     @Caller() caller: Principal,
     @Param('id') id: string,

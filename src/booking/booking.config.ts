@@ -1,0 +1,36 @@
+/**
+ * Deployment defaults of the booking workflow's options, read once from the environment by the
+ * process that starts bookings (the API) and passed as `BookingWorkflowOptions`; an option given
+ * with a request wins. Per airline: one deployment books with one airline (`AIRLINE_BASE_URL`).
+ * Fails fast naming the variable.
+ */
+import type { BookingWorkflowOptions, UnsettledPolicy } from './booking.model';
+
+const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
+
+/**
+ * - `ORDER_SETTLE_WINDOW_MS` (default 120000): how long an order create without a definite answer
+ *   is looked up before the saga concludes no order exists. Must be longer than the airline's
+ *   longest commit.
+ * - `ORDER_UNSETTLED_POLICY` (`recreate`, default, or `escalate`): what follows a window without an
+ *   order: create again, or end `ESCALATED` for a person to check.
+ *
+ * Returns only the variables that are set, so the workflow's own defaults apply otherwise.
+ */
+export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env): BookingWorkflowOptions {
+  const options: BookingWorkflowOptions = {};
+  const window = env.ORDER_SETTLE_WINDOW_MS?.trim();
+  if (window !== undefined && window !== '') {
+    const value = Number(window);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`ORDER_SETTLE_WINDOW_MS: must be a whole number of ms >= 0, got "${window}"`);
+    options.settleWindowMs = value;
+  }
+  const policy = env.ORDER_UNSETTLED_POLICY?.trim();
+  if (policy !== undefined && policy !== '') {
+    if (!(POLICIES as readonly string[]).includes(policy)) {
+      throw new Error(`ORDER_UNSETTLED_POLICY: must be one of ${POLICIES.join(', ')}, got "${policy}"`);
+    }
+    options.unsettledPolicy = policy as UnsettledPolicy;
+  }
+  return options;
+}

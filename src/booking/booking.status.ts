@@ -1,0 +1,51 @@
+/**
+ * The one booking-status vocabulary: `BookingState.status`, the `BookingStatus` search attribute,
+ * batch progress and the API's enums all derive from it.
+ *
+ * Pure: imported by the workflow bundle, the activities and the API.
+ */
+export const BookingStatus = {
+  /** Shopping, pricing or ordering. */
+  RUNNING: 'RUNNING',
+  /** The priced total is above `selection.maxTotal`: waiting for `approvePrice` or `cancel`. */
+  AWAITING_APPROVAL: 'AWAITING_APPROVAL',
+  /**
+   * An order create got no definite answer: the saga looks the order up with backoff for the
+   * settle window (`ORDER_SETTLE_WINDOW_MS`) before it concludes that none exists.
+   */
+  SETTLING: 'SETTLING',
+  /** The order exists at the airline. */
+  CONFIRMED: 'CONFIRMED',
+  /** A business failure: no order exists. */
+  FAILED: 'FAILED',
+  /** Cancelled by the agency before the order existed. */
+  CANCELLED: 'CANCELLED',
+  /**
+   * `ORDER_UNSETTLED_POLICY=escalate` and the settle window passed without the airline showing
+   * an order: whether one exists must be checked by hand (the state carries the lookup ids).
+   */
+  ESCALATED: 'ESCALATED',
+} as const;
+export type BookingStatus = (typeof BookingStatus)[keyof typeof BookingStatus];
+
+/** Every status, in declaration order (OpenAPI enums, validation). */
+export const BOOKING_STATUSES: readonly BookingStatus[] = Object.values(BookingStatus);
+
+export function isBookingStatus(value: unknown): value is BookingStatus {
+  return typeof value === 'string' && (BOOKING_STATUSES as readonly string[]).includes(value);
+}
+
+/** True for the statuses a booking ends in. */
+export function isFinalStatus(status: BookingStatus): boolean {
+  switch (status) {
+    case 'CONFIRMED':
+    case 'FAILED':
+    case 'CANCELLED':
+    case 'ESCALATED':
+      return true;
+    case 'RUNNING':
+    case 'AWAITING_APPROVAL':
+    case 'SETTLING':
+      return false;
+  }
+}

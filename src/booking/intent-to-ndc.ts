@@ -1,0 +1,222 @@
+/**
+ * The one mapping from a booking intent (and the saga's earlier results) to NDC 17.2 requests.
+ * Pure: no clock, no randomness (the caller passes the header's timestamp and transaction id),
+ * no I/O. The activities call these builders; the workflow builds the {@link NdcContext}.
+ */
+import type {
+  AirShoppingRq,
+  ContactInformation,
+  CoreQuery,
+  Money,
+  OfferPriceRq,
+  OrderCreateRq,
+  OrderRetrieveRq,
+  Passenger,
+  Qualifier,
+  RequestCommon,
+  SelectedOfferItem,
+} from '../ndc/ndc.model';
+import type { BookingIntent, IntentContact, IntentPassenger } from './booking.model';
+
+/** What every NDC request needs from the intent. No card data. */
+export interface NdcContext {
+  /** Sent as CorrelationID / X-Correlation-Id: the booking workflow id. */
+  correlationId: string;
+  agency: BookingIntent['agency'];
+  pointOfSale: string;
+  currency: string;
+  language: string;
+  passengers: IntentPassenger[];
+  contacts: IntentContact[];
+  promotionCode?: string;
+  corporate?: BookingIntent['corporate'];
+}
+
+/** The request context of an intent: everything but the card and the journey. */
+export function ndcContextOf(intent: BookingIntent, correlationId: string): NdcContext {
+  return {
+    correlationId,
+    agency: intent.agency,
+    pointOfSale: intent.pointOfSale,
+    currency: intent.currency,
+    language: intent.language,
+    passengers: intent.passengers,
+    contacts: intent.contacts,
+    ...(intent.promotionCode !== undefined ? { promotionCode: intent.promotionCode } : {}),
+    ...(intent.corporate !== undefined ? { corporate: intent.corporate } : {}),
+  };
+}
+
+/** The header values that change per request. */
+export interface RequestStamp {
+  /** `Target` attribute (the spec's only value is `Test`). */
+  target: string;
+  /** `YYYY-MM-DDThh:mm:ssZ`. */
+  timeStamp: string;
+  /** At most 32 characters (17.2 schema). */
+  transactionIdentifier: string;
+}
+
+/** Header, party and parameters of every request. */
+export function requestCommon(ctx: NdcContext, stamp: RequestStamp): RequestCommon {
+  return {
+    target: stamp.target,
+    version: '17.2',
+    timeStamp: stamp.timeStamp,
+    transactionIdentifier: stamp.transactionIdentifier,
+    correlationId: ctx.correlationId,
+    pointOfSaleCountry: ctx.pointOfSale,
+    party: { name: ctx.agency.name, agencyId: ctx.agency.id },
+    parameters: { languages: [ctx.language], overrideCurrency: ctx.currency },
+  };
+}
+
+/** `PAX__<PTC><nn>` ids, numbered per passenger type in intent order. */
+export function passengerIds(passengers: readonly IntentPassenger[]): string[] {
+  const counters: Record<string, number> = {};
+  return passengers.map((p) => {
+    counters[p.type] = (counters[p.type] ?? 0) + 1;
+    return `PAX__${p.type}${String(counters[p.type]).padStart(2, '0')}`;
+  });
+}
+
+/** Shopping passengers: PassengerID and PTC only (spec). */
+export function shoppingPassengers(ctx: NdcContext): Passenger[] {
+  const ids = passengerIds(ctx.passengers);
+  return ctx.passengers.map((p, i) => ({ passengerId: ids[i]!, ptc: p.type }));
+}
+
+/**
+ * Pricing passengers: PassengerID, PTC and Individual with the birthdate, which the UK under-16
+ * rule makes mandatory for every passenger when a child or infant departs from the UK.
+ */
+export function pricingPassengers(ctx: NdcContext): Passenger[] {
+  const ids = passengerIds(ctx.passengers);
+  return ctx.passengers.map((p, i) => ({
+    passengerId: ids[i]!,
+    ptc: p.type,
+    individual: { birthdate: p.birthdate, surname: p.surname },
+  }));
+}
+
+/** Order passengers: full Individual and ContactInfoRef. */
+export function orderPassengers(ctx: NdcContext): Passenger[] {
+  const ids = passengerIds(ctx.passengers);
+  return ctx.passengers.map((p, i) => ({
+    passengerId: ids[i]!,
+    ptc: p.type,
+    individual: { birthdate: p.birthdate, nameTitle: p.title, givenNames: [p.givenName], surname: p.surname },
+    contactInfoRef: p.contactId,
+  }));
+}
+
+export function orderContacts(ctx: NdcContext): ContactInformation[] {
+  return ctx.contacts.map((c) => ({
+    contactId: c.id,
+    provided: [
+      ...c.emails.map((email) => ({ email })),
+      ...c.phones.map((phone) => ({ phone: { countryDialingCode: phone.countryDialingCode, phoneNumber: phone.number } })),
+    ],
+  }));
+}
+
+/** Promotion code and corporate account, when the intent has any. */
+export function qualifierOf(ctx: NdcContext): Qualifier | undefined {
+  const q: Qualifier = {};
+  if (ctx.promotionCode !== undefined && ctx.promotionCode !== '') q.promotionCodes = [ctx.promotionCode];
+  if (ctx.corporate !== undefined) q.specialFare = { airlineId: ctx.corporate.airlineId, account: ctx.corporate.account };
+  return q.promotionCodes !== undefined || q.specialFare !== undefined ? q : undefined;
+}
+
+/** The journey as a calendar search of +/- `flexibleDays` around each preferred date. */
+export function calendarQuery(journey: {
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate?: string;
+  flexibleDays: number;
+}): CoreQuery {
+  const days = { daysAfter: journey.flexibleDays, daysBefore: journey.flexibleDays };
+  const ods = [{ departureCode: journey.origin, arrivalCode: journey.destination, date: journey.departureDate, ...days }];
+  if (journey.returnDate !== undefined) {
+    ods.push({ departureCode: journey.destination, arrivalCode: journey.origin, date: journey.returnDate, ...days });
+  }
+  return { kind: 'calendar', originDestinations: ods };
+}
+
+/** The journey as a day search on the given dates. */
+export function dayQuery(journey: { origin: string; destination: string; departureDate: string; returnDate?: string }): CoreQuery {
+  const ods = [{ departureCode: journey.origin, arrivalCode: journey.destination, date: journey.departureDate }];
+  if (journey.returnDate !== undefined) {
+    ods.push({ departureCode: journey.destination, arrivalCode: journey.origin, date: journey.returnDate });
+  }
+  return { kind: 'day', originDestinations: ods };
+}
+
+export function airShoppingRq(ctx: NdcContext, stamp: RequestStamp, coreQuery: CoreQuery): AirShoppingRq {
+  const q = qualifierOf(ctx);
+  return { ...requestCommon(ctx, stamp), coreQuery, ...(q !== undefined ? { qualifier: q } : {}), passengers: shoppingPassengers(ctx) };
+}
+
+/** An offer to price: one per direction, from one shopping response. */
+export interface OfferToPrice {
+  offerId: string;
+  owner: string;
+  responseId: string;
+  offerItems: SelectedOfferItem[];
+}
+
+/** OfferPriceRQ for the offers; `tokenId` adds the card token as PaymentFormMetadata. */
+export function offerPriceRq(ctx: NdcContext, stamp: RequestStamp, offers: readonly OfferToPrice[], tokenId?: string): OfferPriceRq {
+  const q = qualifierOf(ctx);
+  return {
+    ...requestCommon(ctx, stamp),
+    offers: offers.map((o) => ({ offerId: o.offerId, owner: o.owner, responseId: o.responseId, offerItems: o.offerItems })),
+    ...(q !== undefined ? { qualifier: q } : {}),
+    passengers: pricingPassengers(ctx),
+    ...(tokenId !== undefined ? { paymentForms: [{ key: 'PAYMENT_FORM_1', token: tokenId }] } : {}),
+  };
+}
+
+/** The pricing an order is made from: the latest, token-bearing OfferPriceRS. */
+export interface PricingToOrder {
+  /** ResponseID of that OfferPriceRS: the OrderCreateRQ's ResponseID. */
+  responseId: string;
+  offerId: string;
+  owner: string;
+  total: Money;
+  offerItems: SelectedOfferItem[];
+}
+
+/** OrderCreateRQ from the pricing, paid by card token (`CC`, the token as voucher). */
+export function orderCreateRq(
+  ctx: NdcContext,
+  stamp: RequestStamp,
+  priced: PricingToOrder,
+  tokenId: string,
+  securePayment: BookingIntent['securePayment'],
+): OrderCreateRq {
+  return {
+    ...requestCommon(ctx, stamp),
+    securePayment: {
+      failUrl: securePayment.failUrl,
+      termUrl: securePayment.termUrl,
+      ipAddress: securePayment.ipAddress,
+      userAgent: securePayment.userAgent,
+    },
+    offer: {
+      offerId: priced.offerId,
+      owner: priced.owner,
+      responseId: priced.responseId,
+      totalOfferPrice: priced.total,
+      offerItems: priced.offerItems,
+    },
+    payments: [{ type: 'CC', voucherNumber: tokenId, amount: priced.total }],
+    passengers: orderPassengers(ctx),
+    contacts: orderContacts(ctx),
+  };
+}
+
+export function orderRetrieveRq(ctx: NdcContext, stamp: RequestStamp, order: { orderId: string; owner: string }): OrderRetrieveRq {
+  return { ...requestCommon(ctx, stamp), orderId: order.orderId, owner: order.owner };
+}

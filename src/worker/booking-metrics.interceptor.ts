@@ -1,0 +1,84 @@
+/**
+ * Workflow interceptor module (bundled with the workflows, so it runs in the workflow sandbox:
+ * deterministic, `@temporalio/workflow` only). For each `bookingWorkflow` it reports through the
+ * `bookingMetrics` sink that the booking started and, from its final state, how it ended: status,
+ * failure type, step durations (workflow time), re-shops and reconciliations. The worker side
+ * (worker.metrics.ts) turns these into Prometheus metrics; sinks are not called during replay.
+ */
+import { proxySinks, workflowInfo, type Sinks, type WorkflowInterceptors } from '@temporalio/workflow';
+
+/** One step of an ended booking. */
+export interface EndedStep {
+  name: string;
+  outcome?: string;
+  /** From startedAt to endedAt (workflow time); absent when it did not end. */
+  seconds?: number;
+}
+
+/** How a booking ended. `status` ERROR: the workflow failed (a bug, not a business outcome). */
+export interface BookingEnded {
+  status: string;
+  failureType?: string;
+  steps: EndedStep[];
+  reshops: number;
+  reconciliations: number;
+}
+
+export interface BookingMetricsSinks extends Sinks {
+  bookingMetrics: {
+    started(): void;
+    ended(ended: BookingEnded): void;
+  };
+}
+
+/** The workflow types reported. */
+const BOOKING_WORKFLOW_TYPES = new Set(['bookingWorkflow']);
+
+interface StateLike {
+  status?: string;
+  error?: { type?: string };
+  steps?: { name: string; outcome?: string; startedAt?: string; endedAt?: string }[];
+}
+
+/** Summary of a booking result (`{ state }`); pure, for tests. */
+export function summarise(result: unknown): BookingEnded {
+  const state = ((result as { state?: StateLike } | undefined)?.state ?? {}) as StateLike;
+  const steps = (state.steps ?? []).map((step): EndedStep => {
+    const started = step.startedAt !== undefined ? Date.parse(step.startedAt) : NaN;
+    const ended = step.endedAt !== undefined ? Date.parse(step.endedAt) : NaN;
+    return {
+      name: step.name,
+      outcome: step.outcome,
+      ...(Number.isFinite(started) && Number.isFinite(ended) ? { seconds: Math.max(0, (ended - started) / 1000) } : {}),
+    };
+  });
+  const shops = steps.filter((step) => step.name === 'shop').length;
+  return {
+    status: state.status ?? 'UNKNOWN',
+    ...(state.error?.type !== undefined ? { failureType: state.error.type } : {}),
+    steps,
+    reshops: Math.max(0, shops - 1),
+    reconciliations: steps.filter((step) => step.name === 'reconcileOrder').length,
+  };
+}
+
+const { bookingMetrics } = proxySinks<BookingMetricsSinks>();
+
+export const interceptors = (): WorkflowInterceptors => ({
+  inbound: [
+    {
+      async execute(input, next) {
+        if (!BOOKING_WORKFLOW_TYPES.has(workflowInfo().workflowType)) return next(input);
+        bookingMetrics.started();
+        try {
+          const result = await next(input);
+          bookingMetrics.ended(summarise(result));
+          return result;
+        } catch (error) {
+          bookingMetrics.ended({ status: 'ERROR', failureType: 'WORKFLOW_FAILED', steps: [], reshops: 0, reconciliations: 0 });
+          throw error;
+        }
+      },
+    },
+  ],
+});

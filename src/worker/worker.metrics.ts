@@ -1,0 +1,154 @@
+/**
+ * The booking worker's own Prometheus metrics (docs/operations.md, "Metrics"), beside the SDK
+ * core's `temporal_*` metrics:
+ * - bookings started / ended by status and failure type, saga step durations, re-shops and
+ *   reconciliations: from the workflow interceptor (booking-metrics.interceptor.ts) through the
+ *   `bookingMetrics` sink, once per booking (not during replay);
+ * - airline calls by NDC operation, HTTP status and outcome: from {@link instrumentNdcClient};
+ * - bookings awaiting approval: counted in Temporal visibility when scraped (cluster-wide).
+ */
+import type { NativeConnection } from '@temporalio/worker';
+import type { InjectedSinks } from '@temporalio/worker';
+import { DURATION_BUCKETS, METRIC_PREFIX, Counter, Gauge, Histogram, type Registry } from '../common/observability';
+import { NdcBusinessError, NdcHttpError, NdcTransportError, type NdcHttpClient } from '../ndc-client';
+import type { BookingEnded, BookingMetricsSinks } from './booking-metrics.interceptor';
+
+export interface WorkerMetrics {
+  bookingsStarted: Counter<'workflow_type'>;
+  bookingsEnded: Counter<'status' | 'failure_type'>;
+  stepDuration: Histogram<'step' | 'outcome'>;
+  reshops: Counter;
+  reconciliations: Counter;
+  airlineCallDuration: Histogram<'operation' | 'http_status' | 'outcome'>;
+  awaitingApproval: Gauge;
+}
+
+/** Where the awaiting-approval gauge counts. */
+export interface VisibilitySource {
+  connection: NativeConnection;
+  namespace: string;
+}
+
+/** Visibility query of bookings waiting for a price approval. */
+export const AWAITING_APPROVAL_QUERY = 'WorkflowType = "bookingWorkflow" AND ExecutionStatus = "Running" AND BookingStatus = "AWAITING_APPROVAL"';
+
+/** Registers the worker metrics on `registry`. */
+export function createWorkerMetrics(registry: Registry, visibility?: VisibilitySource): WorkerMetrics {
+  const registers = [registry];
+  return {
+    bookingsStarted: new Counter({
+      name: `${METRIC_PREFIX}bookings_started_total`,
+      help: 'Booking sagas started (first workflow task; replays not counted)',
+      labelNames: ['workflow_type'],
+      registers,
+    }),
+    bookingsEnded: new Counter({
+      name: `${METRIC_PREFIX}bookings_ended_total`,
+      help: 'Booking sagas ended, by final status (CONFIRMED, FAILED, CANCELLED, ERROR) and failure type (none when confirmed)',
+      labelNames: ['status', 'failure_type'],
+      registers,
+    }),
+    stepDuration: new Histogram({
+      name: `${METRIC_PREFIX}saga_step_duration_seconds`,
+      help: 'Duration of each saga step (workflow time, retries included), by step and outcome',
+      labelNames: ['step', 'outcome'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    reshops: new Counter({ name: `${METRIC_PREFIX}reshops_total`, help: 'Re-shops: AirShopping runs after the first one of a booking', registers }),
+    reconciliations: new Counter({
+      name: `${METRIC_PREFIX}reconciliations_total`,
+      help: 'Order reconciliations (order lookups after an OrderCreate of unknown outcome)',
+      registers,
+    }),
+    airlineCallDuration: new Histogram({
+      name: `${METRIC_PREFIX}airline_call_duration_seconds`,
+      help: 'Airline calls, by NDC operation, HTTP status (none when no response) and outcome (ok, ndc_error, http_error, transport_error, invalid_response)',
+      labelNames: ['operation', 'http_status', 'outcome'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    awaitingApproval: new Gauge({
+      name: `${METRIC_PREFIX}bookings_awaiting_approval`,
+      help: 'Running bookings waiting for a price approval (Temporal visibility, whole namespace)',
+      registers,
+      async collect() {
+        if (visibility === undefined) return;
+        const response = await visibility.connection.withDeadline(Date.now() + 3000, () =>
+          visibility.connection.workflowService.countWorkflowExecutions({ namespace: visibility.namespace, query: AWAITING_APPROVAL_QUERY }),
+        );
+        this.set(Number(response.count ?? 0));
+      },
+    }),
+  };
+}
+
+/** Records one ended booking (the sink's payload). */
+export function recordBookingEnded(metrics: WorkerMetrics, ended: BookingEnded): void {
+  metrics.bookingsEnded.inc({ status: ended.status, failure_type: ended.failureType ?? 'none' });
+  for (const step of ended.steps) {
+    if (step.seconds !== undefined) metrics.stepDuration.observe({ step: step.name, outcome: step.outcome ?? 'unknown' }, step.seconds);
+  }
+  if (ended.reshops > 0) metrics.reshops.inc(ended.reshops);
+  if (ended.reconciliations > 0) metrics.reconciliations.inc(ended.reconciliations);
+}
+
+/** The worker-side `bookingMetrics` sink: calls are not made during replay. */
+export function bookingMetricsSinks(metrics: WorkerMetrics): InjectedSinks<BookingMetricsSinks> {
+  return {
+    bookingMetrics: {
+      started: { fn: (info) => metrics.bookingsStarted.inc({ workflow_type: info.workflowType }), callDuringReplay: false },
+      ended: { fn: (_info, ended) => recordBookingEnded(metrics, ended), callDuringReplay: false },
+    },
+  };
+}
+
+/** NDC operation of each client method. */
+export const NDC_OPERATIONS = {
+  airShopping: 'AirShopping',
+  offerPrice: 'OfferPrice',
+  orderCreate: 'OrderCreate',
+  orderRetrieve: 'OrderRetrieve',
+  ordersByShoppingResponse: 'OrderList',
+  createToken: 'Token',
+} as const satisfies Partial<Record<keyof NdcHttpClient, string>>;
+
+function outcomeOf(error: unknown): { outcome: string; httpStatus: string } {
+  if (error instanceof NdcBusinessError) return { outcome: 'ndc_error', httpStatus: '200' };
+  if (error instanceof NdcHttpError) return { outcome: 'http_error', httpStatus: String(error.status) };
+  if (error instanceof NdcTransportError) return { outcome: 'transport_error', httpStatus: 'none' };
+  return { outcome: 'invalid_response', httpStatus: 'unknown' };
+}
+
+/**
+ * `client` with every airline call timed into `airline_call_duration_seconds` (same object
+ * behaviour: a Proxy forwarding everything else). `onCall` also sees each call (tracing).
+ */
+export function instrumentNdcClient<T extends NdcHttpClient>(
+  client: T,
+  metrics: Pick<WorkerMetrics, 'airlineCallDuration'>,
+  around?: <R>(operation: string, call: () => Promise<R>) => Promise<R>,
+): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      const operation = NDC_OPERATIONS[property as keyof typeof NDC_OPERATIONS];
+      if (operation === undefined || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const end = metrics.airlineCallDuration.startTimer({ operation });
+        const call = async (): Promise<unknown> => {
+          try {
+            const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            end({ outcome: 'ok', http_status: operation === 'Token' ? '201' : '200' });
+            return result;
+          } catch (error) {
+            const { outcome, httpStatus } = outcomeOf(error);
+            end({ outcome, http_status: httpStatus });
+            throw error;
+          }
+        };
+        return around !== undefined ? around(operation, call) : call();
+      };
+    },
+  });
+}

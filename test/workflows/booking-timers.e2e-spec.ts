@@ -1,0 +1,206 @@
+/**
+ * The saga's timer paths on Temporal's time-skipping test server (`TestWorkflowEnvironment
+ * .createTimeSkipping`): workflow time jumps over the 24 h approval timeout and the 120 s settle
+ * window, so no test waits for them on the wall clock. Activities are jest mocks.
+ */
+import { ApplicationFailure } from '@temporalio/activity';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
+import { approvePriceSignal, stateQuery } from '../../workflows/definitions';
+import { createDataConverter } from '../../src/temporal/data-converter';
+import { BOOKING_SEARCH_ATTRIBUTE_KEYS, BookingStatusKey } from '../../src/temporal/search-attributes';
+import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
+import {
+  attempt,
+  delegatingActivities,
+  happyMocks,
+  oneWayIntent,
+  ORDER,
+  pollUntil,
+  stepTrail,
+  workflowBundle,
+  type ActivityMocks,
+} from './booking.fixtures';
+import { timeSkippingServerPath } from './time-skipping-server';
+
+jest.setTimeout(180_000);
+
+const outcomeUnknown = async (): Promise<never> => {
+  throw ApplicationFailure.create({ message: 'order create outcome unknown: timeout', type: 'ORDER_OUTCOME_UNKNOWN', details: [{ attempt: 1 }] });
+};
+
+describe('booking saga timers (time-skipping test server)', () => {
+  let env: TestWorkflowEnvironment;
+  let worker: Worker;
+  let running: Promise<void>;
+  let mocks: ActivityMocks;
+  let sequence = 0;
+  const taskQueue = 'booking-timers';
+
+  beforeAll(async () => {
+    env = await TestWorkflowEnvironment.createTimeSkipping({
+      server: { executable: { type: 'existing-path', path: timeSkippingServerPath() } },
+      client: { dataConverter: createDataConverter() },
+    });
+    // The test server has no ListSearchAttributes: add them directly (Keyword = 2).
+    await env.connection.operatorService.addSearchAttributes({
+      namespace: env.namespace ?? 'default',
+      searchAttributes: Object.fromEntries(BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => [key.name, 2])),
+    });
+    worker = await Worker.create({
+      connection: env.nativeConnection,
+      namespace: env.namespace ?? 'default',
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: delegatingActivities(() => mocks),
+      dataConverter: createDataConverter(),
+    });
+    running = worker.run();
+  });
+
+  afterAll(async () => {
+    worker?.shutdown();
+    await running;
+    await env?.teardown();
+  });
+
+  beforeEach(() => {
+    mocks = happyMocks();
+  });
+
+  function start(intent: BookingIntent = oneWayIntent(), options?: BookingWorkflowOptions) {
+    sequence += 1;
+    return env.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
+      taskQueue,
+      workflowId: `timers-${sequence}`,
+      args: options !== undefined ? [intent, options] : [intent],
+    });
+  }
+
+  /** Workflow-time milliseconds between two ISO times of a state. */
+  const between = (from: string, to: string): number => Date.parse(to) - Date.parse(from);
+
+  it('fails with PRICE_NOT_APPROVED after the default 24 h approval timeout', async () => {
+    const handle = await start(oneWayIntent({ selection: { maxTotal: '90.00' } }));
+    const result = await handle.result();
+    expect(result.state.status).toBe('FAILED');
+    expect(result.state.error).toEqual({
+      type: 'PRICE_NOT_APPROVED',
+      message: 'priced total 100.00 GBP exceeds maxTotal 90.00 and was not approved within 86400000 ms',
+    });
+    // The guard waited the whole 24 h of workflow time.
+    const { startTime, closeTime } = await handle.describe();
+    expect(closeTime!.getTime() - startTime.getTime()).toBeGreaterThanOrEqual(24 * 3600_000);
+    expect(mocks.tokenise).not.toHaveBeenCalled();
+  });
+
+  it('books when approved 23 h into the 24 h wait', async () => {
+    mocks.repriceWithToken.mockImplementation(async () => ({
+      responseId: 'PRICE-2', offerId: 'PRICED-1', owner: 'ZZ', total: { value: '100.00', currency: 'GBP' },
+      offerItems: [{ offerItemId: 'PRICED-1-ITEM1', passengerRefs: ['PAX__ADT01'] }], attempt: attempt(),
+    }));
+    const handle = await start(oneWayIntent({ selection: { maxTotal: '90.00' } }));
+    await env.sleep('23h');
+    expect((await handle.query(stateQuery)).status).toBe('AWAITING_APPROVAL');
+    await handle.signal(approvePriceSignal);
+    const result = await handle.result();
+    expect(result.state.status).toBe('CONFIRMED');
+    const price = result.state.steps.find((s) => s.name === 'price')!;
+    const tokenise = result.state.steps.find((s) => s.name === 'tokenise')!;
+    expect(between(price.endedAt!, tokenise.startedAt)).toBeGreaterThanOrEqual(23 * 3600_000);
+  });
+
+  it('settles an ambiguous create: looks up with backoff and adopts an order that appears 35 s later', async () => {
+    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    let lookups = 0;
+    mocks.reconcileOrder.mockImplementation(async () => {
+      lookups += 1;
+      return lookups < 6 ? { attempt: attempt() } : { order: ORDER, foundBy: 'PRICE-2', attempt: attempt() };
+    });
+    const handle = await start();
+    const result = await handle.result();
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(mocks.createOrder).toHaveBeenCalledTimes(1);
+    expect(stepTrail(result.state).filter((s) => s.startsWith('reconcileOrder'))).toHaveLength(6);
+    const create = result.state.steps.find((s) => s.name === 'createOrder')!;
+    const lookupsAt = result.state.steps.filter((s) => s.name === 'reconcileOrder').map((s) => between(create.endedAt!, s.startedAt));
+    // 1 s, then +2, +4, +8, +10, +10 (workflow time; a little slack for task latency).
+    const expected = [1000, 3000, 7000, 15_000, 25_000, 35_000];
+    lookupsAt.forEach((at, i) => expect(Math.abs(at - expected[i]!)).toBeLessThan(1000));
+    expect(result.state.settling).toMatchObject({ lookupIds: ['PRICE-2', 'SHOP-1'], lookups: 6 });
+    expect(between(result.state.settling!.since, result.state.settling!.until)).toBe(120_000);
+  });
+
+  it('shows SETTLING (state and search attribute) while it looks the order up', async () => {
+    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mocks.reconcileOrder
+      .mockImplementationOnce(async () => ({ attempt: attempt() }))
+      .mockImplementationOnce(async () => {
+        await held;
+        return { order: ORDER, attempt: attempt() };
+      });
+    const handle = await start();
+    const outcome = handle.result(); // lets the server skip the 1 s and 2 s backoffs
+    const during = await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.steps.filter((step) => step.name === 'reconcileOrder').length === 2,
+    );
+    expect(during.status).toBe('SETTLING');
+    expect(during.currentStep).toBe('reconcileOrder');
+    expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('SETTLING');
+    release();
+    const result = await outcome;
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(result.state.steps.filter((s) => s.name === 'reconcileOrder').map((s) => s.reason)).toEqual([
+      'settling, lookup 1',
+      'settling, lookup 2',
+    ]);
+    expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('CONFIRMED');
+  });
+
+  it('recreates only after a lookup made when the 120 s window ended found nothing', async () => {
+    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    const handle = await start();
+    const result = await handle.result();
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(mocks.createOrder).toHaveBeenCalledTimes(2);
+    const steps = result.state.steps;
+    const firstCreate = steps.find((s) => s.name === 'createOrder')!;
+    const lastLookup = steps.filter((s) => s.name === 'reconcileOrder').at(-1)!;
+    const secondCreate = steps.filter((s) => s.name === 'createOrder')[1]!;
+    expect(between(firstCreate.endedAt!, lastLookup.startedAt)).toBeGreaterThanOrEqual(120_000);
+    expect(lastLookup.startedAt <= secondCreate.startedAt).toBe(true);
+    // At 1, 3, 7, 15, 25 ... 115 s (14 lookups), then the last one at 120 s.
+    expect(steps.filter((s) => s.name === 'reconcileOrder')).toHaveLength(15);
+  });
+
+  it('escalates instead with ORDER_UNSETTLED_POLICY=escalate: status ESCALATED with the lookup ids', async () => {
+    mocks.createOrder.mockImplementation(outcomeUnknown);
+    const handle = await start(oneWayIntent(), { unsettledPolicy: 'escalate', settleWindowMs: 30_000 });
+    const result = await handle.result();
+    expect(result.state.status).toBe('ESCALATED');
+    expect(result.state.error).toEqual({
+      type: 'ORDER_UNSETTLED',
+      message: 'no order found within the settle window of 30000 ms; check by hand with the lookup ids PRICE-2, SHOP-1',
+    });
+    expect(result.state.settling?.lookupIds).toEqual(['PRICE-2', 'SHOP-1']);
+    expect(mocks.createOrder).toHaveBeenCalledTimes(1);
+    expect(result.state.order).toBeUndefined();
+  });
+
+  it('never fails while the lookups fail: escalates when no lookup answered after the window', async () => {
+    mocks.createOrder.mockImplementation(outcomeUnknown);
+    mocks.reconcileOrder.mockImplementation(async () => {
+      throw ApplicationFailure.nonRetryable('HTTP 401', 'AUTHENTICATION_FAILED', { attempt: 1, httpStatus: 401 });
+    });
+    const handle = await start(oneWayIntent(), { settleWindowMs: 10_000 });
+    const result = await handle.result();
+    expect(result.state.status).toBe('ESCALATED');
+    expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('ESCALATED');
+    expect(result.state.error?.type).toBe('ORDER_UNSETTLED');
+    expect(mocks.createOrder).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The executable of Temporal's time-skipping test server, for `TestWorkflowEnvironment
+ * .createTimeSkipping` (the SDK's own download from temporal.download is not reachable from CI).
+ *
+ * In this order: `$TEMPORAL_TIME_SKIPPING_SERVER` (path of a `temporal-test-server` binary or
+ * wrapper); else the server of the Java SDK (`io.temporal:temporal-test-server` from Maven
+ * Central), fetched once with `mvn dependency:copy-dependencies` into the git-ignored
+ * `.tools/temporal-test-server/`, with a wrapper script that runs it on `java`. Needs `java` (17+)
+ * and `mvn` on PATH the first time.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Version of the Java SDK's test server (Maven Central). */
+export const TEST_SERVER_VERSION = '1.31.0';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DIR = path.join(ROOT, '.tools', 'temporal-test-server', TEST_SERVER_VERSION);
+
+const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>ndc-saga.tools</groupId>
+  <artifactId>temporal-test-server</artifactId>
+  <version>1</version>
+  <dependencies>
+    <dependency>
+      <groupId>io.temporal</groupId>
+      <artifactId>temporal-test-server</artifactId>
+      <version>${TEST_SERVER_VERSION}</version>
+    </dependency>
+  </dependencies>
+</project>
+`;
+
+/** Path of an executable that starts the test server on the port given as its first argument. */
+export function timeSkippingServerPath(): string {
+  const configured = process.env.TEMPORAL_TIME_SKIPPING_SERVER;
+  if (configured !== undefined && configured !== '') return configured;
+  const wrapper = path.join(DIR, 'temporal-test-server');
+  if (fs.existsSync(wrapper)) return wrapper;
+  fs.mkdirSync(DIR, { recursive: true });
+  fs.writeFileSync(path.join(DIR, 'pom.xml'), POM);
+  const lib = path.join(DIR, 'lib');
+  try {
+    execFileSync('mvn', ['-q', '-B', '-f', path.join(DIR, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 300_000,
+    });
+  } catch (error) {
+    throw new Error(
+      `cannot provision Temporal's time-skipping test server with mvn (set TEMPORAL_TIME_SKIPPING_SERVER to a ` +
+        `temporal-test-server executable instead): ${(error as Error).message}`,
+    );
+  }
+  // Written last, so a half-finished download is retried next time.
+  fs.writeFileSync(
+    wrapper,
+    `#!/bin/sh\n# Temporal's time-skipping test server (Java SDK ${TEST_SERVER_VERSION}); first argument: port.\n` +
+      `exec java -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n`,
+    { mode: 0o755 },
+  );
+  return wrapper;
+}

@@ -1,0 +1,143 @@
+import { FAILURE_TYPES, NDC_CODE_TO_FAILURE } from '../src/booking/booking.failures';
+import type { OfferItem } from '../src/ndc/ndc.model';
+import {
+  cardSurcharge,
+  chooseTravelDates,
+  needsApproval,
+  nextSettleStep,
+  remedyFor,
+  reshopDecision,
+  unsettledOutcome,
+} from './booking.decisions';
+
+describe('chooseTravelDates', () => {
+  const prices = [
+    { direction: 0, date: '2027-03-08', price: '95.00' },
+    { direction: 0, date: '2027-03-09', price: '90.00' },
+    { direction: 0, date: '2027-03-11', price: '90.00' },
+    { direction: 1, date: '2027-03-08', price: '10.00' },
+    { direction: 1, date: '2027-03-16', price: '80.00' },
+    { direction: 1, date: '2027-03-18', price: '80.00' },
+  ];
+
+  it('picks the cheapest date, ties closest to the preferred date then earlier, the return not before the outbound', () => {
+    expect(chooseTravelDates(prices, { departureDate: '2027-03-10', returnDate: '2027-03-17' })).toEqual({
+      departureDate: '2027-03-09',
+      returnDate: '2027-03-16',
+    });
+    expect(chooseTravelDates(prices, { departureDate: '2027-03-11' })).toEqual({ departureDate: '2027-03-11' });
+  });
+
+  it('compares exact decimals, not floats', () => {
+    const close = [
+      { direction: 0, date: '2027-01-01', price: '100.10' },
+      { direction: 0, date: '2027-01-02', price: '100.09' },
+    ];
+    expect(chooseTravelDates(close, { departureDate: '2027-01-01' }).departureDate).toBe('2027-01-02');
+  });
+
+  it('keeps the preferred date of a direction without any price', () => {
+    expect(chooseTravelDates([], { departureDate: '2027-03-10', returnDate: '2027-03-17' })).toEqual({
+      departureDate: '2027-03-10',
+      returnDate: '2027-03-17',
+    });
+  });
+});
+
+describe('remedyFor and reshopDecision', () => {
+  it('gives every failure type a remedy; only the "shop again" answers reshop', () => {
+    const reshop = FAILURE_TYPES.filter((type) => remedyFor(type).startsWith('reshop'));
+    expect(reshop.sort()).toEqual(['NO_SEATS', 'OFFER_EXPIRED', 'TOKEN_EXPIRED']);
+    expect(FAILURE_TYPES.filter((type) => remedyFor(type) === 'reconcile').sort()).toEqual(['AIRLINE_TRANSIENT', 'ORDER_OUTCOME_UNKNOWN']);
+  });
+
+  it('maps the NDC codes of the airline\'s "shop again" rows (711, 720, 721, 741) to a reshop', () => {
+    for (const code of ['711', '720', '721', '741']) expect(remedyFor(NDC_CODE_TO_FAILURE[code]!)).toBe('reshop');
+    expect(remedyFor(NDC_CODE_TO_FAILURE['751']!)).toBe('reshop-with-new-token');
+  });
+
+  it('reshops while rounds are left, says why, and asks for a new token only after a token failure', () => {
+    expect(reshopDecision({ type: 'NO_SEATS', airlineCode: '711' }, { done: 0, max: 2 })).toEqual({
+      reshop: true,
+      newToken: false,
+      reason: 'reshop 1/2 after NO_SEATS (711)',
+    });
+    expect(reshopDecision({ type: 'TOKEN_EXPIRED' }, { done: 1, max: 2 })).toEqual({
+      reshop: true,
+      newToken: true,
+      reason: 'reshop 2/2 after TOKEN_EXPIRED',
+    });
+    expect(reshopDecision({ type: 'NO_SEATS' }, { done: 2, max: 2 })).toEqual({ reshop: false });
+    expect(reshopDecision({ type: 'PRICE_MISMATCH', airlineCode: '740' }, { done: 0, max: 2 })).toEqual({ reshop: false });
+  });
+});
+
+describe('needsApproval', () => {
+  it('asks above maxTotal unless already approved up to that total', () => {
+    expect(needsApproval('100.00', { maxTotal: '100.00' })).toBe(false);
+    expect(needsApproval('100.01', { maxTotal: '100.00' })).toBe(true);
+    expect(needsApproval('100.01', { maxTotal: '100.00', approvedTotal: '100.01' })).toBe(false);
+    expect(needsApproval('103.02', { maxTotal: '100.00', approvedTotal: '100.01' })).toBe(true);
+  });
+
+  it('without maxTotal, asks only when a later round is dearer than what an earlier round accepted', () => {
+    expect(needsApproval('999.00', {})).toBe(false);
+    expect(needsApproval('103.02', { acceptedBefore: '103.02' })).toBe(false);
+    expect(needsApproval('150.00', { acceptedBefore: '103.02' })).toBe(true);
+    expect(needsApproval('150.00', { maxTotal: '200.00', acceptedBefore: '103.02' })).toBe(false);
+  });
+});
+
+describe('cardSurcharge', () => {
+  const item = (id: string, total: string, pax: string[], serviceId = `${id}-S`): OfferItem =>
+    ({
+      offerItemId: id,
+      priceDetail: { total: { value: total, currency: 'GBP' } },
+      fareDetails: pax.length > 0 ? [{ passengerRefs: pax }] : [],
+      services: [{ serviceId, passengerRefs: pax }],
+    }) as unknown as OfferItem;
+
+  it('is the total beyond the per-passenger fares when a CCF2 item is present', () => {
+    const items = [item('FARE', '50.00', ['PAX__ADT01', 'PAX__ADT02']), item('FEE', '2.02', [], 'SRV-CCF2')];
+    expect(cardSurcharge({ total: { value: '102.02', currency: 'GBP' }, offerItems: items })).toEqual({ value: '2.02', currency: 'GBP' });
+  });
+
+  it('is absent without a fee item or when nothing is left over', () => {
+    expect(cardSurcharge({ total: { value: '100.00', currency: 'GBP' }, offerItems: [item('FARE', '100.00', ['A'])] })).toBeUndefined();
+    const items = [item('FARE', '100.00', ['A']), item('FEE', '0.00', [], 'CCF2')];
+    expect(cardSurcharge({ total: { value: '100.00', currency: 'GBP' }, offerItems: items })).toBeUndefined();
+  });
+});
+
+describe('nextSettleStep', () => {
+  const window = 120_000;
+
+  it('backs off 1 s, 2 s, 4 s ... 10 s, the last lookup exactly at the window end', () => {
+    expect(nextSettleStep({ lookups: 0, elapsedMs: 0, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 1000 });
+    expect(nextSettleStep({ lookups: 1, elapsedMs: 1000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 2000 });
+    expect(nextSettleStep({ lookups: 5, elapsedMs: 31_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 10_000 });
+    expect(nextSettleStep({ lookups: 12, elapsedMs: 117_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 3000 });
+  });
+
+  it('concludes absence only from a "no order" answered after the window', () => {
+    expect(nextSettleStep({ lookups: 13, elapsedMs: 120_000, windowMs: window, absentAfterWindow: true })).toEqual({ kind: 'absent' });
+    // Window over, but the last lookup failed: look again.
+    expect(nextSettleStep({ lookups: 13, elapsedMs: 125_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 10_000 });
+    // A zero window looks once, at once.
+    expect(nextSettleStep({ lookups: 0, elapsedMs: 0, windowMs: 0, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 0 });
+  });
+
+  it('gives up deciding when no lookup answered for another window after it (at least 60 s)', () => {
+    expect(nextSettleStep({ lookups: 20, elapsedMs: 240_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'undecided' });
+    expect(nextSettleStep({ lookups: 3, elapsedMs: 59_000, windowMs: 0, absentAfterWindow: false }).kind).toBe('lookup');
+    expect(nextSettleStep({ lookups: 3, elapsedMs: 60_000, windowMs: 0, absentAfterWindow: false }).kind).toBe('undecided');
+  });
+});
+
+describe('unsettledOutcome', () => {
+  it('recreates while attempts are left, then fails; escalate always escalates', () => {
+    expect(unsettledOutcome('recreate', 1, 5)).toEqual({ kind: 'recreate' });
+    expect(unsettledOutcome('recreate', 5, 5)).toEqual({ kind: 'fail', type: 'ORDER_NOT_CREATED' });
+    expect(unsettledOutcome('escalate', 1, 5)).toEqual({ kind: 'escalate', type: 'ORDER_UNSETTLED' });
+  });
+});

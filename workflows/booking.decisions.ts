@@ -1,0 +1,243 @@
+/**
+ * The booking saga's decisions, pure and deterministic: each one a function of its inputs, run
+ * inside the workflow (and, for the surcharge, by the pricing activity), each with its unit test
+ * in `booking.decisions.spec.ts`. `offer-selection.ts` beside it picks the offers.
+ */
+import type { Money, OfferItem } from '../src/ndc/ndc.model';
+import { add, compare, currencyScale, subtract, times } from '../src/common/decimal';
+import { assertNever, type FailureType } from '../src/booking/booking.failures';
+import type { UnsettledPolicy } from '../src/booking/booking.model';
+
+// ------------------------------------------------------------------ calendar date choice
+
+/** One price of a calendar search: the cheapest total of a direction on a date. */
+export interface CalendarPrice {
+  /** 0 = outbound, 1 = return. */
+  direction: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** Decimal string. */
+  price: string;
+}
+
+/**
+ * The cheapest date per direction (ties: closest to the preferred date, then the earlier one); a
+ * return never before the chosen outbound. A direction without any calendar price keeps its
+ * preferred date.
+ */
+export function chooseTravelDates(
+  prices: readonly CalendarPrice[],
+  preferred: { departureDate: string; returnDate?: string },
+): { departureDate: string; returnDate?: string } {
+  const cheapest = (direction: number, wanted: string, notBefore?: string): string => {
+    const distance = (date: string): number => Math.abs(Date.parse(date) - Date.parse(wanted));
+    let best: CalendarPrice | undefined;
+    for (const entry of prices) {
+      if (entry.direction !== direction || (notBefore !== undefined && entry.date < notBefore)) continue;
+      if (best === undefined) {
+        best = entry;
+        continue;
+      }
+      const byPrice = compare(entry.price, best.price);
+      const byDistance = distance(entry.date) - distance(best.date);
+      if (byPrice < 0 || (byPrice === 0 && (byDistance < 0 || (byDistance === 0 && entry.date < best.date)))) best = entry;
+    }
+    return best?.date ?? wanted;
+  };
+  const departureDate = cheapest(0, preferred.departureDate);
+  if (preferred.returnDate === undefined) return { departureDate };
+  return { departureDate, returnDate: cheapest(1, preferred.returnDate, departureDate) };
+}
+
+// ------------------------------------------------------------------ re-shop decision
+
+/** What a failure of a step means for the saga. */
+export type FailureRemedy =
+  /** Nothing was booked and a fresh shop-and-price round may succeed. */
+  | 'reshop'
+  /** The same, and the card token must be made again. */
+  | 'reshop-with-new-token'
+  /** createOrder only: the order may exist; look it up before anything else. */
+  | 'reconcile'
+  /** A business outcome: the booking fails with this type. */
+  | 'fail';
+
+/**
+ * The remedy of each failure type. Exhaustive: a new failure type does not compile until it is
+ * given one. "Shop again" answers of the airline's error table (docs/airline-world.md): 711 sold
+ * out, 720 unknown offer, 721 expired, 741 pricing superseded; 751/752 need a new token.
+ */
+export function remedyFor(type: FailureType): FailureRemedy {
+  switch (type) {
+    case 'NO_SEATS':
+    case 'OFFER_EXPIRED':
+      return 'reshop';
+    case 'TOKEN_EXPIRED':
+      return 'reshop-with-new-token';
+    case 'ORDER_OUTCOME_UNKNOWN':
+    case 'AIRLINE_TRANSIENT':
+      return 'reconcile';
+    case 'ORDER_NOT_FOUND':
+    case 'INVALID_REQUEST':
+    case 'UNSUPPORTED_CURRENCY':
+    case 'NO_OFFERS':
+    case 'PASSENGER_MISMATCH':
+    case 'BIRTHDATE_REQUIRED':
+    case 'PASSENGER_DATA_MISSING':
+    case 'CONTACT_MISSING':
+    case 'PRICE_MISMATCH':
+    case 'INVALID_CARD':
+    case 'AIRLINE_ERROR':
+    case 'AUTHENTICATION_FAILED':
+    case 'INVALID_RESPONSE':
+    case 'PRICE_NOT_APPROVED':
+    case 'ORDER_NOT_CREATED':
+    case 'ORDER_UNSETTLED':
+    case 'CANCELLED':
+    case 'AIRLINE_UNAVAILABLE':
+      return 'fail';
+    default:
+      return assertNever(type);
+  }
+}
+
+export type ReshopDecision =
+  | { reshop: false }
+  | {
+      reshop: true;
+      /** Make a new card token (the old one expired or is unknown). */
+      newToken: boolean;
+      /** For the step trail, e.g. `reshop 1/2 after NO_SEATS (711)`. */
+      reason: string;
+    };
+
+/**
+ * Whether a definite failure (nothing was booked) starts a fresh shop-and-price round:
+ * only for a "shop again" type, and only while rounds are left (`done` < `max`).
+ */
+export function reshopDecision(
+  failure: { type: FailureType; airlineCode?: string },
+  rounds: { done: number; max: number },
+): ReshopDecision {
+  const remedy = remedyFor(failure.type);
+  if ((remedy !== 'reshop' && remedy !== 'reshop-with-new-token') || rounds.done >= rounds.max) return { reshop: false };
+  const code = failure.airlineCode !== undefined ? ` (${failure.airlineCode})` : '';
+  return {
+    reshop: true,
+    newToken: remedy === 'reshop-with-new-token',
+    reason: `reshop ${rounds.done + 1}/${rounds.max} after ${failure.type}${code}`,
+  };
+}
+
+// ------------------------------------------------------------------ price guard
+
+/**
+ * Whether a priced total must wait for the agency's approval: it is above the ceiling, which is
+ * `selection.maxTotal` or, without one, the highest total an earlier shopping round was about to
+ * book (a re-shop after a sold-out class must not silently book a dearer seat); and it is above
+ * what the agency already approved.
+ */
+export function needsApproval(
+  total: string,
+  limits: { maxTotal?: string; acceptedBefore?: string; approvedTotal?: string },
+): boolean {
+  const ceiling = limits.maxTotal ?? limits.acceptedBefore;
+  if (ceiling === undefined || compare(total, ceiling) <= 0) return false;
+  return limits.approvedTotal === undefined || compare(total, limits.approvedTotal) > 0;
+}
+
+// ------------------------------------------------------------------ surcharge
+
+/** Distinct passenger refs of an offer item (from its fare details, else its services). */
+export function itemPassengers(item: OfferItem): string[] {
+  const refs = new Set<string>();
+  for (const detail of item.fareDetails) detail.passengerRefs.forEach((r) => refs.add(r));
+  if (refs.size === 0) for (const service of item.services) service.passengerRefs.forEach((r) => refs.add(r));
+  return [...refs];
+}
+
+/** True for the CCF2 credit card fee item of a token-bearing OfferPriceRS. */
+export function isCardFeeItem(item: OfferItem): boolean {
+  return item.services.some(
+    (s) => /CCF2/.test(s.serviceId) || (s.serviceDefinitionRef !== undefined && /CCF2/.test(s.serviceDefinitionRef.ref)),
+  );
+}
+
+/**
+ * The card fee a token-bearing pricing includes: what the total holds beyond the per-passenger
+ * fares of the other items, when a CCF2 item is present and that is positive. Computed so, it does
+ * not matter whether the airline prices the fee item once or per passenger.
+ */
+export function cardSurcharge(priced: { total: Money; offerItems: readonly OfferItem[] }): Money | undefined {
+  if (!priced.offerItems.some(isCardFeeItem)) return undefined;
+  const currency = priced.total.currency;
+  const scale = currencyScale(currency);
+  const fares = priced.offerItems
+    .filter((item) => !isCardFeeItem(item))
+    .map((item) => times(item.priceDetail.total.value, Math.max(1, itemPassengers(item).length), scale));
+  const fee = subtract(priced.total.value, add(scale, '0', ...fares), scale);
+  return compare(fee, '0') > 0 ? { value: fee, currency } : undefined;
+}
+
+// ------------------------------------------------------------------ settling an ambiguous create
+
+/** Default settle window: longer than the airline's longest commit. */
+export const DEFAULT_SETTLE_WINDOW_MS = 120_000;
+/** First wait before looking an ambiguous order up, then doubled up to {@link SETTLE_MAX_DELAY_MS}. */
+export const SETTLE_FIRST_DELAY_MS = 1000;
+export const SETTLE_MAX_DELAY_MS = 10_000;
+
+export type SettleStep =
+  /** Wait `delayMs` (0: none), then look the order up again. */
+  | { kind: 'lookup'; delayMs: number }
+  /** The window passed and the last lookup, made after it ended, found no order. */
+  | { kind: 'absent' }
+  /**
+   * The window passed long ago (another window, at least 60 s) and no lookup has answered since:
+   * the saga cannot know, a person must check.
+   */
+  | { kind: 'undecided' };
+
+/**
+ * The next move while settling an order create without a definite answer. Lookups back off
+ * (1 s, 2 s, 4 s ... 10 s); the last one is made when the window ends, so absence is only
+ * concluded from an answer given after the window. A lookup that failed is not an answer.
+ */
+export function nextSettleStep(progress: {
+  /** Lookups made so far. */
+  lookups: number;
+  /** Workflow time since the create failed. */
+  elapsedMs: number;
+  windowMs: number;
+  /** True when the latest lookup answered "no order" at or after the window's end. */
+  absentAfterWindow: boolean;
+}): SettleStep {
+  if (progress.absentAfterWindow) return { kind: 'absent' };
+  if (progress.lookups > 0 && progress.elapsedMs >= progress.windowMs + Math.max(progress.windowMs, 60_000)) {
+    return { kind: 'undecided' };
+  }
+  const backoff = Math.min(SETTLE_FIRST_DELAY_MS * 2 ** progress.lookups, SETTLE_MAX_DELAY_MS);
+  const left = Math.max(0, progress.windowMs - progress.elapsedMs);
+  return { kind: 'lookup', delayMs: left > 0 ? Math.min(backoff, left) : progress.lookups === 0 ? 0 : backoff };
+}
+
+export type UnsettledOutcome =
+  | { kind: 'recreate' }
+  | { kind: 'fail'; type: 'ORDER_NOT_CREATED' }
+  | { kind: 'escalate'; type: 'ORDER_UNSETTLED' };
+
+/**
+ * What follows a settle window that found no order: create again (policy `recreate`, while
+ * attempts are left; after the last one the booking fails, which is safe: the airline said
+ * "no order" after the window), or end `ESCALATED` (policy `escalate`).
+ */
+export function unsettledOutcome(policy: UnsettledPolicy, attempt: number, maxCreateAttempts: number): UnsettledOutcome {
+  switch (policy) {
+    case 'escalate':
+      return { kind: 'escalate', type: 'ORDER_UNSETTLED' };
+    case 'recreate':
+      return attempt < maxCreateAttempts ? { kind: 'recreate' } : { kind: 'fail', type: 'ORDER_NOT_CREATED' };
+    default:
+      return assertNever(policy);
+  }
+}
