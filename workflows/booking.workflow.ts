@@ -60,6 +60,7 @@ import {
   unsettledOutcome,
 } from './booking.decisions';
 import { approvePriceSignal, cancelSignal, stateQuery } from './definitions';
+import { emitBookingEvent } from './webhook-events';
 import { selectOffers } from './offer-selection';
 
 /** Default wait of the price guard for `approvePrice` / `cancel`: 24 h. */
@@ -128,6 +129,8 @@ interface Trail {
   /** Runs one activity call as a recorded step. */
   step<T extends { attempt: number }>(name: BookingStepName, call: () => Promise<T>, reason?: string): Promise<T>;
   finish(status: BookingStatus, error?: BookingError): BookingResult;
+  /** Resolves once every status change has reached the batch and the webhook registry. */
+  settled(): Promise<void>;
 }
 
 function createTrail(intent: BookingIntent, correlationId: string): Trail {
@@ -138,13 +141,16 @@ function createTrail(intent: BookingIntent, correlationId: string): Trail {
     { key: AgencyIdKey, value: intent.agency.id },
     { key: RouteKey, value: `${intent.journey.origin}-${intent.journey.destination}` },
   ]);
+  const events: Promise<void>[] = [];
   const setStatus: Trail['setStatus'] = (status, options = {}) => {
     state.status = status;
     if (options.upsert !== false) upsertSearchAttributes([{ key: BookingStatusKey, value: status }]);
+    events.push(emitBookingEvent(intent.agency.id, state));
   };
   return {
     state,
     setStatus,
+    settled: () => Promise.all(events).then(() => undefined),
     async step(name, call, reason) {
       const record: StepRecord = { name, startedAt: new Date().toISOString(), attempts: 0 };
       if (reason !== undefined) record.reason = reason;
@@ -275,6 +281,7 @@ export async function bookingWorkflow(
 
   let round: Round = { number: 0 };
   let travel: Travel | undefined;
+  const result = await (async (): Promise<BookingResult> => {
   for (;;) {
     let ready: ReadyToOrder;
     try {
@@ -308,6 +315,10 @@ export async function bookingWorkflow(
       }
     }
   }
+  })();
+  // Status events (webhooks, the batch) are signals: delivered before the workflow completes.
+  await trail.settled();
+  return result;
 }
 
 /** The next shopping round after a definite failure, or `undefined` when the booking fails. */

@@ -20,7 +20,7 @@ import { webhookEventSignal } from './webhook-definitions';
 /** Patch id guarding the webhook signal in the booking and batch workflows. */
 export const WEBHOOK_EVENTS_PATCH = 'webhook-events';
 
-/** The event a booking status emits, if any (`RUNNING` emits none). */
+/** The event a booking status emits, if any (`RUNNING`, `SETTLING`, `ESCALATED` emit none). */
 export function bookingEventType(status: BookingStatus): WebhookEventType | undefined {
   switch (status) {
     case 'CONFIRMED':
@@ -32,6 +32,8 @@ export function bookingEventType(status: BookingStatus): WebhookEventType | unde
     case 'CANCELLED':
       return 'booking.cancelled';
     case 'RUNNING':
+    case 'SETTLING':
+    case 'ESCALATED': // not in the event catalogue: whether an order exists is for ops to check
       return undefined;
   }
 }

@@ -93,7 +93,9 @@ describe('applyReport', () => {
 
 describe('booking events', () => {
   it('maps final and waiting statuses to event types', () => {
-    expect(['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'].map((s) => bookingEventType(s as never))).toEqual([
+    expect(['RUNNING', 'SETTLING', 'ESCALATED', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'].map((s) => bookingEventType(s as never))).toEqual([
+      undefined,
+      undefined,
       undefined,
       'booking.awaiting_approval',
       'booking.confirmed',

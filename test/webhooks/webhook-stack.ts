@@ -119,10 +119,11 @@ export async function as(
   path: string,
   body?: unknown,
   role: 'agency' | 'ops' = 'agency',
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; body: any; text: string }> {
   const r = await fetch(`${api.url}${path}`, {
     method,
-    headers: { authorization: api.auth(agencyId, role), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: api.auth(agencyId, role), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();

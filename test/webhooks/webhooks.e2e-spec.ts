@@ -220,12 +220,58 @@ describe('signed booking webhooks', () => {
     expect(at[2] - at[1]).toBeGreaterThanOrEqual(400);
   });
 
+  it('bookings send booking.confirmed, booking.failed, booking.awaiting_approval and booking.cancelled', async () => {
+    const agencyId = 'AGBOOKEV';
+    const events = ['booking.confirmed', 'booking.failed', 'booking.awaiting_approval', 'booking.cancelled'];
+    const accepting = await startReceiver({ refuseFirst: 0 });
+    receivers.push(accepting);
+    const endpoint = await register(accepting.url, events, agencyId);
+    accepting.setSecret(endpoint.secret);
+    const received = (type: string, bookingId: string) =>
+      pollUntil(`${type} of ${bookingId}`, async () =>
+        accepting.requests.map((r) => ({ r, e: JSON.parse(r.body) as WebhookEvent })).find(({ e }) => e.type === type && (e.data as any).bookingId === bookingId),
+      );
+
+    const confirmed = await as(stack.api, agencyId, 'POST', '/bookings', oneWayIntent({ agencyId }), 'agency', { 'idempotency-key': 'ev-confirmed' });
+    expect(confirmed.status).toBe(202);
+    const ok = await received('booking.confirmed', confirmed.body.id);
+    const view = await as(stack.api, agencyId, 'GET', `/bookings/${encodeURIComponent(confirmed.body.id)}`);
+    expect(ok.e.data).toEqual({
+      bookingId: confirmed.body.id,
+      agencyId,
+      status: 'CONFIRMED',
+      bookingReference: view.body.order.bookingReference,
+      orderId: view.body.order.orderId,
+      total: view.body.order.total,
+    });
+
+    const unbookable = oneWayIntent({ agencyId });
+    unbookable.selection = { priceClass: 'FIRST' };
+    const failed = await as(stack.api, agencyId, 'POST', '/bookings', unbookable, 'agency', { 'idempotency-key': 'ev-failed' });
+    const ko = await received('booking.failed', failed.body.id);
+    expect(ko.e.data).toMatchObject({ bookingId: failed.body.id, agencyId, status: 'FAILED', error: { type: 'NO_OFFERS' } });
+
+    const pricey = oneWayIntent({ agencyId });
+    pricey.selection = { maxTotal: '1.00' };
+    const waiting = await as(stack.api, agencyId, 'POST', '/bookings', pricey, 'agency', { 'idempotency-key': 'ev-approval' });
+    const wait = await received('booking.awaiting_approval', waiting.body.id);
+    expect(wait.e.data).toMatchObject({ bookingId: waiting.body.id, status: 'AWAITING_APPROVAL', pricedTotal: { currency: 'GBP' } });
+    expect((await as(stack.api, agencyId, 'POST', `/bookings/${encodeURIComponent(waiting.body.id)}/cancel`)).status).toBe(202);
+    const gone = await received('booking.cancelled', waiting.body.id);
+    expect(gone.e.data).toMatchObject({ bookingId: waiting.body.id, status: 'CANCELLED', error: { type: 'CANCELLED' } });
+
+    // One delivery per event, each verified by the receiver's own implementation.
+    expect(accepting.requests.map((r) => r.verifyError)).toEqual(accepting.requests.map(() => undefined));
+    expect(new Set(accepting.requests.map((r) => r.id)).size).toBe(accepting.requests.length);
+    expect(accepting.requests).toHaveLength(4);
+  });
+
   it('the test verifier refuses a tampered body, another secret and a stale timestamp', () => {
     const good = receiver.requests.find((r) => r.answered === 204)!;
     const headers = { 'webhook-id': good.id, 'webhook-timestamp': good.timestamp, 'webhook-signature': good.signature };
     const now = Number(good.timestamp);
     expect(verifySignature(secrets[0]!, headers, Buffer.from(good.body), now)).toBeUndefined();
-    expect(verifySignature(secrets[0]!, headers, Buffer.from(good.body.replace('COMPLETED', 'COMPLETEd')), now)).toBe('no v1 signature matches');
+    expect(verifySignature(secrets[0]!, headers, Buffer.from(`${good.body} `), now)).toBe('no v1 signature matches');
     expect(verifySignature(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, headers, Buffer.from(good.body), now)).toBe('no v1 signature matches');
     expect(verifySignature(secrets[0]!, headers, Buffer.from(good.body), now + TOLERANCE_SECONDS + 1)).toBe('webhook-timestamp outside the tolerance');
     expect(verifySignature(secrets[0]!, { ...headers, 'webhook-id': 'evt_other' }, Buffer.from(good.body), now)).toBe('no v1 signature matches');
