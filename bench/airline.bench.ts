@@ -1,24 +1,25 @@
 /**
- * `npm run bench -- airline`: day searches (round trip LGW-OSL, 2 ADT + 1 CHD)
- * against the airline service over keep-alive HTTP at concurrency 32 for a
- * fixed time, and in the same run the same load against a plain `node:http`
- * server answering a pre-built response of the same size. Each server runs in
- * its own child process (as in production); the load generator runs here, in
- * a process that does nothing else. Its default client is a lean raw-socket
- * one (node:http's client, `BENCH_AIRLINE_CLIENT=http`, costs more CPU per
- * request than the plain server and made it client-bound). Prints requests/s
- * of each, the server's CPU time per request, and the ratios (target: at
- * least 50%).
+ * `npm run bench -- airline`: what a real search costs against what encoding
+ * its answer costs. Uncached day searches (round trip LGW-OSL, 2 ADT + 1 CHD)
+ * go to the airline service over keep-alive HTTP at concurrency 32; the
+ * server runs in a child process (as in production) and its CPU time per
+ * search is measured. In the same run, alternating with the searches, this
+ * process times the codec encoding the same answer alone (the AirShoppingRS
+ * model decoded from one of the server's answers). Prints both and the ratio
+ * `uncached search / encode alone = N.NNx` (target: at most 1.30x, i.e. auth,
+ * reading and decoding the request, the search, the store and HTTP together
+ * at most 30% of the encode). The load generator is a lean raw-socket client
+ * (`BENCH_AIRLINE_CLIENT=http`: node:http's client).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testAirlineConfig } from '../src/airline/airline.config';
 import { createAirlineApp } from '../src/airline/airline.module';
-import { encodeAirShoppingRq } from '../src/ndc';
+import { type AirShoppingRs, decodeAirShoppingRs, encodeAirShoppingRq, encodeAirShoppingRs } from '../src/ndc';
 
 const CONCURRENCY = 32;
 const DURATION_MS = Number(process.env.BENCH_AIRLINE_SECONDS ?? 10) * 1000;
@@ -232,14 +233,11 @@ async function httpLoad(port: number, body: string, ms: number): Promise<LoadRes
   return { requests, failures, seconds, perSecond: requests / seconds, responseBytes };
 }
 
-// ------------------------------------------------------------------ servers (child processes)
+// ------------------------------------------------------------------ the server (child process)
 
-async function serveAirline(shoppingCache: boolean): Promise<number> {
+async function serveAirline(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'airline-bench-'));
-  // BENCH_AIRLINE_DIRECT=0: every request through Express's router (for comparison).
-  const app = await createAirlineApp(testAirlineConfig({ dbPath: join(dir, 'airline.db'), shoppingCache }), {
-    directRoutes: process.env.BENCH_AIRLINE_DIRECT !== '0',
-  });
+  const app = await createAirlineApp(testAirlineConfig({ dbPath: join(dir, 'airline.db') }));
   await app.listen(0, '127.0.0.1');
   process.on('disconnect', () => {
     void app.close().finally(() => {
@@ -250,27 +248,8 @@ async function serveAirline(shoppingCache: boolean): Promise<number> {
   return (app.getHttpServer().address() as { port: number }).port;
 }
 
-function servePlain(size: number): Promise<number> {
-  const body = Buffer.alloc(size, 'x');
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': MEDIA, 'Keep-Alive': 'timeout=60', Vary: 'Accept-Encoding' });
-      res.write(body);
-      res.end();
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  process.on('disconnect', () => server.close(() => process.exit(0)));
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
-}
-
 async function childMain(): Promise<void> {
-  const kind = process.argv[3];
-  const port =
-    kind === 'airline' || kind === 'airline-nocache'
-      ? await serveAirline(kind === 'airline')
-      : await servePlain(Number(process.argv[4]));
+  const port = await serveAirline();
   process.on('message', (m) => {
     if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   });
@@ -309,7 +288,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A server under test: its child process, port and what has been measured of it so far. */
+/** The server under test: its child process, port and what has been measured of it so far. */
 interface Subject {
   label: string;
   child: ChildProcess;
@@ -318,14 +297,14 @@ interface Subject {
   rounds: LoadResult[];
 }
 
-async function startSubject(label: string, args: string[]): Promise<Subject> {
-  const { child, port } = await startChild(args);
+async function startSubject(label: string): Promise<Subject> {
+  const { child, port } = await startChild([]);
   const total = { requests: 0, failures: 0, seconds: 0, perSecond: 0, responseBytes: 0, cpuUser: 0, cpuSystem: 0 };
   return { label, child, port, total, rounds: [] };
 }
 
-/** One measured window of `ms` on `s`, added to its totals. */
-async function measureWindow(s: Subject, body: string, ms: number): Promise<LoadResult> {
+/** One measured window of `ms` on `s`, added to its totals; returns the window's server CPU per request (us). */
+async function measureWindow(s: Subject, body: string, ms: number): Promise<number> {
   const before = await serverCpu(s.child);
   const r = await load(s.port, body, ms);
   const after = await serverCpu(s.child);
@@ -335,25 +314,57 @@ async function measureWindow(s: Subject, body: string, ms: number): Promise<Load
   t.seconds += r.seconds;
   t.perSecond = t.requests / t.seconds;
   t.responseBytes = r.responseBytes || t.responseBytes;
-  t.cpuUser += after.user - before.user;
-  t.cpuSystem += after.system - before.system;
+  const user = after.user - before.user;
+  const system = after.system - before.system;
+  t.cpuUser += user;
+  t.cpuSystem += system;
   const served = Math.max(1, t.requests + t.failures);
   t.serverSystemPerRequest = t.cpuSystem / served;
   t.serverCpuPerRequest = (t.cpuUser + t.cpuSystem) / served;
   s.rounds.push(r);
-  return r;
+  return (user + system) / Math.max(1, r.requests + r.failures);
 }
 
-function report(s: Subject): void {
-  const r = s.total;
-  process.stdout.write(
-    `${s.label.padEnd(28)} ${r.perSecond.toFixed(0).padStart(7)} req/s  (${r.requests} in ${r.seconds.toFixed(1)} s, ` +
-      `${r.failures} failed, ${r.responseBytes} bytes per response, server CPU ${(r.serverCpuPerRequest ?? 0).toFixed(1)} us/request, ` +
-      `${(r.serverSystemPerRequest ?? 0).toFixed(1)} of it in the kernel)\n`,
-  );
+/** The encode-alone measurement: CPU time of this process per encoding of `model`. */
+interface EncodeTotal {
+  encodes: number;
+  cpu: number;
+  bytes: number;
 }
 
-/** Rounds of the airline / plain comparison (`BENCH_AIRLINE_ROUNDS`, default 5). */
+/** Encodes `model` repeatedly for `ms`; returns the CPU time per encode (us) and adds to `total`. */
+function encodeWindow(model: AirShoppingRs, ms: number, total: EncodeTotal): number {
+  const deadline = Date.now() + ms;
+  const before = process.cpuUsage();
+  let n = 0;
+  do {
+    total.bytes = Buffer.byteLength(encodeAirShoppingRs(model), 'utf8');
+    n++;
+  } while (Date.now() < deadline);
+  const used = process.cpuUsage(before);
+  total.encodes += n;
+  total.cpu += used.user + used.system;
+  return (used.user + used.system) / n;
+}
+
+/** One answer of the server to `body` (identity encoding), as text. */
+function fetchAnswer(port: number, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/retail/offers', method: 'POST', headers: { Authorization: AUTH, 'Content-Type': MEDIA, Accept: MEDIA } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`search answered ${res.statusCode}`))));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Rounds of the search / encode comparison (`BENCH_AIRLINE_ROUNDS`, default 5). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_AIRLINE_ROUNDS ?? 5));
 
 /** Entry point for `npm run bench -- airline`. */
@@ -361,53 +372,40 @@ export async function run(): Promise<void> {
   const body = benchRequest();
   const slice = DURATION_MS / ROUNDS;
   process.stdout.write(
-    `day search round trip LGW-OSL, 2 ADT + 1 CHD; keep-alive, concurrency ${CONCURRENCY}, identity encoding, ` +
-      `servers in child processes, ${process.env.BENCH_AIRLINE_CLIENT === 'http' ? "node:http's client" : 'lean raw-socket client'}; ` +
-      `airline and plain server measured ${DURATION_MS / 1000} s each, in ${ROUNDS} alternating rounds of ${(slice / 1000).toFixed(1)} s ` +
-      `(after ${WARMUP_MS / 1000} s warm-up each)\n`,
+    `uncached day search round trip LGW-OSL, 2 ADT + 1 CHD; keep-alive, concurrency ${CONCURRENCY}, identity encoding, ` +
+      `server in a child process, ${process.env.BENCH_AIRLINE_CLIENT === 'http' ? "node:http's client" : 'lean raw-socket client'}; ` +
+      `searches and the encode alone measured ${DURATION_MS / 1000} s each, in ${ROUNDS} alternating rounds of ${(slice / 1000).toFixed(1)} s ` +
+      `(after ${WARMUP_MS / 1000} s warm-up each); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`,
   );
-  const airline = await startSubject('airline (NestJS, NDC)', ['airline']);
-  let plain: Subject | undefined;
+  const airline = await startSubject('airline (NestJS, NDC)');
+  const encode: EncodeTotal = { encodes: 0, cpu: 0, bytes: 0 };
+  const ratios: number[] = [];
   try {
     const warm = await load(airline.port, body, WARMUP_MS);
     if (warm.responseBytes === 0) throw new Error('the airline answered no successful search');
-    plain = await startSubject('plain node:http (same size)', ['plain', String(warm.responseBytes)]);
-    await load(plain.port, body, WARMUP_MS);
-    // Alternating rounds: a change in how busy the shared machine is hits both servers alike.
+    const model = decodeAirShoppingRs(await fetchAnswer(airline.port, body));
+    encodeWindow(model, WARMUP_MS, { encodes: 0, cpu: 0, bytes: 0 });
+    // Alternating rounds: a change in how busy the shared machine is hits both alike.
     for (let i = 0; i < ROUNDS; i++) {
-      await measureWindow(airline, body, slice);
-      await measureWindow(plain, body, slice);
+      const search = await measureWindow(airline, body, slice);
+      ratios.push(search / encodeWindow(model, slice, encode));
     }
   } finally {
     await stopChild(airline.child);
-    if (plain) await stopChild(plain.child);
   }
-  report(airline);
-  report(plain);
-  const perRound = airline.rounds.map((r, i) => (r.perSecond / plain!.rounds[i].perSecond) * 100);
+  const t = airline.total;
+  const encodeUs = encode.cpu / Math.max(1, encode.encodes);
   process.stdout.write(
-    `ratio airline / plain: ${((airline.total.perSecond / plain.total.perSecond) * 100).toFixed(1)}% (target >= 50%); ` +
-      `per round ${perRound.map((p) => `${p.toFixed(1)}%`).join(', ')}\n`,
+    `uncached search (server, HTTP round trip) ${t.perSecond.toFixed(0).padStart(6)} req/s (${t.requests} in ${t.seconds.toFixed(1)} s, ` +
+      `${t.failures} failed, ${t.responseBytes} bytes per answer), server CPU ${((t.serverCpuPerRequest ?? 0) / 1000).toFixed(3)} ms/search, ` +
+      `${((t.serverSystemPerRequest ?? 0) / 1000).toFixed(3)} of it in the kernel\n`,
   );
-  // Server CPU per request is steadier than requests/s on a shared machine.
-  const cpuRatio = (a: Subject) => ((plain!.total.serverCpuPerRequest ?? 0) / (a.total.serverCpuPerRequest ?? 1)) * 100;
-  process.stdout.write(`server CPU per request, plain / airline: ${cpuRatio(airline).toFixed(1)}%\n`);
-  // BENCH_AIRLINE_SKIP_UNCACHED=1 leaves out the run without the cache (quicker iterations).
-  if (process.env.BENCH_AIRLINE_SKIP_UNCACHED) return;
-  const uncached = await startSubject('airline, no shopping cache', ['airline-nocache']);
-  try {
-    await load(uncached.port, body, WARMUP_MS);
-    await measureWindow(uncached, body, DURATION_MS);
-  } finally {
-    await stopChild(uncached.child);
-  }
-  report(uncached);
+  process.stdout.write(`encode alone (codec, the same answer)      ${(encodeUs / 1000).toFixed(3)} ms/encode (${encode.encodes} encodes, ${encode.bytes} bytes)\n`);
   process.stdout.write(
-    `without the shopping cache: ${((uncached.total.perSecond / plain.total.perSecond) * 100).toFixed(1)}% of plain by requests/s, ` +
-      `${cpuRatio(uncached).toFixed(1)}% by server CPU per request\n`,
+    `uncached search / encode alone = ${((t.serverCpuPerRequest ?? 0) / encodeUs).toFixed(2)}x (target <= 1.30x); ` +
+      `per round ${ratios.map((r) => `${r.toFixed(2)}x`).join(', ')}\n`,
   );
 }
-
 if (process.argv[2] === '--serve') {
   childMain().catch((err: unknown) => {
     process.stderr.write(`bench server failed: ${String(err)}\n`);

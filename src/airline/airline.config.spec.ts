@@ -9,12 +9,12 @@ describe('loadAirlineConfig', () => {
       password: 'agency-secret',
       airlineCode: 'ZZ',
       mediaVendor: 'ndcsaga',
+      extensionNamespace: 'http://www.ndc-saga.dev/schema/ndc-ext/17.2',
       dbPath: '.data/airline.db',
       vaultKey: 32,
       production: false,
       maxBodyBytes: 1048576,
       portalUrl: 'https://book.example-airline.test/manage/',
-      shoppingCache: true,
       logLevels: ['error', 'warn'],
     });
   });
@@ -24,9 +24,9 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_PORT: '70000' }, 'AIRLINE_PORT'],
     [{ AIRLINE_CODE: 'ZZZ' }, 'AIRLINE_CODE'],
     [{ AIRLINE_MEDIA_VENDOR: 'Bad Vendor' }, 'AIRLINE_MEDIA_VENDOR'],
+    [{ AIRLINE_EXTENSION_NAMESPACE: 'not a uri' }, 'AIRLINE_EXTENSION_NAMESPACE'],
     [{ AIRLINE_VAULT_KEY: 'short' }, 'AIRLINE_VAULT_KEY'],
     [{ AIRLINE_LOG: 'chatty' }, 'AIRLINE_LOG'],
-    [{ AIRLINE_SHOPPING_CACHE: 'maybe' }, 'AIRLINE_SHOPPING_CACHE'],
   ])('fails fast naming the variable for %j', (env, variable) => {
     expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
     expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));

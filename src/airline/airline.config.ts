@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { EXT_NS } from '../ndc';
 
 /** Development Basic credentials (documented; refused in production). */
 export const DEV_AIRLINE_USERNAME = 'agency';
@@ -24,6 +25,8 @@ export interface AirlineConfig {
   airlineCode: string;
   /** Vendor of the media type `application/vnd.<vendor>.ndc.v17.2+xml` (AIRLINE_MEDIA_VENDOR, default `ndcsaga`). */
   mediaVendor: string;
+  /** Namespace of the airline's NDC extension elements (AIRLINE_EXTENSION_NAMESPACE, default the codec's `EXT_NS`). */
+  extensionNamespace: string;
   /** SQLite database file (AIRLINE_DB_PATH, default `.data/airline.db`); `:memory:` for tests. */
   dbPath: string;
   /** 32-byte AES-256-GCM key that encrypts card numbers (from AIRLINE_VAULT_KEY). */
@@ -34,8 +37,6 @@ export interface AirlineConfig {
   maxBodyBytes: number;
   /** Base of the WebAddressID of orders (AIRLINE_PORTAL_URL, default `https://book.example-airline.test/manage/`). */
   portalUrl: string;
-  /** Answer repeated identical searches from the response cache (AIRLINE_SHOPPING_CACHE, default `on`). */
-  shoppingCache: boolean;
   /** Log level list for Nest (AIRLINE_LOG, default `error,warn`; `none` disables logging). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
 }
@@ -63,6 +64,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a lower-case media type vendor token')
     .default('ndcsaga'),
+  AIRLINE_EXTENSION_NAMESPACE: z.string().url('must be a namespace URI such as http://vendor.example/ndc-ext').default(EXT_NS),
   AIRLINE_DB_PATH: z.string().min(1).default('.data/airline.db'),
   AIRLINE_VAULT_KEY: z
     .string()
@@ -70,12 +72,23 @@ const envSchema = z.object({
     .optional(),
   AIRLINE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
-  AIRLINE_SHOPPING_CACHE: z.enum(['on', 'off']).default('on'),
   AIRLINE_LOG: z
     .string()
     .default('error,warn')
     .transform((s) => (s === 'none' ? [] : s.split(',').map((x) => x.trim())))
     .pipe(z.array(z.enum(LOG_LEVELS))),
+}).superRefine((e, ctx) => {
+  if (e.NODE_ENV !== 'production') return;
+  // The password is named first when both development credentials are left in place.
+  for (const [variable, dev] of [['AIRLINE_PASSWORD', DEV_AIRLINE_PASSWORD], ['AIRLINE_USERNAME', DEV_AIRLINE_USERNAME]] as const) {
+    if (e[variable] === dev) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [variable], message: 'the development default is refused when NODE_ENV=production' });
+      return;
+    }
+  }
+  if (!e.AIRLINE_VAULT_KEY) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['AIRLINE_VAULT_KEY'], message: 'must be set when NODE_ENV=production' });
+  }
 });
 
 /**
@@ -90,15 +103,6 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production) {
-    if (e.AIRLINE_USERNAME === DEV_AIRLINE_USERNAME || e.AIRLINE_PASSWORD === DEV_AIRLINE_PASSWORD) {
-      const variable = e.AIRLINE_PASSWORD === DEV_AIRLINE_PASSWORD ? 'AIRLINE_PASSWORD' : 'AIRLINE_USERNAME';
-      throw new AirlineConfigError(variable, 'the development default is refused when NODE_ENV=production');
-    }
-    if (!e.AIRLINE_VAULT_KEY) {
-      throw new AirlineConfigError('AIRLINE_VAULT_KEY', 'must be set when NODE_ENV=production');
-    }
-  }
   const portalUrl = e.AIRLINE_PORTAL_URL.endsWith('/') ? e.AIRLINE_PORTAL_URL : `${e.AIRLINE_PORTAL_URL}/`;
   return {
     port: e.AIRLINE_PORT,
@@ -106,6 +110,7 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     password: e.AIRLINE_PASSWORD,
     airlineCode: e.AIRLINE_CODE,
     mediaVendor: e.AIRLINE_MEDIA_VENDOR,
+    extensionNamespace: e.AIRLINE_EXTENSION_NAMESPACE,
     dbPath: e.AIRLINE_DB_PATH,
     vaultKey: e.AIRLINE_VAULT_KEY
       ? Buffer.from(e.AIRLINE_VAULT_KEY, 'hex')
@@ -113,7 +118,6 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     production,
     maxBodyBytes: e.AIRLINE_MAX_BODY_BYTES,
     portalUrl,
-    shoppingCache: e.AIRLINE_SHOPPING_CACHE === 'on',
     logLevels: e.AIRLINE_LOG,
   };
 }

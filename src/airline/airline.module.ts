@@ -8,13 +8,13 @@ import 'reflect-metadata';
 import {
   type BeforeApplicationShutdown,
   type DynamicModule,
-  type INestApplication,
   Inject,
   Injectable,
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AirlineConfig } from './airline.config';
 import type { AirlineClock } from './airline.ports';
 import { AIRLINE_CLOCK, AIRLINE_CONFIG, AIRLINE_WORLD } from './airline.tokens';
@@ -24,11 +24,11 @@ import { configureAirlineApp } from './http/airline.app';
 import { BasicAuthGuard } from './http/basic-auth.guard';
 import { FaultsController } from './http/faults.controller';
 import { HealthController } from './http/health.controller';
-import { NdcPipeline } from './http/ndc-pipeline';
+import { NdcExchangeInterceptor } from './http/ndc-exchange';
+import { NdcMessages } from './http/ndc-messages';
 import { PaymentController } from './http/payment.controller';
 import { RetailController } from './http/retail.controller';
 import { RetailService } from './http/retail.service';
-import { ShoppingCache } from './http/shopping-cache';
 import { OrdersService } from './orders/orders.service';
 import { AirlineStore } from './store/airline.store';
 import { OfferPriceService } from './offer-price/offer-price.service';
@@ -42,11 +42,6 @@ export interface AirlineAppOptions {
   clock?: AirlineClock;
   /** The airline's world (default: `data/airline/world.json` loaded for `config.airlineCode`). */
   world?: World;
-  /**
-   * Serve `POST /retail/offers` ahead of Express's router (default true; same
-   * answers, less overhead per search; see http/direct-route.ts).
-   */
-  directRoutes?: boolean;
 }
 
 export const systemClock: AirlineClock = { now: () => new Date() };
@@ -85,7 +80,7 @@ export class AirlineModule {
         { provide: AIRLINE_CLOCK, useValue: clock },
         { provide: AirlineStore, useFactory: () => new AirlineStore(config.dbPath) },
         { provide: FaultService, useValue: new FaultService() },
-        { provide: FaultRunner, useFactory: (f: FaultService) => new FaultRunner(f), inject: [FaultService] },
+        { provide: FaultRunner, useValue: new FaultRunner() },
         {
           provide: TokenService,
           useFactory: (store: AirlineStore) => new TokenService(store, clock, config.vaultKey),
@@ -108,16 +103,8 @@ export class AirlineModule {
             ),
           inject: [AirlineStore, AIRLINE_WORLD, OrdersService],
         },
-        {
-          provide: NdcPipeline,
-          useFactory: (faults: FaultRunner) => new NdcPipeline(config, clock, faults),
-          inject: [FaultRunner],
-        },
-        {
-          provide: ShoppingCache,
-          useFactory: (store: AirlineStore) => new ShoppingCache(store, clock),
-          inject: [AirlineStore],
-        },
+        NdcMessages,
+        NdcExchangeInterceptor,
         BasicAuthGuard,
         AirlineLifecycle,
       ],
@@ -130,13 +117,13 @@ export class AirlineModule {
  * `await app.listen(port)` and, when done, `await app.close()` (closes the
  * database). The server keeps idle connections 60 s.
  */
-export async function createAirlineApp(config: AirlineConfig, options: AirlineAppOptions = {}): Promise<INestApplication> {
-  const app = await NestFactory.create(AirlineModule.forRoot(config, options), {
+export async function createAirlineApp(config: AirlineConfig, options: AirlineAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AirlineModule.forRoot(config, options), {
     bodyParser: false,
     logger: config.logLevels,
     forceCloseConnections: true,
     abortOnError: false,
   });
-  configureAirlineApp(app, config, { directRoutes: options.directRoutes });
+  configureAirlineApp(app, config);
   return app;
 }

@@ -32,15 +32,22 @@ export async function startAirline(overrides: Partial<AirlineConfig> = {}, optio
 }
 
 /**
- * Arms a fault of the airline's simulator (`POST <url>/_sim/faults`) for the next `count` calls
- * of `operation` (`delayMs` only when positive) and returns the response; the caller checks it.
+ * Arms a fault of the airline's simulator (`POST <url>/_sim/faults`, with the development Basic
+ * credentials) for the next `count` calls of `operation` (`delayMs` only when positive; `agencyId`:
+ * only that agency's calls) and returns the response; the caller checks it.
  */
-export function armFault(url: string, operation: string, mode: string, count = 1, delayMs = 0): Promise<Response> {
+export function armFault(url: string, operation: string, mode: string, count = 1, delayMs = 0, agencyId?: string): Promise<Response> {
   return fetch(`${url}/_sim/faults`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}) }),
+    headers: { 'content-type': 'application/json', authorization: AUTH },
+    body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}), ...(agencyId ? { agencyId } : {}) }),
   });
+}
+
+/** Clears every armed fault of the airline at `url` (`DELETE /_sim/faults`); rejects unless 204. */
+export async function clearFaults(url: string): Promise<void> {
+  const res = await fetch(`${url}/_sim/faults`, { method: 'DELETE', headers: { authorization: AUTH } });
+  if (res.status !== 204) throw new Error(`clearing the airline's faults failed: ${res.status}`);
 }
 
 /**

@@ -1,14 +1,14 @@
 /** The fault simulator (/_sim/faults): every mode, listing and clearing, disabled in production. */
 import { request } from 'node:http';
 import { decodeOrderViewRs } from '../../src/ndc';
-import { AUTH, NDC_TYPE_UTF8, type RunningAirline, createToken, eventually, http, postJson, postXml, startAirline, tokenRequest } from './airline-harness';
+import { AUTH, NDC_TYPE_UTF8, type RunningAirline, clearFaults, createToken, eventually, http, postJson, postXml, startAirline, tokenRequest } from './airline-harness';
 import { NdcClient, calendarXml, checkXml, inDays, pricedOffer } from './ndc-client';
 
 describe('airline fault simulator', () => {
   let airline: RunningAirline;
   let c: NdcClient;
   const search = () => calendarXml([{ from: 'LGW', to: 'OSL', date: inDays(20) }], 1);
-  const arm = (body: unknown) => postJson(airline.url, '/_sim/faults', body);
+  const arm = (body: unknown) => postJson(airline.url, '/_sim/faults', body, { Authorization: AUTH });
 
   beforeAll(async () => {
     airline = await startAirline();
@@ -16,7 +16,7 @@ describe('airline fault simulator', () => {
   });
 
   afterEach(async () => {
-    await http(`${airline.url}/_sim/faults`, { method: 'DELETE' });
+    await clearFaults(airline.url);
   });
 
   afterAll(async () => {
@@ -27,10 +27,10 @@ describe('airline fault simulator', () => {
     const res = await arm({ operation: 'AirShopping', mode: 'delay', count: 2, delayMs: 5 });
     expect(res.status).toBe(201);
     expect(JSON.parse(res.text).armed).toEqual({ operation: 'AirShopping', mode: 'delay', remaining: 2, delayMs: 5 });
-    const list = await http(`${airline.url}/_sim/faults`);
+    const list = await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } });
     expect(JSON.parse(list.text)).toEqual({ faults: [{ operation: 'AirShopping', mode: 'delay', remaining: 2, delayMs: 5 }] });
-    expect((await http(`${airline.url}/_sim/faults`, { method: 'DELETE' })).status).toBe(204);
-    expect(JSON.parse((await http(`${airline.url}/_sim/faults`)).text)).toEqual({ faults: [] });
+    expect((await http(`${airline.url}/_sim/faults`, { method: 'DELETE', headers: { Authorization: AUTH } })).status).toBe(204);
+    expect(JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text)).toEqual({ faults: [] });
   });
 
   it('refuses invalid fault definitions with 400', async () => {
@@ -47,10 +47,18 @@ describe('airline fault simulator', () => {
     expect(statuses).toEqual([500, 500, 200]);
   });
 
+  it('commit-then-500 answers a plain 500 without the gzip encoding of the committed answer (regression)', async () => {
+    await arm({ operation: 'AirShopping', mode: 'commit-then-500', count: 1 });
+    const res = await postXml(airline.url, '/retail/offers', search(), { 'Accept-Encoding': 'gzip' });
+    expect(res.status).toBe(500);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe('Internal Server Error (simulated fault)');
+  });
+
   it('faults of one operation do not touch another', async () => {
     await arm({ operation: 'OfferPrice', mode: 'http500', count: 1 });
     expect((await postXml(airline.url, '/retail/offers', search())).status).toBe(200);
-    expect(JSON.parse((await http(`${airline.url}/_sim/faults`)).text).faults).toHaveLength(1);
+    expect(JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text).faults).toHaveLength(1);
   });
 
   it('reset drops the connection without an answer (Token)', async () => {
@@ -125,7 +133,7 @@ describe('airline fault simulator', () => {
   it('is disabled (404) when NODE_ENV=production', async () => {
     const prod = await startAirline({ production: true });
     try {
-      const res = await postJson(prod.url, '/_sim/faults', { operation: 'Token', mode: 'http500', count: 1 });
+      const res = await postJson(prod.url, '/_sim/faults', { operation: 'Token', mode: 'http500', count: 1 }, { Authorization: AUTH });
       expect(res.status).toBe(404);
       expect((await postJson(prod.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(201);
     } finally {

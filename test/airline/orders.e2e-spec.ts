@@ -6,9 +6,7 @@ import { AIRLINE_WORLD } from '../../src/airline/airline.tokens';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { World } from '../../src/airline/world/world';
 import { createToken, http, startAirline } from './airline-harness';
-import { decodeOrderViewRs } from '../../src/ndc';
-import { parseShoppingAlias } from '../../src/airline/store/shopping-alias';
-import { NdcClient, ONE_ADULT, inDays, pricedOffer } from './ndc-client';
+import { NdcClient, inDays, pricedOffer } from './ndc-client';
 
 const TWO_ADULTS = [
   { passengerId: 'PAX__ADT01', ptc: 'ADT' },
@@ -84,38 +82,6 @@ describe('airline orders', () => {
       // Seats stay sold.
       const seg = store.getPricing(priced.shoppingResponseId!)!.segments[0];
       expect(store.sold(seg.inventoryKey, seg.rbd)).toBe(1);
-    } finally {
-      await airline.close();
-    }
-  });
-
-  it('an answer of the shopping cache books like a fresh search: its own id finds the order (the base id does not), also after a restart', async () => {
-    const dbPath = join(dir, 'cached.db');
-    let airline = await startAirline({ dbPath });
-    let c = new NdcClient(airline.url);
-    const date = inDays(82);
-    const fresh = await c.day([{ from: 'LGW', to: 'JFK', date }], ONE_ADULT);
-    // The same search again: answered from the cache, under an alias of the fresh id.
-    const { shoppingResponseId, priced, passengers } = await pricedOffer(c, { date });
-    expect(parseShoppingAlias(shoppingResponseId)?.baseId).toBe(fresh.shoppingResponseId);
-    const token = await createToken(airline.url, '4000056655665556');
-    const created = await c.orderCreate(priced, token, passengers);
-    if (created.kind !== 'success') throw new Error(JSON.stringify(created));
-    const ordersOf = async (id: string) => {
-      const res = await c.getOrders(id, 'AGENCY01');
-      const rs = decodeOrderViewRs(res.text);
-      return rs.kind === 'success' ? rs.orders.map((o) => o.orderId) : rs.errors.map((e) => e.code);
-    };
-    expect(await ordersOf(shoppingResponseId)).toEqual([created.orders[0].orderId]);
-    expect(await ordersOf(fresh.shoppingResponseId)).toEqual(['913']);
-    await airline.close();
-
-    airline = await startAirline({ dbPath });
-    try {
-      c = new NdcClient(airline.url);
-      expect(await ordersOf(shoppingResponseId)).toEqual([created.orders[0].orderId]);
-      const store = airline.app.get(AirlineStore);
-      expect(store.getShopping(shoppingResponseId)).toMatchObject({ responseId: shoppingResponseId, agencyId: 'AGENCY01' });
     } finally {
       await airline.close();
     }

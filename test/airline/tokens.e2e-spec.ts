@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningAirline, http, postJson, startAirline, tokenRequest } from './airline-harness';
+import { AUTH, type RunningAirline, http, postJson, startAirline, tokenRequest } from './airline-harness';
 
 describe('airline payment tokens (POST /payment/tokens)', () => {
   let airline: RunningAirline;
@@ -166,7 +166,7 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
         expect((await postJson(verbose.url, '/payment/tokens', body)).status).toBe(201);
         body.card.number = '4111111111111112';
         expect((await postJson(verbose.url, '/payment/tokens', body)).status).toBe(400);
-        await postJson(verbose.url, '/_sim/faults', { operation: 'Token', mode: 'http500', count: 1 });
+        await postJson(verbose.url, '/_sim/faults', { operation: 'Token', mode: 'http500', count: 1 }, { Authorization: AUTH });
         expect((await postJson(verbose.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(500);
       } finally {
         await verbose.close();

@@ -512,11 +512,14 @@ describe('booking API over a fake Temporal client', () => {
     expect((await request(server).post('/codec/decode').set(keys.auth('A')).send(payloadBody)).status).toBe(403);
   });
 
-  it('health is public; 503 naming the airline when it is down', async () => {
+  it('health is public: an airline outage degrades readiness (200, naming the airline) but keeps liveness', async () => {
+    expect((await request(app.getHttpServer()).get('/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await request(app.getHttpServer()).get('/health/ready');
+    expect([ready.status, ready.body.status]).toEqual([200, 'degraded']);
     const res = await request(app.getHttpServer()).get('/health');
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBeDefined();
-    expect(res.body.status).toBe('unavailable');
+    expect(res.body.status).toBe('degraded');
     expect(res.body.temporal).toEqual({ status: 'up', address: '127.0.0.1:7233', namespace: 'default', serverVersion: 'fake' });
     expect(res.body.airline.status).toBe('down');
   });
@@ -534,7 +537,7 @@ describe('booking API over a fake Temporal client', () => {
     const doc = res.body;
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/batches', '/batches/{id}', '/bookings', '/bookings/{id}', '/bookings/{id}/approve-price',
-      '/bookings/{id}/cancel', '/bookings/{id}/order', '/codec/decode', '/codec/encode', '/health',
+      '/bookings/{id}/cancel', '/bookings/{id}/order', '/codec/decode', '/codec/encode', '/health', '/health/live', '/health/ready',
       '/webhooks', '/webhooks/{id}', '/webhooks/{id}/deliveries',
     ]);
     expect(doc.components.securitySchemes).toEqual({
@@ -551,7 +554,7 @@ describe('booking API over a fake Temporal client', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
         const errors = Object.entries<any>(op.responses).filter(([status]) => Number(status) >= 400);
-        if (path === '/health') {
+        if (path.startsWith('/health')) {
           expect(op.security).toBeUndefined();
           continue;
         }

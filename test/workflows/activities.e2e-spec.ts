@@ -12,7 +12,7 @@ import { createBookingActivities } from '../../activities/booking.activities';
 import type { BookingActivities, ChosenOffer, NdcContext, PriceResult, ShopResult } from '../../activities/booking.activities.types';
 import type { IntentPassenger } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
-import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, clearFaults, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { oneWayIntent } from './booking.fixtures';
 import { chooseTravelDates } from '../../workflows/booking.decisions';
 
@@ -54,7 +54,7 @@ describe('booking activities against the real airline service', () => {
   });
 
   afterEach(async () => {
-    await fetch(`${baseUrl}/_sim/faults`, { method: 'DELETE' });
+    await clearFaults(baseUrl);
   });
 
   function ctx(passengers: IntentPassenger[] = oneWayIntent().passengers): NdcContext {

@@ -12,7 +12,7 @@ import { NdcHttpClient } from '../../src/ndc-client';
 import { createBookingWorker } from '../../src/worker/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, stateQuery } from '../../workflows/definitions';
-import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, clearFaults, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { createHarness, oneWayIntent, pollUntil, stepTrail, type Harness } from './booking.fixtures';
 
 function inDays(days: number): string {
@@ -56,7 +56,7 @@ describe('booking saga against the real airline service', () => {
   });
 
   afterEach(async () => {
-    await fetch(`${baseUrl}/_sim/faults`, { method: 'DELETE' });
+    await clearFaults(baseUrl);
   });
 
   async function fault(operation: string, mode: string, count = 1, delayMs = 0): Promise<void> {

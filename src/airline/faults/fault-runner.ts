@@ -1,75 +1,73 @@
 /**
- * Applies armed faults around one call of an operation:
+ * Applies an armed fault around one call of an operation (`work`: the domain
+ * call and the encoding of its answer):
  * - `http500`: answers 500 without doing the work;
  * - `reset`: destroys the connection without an answer;
  * - `delay`: waits delayMs, then does the work and answers;
  * - `commit-then-timeout`: does the work (e.g. creates the order), then holds the
  *   answer back for delayMs (default 120 s) or until the client disconnects;
- * - `commit-then-500`: does the work, then answers 500.
+ * - `commit-then-500`: does the work, then answers 500;
+ * - `late-commit`: does the work only delayMs (default 30 s) after the request
+ *   arrived, whether or not the client is still waiting, then answers if it is;
+ *   a lookup before then finds nothing;
+ * - `lookup-by-pricing-id-only` changes the GET's lookup (see OrdersService), not the call.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type HttpReply, textReply } from '../http/reply';
-import type { ArmedFault, FaultOperation, FaultService } from './faults.service';
+import { SimulatedFault } from '../http/ndc-http.error';
+import type { ArmedFault } from './faults.service';
+
+type WaitEnd = 'elapsed' | 'closed' | 'shutdown';
 
 export class FaultRunner {
   private readonly waiting = new Set<() => void>();
 
-  constructor(private readonly faults: FaultService) {}
-
-  /**
-   * Runs `work` for one call of `operation`, with the next armed fault applied;
-   * undefined = no answer. Without an armed fault this is `work()` itself (no
-   * extra promise on the way of every request).
-   */
-  run(
-    operation: FaultOperation,
-    req: IncomingMessage,
-    res: ServerResponse,
-    work: () => HttpReply | Promise<HttpReply>,
-  ): HttpReply | Promise<HttpReply | undefined> {
-    const fault = this.faults.take(operation);
-    if (!fault) return work();
-    return this.runFaulted(fault, req, res, work);
-  }
-
-  private async runFaulted(
-    fault: ArmedFault,
-    req: IncomingMessage,
-    res: ServerResponse,
-    work: () => HttpReply | Promise<HttpReply>,
-  ): Promise<HttpReply | undefined> {
-    switch (fault.mode) {
+  /** Runs `work` under `fault` (none: `work()` itself). */
+  async run<T>(fault: ArmedFault | undefined, req: IncomingMessage, res: ServerResponse, work: () => Promise<T>): Promise<T> {
+    switch (fault?.mode) {
+      case undefined:
+      case 'lookup-by-pricing-id-only':
+        return work();
       case 'http500':
-        return simulated500();
+        throw new SimulatedFault('http500');
       case 'reset':
         req.socket.destroy();
-        return undefined;
+        throw new SimulatedFault('reset');
       case 'delay':
-        await this.wait(fault.delayMs, res);
+        await this.wait(fault.delayMs, res, true);
         return work();
       case 'commit-then-timeout': {
         const reply = await work();
-        await this.wait(fault.delayMs, res);
+        await this.wait(fault.delayMs, res, true);
         return reply;
       }
       case 'commit-then-500':
         await work();
-        return simulated500();
+        throw new SimulatedFault('http500');
+      case 'late-commit': {
+        // The commit happens at delayMs even if the client gave up; a shutdown drops it.
+        if ((await this.wait(fault.delayMs, res, false)) === 'shutdown') throw new SimulatedFault('reset');
+        return work();
+      }
     }
   }
 
-  /** Resolves after `ms`, when the client disconnects, or at shutdown, whichever comes first. */
-  private wait(ms: number, res: ServerResponse): Promise<void> {
+  /**
+   * Resolves after `ms`, at shutdown, or (with `untilClose`) when the client
+   * disconnects, whichever comes first; says which.
+   */
+  private wait(ms: number, res: ServerResponse, untilClose: boolean): Promise<WaitEnd> {
     return new Promise((resolve) => {
-      const done = () => {
+      const finish = (end: WaitEnd) => {
         clearTimeout(timer);
-        res.off('close', done);
-        this.waiting.delete(done);
-        resolve();
+        res.off('close', onClose);
+        this.waiting.delete(onShutdown);
+        resolve(end);
       };
-      const timer = setTimeout(done, ms);
-      res.on('close', done);
-      this.waiting.add(done);
+      const onClose = () => finish('closed');
+      const onShutdown = () => finish('shutdown');
+      const timer = setTimeout(() => finish('elapsed'), ms);
+      if (untilClose) res.on('close', onClose);
+      this.waiting.add(onShutdown);
     });
   }
 
@@ -77,8 +75,4 @@ export class FaultRunner {
   releaseAll(): void {
     for (const done of [...this.waiting]) done();
   }
-}
-
-function simulated500(): HttpReply {
-  return textReply(500, 'Internal Server Error (simulated fault)');
 }

@@ -1,22 +1,36 @@
 /**
  * Fault simulator: lets client developers arm failures for the next N calls of
- * an operation (POST /_sim/faults). Disabled when NODE_ENV=production.
+ * an operation (POST /_sim/faults), for every agency or for one. Disabled when
+ * NODE_ENV=production.
  */
 import { z } from 'zod';
 
 export const FAULT_OPERATIONS = ['AirShopping', 'OfferPrice', 'OrderCreate', 'OrderRetrieve', 'Token'] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
-export const FAULT_MODES = ['http500', 'reset', 'delay', 'commit-then-timeout', 'commit-then-500'] as const;
+export const FAULT_MODES = [
+  'http500',
+  'reset',
+  'delay',
+  'commit-then-timeout',
+  'commit-then-500',
+  'late-commit',
+  'lookup-by-pricing-id-only',
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
-/** Default delay of `delay` (1 s) and of `commit-then-timeout` (120 s) when delayMs is 0 or absent. */
+/** Modes that change how the GET of orders looks orders up instead of failing the call. */
+export const LOOKUP_MODES: readonly FaultMode[] = ['lookup-by-pricing-id-only'];
+
+/** Default delay per mode when delayMs is 0 or absent: `delay` 1 s, `commit-then-timeout` 120 s, `late-commit` 30 s. */
 export const DEFAULT_DELAY_MS: Record<FaultMode, number> = {
   http500: 0,
   reset: 0,
   delay: 1000,
   'commit-then-timeout': 120_000,
   'commit-then-500': 0,
+  'late-commit': 30_000,
+  'lookup-by-pricing-id-only': 0,
 };
 
 export const armFaultSchema = z
@@ -25,8 +39,15 @@ export const armFaultSchema = z
     mode: z.enum(FAULT_MODES),
     count: z.number().int().min(1).max(1000).default(1),
     delayMs: z.number().int().min(0).max(600_000).default(0),
+    /** Only requests of this agency (TravelAgencySender/AgencyID, `agencyID` of the GET or the token JSON). */
+    agencyId: z.string().min(1).max(64).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((f, ctx) => {
+    if (LOOKUP_MODES.includes(f.mode) && f.operation !== 'OrderRetrieve') {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['operation'], message: `must be OrderRetrieve for mode ${f.mode}` });
+    }
+  });
 
 export type ArmFault = z.infer<typeof armFaultSchema>;
 
@@ -36,6 +57,8 @@ export interface ArmedFault {
   mode: FaultMode;
   remaining: number;
   delayMs: number;
+  /** Absent: every agency's calls. */
+  agencyId?: string;
 }
 
 export class FaultService {
@@ -45,6 +68,7 @@ export class FaultService {
   arm(f: ArmFault): ArmedFault {
     const delayMs = f.delayMs > 0 ? f.delayMs : DEFAULT_DELAY_MS[f.mode];
     const armed: ArmedFault = { operation: f.operation, mode: f.mode, remaining: f.count, delayMs };
+    if (f.agencyId !== undefined) armed.agencyId = f.agencyId;
     this.armed.push(armed);
     return { ...armed };
   }
@@ -57,9 +81,15 @@ export class FaultService {
     this.armed = [];
   }
 
-  /** Takes one call's worth of the first fault armed for `operation`, if any. */
-  take(operation: FaultOperation): ArmedFault | undefined {
-    const i = this.armed.findIndex((f) => f.operation === operation);
+  /**
+   * Takes one call's worth of the first fault armed for `operation` that
+   * applies to `agencyId` (faults armed without an agency apply to all) and
+   * whose mode `applies` to this call, if any.
+   */
+  take(operation: FaultOperation, agencyId: string | undefined, applies: (mode: FaultMode) => boolean = () => true): ArmedFault | undefined {
+    const i = this.armed.findIndex(
+      (f) => f.operation === operation && (f.agencyId === undefined || f.agencyId === agencyId) && applies(f.mode),
+    );
     if (i < 0) return undefined;
     const f = this.armed[i];
     f.remaining -= 1;

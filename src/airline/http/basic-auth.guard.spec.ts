@@ -1,13 +1,15 @@
-import { basicCredentialsMatch } from './basic-auth.guard';
+import { BasicCredentials } from './basic-auth.guard';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
-describe('basicCredentialsMatch', () => {
+describe('BasicCredentials', () => {
+  const expected = new BasicCredentials('agency', 'agency-secret');
+
   it('accepts the usual header and other spellings of the same credentials', () => {
-    expect(basicCredentialsMatch(`Basic ${b64('agency:agency-secret')}`, 'agency', 'agency-secret')).toBe(true);
-    expect(basicCredentialsMatch(`basic   ${b64('agency:agency-secret')} `, 'agency', 'agency-secret')).toBe(true);
-    expect(basicCredentialsMatch(`Basic ${b64('agency:agency-secret').replace(/=+$/, '')}`, 'agency', 'agency-secret')).toBe(true);
-    expect(basicCredentialsMatch(`Basic ${b64('bü:pä:ss')}`, 'bü', 'pä:ss')).toBe(true);
+    expect(expected.matches(`Basic ${b64('agency:agency-secret')}`)).toBe(true);
+    expect(expected.matches(`basic   ${b64('agency:agency-secret')} `)).toBe(true);
+    expect(expected.matches(`Basic ${b64('agency:agency-secret').replace(/=+$/, '')}`)).toBe(true);
+    expect(new BasicCredentials('bü', 'pä:ss').matches(`Basic ${b64('bü:pä:ss')}`)).toBe(true);
   });
 
   it('refuses wrong credentials of the same and of another length, other schemes and no header', () => {
@@ -15,14 +17,15 @@ describe('basicCredentialsMatch', () => {
     const sameLength = `Basic ${b64('agency:agency-secreT')}`;
     expect(sameLength.length).toBe(right.length);
     for (const header of [sameLength, `Basic ${b64('agency:agency-secret2')}`, `Basic ${b64('agency:')}`, `Bearer ${b64('agency:agency-secret')}`, 'Basic', '', undefined]) {
-      expect(basicCredentialsMatch(header, 'agency', 'agency-secret')).toBe(false);
+      expect(expected.matches(header)).toBe(false);
     }
   });
 
-  it('follows a change of the expected credentials', () => {
+  it('each instance checks its own credentials (no state shared between instances)', () => {
     const header = `Basic ${b64('agency:agency-secret')}`;
-    expect(basicCredentialsMatch(header, 'agency', 'agency-secret')).toBe(true);
-    expect(basicCredentialsMatch(header, 'agency', 'other')).toBe(false);
-    expect(basicCredentialsMatch(`Basic ${b64('agency:other')}`, 'agency', 'other')).toBe(true);
+    const other = new BasicCredentials('agency', 'other');
+    expect(other.matches(header)).toBe(false);
+    expect(expected.matches(header)).toBe(true);
+    expect(other.matches(`Basic ${b64('agency:other')}`)).toBe(true);
   });
 });

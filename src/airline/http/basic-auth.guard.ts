@@ -1,6 +1,7 @@
 /**
- * HTTP Basic authentication of the retail interface (`/retail/*`). Missing
- * or wrong credentials: 401 with `WWW-Authenticate: Basic realm=...`.
+ * HTTP Basic authentication of the retail interface (`/retail/*`) and of the
+ * fault simulator. Missing or wrong credentials: 401 with
+ * `WWW-Authenticate: Basic realm=...` (written by the exception filter).
  */
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { hash, timingSafeEqual } from 'node:crypto';
@@ -17,57 +18,38 @@ function digest(s: string): Buffer {
   return hash('sha256', s, 'buffer');
 }
 
-/** What is expected of the configured `username:password`, for the last pair asked (one configuration per process in practice). */
-interface Expected {
-  username: string;
-  password: string;
-  /** SHA-256 of `username:password`. */
-  digest: Buffer;
-  /** The header a client normally sends: `Basic ` and the base64 of `username:password`. */
-  header: Buffer;
-}
-
-let expected: Expected | undefined;
-
-function expectedFor(username: string, password: string): Expected {
-  // The configuration's own strings come back on every request: comparing them is a pointer check.
-  if (expected?.username !== username || expected.password !== password) {
-    const credentials = `${username}:${password}`;
-    expected = {
-      username,
-      password,
-      digest: digest(credentials),
-      header: Buffer.from(`Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`, 'latin1'),
-    };
-  }
-  return expected;
-}
-
 /**
- * True when `header` carries exactly `username:password` as Basic credentials.
- * Secrets are only compared in constant time. The usual form of the header
- * (`Basic` + one space + canonical base64) is compared as bytes first; any
- * other header (another spelling of the scheme, extra spaces, wrong
- * credentials) is decoded and its SHA-256 compared with the expected one's,
- * so what timing can tell is whether a header has the usual form's length.
+ * Checks Basic credentials against one expected `username:password`. Secrets
+ * are only compared in constant time, as SHA-256 digests of the decoded
+ * credentials (so the comparison's length never depends on the secret).
  */
-export function basicCredentialsMatch(header: string | undefined, username: string, password: string): boolean {
-  if (header === undefined) return false;
-  const e = expectedFor(username, password);
-  if (header.length === e.header.length && timingSafeEqual(Buffer.from(header, 'latin1'), e.header)) return true;
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-  if (!m) return false;
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-  return timingSafeEqual(digest(decoded), e.digest);
+export class BasicCredentials {
+  private readonly expected: Buffer;
+
+  constructor(username: string, password: string) {
+    this.expected = digest(`${username}:${password}`);
+  }
+
+  /** True when `header` carries exactly the expected credentials (any spelling of the `Basic` scheme). */
+  matches(header: string | undefined): boolean {
+    if (header === undefined) return false;
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+    if (!m) return false;
+    return timingSafeEqual(digest(Buffer.from(m[1], 'base64').toString('utf8')), this.expected);
+  }
 }
 
 @Injectable()
 export class BasicAuthGuard implements CanActivate {
-  constructor(@Inject(AIRLINE_CONFIG) private readonly config: AirlineConfig) {}
+  private readonly credentials: BasicCredentials;
+
+  constructor(@Inject(AIRLINE_CONFIG) config: AirlineConfig) {
+    this.credentials = new BasicCredentials(config.username, config.password);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<IncomingMessage>();
-    if (basicCredentialsMatch(req.headers.authorization, this.config.username, this.config.password)) return true;
+    if (this.credentials.matches(req.headers.authorization)) return true;
     throw new UnauthorizedRetailError('missing or wrong credentials');
   }
 }

@@ -1,42 +1,38 @@
 /**
- * Fault simulator admin endpoint (`/_sim/faults`), registered only when
- * NODE_ENV is not `production` (there it is a 404).
+ * Fault simulator admin endpoint (`/_sim/faults`, the airline's Basic
+ * credentials), registered only when NODE_ENV is not `production` (there it
+ * is a 404).
  */
-import { Controller, Delete, Get, Inject, Post, Req, Res } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FaultService, armFaultSchema } from '../faults/faults.service';
-import { JsonBodyError, readJsonBody } from './json-body';
-import { jsonError, jsonReply, sendReply } from './reply';
+import { Controller, Delete, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { type ArmedFault, FaultService, armFaultSchema } from '../faults/faults.service';
+import { BasicAuthGuard } from './basic-auth.guard';
+import { JsonBody } from './json-body.decorator';
+import { JsonHttpError } from './ndc-http.error';
 
 @Controller('_sim/faults')
+@UseGuards(BasicAuthGuard)
 export class FaultsController {
   constructor(@Inject(FaultService) private readonly faults: FaultService) {}
 
   @Post()
-  async arm(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-    let body: unknown;
-    try {
-      body = await readJsonBody(req, 4096);
-    } catch (err) {
-      if (err instanceof JsonBodyError) return sendReply(req, res, jsonError(err.status, err.message));
-      throw err;
-    }
+  @HttpCode(201)
+  arm(@JsonBody() body: unknown): { armed: ArmedFault; faults: ArmedFault[] } {
     const parsed = armFaultSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return sendReply(req, res, jsonError(400, `Bad Request: ${issue.path.join('.') || 'body'} ${issue.message}`));
+      throw new JsonHttpError(400, `Bad Request: ${issue.path.join('.') || 'body'} ${issue.message}`);
     }
-    sendReply(req, res, jsonReply(201, { armed: this.faults.arm(parsed.data), faults: this.faults.list() }));
+    return { armed: this.faults.arm(parsed.data), faults: this.faults.list() };
   }
 
   @Get()
-  list(@Req() req: IncomingMessage, @Res() res: ServerResponse): void {
-    sendReply(req, res, jsonReply(200, { faults: this.faults.list() }));
+  list(): { faults: ArmedFault[] } {
+    return { faults: this.faults.list() };
   }
 
   @Delete()
-  clear(@Req() req: IncomingMessage, @Res() res: ServerResponse): void {
+  @HttpCode(204)
+  clear(): void {
     this.faults.clear();
-    sendReply(req, res, { status: 204 });
   }
 }

@@ -1,8 +1,11 @@
 /**
  * The airline's view of the NDC codec: decode a request by its root element,
- * encode a response by its root element.
+ * encode a response by its root element, with the configured extension
+ * namespace and size limit.
  */
 import {
+  type EncodeOptions,
+  type ParseOptions,
   decodeAirShoppingRq,
   decodeOfferPriceRq,
   decodeOrderCreateRq,
@@ -26,26 +29,26 @@ export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS';
 export type NdcRequest = AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq;
 export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs;
 
-const DECODERS: Record<RqRoot, (xml: string) => NdcRequest> = {
+const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> = {
   AirShoppingRQ: decodeAirShoppingRq,
   OfferPriceRQ: decodeOfferPriceRq,
   OrderCreateRQ: decodeOrderCreateRq,
   OrderRetrieveRQ: decodeOrderRetrieveRq,
 };
 
-/** Decodes request `xml` whose root element is `root` (throws NdcDecodeError). */
-export function decodeRq(root: RqRoot, xml: string): NdcRequest {
-  return DECODERS[root](xml);
+/** Decodes request `xml` (plain or in a SOAP envelope) whose root element is `root` (throws NdcDecodeError). */
+export function decodeRq(root: RqRoot, xml: string, opts: ParseOptions): NdcRequest {
+  return DECODERS[root](xml, opts);
 }
 
 /** Encodes response `model` as a document with root `root`. */
-export function encodeRs(root: RsRoot, model: NdcResponse): string {
+export function encodeRs(root: RsRoot, model: NdcResponse, opts: EncodeOptions): string {
   switch (root) {
     case 'AirShoppingRS':
-      return encodeAirShoppingRs(model as AirShoppingRs);
+      return encodeAirShoppingRs(model as AirShoppingRs, opts);
     case 'OfferPriceRS':
-      return encodeOfferPriceRs(model as OfferPriceRs);
+      return encodeOfferPriceRs(model as OfferPriceRs, opts);
     case 'OrderViewRS':
-      return encodeOrderViewRs(model as OrderViewRs);
+      return encodeOrderViewRs(model as OrderViewRs, opts);
   }
 }

@@ -4,90 +4,84 @@
  * metadata; the charge link is for the airline's own systems only and answers
  * 403 to clients. Request bodies are never logged.
  */
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { FaultRunner } from '../faults/fault-runner';
+import { FaultService } from '../faults/faults.service';
 import { TokenRequestError } from '../tokens/card';
 import { TokenService } from '../tokens/tokens.service';
 import { AIRLINE_CLOCK } from '../airline.tokens';
 import type { AirlineClock } from '../airline.ports';
-import { JsonBodyError, readJsonBody } from './json-body';
-import { type HttpReply, jsonError, jsonReply, sendReply } from './reply';
-
-/** Largest token request body (16 KiB). */
-export const TOKEN_BODY_LIMIT = 16 * 1024;
+import type { ExpressRequest, ExpressResponse } from './express.types';
+import { parseJsonBody } from './json-body.decorator';
+import { JsonHttpError } from './ndc-http.error';
 
 const TOKEN_ID = /^tok_[a-z2-7]{26}$/;
 
 /** Base URL of this request (`http://host`) for the token links; empty (relative links) without a Host header. */
-function origin(req: IncomingMessage): string {
+function origin(req: ExpressRequest): string {
   if (!req.headers.host) return '';
   const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
   return `${tls ? 'https' : 'http'}://${req.headers.host}`;
+}
+
+/** `agencyID` of a token request body, if it names one (for agency-scoped simulator faults). */
+function agencyOf(body: unknown): string | undefined {
+  const id = (body as { agencyID?: unknown } | null)?.agencyID;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export interface TokenCreated {
+  id: string;
+  links: { rel: 'self' | 'charge'; href: string }[];
 }
 
 @Controller('payment/tokens')
 export class PaymentController {
   constructor(
     @Inject(TokenService) private readonly tokens: TokenService,
-    @Inject(FaultRunner) private readonly faults: FaultRunner,
+    @Inject(FaultService) private readonly faults: FaultService,
+    @Inject(FaultRunner) private readonly runner: FaultRunner,
     @Inject(AIRLINE_CLOCK) private readonly clock: AirlineClock,
   ) {}
 
   @Post()
-  async create(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-    const reply = await this.faults.run('Token', req, res, () => this.createReply(req));
-    if (reply) sendReply(req, res, reply);
-  }
-
-  private async createReply(req: IncomingMessage): Promise<HttpReply> {
-    try {
-      const body = await readJsonBody(req, TOKEN_BODY_LIMIT);
-      const token = this.tokens.create(body);
-      const self = `${origin(req)}/payment/tokens/${token.id}`;
-      return jsonReply(
-        201,
-        {
-          id: token.id,
-          links: [
-            { rel: 'self', href: self },
-            { rel: 'charge', href: `${self}/charges` },
-          ],
-        },
-        { Location: self, 'Cache-Control': 'no-store' },
-      );
-    } catch (err) {
-      if (err instanceof JsonBodyError) return jsonError(err.status, err.message);
-      if (err instanceof TokenRequestError) return jsonError(400, `Bad Request: ${err.reason}`);
-      throw err;
-    }
+  @HttpCode(201)
+  @Header('Cache-Control', 'no-store')
+  create(@Req() req: ExpressRequest, @Res({ passthrough: true }) res: ExpressResponse): Promise<TokenCreated> {
+    const body = parseJsonBody(req);
+    const fault = this.faults.take('Token', agencyOf(body));
+    return this.runner.run(fault, req, res, async () => {
+      let id: string;
+      try {
+        id = this.tokens.create(body).id;
+      } catch (err) {
+        if (err instanceof TokenRequestError) throw new JsonHttpError(400, `Bad Request: ${err.reason}`);
+        throw err;
+      }
+      const self = `${origin(req)}/payment/tokens/${id}`;
+      res.setHeader('Location', self);
+      return {
+        id,
+        links: [
+          { rel: 'self', href: self },
+          { rel: 'charge', href: `${self}/charges` },
+        ],
+      };
+    });
   }
 
   @Get(':id')
-  get(@Param('id') id: string, @Req() req: IncomingMessage, @Res() res: ServerResponse): void {
+  @Header('Cache-Control', 'no-store')
+  get(@Param('id') id: string): { id: string; brand: string; maskedNumber: string; expiresAt: string; funding: string } {
     const token = TOKEN_ID.test(id) ? this.tokens.get(id) : undefined;
-    if (!token) return sendReply(req, res, jsonError(404, 'Not Found: no such token'));
-    if (Date.parse(token.expiresAt) <= this.clock.now().getTime()) {
-      return sendReply(req, res, jsonError(410, 'Gone: the token has expired'));
-    }
-    sendReply(
-      req,
-      res,
-      jsonReply(
-        200,
-        { id: token.id, brand: token.brand, maskedNumber: token.maskedNumber, expiresAt: token.expiresAt, funding: token.funding },
-        { 'Cache-Control': 'no-store' },
-      ),
-    );
+    if (!token) throw new JsonHttpError(404, 'Not Found: no such token');
+    if (Date.parse(token.expiresAt) <= this.clock.now().getTime()) throw new JsonHttpError(410, 'Gone: the token has expired');
+    return { id: token.id, brand: token.brand, maskedNumber: token.maskedNumber, expiresAt: token.expiresAt, funding: token.funding };
   }
 
   /** The charge link: only the airline's payment back office may charge a token. */
   @Post(':id/charges')
-  charge(@Req() req: IncomingMessage, @Res() res: ServerResponse): void {
-    sendReply(
-      req,
-      res,
-      jsonError(403, 'Forbidden: clients must not charge tokens; the airline charges the card when the order is created'),
-    );
+  charge(): never {
+    throw new JsonHttpError(403, 'Forbidden: clients must not charge tokens; the airline charges the card when the order is created');
   }
 }

@@ -1,89 +1,74 @@
 /**
  * The XML retail interface (`/retail/*`, Basic auth): AirShopping, OfferPrice,
  * OrderCreate / OrderRetrieve (by root element) and the GET of orders by
- * shopping response id.
+ * response id. Every route takes the one path of {@link NdcExchangeInterceptor}:
+ * the guard and interceptor declared here apply to all of them.
  */
-import { Controller, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Controller, Get, HttpCode, Inject, Post, Query, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { AirShoppingRq, OfferPriceRq, OrderCreateRq, OrderRetrieveRq } from '../../ndc/ndc.model';
-import type { AirlineConfig } from '../airline.config';
-import { AIRLINE_CONFIG } from '../airline.tokens';
+import { ndcError } from '../airline.errors';
 import { BasicAuthGuard } from './basic-auth.guard';
-import { NdcPipeline, type NdcRoute } from './ndc-pipeline';
+import type { ExpressResponse } from './express.types';
+import type { NdcResponse } from './ndc-codec';
+import { Exchange, type NdcExchange, NdcExchangeInterceptor, NdcMessage, NdcRoute } from './ndc-exchange';
+import { NdcHttpError } from './ndc-http.error';
 import { RetailService } from './retail.service';
-import { ShoppingCache } from './shopping-cache';
 
 @Controller('retail')
 @UseGuards(BasicAuthGuard)
+@UseInterceptors(NdcExchangeInterceptor)
 export class RetailController {
-  /** The route of `POST /retail/offers` (also served directly, see direct-route.ts). */
-  readonly offersRoute: NdcRoute;
-  private readonly offerPricesRoute: NdcRoute;
-  private readonly ordersRoute: NdcRoute;
-
-  constructor(
-    @Inject(NdcPipeline) private readonly pipeline: NdcPipeline,
-    @Inject(RetailService) private readonly retail: RetailService,
-    @Inject(ShoppingCache) shoppingCache: ShoppingCache,
-    @Inject(AIRLINE_CONFIG) config: AirlineConfig,
-  ) {
-    this.offersRoute = {
-      errorRoot: 'AirShoppingRS',
-      operations: {
-        AirShoppingRQ: {
-          fault: 'AirShopping',
-          rsRoot: 'AirShoppingRS',
-          execute: (rq) => this.retail.airShopping(rq as AirShoppingRq),
-          cache: config.shoppingCache ? shoppingCache : undefined,
-        },
-      },
-    };
-    this.offerPricesRoute = {
-      errorRoot: 'OfferPriceRS',
-      operations: {
-        OfferPriceRQ: {
-          fault: 'OfferPrice',
-          rsRoot: 'OfferPriceRS',
-          execute: (rq) => this.retail.offerPrice(rq as OfferPriceRq),
-        },
-      },
-    };
-    this.ordersRoute = {
-      errorRoot: 'OrderViewRS',
-      operations: {
-        OrderCreateRQ: {
-          fault: 'OrderCreate',
-          rsRoot: 'OrderViewRS',
-          execute: (rq) => this.retail.orderCreate(rq as OrderCreateRq),
-        },
-        OrderRetrieveRQ: {
-          fault: 'OrderRetrieve',
-          rsRoot: 'OrderViewRS',
-          execute: (rq) => this.retail.orderRetrieve(rq as OrderRetrieveRq),
-        },
-      },
-    };
-  }
+  constructor(@Inject(RetailService) private readonly retail: RetailService) {}
 
   @Post('offers')
-  offers(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-    return this.pipeline.handlePost(req, res, this.offersRoute);
+  @HttpCode(200)
+  @NdcRoute({ responseRoot: 'AirShoppingRS', requests: { AirShoppingRQ: 'AirShopping' } })
+  offers(@NdcMessage() rq: AirShoppingRq): NdcResponse {
+    return this.retail.airShopping(rq);
   }
 
   @Post('offerPrices')
-  offerPrices(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-    return this.pipeline.handlePost(req, res, this.offerPricesRoute);
+  @HttpCode(200)
+  @NdcRoute({ responseRoot: 'OfferPriceRS', requests: { OfferPriceRQ: 'OfferPrice' } })
+  offerPrices(@NdcMessage() rq: OfferPriceRq): NdcResponse {
+    return this.retail.offerPrice(rq);
   }
 
   @Post('orders')
-  orders(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-    return this.pipeline.handlePost(req, res, this.ordersRoute);
+  @HttpCode(200)
+  @NdcRoute({ responseRoot: 'OrderViewRS', requests: { OrderCreateRQ: 'OrderCreate', OrderRetrieveRQ: 'OrderRetrieve' } })
+  orders(@Exchange() exchange: NdcExchange): NdcResponse {
+    switch (exchange.root) {
+      case 'OrderCreateRQ':
+        return this.retail.orderCreate(exchange.message as OrderCreateRq);
+      default:
+        return this.retail.orderRetrieve(exchange.message as OrderRetrieveRq);
+    }
   }
 
+  /** `GET /retail/orders?shoppingResponseId=&agencyID=` with a weak ETag (If-None-Match: 304). */
   @Get('orders')
-  ordersByShoppingResponse(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-    return this.pipeline.handleGetOrders(req, res, (shoppingResponseId, agencyId) =>
-      this.retail.ordersByShoppingResponse(shoppingResponseId, agencyId),
-    );
+  @NdcRoute({ responseRoot: 'OrderViewRS', operation: 'OrderRetrieve' })
+  ordersByResponseId(
+    @Query('shoppingResponseId') shoppingResponseId: unknown,
+    @Query('agencyID') agencyID: unknown,
+    @Query('agencyId') agencyIdAlias: unknown,
+    @Res({ passthrough: true }) res: ExpressResponse,
+    @Exchange() exchange: NdcExchange,
+  ): NdcResponse {
+    // The spec spells it agencyID; agencyId is accepted too.
+    const agencyId = agencyID ?? agencyIdAlias;
+    if (typeof shoppingResponseId !== 'string' || !shoppingResponseId || typeof agencyId !== 'string' || !agencyId) {
+      const missing = [
+        (typeof shoppingResponseId !== 'string' || !shoppingResponseId) && 'shoppingResponseId',
+        (typeof agencyId !== 'string' || !agencyId) && 'agencyID',
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      throw new NdcHttpError(400, 'OrderViewRS', [ndcError('INVALID_REQUEST', `missing query parameter ${missing}`)], exchange.echo);
+    }
+    const { rs, etag } = this.retail.ordersByResponseId(shoppingResponseId, agencyId, exchange.fault?.mode);
+    res.setHeader('ETag', etag);
+    return rs;
   }
 }

@@ -12,10 +12,10 @@ import type {
   OrderViewRs,
 } from '../../ndc/ndc.model';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
+import type { FaultMode } from '../faults/faults.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
-import type { OrdersService } from '../orders/orders.service';
+import type { OrdersLookup, OrdersService } from '../orders/orders.service';
 import type { ShoppingService } from '../shopping/shopping.service';
-import type { OrdersLookup } from './ndc-pipeline';
 
 export class RetailService {
   constructor(
@@ -40,7 +40,8 @@ export class RetailService {
     return this.orders.retrieve(requireElement(rq.orderId, 'Query/Filters/OrderID'), requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT), requireElement(rq.owner, 'Query/Filters/OrderID/@Owner'));
   }
 
-  ordersByShoppingResponse(shoppingResponseId: string, agencyId: string): OrdersLookup {
-    return this.orders.byShoppingResponse(shoppingResponseId, agencyId);
+  /** The GET of orders; `fault` is the simulator mode armed for this call, if any. */
+  ordersByResponseId(responseId: string, agencyId: string, fault?: FaultMode): OrdersLookup {
+    return this.orders.byResponseId(responseId, agencyId, fault === 'lookup-by-pricing-id-only' ? 'pricing-id-only' : 'any');
   }
 }

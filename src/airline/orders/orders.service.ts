@@ -11,10 +11,23 @@ import { AirlineError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
 import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../order-pricing/order-pricing';
 import type { AirlineStore, StoredOrder } from '../store/airline.store';
-import type { OrdersLookup } from '../http/ndc-pipeline';
 import { type IdSource, randomIds } from '../world/ids';
 
 type OrderView = Extract<OrderViewRs, { kind: 'success' }>;
+
+/** Result of the GET of orders: the OrderViewRS and a weak ETag over its content. */
+export interface OrdersLookup {
+  rs: OrderViewRs;
+  etag: string;
+}
+
+/**
+ * Which response ids find an order in the GET: `any` id of its chain (the
+ * AirShopping response and every OfferPrice response of the ordered offer),
+ * or only the pricing response id the OrderCreateRQ named (`pricing-id-only`,
+ * the simulator's `lookup-by-pricing-id-only`, the rule Norwegian documents).
+ */
+export type LookupRule = 'any' | 'pricing-id-only';
 
 /** Text of the 913 error element. */
 export const ORDER_NOT_FOUND_TEXT = 'Order not found';
@@ -144,15 +157,29 @@ export class OrdersService {
   }
 
   /**
-   * Orders of `agencyId` created from offers of shopping response
-   * `shoppingResponseId`, as one OrderViewRS, with a weak ETag over their content.
+   * Orders of `agencyId` found by `responseId` under `rule` (see
+   * {@link LookupRule}), as one OrderViewRS, with a weak ETag over their content.
    */
-  byShoppingResponse(shoppingResponseId: string, agencyId: string): OrdersLookup {
-    const orders = this.store.ordersByShoppingResponse(shoppingResponseId).filter((o) => o.agencyId === agencyId);
+  byResponseId(responseId: string, agencyId: string, rule: LookupRule = 'any'): OrdersLookup {
+    const orders = this.ordersFor(responseId, rule).filter((o) => o.agencyId === agencyId);
     if (orders.length === 0) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     const rs = mergeViews(orders);
     const hash = createHash('sha256').update(JSON.stringify(rs)).digest('base64url').slice(0, 27);
     return { rs, etag: `W/"${hash}"` };
+  }
+
+  private ordersFor(responseId: string, rule: LookupRule): StoredOrder[] {
+    const named = this.store.orderByPricingResponse(responseId);
+    if (rule === 'pricing-id-only') return named ? [named] : [];
+    const byShopping = this.store.ordersByShoppingResponse(responseId);
+    if (byShopping.length > 0) return byShopping;
+    if (named) return [named];
+    // Another OfferPrice response of the ordered offer (e.g. the one before the token-bearing reprice).
+    const pricing = this.store.getPricing(responseId);
+    if (!pricing) return [];
+    return this.store
+      .ordersByShoppingResponse(pricing.shoppingResponseId)
+      .filter((o) => this.store.getPricing(o.pricingResponseId)?.pricedOffer.offerId === pricing.pricedOffer.offerId);
   }
 }
 

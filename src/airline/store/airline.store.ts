@@ -12,7 +12,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Database, type Statement } from 'node-sqlite3-wasm';
-import { ALIAS_WINDOW_MS, parseShoppingAlias } from './shopping-alias';
 import type {
   InventoryStore,
   PricingRecord,
@@ -100,29 +99,9 @@ CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
 
 type Row = Record<string, unknown>;
 
-/** Queued shopping records are written this long after the first of a batch (see saveShopping). */
-export const SHOPPING_FLUSH_MS = 20;
-/** ... or at once when this many are queued. */
-export const SHOPPING_FLUSH_ROWS = 512;
-
-/** Rows per INSERT statement when queued shopping records are written. */
-const SHOPPING_INSERT_ROWS = 16;
-
-function shoppingInsertSql(rows: number): string {
-  const values = new Array<string>(rows).fill('(?, ?, ?, ?, ?)').join(', ');
-  return `INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES ${values}`;
-}
-
-const SHOPPING_INSERT_FULL = shoppingInsertSql(SHOPPING_INSERT_ROWS);
-
 export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup {
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
-
-  private readonly pendingShopping = new Map<string, [string, string, string, string, string]>();
-  private flushScheduled = false;
-  /** Bumped by every seat sale: shopping results computed before a sale are stale after it. */
-  private inventoryGeneration = 0;
 
   /** Opens (and creates, with its folder) the database at `path`; `:memory:` for tests. */
   constructor(readonly path: string) {
@@ -145,16 +124,10 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   /** Closes the database and frees the wasm memory. Idempotent. */
   close(): void {
     if (!this.db.isOpen) return;
-    this.flushShopping();
     for (const s of this.statements.values()) s.finalize();
     this.statements.clear();
     this.db.close();
     if (this.path !== ':memory:') rmSync(`${this.path}.owner`, { force: true });
-  }
-
-  /** Changes whenever seats are sold. */
-  get generation(): number {
-    return this.inventoryGeneration;
   }
 
   private stmt(sql: string): Statement {
@@ -190,66 +163,20 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
 
   // ------------------------------------------------------------ ResponseStore
 
-  /**
-   * Saves a shopping response. Shopping records are written behind: queued and
-   * inserted together in one transaction {@link SHOPPING_FLUSH_MS} after the
-   * first queued one (at once when {@link SHOPPING_FLUSH_ROWS} are queued, and
-   * at close), so a burst of searches costs one commit; reads see queued
-   * records at once. A crash may lose the searches of the last few
-   * milliseconds (the client then gets "unknown ShoppingResponseID" when
-   * pricing), never an order.
-   */
+  /** Saves a shopping response (committed before the answer is sent). */
   saveShopping(record: ShoppingRecord): void {
-    const json = JSON.stringify(record);
-    this.pendingShopping.set(record.responseId, [record.responseId, record.agencyId, record.createdAt, record.expiresAt, json]);
-    if (this.pendingShopping.size >= SHOPPING_FLUSH_ROWS) this.flushShopping();
-    else if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setTimeout(() => this.flushShopping(), SHOPPING_FLUSH_MS).unref();
-    }
+    this.run('INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)', [
+      record.responseId,
+      record.agencyId,
+      record.createdAt,
+      record.expiresAt,
+      JSON.stringify(record),
+    ]);
   }
 
-  /** Writes queued shopping records now. */
-  flushShopping(): void {
-    this.flushScheduled = false;
-    if (this.pendingShopping.size === 0 || !this.db.isOpen) return;
-    const rows = [...this.pendingShopping.values()];
-    this.transaction(() => {
-      // Up to SHOPPING_INSERT_ROWS rows per statement: about half the cost per row of
-      // one statement each (fewer wasm calls).
-      for (let i = 0; i < rows.length; i += SHOPPING_INSERT_ROWS) {
-        const n = Math.min(SHOPPING_INSERT_ROWS, rows.length - i);
-        const values: string[] = [];
-        for (let r = i; r < i + n; r++) values.push(...rows[r]);
-        this.run(n === SHOPPING_INSERT_ROWS ? SHOPPING_INSERT_FULL : shoppingInsertSql(n), values);
-      }
-      return true;
-    });
-    this.pendingShopping.clear();
-  }
-
-  /**
-   * The shopping response `responseId`: a stored record, or an alias id the
-   * response cache issued (see shopping-alias.ts): the base record under the
-   * alias id, created at the alias's issue time, with the base record's lifetime.
-   */
   getShopping(responseId: string): ShoppingRecord | undefined {
-    const alias = parseShoppingAlias(responseId);
-    if (!alias) return this.getStoredShopping(responseId);
-    const base = this.getStoredShopping(alias.baseId);
-    if (!base) return undefined;
-    const createdMs = Date.parse(base.createdAt);
-    if (alias.issuedAtMs < createdMs || alias.issuedAtMs > createdMs + ALIAS_WINDOW_MS) return undefined;
-    const record = JSON.parse(JSON.stringify(base).split(base.responseId).join(responseId)) as ShoppingRecord;
-    record.createdAt = new Date(alias.issuedAtMs).toISOString();
-    record.expiresAt = new Date(alias.issuedAtMs + Date.parse(base.expiresAt) - createdMs).toISOString();
-    return record;
-  }
-
-  private getStoredShopping(responseId: string): ShoppingRecord | undefined {
-    const queued = this.pendingShopping.get(responseId);
-    const json = queued ? queued[4] : this.get('SELECT record FROM shopping_responses WHERE response_id = ?', [responseId])?.record;
-    return json === undefined ? undefined : (JSON.parse(String(json)) as ShoppingRecord);
+    const row = this.get('SELECT record FROM shopping_responses WHERE response_id = ?', [responseId]);
+    return row ? (JSON.parse(String(row.record)) as ShoppingRecord) : undefined;
   }
 
   savePricing(record: PricingRecord): void {
@@ -320,7 +247,6 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
         [w.key, w.rbd, w.seats],
       );
     }
-    this.inventoryGeneration++;
     return true;
   }
 

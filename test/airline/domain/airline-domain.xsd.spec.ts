@@ -2,11 +2,11 @@
  * The domain's responses, encoded by the NDC codec, validate against the
  * NDC 17.2 XSDs and every reference in them resolves.
  */
-import { checkReferences, encodeAirShoppingRs, encodeOfferPriceRs } from '../../ndc';
-import type { OfferPriceRs } from '../../ndc/ndc.model';
-import { expectValidXsd } from '../../../test/support/xsd';
-import { loadWorld } from '../world/world';
-import { calendarRq, dayRq, FAMILY, offerPriceRq, pricingServices } from '../world/world.testing';
+import { checkReferences, encodeAirShoppingRs, encodeOfferPriceRs } from '../../../src/ndc';
+import type { OfferPriceRs } from '../../../src/ndc/ndc.model';
+import { expectValidXsd } from '../../support/xsd';
+import { loadWorld } from '../../../src/airline/world/world';
+import { calendarRq, dayRq, FAMILY, offerPriceRq, pricingServices } from './world.fixture';
 
 const world = loadWorld();
 

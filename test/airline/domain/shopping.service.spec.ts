@@ -1,10 +1,10 @@
-import { add, currencyScale, equals, times } from '../../common/decimal';
-import type { AirShoppingRs, Offer } from '../../ndc/ndc.model';
-import { sequentialIds } from '../world/ids';
-import { loadWorld } from '../world/world';
-import { calendarRq, dayRq, FakeClock, MemoryInventory, MemoryResponseStore } from '../world/world.testing';
-import { groupPassengers, ShoppingService } from './shopping.service';
-import type { StoredOffer } from './shopping.types';
+import { add, currencyScale, equals, times } from '../../../src/common/decimal';
+import type { AirShoppingRs, Offer } from '../../../src/ndc/ndc.model';
+import { sequentialIds } from '../../../src/airline/world/ids';
+import { loadWorld } from '../../../src/airline/world/world';
+import { calendarRq, dayRq, FakeClock, MemoryInventory, MemoryResponseStore } from './world.fixture';
+import { groupPassengers, ShoppingService } from '../../../src/airline/shopping/shopping.service';
+import type { StoredOffer } from '../../../src/airline/shopping/shopping.types';
 
 const world = loadWorld();
 

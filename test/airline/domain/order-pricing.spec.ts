@@ -1,8 +1,8 @@
-import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../ndc/ndc.model';
-import { loadWorld } from '../world/world';
-import { AGENCY, dayRq, offerPriceRq, pricingServices } from '../world/world.testing';
-import { requireElement } from '../../ndc/require-element';
-import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from './order-pricing';
+import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../../src/ndc/ndc.model';
+import { loadWorld } from '../../../src/airline/world/world';
+import { AGENCY, dayRq, offerPriceRq, pricingServices } from './world.fixture';
+import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../../../src/airline/order-pricing/order-pricing';
+import { requireElement } from '../../../src/ndc/require-element';
 
 const world = loadWorld();
 const SHOP_PAX: Passenger[] = [

@@ -1,6 +1,6 @@
-import type { OfferPriceRs, Passenger, SelectedOffer } from '../../ndc/ndc.model';
-import { loadWorld } from '../world/world';
-import { dayRq, FAMILY, offerPriceRq, pricingServices } from '../world/world.testing';
+import type { OfferPriceRs, Passenger, SelectedOffer } from '../../../src/ndc/ndc.model';
+import { loadWorld } from '../../../src/airline/world/world';
+import { dayRq, FAMILY, offerPriceRq, pricingServices } from './world.fixture';
 
 const world = loadWorld();
 const ADT = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];

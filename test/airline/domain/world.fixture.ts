@@ -2,7 +2,7 @@
  * In-memory fakes of the airline ports, for unit tests of the domain (and
  * usable by other specs). Not used in production code.
  */
-import type { AirShoppingRq, OfferPriceRq, Passenger, Qualifier, SelectedOffer } from '../../ndc/ndc.model';
+import type { AirShoppingRq, OfferPriceRq, Passenger, Qualifier, SelectedOffer } from '../../../src/ndc/ndc.model';
 import type {
   AirlineClock,
   InventoryStore,
@@ -12,11 +12,11 @@ import type {
   SoldSegment,
   TokenInfo,
   TokenLookup,
-} from '../airline.ports';
-import { OfferPriceService } from '../offer-price/offer-price.service';
-import { ShoppingService } from '../shopping/shopping.service';
-import { sequentialIds } from './ids';
-import type { World } from './world';
+} from '../../../src/airline/airline.ports';
+import { OfferPriceService } from '../../../src/airline/offer-price/offer-price.service';
+import { ShoppingService } from '../../../src/airline/shopping/shopping.service';
+import { sequentialIds } from '../../../src/airline/world/ids';
+import type { World } from '../../../src/airline/world/world';
 
 export class FakeClock implements AirlineClock {
   constructor(private current: Date) {}
