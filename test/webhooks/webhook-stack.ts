@@ -45,7 +45,13 @@ function keyName(agencyId: string, role: 'agency' | 'ops'): string {
   return role === 'ops' ? 'ops' : `agency:${agencyId}`;
 }
 
-export async function startWebhookStack(prefix: string, webhooks: WebhookConfig, agencies: string[]): Promise<WebhookStack> {
+export async function startWebhookStack(
+  prefix: string,
+  webhooks: WebhookConfig,
+  agencies: string[],
+  /** Further API environment (e.g. BATCH_CONCURRENCY). */
+  apiEnv: Record<string, string> = {},
+): Promise<WebhookStack> {
   const keys = createTestKeys({
     ops: { agencyId: 'OPS', role: 'ops' },
     ...Object.fromEntries(agencies.map((agencyId) => [keyName(agencyId, 'agency'), { agencyId }])),
@@ -75,7 +81,7 @@ export async function startWebhookStack(prefix: string, webhooks: WebhookConfig,
   const apis: ApiInstance[] = [];
   const startApi = async (settings: WebhookConfig): Promise<ApiInstance> => {
     const config = {
-      ...loadApiConfig({ ...env, TEMPORAL_TASK_QUEUE: taskQueue, AIRLINE_BASE_URL: airline.url, API_LOG: 'error,warn', API_KEYS_FILE: keys.file }),
+      ...loadApiConfig({ ...env, TEMPORAL_TASK_QUEUE: taskQueue, AIRLINE_BASE_URL: airline.url, API_LOG: 'error,warn', API_KEYS_FILE: keys.file, ...apiEnv }),
       port: 0,
       host: '127.0.0.1',
     };
