@@ -36,7 +36,7 @@ describe('atomic batches', () => {
     expect(posted.status).toBe(202);
     return pollUntil(`batch ${posted.body.id} done`, async () => {
       const r = await as(stack.api, AGENCY, 'GET', `/batches/${encodeURIComponent(posted.body.id)}`);
-      return r.status === 200 && r.body.done === true && r.body.status !== 'COMPENSATING' ? r.body : undefined;
+      return r.status === 200 && r.body.done === true ? r.body : undefined;
     }, 120_000);
   }
 

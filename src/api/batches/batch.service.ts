@@ -134,7 +134,10 @@ export class BatchService {
     }
     return {
       id,
-      done: (d.status.name !== 'RUNNING' && stale === undefined) || progress.pending + progress.running === 0,
+      // An atomic batch is done once its compensation is over too.
+      done:
+        (d.status.name !== 'RUNNING' && stale === undefined) ||
+        (progress.pending + progress.running === 0 && (progress.atomic !== true || (progress.status !== 'RUNNING' && progress.status !== 'COMPENSATING'))),
       total: progress.total,
       pending: progress.pending,
       running: progress.running,
