@@ -30,6 +30,10 @@ export const BATCH_V2_PATCH = 'batch-v2-atomic';
 /** First wait before a compensation's cancel is sent again; doubles up to {@link COMPENSATION_MAX_INTERVAL_MS}. */
 export const COMPENSATION_INITIAL_INTERVAL_MS = 5_000;
 export const COMPENSATION_MAX_INTERVAL_MS = 10 * 60_000;
+/** What an atomic batch's children keep their cancel window open beyond the approval timeout: 6 h. */
+export const ATOMIC_CANCEL_WINDOW_MARGIN_MS = 6 * 3_600_000;
+/** The booking workflow's default approval wait (24 h), as in booking.workflow.ts. */
+const DEFAULT_APPROVAL_TIMEOUT_MS = 24 * 3_600_000;
 
 type Money = { value: string; currency: string };
 
@@ -98,8 +102,21 @@ export function progressOf(batchId: string, entries: readonly BatchEntry[], atom
   return atomic ? { ...progress, atomic: true, status, skipped } : progress;
 }
 
-function refundOf(result: BookingResult): Money | undefined {
-  return (result.state as { refund?: Money }).refund;
+/** The refund of a cancelled order in a booking's state (`state.cancellation.refund`), if any. */
+export function refundOf(state: BookingResult['state']): Money | undefined {
+  return (state as { cancellation?: { refund?: Money } }).cancellation?.refund;
+}
+
+/**
+ * Options of the children of an atomic batch: their cancel window (`cancelWindowMs`, the time a
+ * confirmed booking stays cancellable) must outlast the batch, i.e. the longest a sibling may
+ * wait for price approval plus {@link ATOMIC_CANCEL_WINDOW_MARGIN_MS}. Pure; unit-tested.
+ */
+export function atomicChildOptions(options: BatchInput['options']): BatchInput['options'] {
+  const approvalTimeoutMs = options?.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+  const given = (options as { cancelWindowMs?: number } | undefined)?.cancelWindowMs ?? 0;
+  const cancelWindowMs = Math.max(given, approvalTimeoutMs + ATOMIC_CANCEL_WINDOW_MARGIN_MS);
+  return { ...(options ?? {}), cancelWindowMs } as BatchInput['options'];
 }
 
 /**
@@ -123,6 +140,7 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
   const concurrency = Math.max(1, Math.floor(input.concurrency ?? DEFAULT_BATCH_CONCURRENCY));
   const entries: BatchEntry[] = intents.map(() => ({}));
   const results: (Promise<void> | undefined)[] = intents.map(() => undefined);
+  const childOptions = atomic ? atomicChildOptions(input.options) : input.options;
   const cancelRequested = new Set<number>();
   let groupFailed = false;
   let phase: BatchStatus = 'RUNNING';
@@ -166,11 +184,11 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
       try {
         const child = await startChild(bookingWorkflow, {
           workflowId: batchChildId(batchId, index),
-          args: input.options !== undefined ? [intents[index]!, input.options] : [intents[index]!],
+          args: childOptions !== undefined ? [intents[index]!, childOptions] : [intents[index]!],
           parentClosePolicy: 'ABANDON',
         });
         results[index] = child.result().then(
-          (result) => record(index, result.state.status, refundOf(result)),
+          (result) => record(index, result.state.status, refundOf(result.state)),
           () => record(index, 'FAILED'),
         );
       } catch {

@@ -48,7 +48,7 @@ export function bookingEventData(bookingId: string, agencyId: string, state: Boo
     data.total = { ...state.order.total };
   }
   if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined) data.pricedTotal = { ...state.pricedTotal };
-  const refund = (state as { refund?: { value: string; currency: string } }).refund;
+  const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
   if (refund !== undefined) data.refund = { ...refund };
   if (state.error !== undefined) {
     data.error = { type: state.error.type, message: state.error.message };
@@ -96,8 +96,8 @@ export function emitBookingEvent(agencyId: string, state: BookingState): Promise
   const sends: Promise<void>[] = [];
   if (parent !== undefined) {
     const report: BookingStatusReport = { bookingId: info.workflowId, status: state.status };
-    const refund = (state as { refund?: { value: string; currency: string } }).refund;
-    if (refund !== undefined) report.refund = refund;
+    const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
+    if (refund !== undefined) report.refund = { ...refund };
     sends.push(
       CancellationScope.nonCancellable(() => getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report)).catch(() => {
         log.info('the batch did not take the status report (closed?)', { status: report.status });
