@@ -13,27 +13,25 @@ import type {
   FareComponent,
   FareDetail,
   FlightRef,
-  MessageHeader,
   Money,
-  NdcError,
   Offer,
   OfferItem,
   OfferService,
   PriceCalendarEntry,
   PriceDetail,
-  ResponseCommon,
   SegmentRef,
 } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
-import { decodeErrors, decodeWarnings, encodeErrors, encodeWarnings } from './common.codec';
+import { encodeWarnings } from './common.codec';
 import { decodeDataLists, domEl, domMoney, domOf, encodeDataLists, type DomElement } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata } from './metadata.codec';
+import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import {
   addDetached,
+  domAttrNS,
   addEl,
   addMoney,
   attr,
-  decodeHeader,
   decodeMoney,
   decodeRefs,
   encodeRefs,
@@ -42,11 +40,9 @@ import {
   one,
   opt,
   optText,
-  parseNdc,
   reqAttr,
   reqMoney,
   reqText,
-  startMessage,
   text,
   XSI_NS,
   type ParseOptions,
@@ -56,17 +52,9 @@ import {
 } from './xml';
 
 const ROOT = 'AirShoppingRS';
-import { XMLNS_NS, XS_NS } from './namespaces';
 
 // ================================================================ shared pieces
 
-/**
- * Starts a response document: root with header attributes plus the `xs`
- * prefix (used by `xsi:type="xs:string"` values).
- */
-export function startResponse(root: string, h: MessageHeader, opts?: EncodeOptions): XMLBuilder {
-  return startMessage(root, h, opts).att(XMLNS_NS, 'xmlns:xs', XS_NS);
-}
 
 /** How an OfferItem writes its TotalPriceDetail. */
 export type TotalsStyle =
@@ -153,8 +141,8 @@ function encodeFareComponent(parent: DomElement, fc: FareComponent): void {
   const fb = domEl(el, 'FareBasis');
   domEl(fb, 'RBD', fc.rbd);
   const cabin = domEl(fb, 'CabinType');
-  domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode).setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
-  domEl(cabin, 'CabinTypeName', fc.cabinTypeName).setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
+  domAttrNS(domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode), XSI_NS, 'xsi:type', 'xs:string');
+  domAttrNS(domEl(cabin, 'CabinTypeName', fc.cabinTypeName), XSI_NS, 'xsi:type', 'xs:string');
   if (fc.priceClassRef !== undefined) domEl(el, 'PriceClassRef', fc.priceClassRef);
   if (fc.segmentRefs !== undefined) {
     const sr = domEl(el, 'SegmentRefs', encodeRefs(fc.segmentRefs.segmentKeys));
@@ -268,50 +256,6 @@ export function decodeOfferItem(node: XNode, path: string): OfferItem {
     services: many(node, 'Service').map((s, i) => decodeService(s, `${path}/Service[${i + 1}]`)),
     fareDetails: many(node, 'FareDetail').map((f, i) => decodeFareDetail(f, `${path}/FareDetail[${i + 1}]`)),
   };
-}
-
-/** Builds the ResponseCommon part of a decoded message (header plus optional Warnings). */
-export function decodeResponseCommon(root: XNode, path: string): ResponseCommon {
-  const rc: ResponseCommon = decodeHeader(root, path);
-  const w = opt(root, 'Warnings');
-  if (w !== undefined) rc.warnings = decodeWarnings(w);
-  return rc;
-}
-
-/** Refuses warnings on an error form, whose schema has no place for them. */
-export function assertNoWarnings(msg: ResponseCommon, root: string): void {
-  if (msg.warnings?.length) throw new Error(`${root} error form cannot carry warnings`);
-}
-
-/** The error form every response message shares: header, then `Errors`. */
-export type ResponseErrorForm = ResponseCommon & { kind: 'error'; errors: NdcError[] };
-
-/**
- * Ends the error form of response `root`: writes `Errors` under `el` (the root, or
- * whatever the caller has already written in it) and returns the document.
- */
-export function endErrorResponse(el: XMLBuilder, msg: ResponseErrorForm, root: string): string {
-  assertNoWarnings(msg, root);
-  encodeErrors(el, msg.errors);
-  return endMessage(el);
-}
-
-/**
- * Opens response `root`: parses it, reads the header and warnings, and returns the error form
- * when `Errors` is present; otherwise checks `Success` and returns the root for the caller to
- * read its own body. Throws {@link NdcDecodeError}.
- */
-export function decodeResponseHead(
-  xml: string | Buffer,
-  root: string,
-  opts?: ParseOptions,
-): ResponseErrorForm | { kind: 'success'; node: XNode; path: string; rc: ResponseCommon } {
-  const { node, path } = parseNdc(xml, root, opts);
-  const rc = decodeResponseCommon(node, path);
-  const errors = opt(node, 'Errors');
-  if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
-  one(node, 'Success', path);
-  return { kind: 'success', node, path, rc };
 }
 
 // ================================================================ AirShoppingRS

@@ -16,3 +16,4 @@ export * from './order-cancel-rq.codec';
 export * from './order-cancel-rs.codec';
 export * from './require-element';
 export * from './soap';
+export * from './response-frame';

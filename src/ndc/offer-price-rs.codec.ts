@@ -10,13 +10,11 @@ import {
   decodeDetailCurrencyPrice,
   decodeFlightsOverview,
   decodeOfferItem,
-  decodeResponseHead,
   encodeDetailCurrencyPrice,
   encodeFlightsOverview,
   encodeOfferItem,
-  endErrorResponse,
-  startResponse,
 } from './air-shopping-rs.codec';
+import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata } from './metadata.codec';
 import {

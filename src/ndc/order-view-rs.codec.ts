@@ -8,7 +8,7 @@
 import type { Order, OrderItem, OrderItemService, OrderViewRs } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import { encodeWarnings } from './common.codec';
-import { decodeResponseHead, endErrorResponse, startResponse } from './air-shopping-rs.codec';
+import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata } from './metadata.codec';
 import {

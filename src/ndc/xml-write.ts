@@ -69,12 +69,16 @@ export function endMessage(el: XMLBuilder): string {
  */
 export interface DomElement {
   readonly ownerDocument: {
+    createElement(qualifiedName: string): DomElement;
     createElementNS(namespace: string, qualifiedName: string): DomElement;
     createTextNode(data: string): unknown;
   } | null;
+  /** `null` in the namespace-less documents of {@link addDetached}. */
+  readonly namespaceURI: string | null;
   appendChild(node: unknown): unknown;
   setAttribute(name: string, value: string): void;
   setAttributeNS(namespace: string, qualifiedName: string, value: string): void;
+  lookupNamespaceURI(prefix: string | null): string | null;
 }
 
 /** The DOM element behind an xmlbuilder2 builder. */
@@ -82,10 +86,20 @@ export function domOf(b: XMLBuilder): DomElement {
   return b.node as unknown as DomElement;
 }
 
+/**
+ * Creates `<name>` for `parent`: in the NDC namespace, or without namespace
+ * under a namespace-less parent (a subtree of {@link addDetached}, whose text
+ * lands where NDC is the default namespace).
+ */
+function createFor(parent: DomElement, name: string): DomElement {
+  const doc = parent.ownerDocument!;
+  return parent.namespaceURI === null ? doc.createElement(name) : doc.createElementNS(NDC_NS, name);
+}
+
 /** Appends `<name>` in the NDC namespace (with `text` when given) to a DOM element and returns it. */
 export function domEl(parent: DomElement, name: string, text?: string): DomElement {
   const doc = parent.ownerDocument!;
-  const el = doc.createElementNS(NDC_NS, name);
+  const el = createFor(parent, name);
   parent.appendChild(el);
   if (text !== undefined) el.appendChild(doc.createTextNode(text));
   return el;
@@ -94,10 +108,31 @@ export function domEl(parent: DomElement, name: string, text?: string): DomEleme
 /** Appends `<name Code="CUR">amount</name>` to a DOM element and returns it. */
 export function domMoney(parent: DomElement, name: string, m: Money): DomElement {
   const doc = parent.ownerDocument!;
-  const el = doc.createElementNS(NDC_NS, name);
+  const el = createFor(parent, name);
   parent.appendChild(el);
   el.setAttribute('Code', m.currency);
   el.appendChild(doc.createTextNode(m.value));
+  return el;
+}
+
+/**
+ * Sets a prefixed attribute such as `xsi:type` (the root declares the prefix):
+ * namespaced in a namespace-aware document, by qualified name in a subtree of
+ * {@link addDetached}.
+ */
+export function domAttrNS(el: DomElement, namespace: string, qualifiedName: string, value: string): void {
+  if (el.namespaceURI === null) el.setAttribute(qualifiedName, value);
+  else el.setAttributeNS(namespace, qualifiedName, value);
+}
+
+/** Appends the extension element `<ns2:local>` (the document's extension namespace) to a DOM element and returns it. */
+export function domExt(parent: DomElement, local: string): DomElement {
+  const doc = parent.ownerDocument!;
+  const el =
+    parent.namespaceURI === null
+      ? doc.createElement(EXT_PREFIX + local)
+      : doc.createElementNS(parent.lookupNamespaceURI('ns2') ?? EXT_NS, EXT_PREFIX + local);
+  parent.appendChild(el);
   return el;
 }
 
@@ -112,28 +147,27 @@ const detachedParts = new WeakMap<object, string[]>();
 /**
  * Writes a subtree of `parent` (an NDC element of a document begun with
  * {@link startMessage}) through `write`, which appends to the DOM element it
- * is given, exactly as if it appended to `parent`. The subtree is built in a
- * detached element of the same document that carries the root's namespace
- * declarations, serialised by xmlbuilder2 straight away (`toString`), and
- * dropped; `parent` keeps a placeholder element that {@link endMessage}
- * replaces with that text. The bytes are those of writing into `parent`
- * directly.
+ * is given with {@link domEl}, {@link domMoney}, {@link domAttrNS} and {@link domExt}, as if it
+ * appended to `parent`. The subtree is built in a wrapper element of a small
+ * namespace-less xmlbuilder2 document of its own, serialised by xmlbuilder2
+ * straight away (`toString`) and dropped; `parent` keeps a placeholder
+ * element that {@link endMessage} replaces with that text. The bytes are
+ * those of writing into `parent` directly: the text lands where NDC is the
+ * default namespace and the root declares `ns2`, `xsi` and `xs`.
  *
  * Why: a large response holds tens of thousands of xmlbuilder2 DOM nodes.
  * Kept until the end they all survive V8's young-generation collections and
  * get copied and promoted, which was about half of the encode time; built
- * and serialised one offer at a time, they die young and cost little.
+ * and serialised one offer at a time, they die young and cost little. A
+ * namespace-less document also lets xmlbuilder2 skip QName validation when
+ * creating elements and take its plain serialiser, which copies no namespace
+ * prefix map per element.
  */
 export function addDetached(parent: XMLBuilder, write: (el: DomElement) => void): void {
-  // Built attached (so the builder serialises it with the document's own options), then removed.
-  const wrapper = parent
-    .ele(NDC_NS, DETACHED_NAME)
-    .att(XMLNS_NS, 'xmlns:ns2', extensionNamespaceOf(parent))
-    .att(XMLNS_NS, 'xmlns:xsi', XSI_NS);
+  const wrapper = create().ele(DETACHED_NAME);
   write(domOf(wrapper));
   const xml = wrapper.toString({ prettyPrint: false });
-  wrapper.remove();
-  // `<ndcDetached xmlns=... xmlns:ns2=... xmlns:xsi=...>` + content + `</ndcDetached>`, or `<ndcDetached .../>`.
+  // `<ndcDetached>` + content + `</ndcDetached>`, or `<ndcDetached/>`.
   const inner = xml.endsWith('/>') ? '' : xml.slice(xml.indexOf('>') + 1, xml.length - DETACHED_NAME.length - 3);
   const doc = parent.node.ownerDocument ?? parent.node;
   let parts = detachedParts.get(doc);

@@ -16,7 +16,9 @@ import {
   XSI_NS,
   addDetached,
   addEl,
+  domAttrNS,
   domEl,
+  domExt,
   domMoney,
   endMessage,
   startMessage,
@@ -374,9 +376,8 @@ describe('addDetached', () => {
     o.setAttribute('Note', `a&b<c>"d'`);
     domMoney(o, 'TotalPrice', { value: '12.30', currency: 'GBP' });
     domEl(o, 'Text', `x & y <ndcDetached0/> ]]> \u00e9`);
-    domEl(o, 'CabinTypeCode', 'M').setAttributeNS(XSI_NS, 'xsi:type', 'xs:string');
-    const ext = o.ownerDocument!.createElementNS(EXT_NS, 'ns2:Transfer');
-    o.appendChild(ext);
+    domAttrNS(domEl(o, 'CabinTypeCode', 'M'), XSI_NS, 'xsi:type', 'xs:string');
+    domExt(o, 'Transfer');
     domEl(o, 'Empty');
   }
 

@@ -5,7 +5,7 @@
  */
 import * as ndc from '../../src/ndc';
 import { validateXsd } from '../support/xsd';
-import { xsdInstance, type InstanceMode } from './xsd-instance';
+import { sampleForPattern, THIRD_PARTY_NS, xsdInstance, type InstanceMode } from './xsd-instance';
 
 type Decoder = (xml: string) => unknown;
 
@@ -55,6 +55,10 @@ describe('instances derived from the XSDs', () => {
     const xml = xsdInstance(root, mode, prefer);
     const v = validateXsd(xml, root);
     if (!v.valid) throw new Error(`generated ${root} ${mode} ${form} is not valid:\n${v.errors.join('\n')}\n${xml}`);
+    if (mode === 'wide') {
+      // The NDC namespace is bound again on inner elements, under fresh prefixes.
+      expect(xml).toMatch(new RegExp(`<p\\d+:\\w+ xmlns:p\\d+="${ndc.NDC_NS}"`));
+    }
     const gap = KNOWN_GAPS[`${root} ${mode} ${form}`];
     if (gap !== undefined) {
       expect(() => DECODERS[root](xml)).toThrow(expect.objectContaining({ code: 'MISSING', path: gap }));
@@ -69,5 +73,27 @@ describe('instances derived from the XSDs', () => {
     expect(decoded).toHaveProperty('version', '17.2');
     if (form === 'error') expect(decoded).toHaveProperty('kind', 'error');
     if (form === 'success') expect((decoded as { kind: string }).kind).not.toBe('error');
+  });
+});
+
+describe('the instance generator', () => {
+  it('writes strings matching XSD patterns', () => {
+    for (const p of ['[A-Z]{3}', '[0-9a-zA-Z]{1,6}', '([A-Z]{2}|[0-9][A-Z])[0-9]{1,4}', '\\d{2}-[^-]+', 'P[0-9]+D', '[0-9a-zA-Z]{1,70}\n']) {
+      expect(sampleForPattern(p)).toMatch(new RegExp(`^(?:${p})$`));
+    }
+  });
+
+  it('fills xs:any wildcards of the wide variant with foreign content (AugPoint)', () => {
+    const xml = xsdInstance('OfferPriceRQ', 'wide', ['TravelAgencySender']);
+    expect(xml).toContain(`xmlns:tp="${THIRD_PARTY_NS}"`);
+    expect(validateXsd(xml, 'OfferPriceRQ').valid).toBe(true);
+  });
+
+  it('derives the minimal instance exactly: required elements and attributes only', () => {
+    expect(xsdInstance('OrderRetrieveRQ', 'minimal', ['TravelAgencySender'])).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><OrderRetrieveRQ xmlns="${ndc.NDC_NS}" Version="17.2"><Document/>` +
+        '<Party><Sender><TravelAgencySender><AgencyID>AGENCY1</AgencyID></TravelAgencySender></Sender></Party>' +
+        '<Query><Filters/></Query></OrderRetrieveRQ>',
+    );
   });
 });

@@ -329,6 +329,8 @@ class Unsatisfiable extends Error {}
 const WIDE_OPTIONAL_DEPTH = 1;
 /** Depth (root = 0) below which the wide variant adds no optional elements (keeps documents small). */
 const WIDE_MAX_DEPTH = 4;
+/** How many element levels below an optional element the wide variant looks for an AugmentationPoint to reach. */
+const AUG_REACH = 5;
 
 class Generator {
   private ids = 0;
@@ -523,8 +525,45 @@ class Generator {
   private occurs(p: XsNode, depth: number, optDepth: number): { n: number; optional: boolean } {
     const min = p.attrs.minOccurs === undefined ? 1 : Number(p.attrs.minOccurs);
     if (min > 0) return { n: min, optional: false };
-    const wide = this.mode === 'wide' && optDepth < WIDE_OPTIONAL_DEPTH && depth < WIDE_MAX_DEPTH;
+    // The wide variant also follows optional elements down to an AugmentationPoint (partner extensions).
+    const wide =
+      this.mode === 'wide' && ((optDepth < WIDE_OPTIONAL_DEPTH && depth < WIDE_MAX_DEPTH) || (p.tag === 'element' && this.leadsToAug(p, AUG_REACH)));
     return { n: wide ? 1 : 0, optional: true };
+  }
+
+  private readonly augMemo = new Map<string, boolean>();
+
+  /** True when element particle `el` is an AugmentationPoint or holds one within `budget` levels of elements. */
+  private leadsToAug(el: XsNode, budget: number): boolean {
+    const name = el.attrs.ref ? local(el.attrs.ref) : el.attrs.name;
+    if (name === 'AugmentationPoint') return true;
+    if (budget === 0) return false;
+    const key = `${el.attrs.ref ?? ''}|${el.attrs.type ?? ''}|${name}|${budget}`;
+    const memo = this.augMemo.get(key);
+    if (memo !== undefined) return memo;
+    this.augMemo.set(key, false); // cycles
+    const d = this.decl(el);
+    const body = d.children.find((c) => c.tag === 'complexType') ?? (d.attrs.type && !isBuiltin(d.attrs.type) ? this.s.types.get(local(d.attrs.type)) : undefined);
+    const found = body !== undefined && this.childElements(body).some((c) => this.leadsToAug(c, budget - 1));
+    this.augMemo.set(key, found);
+    return found;
+  }
+
+  /** The element particles directly inside a complex type (through groups, sequences, choices and extensions). */
+  private childElements(node: XsNode): XsNode[] {
+    const out: XsNode[] = [];
+    for (const c of node.children) {
+      if (c.tag === 'element') out.push(c);
+      else if (c.tag === 'group' && c.attrs.ref) {
+        const g = this.s.groups.get(local(c.attrs.ref));
+        if (g) out.push(...this.childElements(g));
+      } else if (c.tag === 'extension' && c.attrs.base && !isBuiltin(c.attrs.base)) {
+        const base = this.s.types.get(local(c.attrs.base));
+        if (base) out.push(...this.childElements(base));
+        out.push(...this.childElements(c));
+      } else if (['sequence', 'choice', 'all', 'complexContent', 'restriction'].includes(c.tag)) out.push(...this.childElements(c));
+    }
+    return out;
   }
 
   /** A particle (sequence, choice, all, group ref, element, any) inside an element at `depth`. */

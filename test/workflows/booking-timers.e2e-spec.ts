@@ -101,6 +101,8 @@ describe('booking saga timers (time-skipping test server)', () => {
       offerItems: [{ offerItemId: 'PRICED-1-ITEM1', passengerRefs: ['PAX__ADT01'] }], attempt: attempt(),
     }));
     const handle = await start(oneWayIntent({ selection: { maxTotal: '90.00' } }));
+    // The 23 h count from the guard's start (price ended), not from the workflow's start.
+    await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
     await env.sleep('23h');
     expect((await handle.query(stateQuery)).status).toBe('AWAITING_APPROVAL');
     await handle.signal(approvePriceSignal);

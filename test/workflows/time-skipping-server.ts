@@ -57,7 +57,7 @@ export function timeSkippingServerPath(): string {
   fs.writeFileSync(
     wrapper,
     `#!/bin/sh\n# Temporal's time-skipping test server (Java SDK ${TEST_SERVER_VERSION}); first argument: port.\n` +
-      `exec java -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n`,
+      `exec java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n`,
     { mode: 0o755 },
   );
   return wrapper;

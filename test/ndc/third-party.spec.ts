@@ -1,0 +1,136 @@
+/**
+ * Messages written the way another NDC vendor writes them: other prefixes, declarations on inner
+ * elements, SOAP envelopes with headers, no TimeStamp, senders and extension content of other
+ * parties. Each is checked with xmllint (the NDC document inside any envelope) and decoded.
+ */
+import * as ndc from '../../src/ndc';
+import { expectValidXsd } from '../support/xsd';
+
+const NDC = ndc.NDC_NS;
+const S11 = ndc.SOAP11_NS;
+const S12 = ndc.SOAP12_NS;
+const PARTNER_EXT = 'urn:example:partner-gds:ndc-ext:v3';
+
+/** xmllint on the NDC document (the envelope's Body content, namespaces in scope). */
+function expectValidNdc(xml: string, root: string): void {
+  expectValidXsd(ndc.unwrapSoap(xml).text, root);
+}
+
+describe('third-party NDC messages', () => {
+  it('AirShoppingRQ: SOAP 1.1 with a WS-Security header, prefix iata declared on the Body, no TimeStamp, agency without Name', () => {
+    const xml = `<?xml version="1.0" encoding="utf-8"?>
+<soapenv:Envelope xmlns:soapenv="${S11}" xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd">
+  <soapenv:Header>
+    <wsse:Security soapenv:mustUnderstand="1"><wsse:UsernameToken><wsse:Username>PARTNER</wsse:Username><wsse:Password>not-read</wsse:Password></wsse:UsernameToken></wsse:Security>
+  </soapenv:Header>
+  <soapenv:Body xmlns:iata="${NDC}">
+    <iata:AirShoppingRQ Version="17.2" TransactionIdentifier="GDS-7781" EchoToken="e-1" PrimaryLangID="en">
+      <iata:Document><iata:Name>NDC GATEWAY</iata:Name></iata:Document>
+      <iata:Party>
+        <iata:Sender><iata:TravelAgencySender><iata:AgencyID>91234567</iata:AgencyID></iata:TravelAgencySender></iata:Sender>
+      </iata:Party>
+      <iata:CoreQuery>
+        <iata:OriginDestinations>
+          <iata:OriginDestination>
+            <iata:Departure><iata:AirportCode>LHR</iata:AirportCode><iata:Date>2027-01-05</iata:Date></iata:Departure>
+            <iata:Arrival><iata:AirportCode>JFK</iata:AirportCode></iata:Arrival>
+          </iata:OriginDestination>
+        </iata:OriginDestinations>
+      </iata:CoreQuery>
+      <iata:DataLists><iata:PassengerList><iata:Passenger PassengerID="T1"><iata:PTC>ADT</iata:PTC></iata:Passenger></iata:PassengerList></iata:DataLists>
+    </iata:AirShoppingRQ>
+  </soapenv:Body>
+</soapenv:Envelope>`;
+    expectValidNdc(xml, 'AirShoppingRQ');
+    expect(ndc.detectBinding(xml)).toBe('soap11');
+    expect(ndc.ndcRootName(xml)).toBe('AirShoppingRQ');
+    expect(ndc.decodeAirShoppingRq(xml)).toStrictEqual({
+      target: 'Production',
+      version: '17.2',
+      transactionIdentifier: 'GDS-7781',
+      party: { agencyId: '91234567' },
+      coreQuery: { kind: 'day', originDestinations: [{ departureCode: 'LHR', date: '2027-01-05', arrivalCode: 'JFK' }] },
+      passengers: [{ passengerId: 'T1', ptc: 'ADT' }],
+    });
+  });
+
+  it('OfferPriceRQ: an aggregator sender, prefix bound on Query only, and the partner extension in PaymentFormMetadata ignored', () => {
+    const xml = `<OfferPriceRQ xmlns="${NDC}" Version="17.2" Target="Test">
+  <Document/>
+  <Party><Sender><AggregatorSender><AggregatorID>AGG-9</AggregatorID></AggregatorSender></Sender></Party>
+  <n1:Query xmlns:n1="${NDC}"><n1:Offer OfferID="OF1" Owner="XS" ResponseID="SR-1"><n1:OfferItem OfferItemID="OI1"><n1:PassengerRefs>T1</n1:PassengerRefs></n1:OfferItem></n1:Offer></n1:Query>
+  <Metadata><Other><OtherMetadata><PaymentFormMetadatas><PaymentFormMetadata MetadataKey="PFM1">
+    <AugmentationPoint><AugPoint><px:Card xmlns:px="${PARTNER_EXT}"><px:Token>gds-token-1</px:Token></px:Card></AugPoint></AugmentationPoint>
+  </PaymentFormMetadata></PaymentFormMetadatas></OtherMetadata></Other></Metadata>
+</OfferPriceRQ>`;
+    expectValidNdc(xml, 'OfferPriceRQ');
+    const rq = ndc.decodeOfferPriceRq(xml);
+    expect(rq.party).toStrictEqual({ senderKind: 'AggregatorSender' });
+    expect(rq.offers).toStrictEqual([{ offerId: 'OF1', owner: 'XS', responseId: 'SR-1', offerItems: [{ offerItemId: 'OI1', passengerRefs: ['T1'] }] }]);
+    expect(rq.paymentForms).toStrictEqual([]);
+    expect(() => ndc.requireElement(rq.party.agencyId, ndc.AGENCY_ID_ELEMENT)).toThrow(ndc.NdcMissingElementError);
+  });
+
+  it('OrderViewRS: SOAP 1.2, prefix ns1 on the root, no TimeStamp, no Status, an OtherID booking reference', () => {
+    const xml = `<env:Envelope xmlns:env="${S12}"><env:Header><hdr:Trace xmlns:hdr="urn:partner:trace">t-1</hdr:Trace></env:Header><env:Body>
+<ns1:OrderViewRS xmlns:ns1="${NDC}" Version="17.2" CorrelationID="c-77">
+  <ns1:Document/><ns1:Success/>
+  <ns1:Response>
+    <ns1:Order OrderID="P-ORDER-1" Owner="XS">
+      <ns1:BookingReferences><ns1:BookingReference><ns1:ID>Q1W2E3</ns1:ID><ns1:OtherID>GDS</ns1:OtherID></ns1:BookingReference></ns1:BookingReferences>
+      <ns1:TotalOrderPrice><ns1:SimpleCurrencyPrice Code="EUR">310.20</ns1:SimpleCurrencyPrice></ns1:TotalOrderPrice>
+      <ns1:OrderItems><ns1:OrderItem OrderItemID="OI-1"><ns1:PriceDetail><ns1:BaseAmount Code="EUR">250.00</ns1:BaseAmount></ns1:PriceDetail>
+        <ns1:Service ServiceID="S1"><ns1:PassengerRef>T1</ns1:PassengerRef><ns1:SegmentRef>SEG1</ns1:SegmentRef></ns1:Service></ns1:OrderItem></ns1:OrderItems>
+    </ns1:Order>
+  </ns1:Response>
+</ns1:OrderViewRS></env:Body></env:Envelope>`;
+    expectValidNdc(xml, 'OrderViewRS');
+    const rs = ndc.decodeOrderViewRs(xml);
+    if (rs.kind !== 'success') throw new Error('expected the success form');
+    expect(rs.correlationId).toBe('c-77');
+    expect(rs.timeStamp).toBeUndefined();
+    expect(rs.orders).toStrictEqual([
+      {
+        orderId: 'P-ORDER-1',
+        owner: 'XS',
+        bookingReferences: [{ id: 'Q1W2E3' }],
+        totalOrderPrice: { value: '310.20', currency: 'EUR' },
+        payments: [],
+        orderItems: [{ orderItemId: 'OI-1', base: { value: '250.00', currency: 'EUR' }, services: [{ serviceId: 'S1', passengerRef: 'T1', segmentRef: 'SEG1' }] }],
+      },
+    ]);
+    expect(() => ndc.requireElement(rs.orders[0].statusCode, 'Order/Status')).toThrow('the message has no Order/Status, which this operation needs');
+  });
+
+  it('OrderCancelRQ: by booking reference only, with a reason, no TimeStamp', () => {
+    const xml = `<c:OrderCancelRQ xmlns:c="${NDC}" Version="17.2"><c:Document/>
+  <c:Party><c:Sender><c:TravelAgencySender><c:Name>Other Agency</c:Name><c:AgencyID>OA1</c:AgencyID></c:TravelAgencySender></c:Sender></c:Party>
+  <c:OrderCancelParameters><c:Reason>VOL</c:Reason></c:OrderCancelParameters>
+  <c:Query><c:BookingReferences><c:BookingReference><c:ID>K7QX3P</c:ID><c:AirlineID>XS</c:AirlineID></c:BookingReference></c:BookingReferences></c:Query>
+</c:OrderCancelRQ>`;
+    expectValidNdc(xml, 'OrderCancelRQ');
+    expect(ndc.decodeOrderCancelRq(xml)).toStrictEqual({
+      target: 'Production',
+      version: '17.2',
+      party: { name: 'Other Agency', agencyId: 'OA1' },
+      reason: 'VOL',
+      bookingReferences: [{ id: 'K7QX3P', airlineId: 'XS' }],
+    });
+  });
+
+  it('OfferPriceRQ in a partner dialect: the card token in the partner extension namespace, read with that option', () => {
+    const xml = ndc.wrapInBinding(ndc.encodeOfferPriceRq(TOKEN_RQ, { extensionNamespace: PARTNER_EXT }), 'soap11');
+    expectValidNdc(xml, 'OfferPriceRQ');
+    expect(xml).toContain(`xmlns:ns2="${PARTNER_EXT}"`);
+    expect(ndc.decodeOfferPriceRq(xml, { extensionNamespace: PARTNER_EXT }).paymentForms).toStrictEqual([{ key: 'PFM1', token: 'tok_partner_1' }]);
+  });
+});
+
+const TOKEN_RQ: ndc.OfferPriceRq = {
+  target: 'Test',
+  version: '17.2',
+  party: { agencyId: 'SAGA01' },
+  offers: [{ offerId: 'OF1', owner: 'XS', responseId: 'SR-1', offerItems: [{ offerItemId: 'OI1', passengerRefs: ['T1'] }] }],
+  passengers: [{ passengerId: 'T1', ptc: 'ADT' }],
+  paymentForms: [{ key: 'PFM1', token: 'tok_partner_1' }],
+};
