@@ -41,6 +41,6 @@ COPY schemas ./schemas
 COPY scripts/docker-entrypoint.sh /usr/local/bin/ndc-saga
 RUN mkdir -p /data && chown node:node /data
 USER node
-EXPOSE 3000 4010
+EXPOSE 3000 4010 9464
 ENTRYPOINT ["ndc-saga"]
 CMD ["api"]

@@ -45,8 +45,20 @@ describe('classifyFailure', () => {
     ]);
     expect(summary(classifyFailure(new NdcHttpError(500, 'HTTP 500'), 1, { orderCreate: true }))[0]).toBe('ORDER_OUTCOME_UNKNOWN');
     expect(summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCreate: true }))[0]).toBe('AIRLINE_TRANSIENT');
+    // An unreadable answer after sending is no answer (regression: a 500 with a corrupt gzip body
+    // after the airline had committed ended the booking FAILED while its order existed).
+    expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1, { orderCreate: true }))[0]).toBe('ORDER_OUTCOME_UNKNOWN');
+    expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1))[0]).toBe('INVALID_RESPONSE');
     // A business answer is an answer: no doubt about the outcome.
     expect(summary(classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1, { orderCreate: true }))[0]).toBe('PRICE_MISMATCH');
+  });
+
+  it('makes sent-but-unanswered order cancels CANCEL_OUTCOME_UNKNOWN, unsent ones plain transient', () => {
+    expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 2, { orderCancel: true }))).toEqual([
+      'CANCEL_OUTCOME_UNKNOWN', false, 'order cancel outcome unknown: slow', { attempt: 2 },
+    ]);
+    expect(summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCancel: true }))[0]).toBe('AIRLINE_TRANSIENT');
+    expect(summary(classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1, { orderCancel: true }))[0]).toBe('ORDER_NOT_FOUND');
   });
 
   it('classifies other 4xx, 401 and undecodable responses as permanent', () => {

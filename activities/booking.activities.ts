@@ -27,6 +27,7 @@ import {
   calendarQuery,
   dayQuery,
   offerPriceRq,
+  orderCancelRq,
   orderCreateRq,
   orderRetrieveRq,
   type NdcContext,
@@ -49,6 +50,8 @@ import type {
   BookingActivities,
   CalendarInput,
   CalendarResult,
+  CancelOrderInput,
+  CancelOrderResult,
   CreateOrderInput,
   CreateOrderResult,
   OfferSummary,
@@ -107,7 +110,7 @@ function failure(message: string, type: FailureType, details: FailureDetails, re
 export function classifyFailure(
   error: unknown,
   attempt: number,
-  options: { orderCreate?: boolean; card?: PaymentCard } = {},
+  options: { orderCreate?: boolean; orderCancel?: boolean; card?: PaymentCard } = {},
 ): Error {
   if (!(error instanceof NdcClientError)) return error instanceof Error ? error : new Error(String(error));
   const message = scrub(error.message, options.card);
@@ -124,8 +127,14 @@ export function classifyFailure(
     }
     return failure(message, failureForNdcCode(first?.code), { attempt, ...ndc(first) });
   }
-  if (options.orderCreate && error.requestSent && error.transient) {
+  // On createOrder / cancelOrder only a business answer is definite: a body we cannot read after
+  // the request went out (cut, corrupt, not the expected message) leaves the outcome unknown.
+  const unanswered = error.requestSent && (error.transient || error instanceof NdcInvalidResponseError);
+  if (options.orderCreate && unanswered) {
     return failure(`order create outcome unknown: ${message}`, FailureType.ORDER_OUTCOME_UNKNOWN, { attempt, ...http }, true);
+  }
+  if (options.orderCancel && unanswered) {
+    return failure(`order cancel outcome unknown: ${message}`, FailureType.CANCEL_OUTCOME_UNKNOWN, { attempt, ...http }, true);
   }
   if (error instanceof NdcTransportError || (error instanceof NdcHttpError && error.transient)) {
     return failure(message, FailureType.AIRLINE_TRANSIENT, { attempt, ...http }, true);
@@ -209,7 +218,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
    */
   async function run<T>(
     body: (attempt: number) => Promise<T>,
-    options: { orderCreate?: boolean; card?: PaymentCard } = {},
+    options: { orderCreate?: boolean; orderCancel?: boolean; card?: PaymentCard } = {},
   ): Promise<T> {
     const context = Context.current();
     const attempt = context.info.attempt;
@@ -350,7 +359,25 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     });
   }
 
-  return { calendar, shop, price, tokenise, repriceWithToken, createOrder, reconcileOrder, retrieveOrder };
+  /** OrderCancelRQ; like createOrder, a failure after sending is CANCEL_OUTCOME_UNKNOWN. */
+  async function cancelOrder(input: CancelOrderInput): Promise<CancelOrderResult> {
+    return run(
+      async (attempt) => {
+        const rs = await client.orderCancel(orderCancelRq(input.ctx, stamp(), input), call(input.ctx));
+        const first = rs.cancellations[0];
+        if (first === undefined) throw new NdcInvalidResponseError('OrderCancelRS without a Response');
+        return {
+          orderReference: first.orderReference,
+          ...(first.refund !== undefined ? { refund: first.refund } : {}),
+          ...(first.cancellationFee !== undefined ? { fee: first.cancellationFee } : {}),
+          attempt,
+        };
+      },
+      { orderCancel: true },
+    );
+  }
+
+  return { calendar, shop, price, tokenise, repriceWithToken, createOrder, reconcileOrder, retrieveOrder, cancelOrder };
 }
 
 export type { BookingActivities } from './booking.activities.types';

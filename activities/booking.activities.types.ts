@@ -158,6 +158,20 @@ export interface RetrieveResult {
   attempt: number;
 }
 
+export interface CancelOrderInput {
+  ctx: NdcContext;
+  orderId: string;
+  owner: string;
+}
+
+export interface CancelOrderResult {
+  /** The airline's OrderReference of the cancelled order. */
+  orderReference: string;
+  refund?: Money;
+  fee?: Money;
+  attempt: number;
+}
+
 /** The activities the booking workflow calls, as built by `createBookingActivities`. */
 export interface BookingActivities {
   calendar(input: CalendarInput): Promise<CalendarResult>;
@@ -168,4 +182,5 @@ export interface BookingActivities {
   createOrder(input: CreateOrderInput): Promise<CreateOrderResult>;
   reconcileOrder(input: ReconcileInput): Promise<ReconcileResult>;
   retrieveOrder(input: RetrieveInput): Promise<RetrieveResult>;
+  cancelOrder(input: CancelOrderInput): Promise<CancelOrderResult>;
 }

@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { BatchView } from '../src/api/batches/batch.service';
+import { isBookingStatus, isFinalStatus } from '../src/booking/booking.model';
 import { DEV_KEYS_SECRET_FILE, readDevKeys } from './keys';
 
 const RELATIVE = /^([+-])(\d{1,4})([dmy])$/;
@@ -211,7 +212,6 @@ function loadJobs(files: string[], today: Date): Job[] {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const FINAL = new Set(['CONFIRMED', 'FAILED', 'CANCELLED']);
 
 /** Polls one booking until it ends, printing each new step and status. */
 async function follow(job: Job, o: Options, deadline: number): Promise<View | undefined> {
@@ -238,7 +238,7 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
       }
       lastStep = step;
       lastStatus = v.status;
-      if (FINAL.has(v.status)) return v;
+      if (isBookingStatus(v.status) && isFinalStatus(v.status)) return v;
     } else if (r.status !== 503) {
       out(`  ${job.label}: GET failed, ${r.status} ${describeError(r.json)}`);
       return undefined;

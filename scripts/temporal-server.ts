@@ -68,6 +68,7 @@ function isExecutableFile(file: string): boolean {
 /** `go install <module path>@v<version>` into `binDir`, through a temporary GOBIN (no half-written binary). */
 function goInstall(pkg: string, binName: string, binDir: string, env: NodeJS.ProcessEnv, log: (m: string) => void): void {
   const go = env.GO || 'go';
+  fs.mkdirSync(path.dirname(binDir), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(binDir), '.install-'));
   const started = Date.now();
   log(`temporal-server: go install ${pkg}@v${TEMPORAL_SERVER_VERSION} (a few minutes the first time)`);

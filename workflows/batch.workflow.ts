@@ -83,7 +83,7 @@ export function recordStatus(entry: BatchEntry, status: BookingStatus, refund?: 
 
 /** The progress of `entries` (only atomic batches carry `atomic`, `status`, `skipped`). Pure; unit-tested. */
 export function progressOf(batchId: string, entries: readonly BatchEntry[], atomic: boolean, status: BatchStatus): BatchProgress {
-  const counts = { running: 0, confirmed: 0, failed: 0, cancelled: 0 };
+  const counts = { running: 0, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
   const bookings: BatchProgress['bookings'] = [];
   let skipped = 0;
   entries.forEach((entry, index) => {
@@ -95,6 +95,7 @@ export function progressOf(batchId: string, entries: readonly BatchEntry[], atom
     bookings.push(booking);
     if (entry.status === 'CONFIRMED') counts.confirmed += 1;
     else if (entry.status === 'CANCELLED') counts.cancelled += 1;
+    else if (entry.status === 'ESCALATED') counts.escalated += 1;
     else if (isFinal(entry.status)) counts.failed += 1;
     else counts.running += 1;
   });

@@ -48,7 +48,7 @@ describe('remedyFor and reshopDecision', () => {
   it('gives every failure type a remedy; only the "shop again" answers reshop', () => {
     const reshop = FAILURE_TYPES.filter((type) => remedyFor(type).startsWith('reshop'));
     expect(reshop.sort()).toEqual(['NO_SEATS', 'OFFER_EXPIRED', 'TOKEN_EXPIRED']);
-    expect(FAILURE_TYPES.filter((type) => remedyFor(type) === 'reconcile').sort()).toEqual(['AIRLINE_TRANSIENT', 'ORDER_OUTCOME_UNKNOWN']);
+    expect(FAILURE_TYPES.filter((type) => remedyFor(type) === 'reconcile').sort()).toEqual(['AIRLINE_TRANSIENT', 'CANCEL_OUTCOME_UNKNOWN', 'ORDER_OUTCOME_UNKNOWN']);
   });
 
   it('maps the NDC codes of the airline\'s "shop again" rows (711, 720, 721, 741) to a reshop', () => {

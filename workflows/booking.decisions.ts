@@ -57,7 +57,7 @@ export type FailureRemedy =
   | 'reshop'
   /** The same, and the card token must be made again. */
   | 'reshop-with-new-token'
-  /** createOrder only: the order may exist; look it up before anything else. */
+  /** createOrder / cancelOrder only: the order may exist (or be cancelled); look before anything else. */
   | 'reconcile'
   /** A business outcome: the booking fails with this type. */
   | 'fail';
@@ -75,6 +75,7 @@ export function remedyFor(type: FailureType): FailureRemedy {
     case 'TOKEN_EXPIRED':
       return 'reshop-with-new-token';
     case 'ORDER_OUTCOME_UNKNOWN':
+    case 'CANCEL_OUTCOME_UNKNOWN':
     case 'AIRLINE_TRANSIENT':
       return 'reconcile';
     case 'ORDER_NOT_FOUND':
@@ -95,6 +96,7 @@ export function remedyFor(type: FailureType): FailureRemedy {
     case 'ORDER_UNSETTLED':
     case 'CANCELLED':
     case 'AIRLINE_UNAVAILABLE':
+    case 'CANCEL_FAILED':
       return 'fail';
     default:
       return assertNever(type);

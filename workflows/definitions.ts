@@ -2,15 +2,18 @@
  * Signals and queries of the booking and batch workflows. Clients (the API) import these
  * definitions; the names are also exported as strings from `src/booking/booking.model.ts`.
  */
-import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { BatchProgress, BookingState, BookingStatusReport } from '../src/booking/booking.model';
 
 /** Approves a priced total above `selection.maxTotal` (only meaningful in `AWAITING_APPROVAL`). */
 export const approvePriceSignal = defineSignal<[]>('approvePrice');
 
 /**
- * Cancels the booking. Honoured at any point before order creation starts (the booking ends
- * `CANCELLED`); ignored afterwards, so an order is never left half-made.
+ * Cancels the booking. Before order creation starts the booking ends `CANCELLED` at once; while
+ * the order is being placed the request is remembered; once `CONFIRMED`, within the booking's
+ * cancel window (`cancelWindowMs`), its order is cancelled at the airline exactly once and the
+ * booking ends `CANCELLED` with the refund in `state.cancellation`. Sending it again changes
+ * nothing.
  */
 export const cancelSignal = defineSignal<[{ reason?: string }?]>('cancel');
 
@@ -19,6 +22,17 @@ export const stateQuery = defineQuery<BookingState>('state');
 
 /** Current {@link BatchProgress} of a batch workflow. */
 export const progressQuery = defineQuery<BatchProgress>('progress');
+
+/**
+ * Cancels the booking like {@link cancelSignal}, and answers with the {@link BookingState} once
+ * the cancel has an outcome: `CANCELLED` (with `state.cancellation`), or the state unchanged when
+ * nothing can be cancelled (the booking `FAILED`, `ESCALATED`, or its cancel window closed: the
+ * workflow has completed and the server refuses the update: read the result instead). Idempotent:
+ * a second call while the workflow runs answers the same state without contacting the airline
+ * again; after a cancel the workflow completes `CANCELLED`, so a later call is answered from its
+ * result. Argument: `{ reason? }` (send `{}` for none).
+ */
+export const cancelBookingUpdate = defineUpdate<BookingState, [{ reason?: string }]>('cancelBooking');
 
 /** A child booking's status change, sent to its batch (workflows/webhook-events.ts, `emitBookingEvent`). */
 export const bookingStatusSignal = defineSignal<[BookingStatusReport]>('bookingStatus');

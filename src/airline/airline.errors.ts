@@ -50,6 +50,10 @@ export const AIRLINE_ERRORS = {
   TOKEN_EXPIRED: { code: '751', shortText: 'Card token expired' },
   /** The card token is unknown. */
   UNKNOWN_TOKEN: { code: '752', shortText: 'Card token not found' },
+  /** OrderCancel of an order that is already cancelled (nothing is refunded again). */
+  ORDER_ALREADY_CANCELLED: { code: '770', shortText: 'Order already cancelled' },
+  /** OrderCancel whose refund would be lower than the request's ExpectedRefundAmount (not cancelled). */
+  REFUND_BELOW_EXPECTED: { code: '771', shortText: 'Refund lower than expected' },
   /** Unexpected failure inside the airline. */
   SYSTEM_ERROR: { code: '799', shortText: 'Unable to process - system error' },
 } as const satisfies Record<string, AirlineErrorDef>;

@@ -15,6 +15,9 @@ const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
  * - `ORDER_UNSETTLED_POLICY` (`recreate`, default, or `escalate`): what follows a window without an
  *   order: create again, or end `ESCALATED` for a person to check.
  *
+ * - `BOOKING_CANCEL_WINDOW_MS` (workflow default 0): how long a CONFIRMED booking stays open to
+ *   cancel its order at the airline.
+ *
  * Returns only the variables that are set, so the workflow's own defaults apply otherwise.
  */
 export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env): BookingWorkflowOptions {
@@ -31,6 +34,12 @@ export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env
       throw new Error(`ORDER_UNSETTLED_POLICY: must be one of ${POLICIES.join(', ')}, got "${policy}"`);
     }
     options.unsettledPolicy = policy as UnsettledPolicy;
+  }
+  const cancelWindow = env.BOOKING_CANCEL_WINDOW_MS?.trim();
+  if (cancelWindow !== undefined && cancelWindow !== '') {
+    const value = Number(cancelWindow);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`BOOKING_CANCEL_WINDOW_MS: must be a whole number of ms >= 0, got "${cancelWindow}"`);
+    options.cancelWindowMs = value;
   }
   return options;
 }

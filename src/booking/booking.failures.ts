@@ -47,6 +47,8 @@ export const FailureType = {
   INVALID_RESPONSE: 'INVALID_RESPONSE',
   /** createOrder only: the request may have reached the airline; the workflow reconciles. */
   ORDER_OUTCOME_UNKNOWN: 'ORDER_OUTCOME_UNKNOWN',
+  /** cancelOrder only: the cancel may have reached the airline; the workflow retrieves the order's status. */
+  CANCEL_OUTCOME_UNKNOWN: 'CANCEL_OUTCOME_UNKNOWN',
 
   // --- decided by the workflow ---
   /** The priced total stayed above `maxTotal` and nobody approved it in time. */
@@ -62,6 +64,8 @@ export const FailureType = {
   CANCELLED: 'CANCELLED',
   /** Transient failures that exhausted their retries. */
   AIRLINE_UNAVAILABLE: 'AIRLINE_UNAVAILABLE',
+  /** Cancelling a confirmed order did not succeed: the booking stays `CONFIRMED`. */
+  CANCEL_FAILED: 'CANCEL_FAILED',
 } as const;
 export type FailureType = (typeof FailureType)[keyof typeof FailureType];
 

@@ -97,7 +97,8 @@ export type BookingStepName =
   | 'repriceWithToken'
   | 'createOrder'
   | 'reconcileOrder'
-  | 'retrieveOrder';
+  | 'retrieveOrder'
+  | 'cancelOrder';
 
 export interface StepRecord {
   name: BookingStepName;
@@ -163,6 +164,23 @@ export interface BookingState {
     lookups: number;
   };
   /**
+   * Cancelling the confirmed order (`cancel` / `cancelBooking` within the cancel window):
+   * `cancelling` while it runs, then `cancelled` (status `CANCELLED`, with the airline's refund
+   * and fee when it stated them) or `failed` (the booking stays `CONFIRMED`, `error` says why).
+   * `settledBy: 'retrieve'` when the cancel got no answer and the order's status read back
+   * cancelled (the refund is then not known here).
+   */
+  cancellation?: {
+    status: 'cancelling' | 'cancelled' | 'failed';
+    requestedAt: string;
+    reason?: string;
+    endedAt?: string;
+    refund?: { value: string; currency: string };
+    fee?: { value: string; currency: string };
+    settledBy?: 'answer' | 'retrieve';
+    error?: BookingError;
+  };
+  /**
    * Set when the order exists (the booking is `CONFIRMED`) but the retrieve step failed after
    * all its retries: the booking's OrderViewRS is then the one OrderCreate (or the
    * reconciliation) answered.
@@ -204,6 +222,12 @@ export interface BookingWorkflowOptions {
    * create again; `escalate` ends the booking `ESCALATED` for a person to check.
    */
   unsettledPolicy?: UnsettledPolicy;
+  /**
+   * How long a `CONFIRMED` booking stays open for `cancel` / `cancelBooking`, which then cancel its
+   * order at the airline, in ms. Default 0: the workflow completes at `CONFIRMED` (and a later
+   * cancel is refused). Deployment default `BOOKING_CANCEL_WINDOW_MS`.
+   */
+  cancelWindowMs?: number;
   /**
    * Sent to the airline as the NDC CorrelationID (at most 64 characters): the API passes the
    * `X-Request-Id` of the request that started the booking. Default: the workflow id.
@@ -260,6 +284,8 @@ export interface BatchProgress {
   confirmed: number;
   failed: number;
   cancelled: number;
+  /** Children that ended `ESCALATED` (whether an order exists must be checked by hand). */
+  escalated: number;
   /**
    * One entry per started child, in intent order: id is the child booking workflow id. Atomic
    * batches add the refund of a cancelled order and the compensation outcome.

@@ -14,11 +14,16 @@ export const BookingStatus = {
    * settle window (`ORDER_SETTLE_WINDOW_MS`) before it concludes that none exists.
    */
   SETTLING: 'SETTLING',
-  /** The order exists at the airline. */
+  /**
+   * The order exists at the airline. With a cancel window (`cancelWindowMs`), the workflow stays
+   * open this long, accepting `cancel` / `cancelBooking`.
+   */
   CONFIRMED: 'CONFIRMED',
+  /** A confirmed order is being cancelled at the airline. */
+  CANCELLING: 'CANCELLING',
   /** A business failure: no order exists. */
   FAILED: 'FAILED',
-  /** Cancelled by the agency before the order existed. */
+  /** Cancelled by the agency: before the order existed, or its order cancelled at the airline (`state.cancellation`). */
   CANCELLED: 'CANCELLED',
   /**
    * `ORDER_UNSETTLED_POLICY=escalate` and the settle window passed without the airline showing
@@ -46,6 +51,7 @@ export function isFinalStatus(status: BookingStatus): boolean {
     case 'RUNNING':
     case 'AWAITING_APPROVAL':
     case 'SETTLING':
+    case 'CANCELLING':
       return false;
   }
 }

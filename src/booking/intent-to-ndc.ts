@@ -9,6 +9,7 @@ import type {
   CoreQuery,
   Money,
   OfferPriceRq,
+  OrderCancelRq,
   OrderCreateRq,
   OrderRetrieveRq,
   Passenger,
@@ -219,4 +220,9 @@ export function orderCreateRq(
 
 export function orderRetrieveRq(ctx: NdcContext, stamp: RequestStamp, order: { orderId: string; owner: string }): OrderRetrieveRq {
   return { ...requestCommon(ctx, stamp), orderId: order.orderId, owner: order.owner };
+}
+
+/** OrderCancelRQ for the order (by OrderID and owner). */
+export function orderCancelRq(ctx: NdcContext, stamp: RequestStamp, order: { orderId: string; owner: string }): OrderCancelRq {
+  return { ...requestCommon(ctx, stamp), order: { orderId: order.orderId, owner: order.owner } };
 }

@@ -35,7 +35,8 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
  * AIRLINE_BASE_URL (default `http://127.0.0.1:4010`), PAYMENT_BASE_URL (default AIRLINE_BASE_URL),
  * AIRLINE_USERNAME / AIRLINE_PASSWORD (default `agency` / `agency-secret`, refused when
  * NODE_ENV=production), AIRLINE_MEDIA_VENDOR (default `ndcsaga`), AIRLINE_TIMEOUT_MS (default 20000),
- * AIRLINE_BINDING (`plain`, default, `soap11` or `soap12`).
+ * AIRLINE_BINDING (`plain`, default, `soap11` or `soap12`), AIRLINE_EXTENSION_NAMESPACE (default the
+ * codec's `EXT_NS`, an absolute URI).
  */
 export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcClientConfig {
   const retailBaseUrl = url(env, 'AIRLINE_BASE_URL', 'http://127.0.0.1:4010');
@@ -52,6 +53,10 @@ export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcCl
   if (!(NDC_BINDINGS as readonly string[]).includes(binding)) {
     throw new Error(`AIRLINE_BINDING: must be one of ${NDC_BINDINGS.join(', ')}, got "${binding}"`);
   }
+  const extensionNamespace = env.AIRLINE_EXTENSION_NAMESPACE?.trim() || undefined;
+  if (extensionNamespace !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(extensionNamespace)) {
+    throw new Error(`AIRLINE_EXTENSION_NAMESPACE: must be an absolute URI, got "${extensionNamespace}"`);
+  }
   return {
     retailBaseUrl,
     paymentBaseUrl,
@@ -59,6 +64,7 @@ export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcCl
     password,
     mediaVendor,
     binding: binding as NdcBinding,
+    ...(extensionNamespace !== undefined ? { extensionNamespace } : {}),
     timeoutMs: positiveInt(env, 'AIRLINE_TIMEOUT_MS', 20_000),
   };
 }

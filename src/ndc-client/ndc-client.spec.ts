@@ -1,7 +1,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { decodeOrderViewRs, encodeOrderViewRs, wrapInBinding } from '../ndc';
+import { decodeOrderViewRs, encodeOrderCancelRs, encodeOrderViewRs, wrapInBinding } from '../ndc';
+import { orderAlreadyCancelledRs, orderCancelRq, orderCancelRs } from '../ndc/fixtures/order-cancel.fixtures';
 import { orderNotFoundRs, orderViewRs, ORDER_ID } from '../ndc/fixtures/order-view-rs.fixtures';
 import { orderRetrieveRq } from '../ndc/fixtures/order-retrieve-rq.fixtures';
 import { NdcHttpClient } from './ndc-client';
@@ -106,6 +107,37 @@ describe('NdcHttpClient against a local HTTP server', () => {
     }
   });
 
+  it('AIRLINE_EXTENSION_NAMESPACE: reads and writes the extension elements in the airline\'s namespace', async () => {
+    const ns = 'urn:example:other-vendor:ndc-ext';
+    const other = new NdcHttpClient({ retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: 'a', password: 'b', extensionNamespace: ns });
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderViewRs(orderViewRs, { extensionNamespace: ns }));
+    };
+    const { rs } = await other.orderRetrieve(orderRetrieveRq);
+    other.close();
+    expect(rs).toEqual(decodeOrderViewRs(encodeOrderViewRs(orderViewRs)));
+    expect(seen[0]!.body).not.toContain('ndc-saga.dev');
+  });
+
+  it('cancels an order: OrderCancelRQ on /retail/orders, refund and fee decoded; an Errors answer is NdcBusinessError', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderCancelRs(orderCancelRs));
+    };
+    const rs = await client.orderCancel(orderCancelRq);
+    expect(rs.cancellations).toEqual(orderCancelRs.kind === 'success' ? orderCancelRs.cancellations : []);
+    expect([seen[0]!.method, seen[0]!.url]).toEqual(['POST', '/retail/orders']);
+    expect(seen[0]!.body).toContain('<OrderCancelRQ');
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderCancelRs(orderAlreadyCancelledRs));
+    };
+    const error = await failure(client.orderCancel(orderCancelRq));
+    expect(error).toBeInstanceOf(NdcBusinessError);
+    expect((error as NdcBusinessError).code).toBe('916');
+  });
+
   it('reuses the keep-alive connection', async () => {
     const ports = new Set<number>();
     handler = (req, _body, res) => {
@@ -177,6 +209,16 @@ describe('NdcHttpClient against a local HTTP server', () => {
     } finally {
       dead.close();
     }
+  });
+
+  it('classifies a 5xx whose gzip body is corrupt by its status (transient), not as an undecodable body', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain', 'Content-Encoding': 'gzip' });
+      res.end('Internal Server Error');
+    };
+    const error = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect(error).toBeInstanceOf(NdcHttpError);
+    expect([(error as NdcHttpError).status, error.transient, error.requestSent]).toEqual([500, true, true]);
   });
 
   it('classifies an undecodable body as INVALID_RESPONSE (permanent)', async () => {

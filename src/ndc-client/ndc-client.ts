@@ -16,9 +16,11 @@ import {
   bindingHeaders,
   decodeAirShoppingRs,
   decodeOfferPriceRs,
+  decodeOrderCancelRs,
   decodeOrderViewRs,
   encodeAirShoppingRq,
   encodeOfferPriceRq,
+  encodeOrderCancelRq,
   encodeOrderCreateRq,
   encodeOrderRetrieveRq,
   unwrapSoap,
@@ -31,6 +33,8 @@ import type {
   NdcError,
   OfferPriceRq,
   OfferPriceRs,
+  OrderCancelRq,
+  OrderCancelRs,
   OrderCreateRq,
   OrderRetrieveRq,
   OrderViewRs,
@@ -64,6 +68,11 @@ export interface NdcClientConfig {
    * type (and SOAPAction for 1.1). Answers are read in either binding.
    */
   binding?: NdcBinding;
+  /**
+   * Namespace of the airline's extension elements (`AIRLINE_EXTENSION_NAMESPACE`), written and
+   * read by the codec. Default the codec's `EXT_NS`.
+   */
+  extensionNamespace?: string;
   /** Time allowed for one request, connect to last body byte, in ms. Default 20000. */
   timeoutMs?: number;
   /** Maximum sockets per origin of the keep-alive agent. Default 64. */
@@ -82,6 +91,7 @@ export type DayShoppingRs = Extract<AirShoppingRs, { kind: 'day' }>;
 export type CalendarShoppingRs = Extract<AirShoppingRs, { kind: 'calendar' }>;
 export type OfferPriceSuccess = Extract<OfferPriceRs, { kind: 'success' }>;
 export type OrderViewSuccess = Extract<OrderViewRs, { kind: 'success' }>;
+export type OrderCancelSuccess = Extract<OrderCancelRs, { kind: 'success' }>;
 
 /** A successful OrderViewRS with the XML it was decoded from. */
 export interface OrderViewResponse {
@@ -108,6 +118,8 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export class NdcHttpClient {
   readonly mediaType: string;
   readonly binding: NdcBinding;
+  /** Codec options of every encode and decode (the extension namespace). */
+  private readonly codec: { extensionNamespace?: string };
   /** `Accept` of every retail request: the media type of the binding. */
   private readonly accept: string;
   private readonly timeoutMs: number;
@@ -120,6 +132,7 @@ export class NdcHttpClient {
   constructor(private readonly config: NdcClientConfig) {
     this.mediaType = `application/vnd.${config.mediaVendor ?? 'ndcsaga'}.ndc.v17.2+xml;charset=UTF-8`;
     this.binding = config.binding ?? 'plain';
+    this.codec = config.extensionNamespace !== undefined ? { extensionNamespace: config.extensionNamespace } : {};
     this.accept = bindingContentType(this.binding, this.mediaType);
     this.timeoutMs = config.timeoutMs ?? 20_000;
     this.authorization = `Basic ${Buffer.from(`${config.username}:${config.password}`).toString('base64')}`;
@@ -137,30 +150,42 @@ export class NdcHttpClient {
 
   /** AirShoppingRQ, day search. Throws {@link NdcBusinessError} on an NDC error response. */
   async airShopping(rq: AirShoppingRq, options: CallOptions = {}): Promise<DayShoppingRs | CalendarShoppingRs> {
-    const { body } = await this.postXml('/retail/offers', 'AirShoppingRQ', encodeAirShoppingRq(rq), options);
-    const rs = this.decode(() => decodeAirShoppingRs(body), 'AirShoppingRS');
+    const { body } = await this.postXml('/retail/offers', 'AirShoppingRQ', encodeAirShoppingRq(rq, this.codec), options);
+    const rs = this.decode(() => decodeAirShoppingRs(body, this.codec), 'AirShoppingRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }
 
   /** OfferPriceRQ. Throws {@link NdcBusinessError} on an NDC error response. */
   async offerPrice(rq: OfferPriceRq, options: CallOptions = {}): Promise<OfferPriceSuccess> {
-    const { body } = await this.postXml('/retail/offerPrices', 'OfferPriceRQ', encodeOfferPriceRq(rq), options);
-    const rs = this.decode(() => decodeOfferPriceRs(body), 'OfferPriceRS');
+    const { body } = await this.postXml('/retail/offerPrices', 'OfferPriceRQ', encodeOfferPriceRq(rq, this.codec), options);
+    const rs = this.decode(() => decodeOfferPriceRs(body, this.codec), 'OfferPriceRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }
 
   /** OrderCreateRQ. Not idempotent: check `requestSent` of a failure before retrying. */
   async orderCreate(rq: OrderCreateRq, options: CallOptions = {}): Promise<OrderViewResponse> {
-    const { body } = await this.postXml('/retail/orders', 'OrderCreateRQ', encodeOrderCreateRq(rq), options);
+    const { body } = await this.postXml('/retail/orders', 'OrderCreateRQ', encodeOrderCreateRq(rq, this.codec), options);
     return this.orderView(body);
   }
 
   /** OrderRetrieveRQ by order id. 913 is thrown as {@link NdcBusinessError}. */
   async orderRetrieve(rq: OrderRetrieveRq, options: CallOptions = {}): Promise<OrderViewResponse> {
-    const { body } = await this.postXml('/retail/orders', 'OrderRetrieveRQ', encodeOrderRetrieveRq(rq), options);
+    const { body } = await this.postXml('/retail/orders', 'OrderRetrieveRQ', encodeOrderRetrieveRq(rq, this.codec), options);
     return this.orderView(body);
+  }
+
+  /**
+   * OrderCancelRQ (`POST /retail/orders`). Not idempotent in effect (a second cancel is refused):
+   * check `requestSent` of a failure and settle by retrieving the order before trying again.
+   * NDC errors are thrown as {@link NdcBusinessError}.
+   */
+  async orderCancel(rq: OrderCancelRq, options: CallOptions = {}): Promise<OrderCancelSuccess> {
+    const { body } = await this.postXml('/retail/orders', 'OrderCancelRQ', encodeOrderCancelRq(rq, this.codec), options);
+    const rs = this.decode(() => decodeOrderCancelRs(body, this.codec), 'OrderCancelRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return rs;
   }
 
   /**
@@ -234,7 +259,7 @@ export class NdcHttpClient {
   /** Decodes an OrderViewRS in any binding; `xml` is the NDC document itself (out of its envelope). */
   private orderView(body: Buffer): OrderViewResponse {
     const text = body.toString('utf8');
-    const rs = this.decode(() => decodeOrderViewRs(text), 'OrderViewRS');
+    const rs = this.decode(() => decodeOrderViewRs(text, this.codec), 'OrderViewRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return { rs, xml: unwrapSoap(text).text };
   }
@@ -276,7 +301,7 @@ export class NdcHttpClient {
     let ndcErrors: NdcError[] = [];
     if (xml && response.body.length > 0) {
       try {
-        const rs = decodeOrderViewRs(response.body) as OrderViewRs;
+        const rs = decodeOrderViewRs(response.body, this.codec) as OrderViewRs;
         if (rs.kind === 'error') ndcErrors = rs.errors;
       } catch {
         // Not an NDC error document: keep the status alone.
@@ -350,7 +375,11 @@ export class NdcHttpClient {
           chunks.push(chunk);
         });
         stream.on('error', (error: NodeJS.ErrnoException) => {
-          if (error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') {
+          const status = res.statusCode ?? 0;
+          if ((error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') && (status >= 500 || status === 429)) {
+            // The status already says what happened; the body of a 5xx is only a courtesy.
+            fail(new NdcHttpError(status, `HTTP ${status} (body not readable: ${error.code})`));
+          } else if (error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') {
             fail(new NdcInvalidResponseError(`${what}: corrupt compressed body (${error.code})`));
           } else {
             fail(new NdcTransportError('NETWORK', `${what}: response interrupted (${error.code ?? error.message})`, true, error.code));

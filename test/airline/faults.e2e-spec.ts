@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { decodeOrderViewRs } from '../../src/ndc';
 import { AUTH, NDC_TYPE_UTF8, type RunningAirline, clearFaults, createToken, eventually, http, postJson, postXml, startAirline, tokenRequest } from './airline-harness';
-import { NdcClient, calendarXml, checkXml, inDays, pricedOffer } from './ndc-client';
+import { NdcClient, ONE_ADULT, calendarXml, checkXml, daySearchXml, inDays, pricedOffer } from './ndc-client';
 
 describe('airline fault simulator', () => {
   let airline: RunningAirline;
@@ -128,6 +128,39 @@ describe('airline fault simulator', () => {
     await arm({ operation: 'OrderRetrieve', mode: 'http500', count: 1 });
     expect((await c.getOrders('SR-X', 'AGENCY01')).status).toBe(500);
     expect((await c.getOrders('SR-X', 'AGENCY01')).status).toBe(200);
+  });
+
+  it('needs the airline Basic credentials (401 without, or with wrong ones)', async () => {
+    const body = { operation: 'AirShopping', mode: 'http500', count: 1 };
+    expect((await postJson(airline.url, '/_sim/faults', body)).status).toBe(401);
+    const wrong = `Basic ${Buffer.from('agency:wrong').toString('base64')}`;
+    expect((await postJson(airline.url, '/_sim/faults', body, { Authorization: wrong })).status).toBe(401);
+    expect((await http(`${airline.url}/_sim/faults`)).status).toBe(401);
+    expect((await http(`${airline.url}/_sim/faults`, { method: 'DELETE' })).status).toBe(401);
+    // Nothing was armed: the search works.
+    expect((await postXml(airline.url, '/retail/offers', search())).status).toBe(200);
+  });
+
+  it('a fault armed for agency A never hits agency B', async () => {
+    const res = await arm({ operation: 'AirShopping', mode: 'http500', count: 2, agencyId: 'AGENCY-A' });
+    expect(JSON.parse(res.text).armed).toEqual({ operation: 'AirShopping', mode: 'http500', remaining: 2, delayMs: 0, agencyId: 'AGENCY-A' });
+    const dayFor = (agency: string) => daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(21) }], ONE_ADULT, agency);
+    for (let i = 0; i < 3; i++) expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-B'))).status).toBe(200);
+    expect(JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text).faults[0].remaining).toBe(2);
+    expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-A'))).status).toBe(500);
+    expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-B'))).status).toBe(200);
+    expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-A'))).status).toBe(500);
+    expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-A'))).status).toBe(200);
+  });
+
+  it('agency-scoped faults match agencyID of the GET and of the token JSON', async () => {
+    await arm({ operation: 'OrderRetrieve', mode: 'http500', count: 1, agencyId: 'AGENCY-A' });
+    expect((await c.getOrders('SR-X', 'AGENCY-B')).status).toBe(200);
+    expect((await c.getOrders('SR-X', 'AGENCY-A')).status).toBe(500);
+    await arm({ operation: 'Token', mode: 'http500', count: 1, agencyId: 'AGENCY-A' });
+    expect((await postJson(airline.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(201);
+    expect((await postJson(airline.url, '/payment/tokens', { ...tokenRequest('4111111111111111'), agencyID: 'AGENCY-B' })).status).toBe(201);
+    expect((await postJson(airline.url, '/payment/tokens', { ...tokenRequest('4111111111111111'), agencyID: 'AGENCY-A' })).status).toBe(500);
   });
 
   it('is disabled (404) when NODE_ENV=production', async () => {

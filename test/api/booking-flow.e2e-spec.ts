@@ -244,7 +244,7 @@ describe('booking API end to end', () => {
       ['batch:AGBATCH:batch-flow-1-0', 'CONFIRMED', undefined],
       ['batch:AGBATCH:batch-flow-1-1', 'CONFIRMED', undefined],
     ]);
-    expect(done).toMatchObject({ total: 2, pending: 0, running: 0, confirmed: 2, failed: 0, cancelled: 0 });
+    expect(done).toMatchObject({ total: 2, pending: 0, running: 0, confirmed: 2, failed: 0, cancelled: 0, escalated: 0 });
   });
 
   it('GET /health: 200 with Temporal and the airline up', async () => {

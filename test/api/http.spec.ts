@@ -7,6 +7,7 @@ import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { ApiKeyStore } from '../../src/api/auth/api-keys';
+import { BOOKING_STATUSES } from '../../src/booking/booking.model';
 import type { UiPayloadCodec } from '../../src/api/codec/codec.controller';
 import { loadApiConfig, type ApiConfig } from '../../src/api/config/api.config';
 import { createApiApp } from '../../src/configure-app';
@@ -155,6 +156,17 @@ describe('booking API over a fake Temporal client', () => {
     expect(opts.args).toEqual([intent, { correlationId: 'req-123' }]);
     expect(opts.searchAttributes).toEqual({ BookingStatus: ['RUNNING'], AgencyId: ['AGENCY1'], Route: ['LGW-OSL'] });
     expect(JSON.stringify(opts.memo)).not.toContain(CREDIT_CARD);
+  });
+
+  it('deployment defaults of the workflow options (ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY) go with every booking and batch', async () => {
+    await app.close();
+    await start({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate', BOOKING_APPROVAL_TIMEOUT_MS: '5000' });
+    await post('/bookings', 'A', oneWayIntent({ now: NOW })).set('X-Request-Id', 'r1').expect(202);
+    await post('/batches', 'A', [oneWayIntent({ now: NOW })]).set('X-Request-Id', 'r2').expect(202);
+    const [booking, batch] = client.workflow.start.mock.calls.map((c) => (c as any[])[1].args);
+    const options = { settleWindowMs: 300000, unsettledPolicy: 'escalate', approvalTimeoutMs: 5000 };
+    expect(booking[1]).toEqual({ ...options, correlationId: 'r1' });
+    expect(batch[0].options).toEqual({ ...options, correlationId: 'r2' });
   });
 
   it('an intent without agency.id gets the caller\'s; one naming another agency is 403; ops may name any', async () => {
@@ -357,7 +369,7 @@ describe('booking API over a fake Temporal client', () => {
     const bad = await get("/bookings?status=DONE&agencyId=x'y&limit=0", 'OPS');
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([
-      { path: 'status', message: 'must be one of RUNNING, AWAITING_APPROVAL, CONFIRMED, FAILED, CANCELLED' },
+      { path: 'status', message: 'must be one of RUNNING, AWAITING_APPROVAL, SETTLING, CONFIRMED, FAILED, CANCELLED, ESCALATED' },
       { path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' },
       { path: 'limit', message: 'must be an integer from 1 to 1000' },
     ]);
@@ -411,12 +423,12 @@ describe('booking API over a fake Temporal client', () => {
     expect(opts.args[0].options).toEqual({ correlationId: 'batch-req' });
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
     client.runs.get('batch:AGENCY1:b1')!.state = {
-      total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0,
+      total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING' }],
     };
     const progress = await get('/batches/batch:AGENCY1:b1', 'A');
     expect(progress.body).toEqual({
-      id: 'batch:AGENCY1:b1', done: false, total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0,
+      id: 'batch:AGENCY1:b1', done: false, total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING', links: { self: '/bookings/batch%3AAGENCY1%3Ab1-0' } }],
       links: { self: '/batches/batch%3AAGENCY1%3Ab1' },
     });
@@ -443,7 +455,7 @@ describe('booking API over a fake Temporal client', () => {
       pageSize: 100,
     });
     expect(res.body).toMatchObject({
-      done: false, total: 2, pending: 0, running: 1, confirmed: 1, failed: 0, cancelled: 0,
+      done: false, total: 2, pending: 0, running: 1, confirmed: 1, failed: 0, cancelled: 0, escalated: 0,
       bookings: [
         { id: 'batch:AGENCY1:b2-0', status: 'CONFIRMED' },
         { id: 'batch:AGENCY1:b2-1', status: 'RUNNING' },
@@ -549,11 +561,12 @@ describe('booking API over a fake Temporal client', () => {
     ]);
     expect(doc.components.schemas.BookingIntent.properties.agency.required).toEqual(['name']);
     expect(doc.components.schemas.CodecPayloads.required).toEqual(['payloads']);
-    expect(doc.components.schemas.BookingListQuery.properties.status.enum).toEqual(['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED']);
+    expect(doc.components.schemas.BookingListQuery.properties.status.enum).toEqual(BOOKING_STATUSES);
     expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId']);
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
         const errors = Object.entries<any>(op.responses).filter(([status]) => Number(status) >= 400);
+        // Health answers a report, also with 503 (not a problem): public, no credential.
         if (path.startsWith('/health')) {
           expect(op.security).toBeUndefined();
           continue;

@@ -18,6 +18,7 @@ import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
 import { createBookingWorker } from '../../src/worker/worker';
 import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
+import { isBookingStatus, isFinalStatus } from '../../src/booking/booking.model';
 import { createTestKeys, type TestKeys } from './keys.fixture';
 
 export interface Stack {
@@ -188,7 +189,6 @@ export async function pollUntil<T>(what: string, probe: () => Promise<T | undefi
   }
 }
 
-const FINAL = new Set(['CONFIRMED', 'FAILED', 'CANCELLED']);
 
 /** Polls GET /bookings/:id until the status is final (or `until`), returns the last view. */
 export async function waitForBooking(
@@ -203,7 +203,7 @@ export async function waitForBooking(
     async () => {
       const r = await call(stack, 'GET', `/bookings/${encodeURIComponent(id)}`, undefined, headers);
       if (r.status !== 200) return undefined;
-      return r.body.status === until || FINAL.has(r.body.status) ? r.body : undefined;
+      return r.body.status === until || (isBookingStatus(r.body.status) && isFinalStatus(r.body.status)) ? r.body : undefined;
     },
     timeoutMs,
   );

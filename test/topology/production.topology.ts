@@ -9,6 +9,7 @@
  * SIGKILL, then the Temporal server is restarted; more bookings follow, and a replacement worker
  * joins. Every booking must end CONFIRMED with exactly one order in the airline's database.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -31,7 +32,7 @@ import {
   type ServerPorts,
   type TemporalServerTools,
 } from '../../scripts/temporal-server';
-import { pollUntil, ROOT, startRole, waitForHttpOk, type RoleProcess } from './processes';
+import { npmScriptCommand, pollUntil, ROOT, startRole, waitForHttpOk, type RoleProcess } from './processes';
 
 const NAMESPACE = 'default';
 const TASK_QUEUE = 'ndc-saga-topology';
@@ -59,6 +60,8 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
   const workerUrls = new Map<string, string>();
   let workerEnv: NodeJS.ProcessEnv;
   let connection: Connection | undefined;
+  /** `Authorization` header value of the agency's API key (created with `npm run keys`). */
+  let authorization: string;
 
   const secrets = {
     PAYLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -127,6 +130,17 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     }, LOG_DIR);
     await waitForHttpOk('airline ready', `${airlineUrl}/health`, airline);
 
+    // One keys file for both API instances, and a key for the example's agency, made as an
+    // operator makes it (`npm run keys -- create`).
+    const keysFile = path.join(path.dirname(airlineDb), 'api-keys.json');
+    const created = execFileSync(process.execPath, [...npmScriptCommand('keys'), 'create', '--agency', 'AGENCY1', '--label', 'topology'], {
+      cwd: ROOT,
+      env: { ...process.env, API_KEYS_FILE: keysFile },
+    }).toString();
+    const key = /^(nsk_\S+)$/m.exec(created)?.[1];
+    if (key === undefined) throw new Error(`npm run keys printed no key:\n${created}`);
+    authorization = `Bearer ${key}`;
+
     const temporalEnv = { TEMPORAL_ADDRESS: server.address, TEMPORAL_NAMESPACE: NAMESPACE, TEMPORAL_TASK_QUEUE: TASK_QUEUE };
     workerEnv = {
       ...temporalEnv,
@@ -146,6 +160,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
         API_HOST: '127.0.0.1',
         AIRLINE_BASE_URL: airlineUrl,
         PAYLOAD_ENCRYPTION_KEY: secrets.PAYLOAD_ENCRYPTION_KEY,
+        API_KEYS_FILE: keysFile,
       }, LOG_DIR);
       apis.push({ role, url: `http://127.0.0.1:${port}` });
     }
@@ -168,7 +183,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     intent.journey.departureDate = isoDaysAhead(30 + index);
     const response = await fetch(`${api.url}/bookings`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `topology-${index}` },
+      headers: { 'content-type': 'application/json', 'idempotency-key': `topology-${index}`, authorization },
       body: JSON.stringify(intent),
     });
     const body = (await response.json()) as { id: string };
@@ -177,7 +192,10 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
   }
 
   async function view(api: { url: string }, id: string): Promise<BookingView> {
-    const response = await fetch(`${api.url}/bookings/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${api.url}/bookings/${encodeURIComponent(id)}`, {
+      headers: { authorization },
+      signal: AbortSignal.timeout(15_000),
+    });
     if (response.status !== 200) throw new Error(`GET /bookings/${id}: HTTP ${response.status} ${await response.text()}`);
     return (await response.json()) as BookingView;
   }
@@ -206,7 +224,10 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     // its worker is killed.
     const armed = await fetch(`${airlineUrl}/_sim/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${secrets.AIRLINE_USERNAME}:${secrets.AIRLINE_PASSWORD}`).toString('base64')}`,
+      },
       body: JSON.stringify({ operation: 'OrderCreate', mode: 'delay', count: 1, delayMs: 8000 }),
     });
     expect(armed.status).toBeLessThan(300);
@@ -268,7 +289,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     expect(workerLines.length).toBeGreaterThan(0);
     expect(workerLines.map((line) => JSON.parse(line) as { workflowId?: string }).some((line) => ids.some(({ id }) => line.workflowId === id))).toBe(true);
     for (const role of [...workers, ...apis.map((api) => api.role), airline]) {
-      expect([role.name, role.output().includes(card.number)]).toEqual([role.name, false]);
+      expect([role.name, role.output().includes(card.number), role.output().includes(authorization.slice(7))]).toEqual([role.name, false, false]);
     }
 
     await airline.stop();

@@ -477,6 +477,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
       confirmed: 5,
       failed: 0,
       cancelled: 0,
+      escalated: 0,
       bookings: [0, 1, 2, 3, 4].map((i) => ({ id: `${batchId}-${i}`, status: 'CONFIRMED' })),
     });
     const child: BookingResult = await harness.client.workflow.getHandle(`${batchId}-3`).result();

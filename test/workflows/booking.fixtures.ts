@@ -123,6 +123,11 @@ export function happyMocks(): ActivityMocks {
     createOrder: mockFn<BookingActivities['createOrder']>(async () => ({ order: ORDER, attempt: attempt() })),
     reconcileOrder: mockFn<BookingActivities['reconcileOrder']>(async () => ({ attempt: attempt() })),
     retrieveOrder: mockFn<BookingActivities['retrieveOrder']>(async () => ({ order: ORDER, orderViewXml: ORDER_VIEW_XML, attempt: attempt() })),
+    cancelOrder: mockFn<BookingActivities['cancelOrder']>(async () => ({
+      orderReference: 'ORDER-1',
+      refund: { value: '103.02', currency: 'GBP' },
+      attempt: attempt(),
+    })),
   };
 }
 
@@ -140,6 +145,7 @@ export function delegatingActivities(current: () => ActivityMocks): BookingActiv
     createOrder: (input) => current().createOrder(input),
     reconcileOrder: (input) => current().reconcileOrder(input),
     retrieveOrder: (input) => current().retrieveOrder(input),
+    cancelOrder: (input) => current().cancelOrder(input),
   };
 }
 
@@ -171,7 +177,7 @@ export interface Harness {
 }
 
 /** Keeps test output readable: the SDK logs at ERROR only (set TEMPORAL_TEST_LOG=INFO to see more). */
-function quietRuntime(): void {
+export function quietRuntime(): void {
   try {
     Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_TEST_LOG as 'INFO' | undefined) ?? 'ERROR') });
   } catch {

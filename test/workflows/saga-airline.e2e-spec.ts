@@ -139,9 +139,47 @@ describe('booking saga against the real airline service', () => {
     expect(orders[0]!.orderId).toBe(result.state.order!.orderId);
   });
 
+  it('late-commit below the client timeout: the answer arrives, no lookup, one order', async () => {
+    await fault('OrderCreate', 'late-commit', 1, 500);
+    const result = await book(intent());
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(stepTrail(result.state).slice(-2)).toEqual(['createOrder:ok:1', 'retrieveOrder:ok:1']);
+    expect(store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId)).toHaveLength(1);
+  });
+
+  it('late-commit above the client timeout: keeps looking until the late order appears, adopts it, one order', async () => {
+    // The client gives up at 1.5 s; the airline commits at 6 s; the first lookups find nothing.
+    await fault('OrderCreate', 'late-commit', 1, 6000);
+    const result = await book(intent());
+    expect(result.state.status).toBe('CONFIRMED');
+    const trail = stepTrail(result.state);
+    expect(trail.filter((s) => s.startsWith('createOrder'))).toEqual(['createOrder:failed:1']);
+    const lookups = result.state.steps.filter((s) => s.name === 'reconcileOrder');
+    expect(lookups.length).toBeGreaterThanOrEqual(2);
+    const createdAt = Date.parse(result.state.steps.find((s) => s.name === 'createOrder')!.startedAt);
+    // The order was adopted by a lookup made after the airline's commit, not before.
+    expect(Date.parse(lookups.at(-1)!.startedAt) - createdAt).toBeGreaterThanOrEqual(6000);
+    const orders = store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
+    expect(orders.map((o) => o.orderId)).toEqual([result.state.order!.orderId]);
+  });
+
+  it('an airline that finds orders only by the pricing response id (commit-then-timeout): found by that id, one order', async () => {
+    await fault('OrderRetrieve', 'lookup-by-pricing-id-only', 20);
+    await fault('OrderCreate', 'commit-then-timeout', 1, 4000);
+    // A short window: a saga that looked up by the shopping id only would create again within the test.
+    const result = await book(intent(), { settleWindowMs: 5000 });
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(stepTrail(result.state).slice(-3)).toEqual(['createOrder:failed:1', 'reconcileOrder:ok:1', 'retrieveOrder:ok:1']);
+    expect(result.state.settling?.lookupIds).toHaveLength(2);
+    const orders = store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
+    expect(orders.map((o) => o.orderId)).toEqual([result.state.order!.orderId]);
+    expect(orders[0]!.pricingResponseId).toBe(result.state.settling!.lookupIds[0]);
+  });
+
   it('commit-then-500 on OrderCreate: same, never a second order', async () => {
     await fault('OrderCreate', 'commit-then-500', 1);
     const result = await book(intent());
+    expect(result.state.error).toBeUndefined();
     expect(result.state.status).toBe('CONFIRMED');
     expect(store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId)).toHaveLength(1);
   });

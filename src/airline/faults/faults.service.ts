@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const FAULT_OPERATIONS = ['AirShopping', 'OfferPrice', 'OrderCreate', 'OrderRetrieve', 'Token'] as const;
+export const FAULT_OPERATIONS = ['AirShopping', 'OfferPrice', 'OrderCreate', 'OrderRetrieve', 'OrderCancel', 'Token'] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
 export const FAULT_MODES = [

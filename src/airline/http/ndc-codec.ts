@@ -8,10 +8,12 @@ import {
   type ParseOptions,
   decodeAirShoppingRq,
   decodeOfferPriceRq,
+  decodeOrderCancelRq,
   decodeOrderCreateRq,
   decodeOrderRetrieveRq,
   encodeAirShoppingRs,
   encodeOfferPriceRs,
+  encodeOrderCancelRs,
   encodeOrderViewRs,
 } from '../../ndc';
 import type {
@@ -19,21 +21,33 @@ import type {
   AirShoppingRs,
   OfferPriceRq,
   OfferPriceRs,
+  OrderCancelRq,
+  OrderCancelRs,
   OrderCreateRq,
   OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
 
-export type RqRoot = 'AirShoppingRQ' | 'OfferPriceRQ' | 'OrderCreateRQ' | 'OrderRetrieveRQ';
-export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS';
-export type NdcRequest = AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq;
-export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs;
+export type RqRoot = 'AirShoppingRQ' | 'OfferPriceRQ' | 'OrderCreateRQ' | 'OrderRetrieveRQ' | 'OrderCancelRQ';
+export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS' | 'OrderCancelRS';
+export type NdcRequest = AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq | OrderCancelRq;
+export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs | OrderCancelRs;
+
+/** The response root answering each request root. */
+export const RESPONSE_ROOT: Record<RqRoot, RsRoot> = {
+  AirShoppingRQ: 'AirShoppingRS',
+  OfferPriceRQ: 'OfferPriceRS',
+  OrderCreateRQ: 'OrderViewRS',
+  OrderRetrieveRQ: 'OrderViewRS',
+  OrderCancelRQ: 'OrderCancelRS',
+};
 
 const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> = {
   AirShoppingRQ: decodeAirShoppingRq,
   OfferPriceRQ: decodeOfferPriceRq,
   OrderCreateRQ: decodeOrderCreateRq,
   OrderRetrieveRQ: decodeOrderRetrieveRq,
+  OrderCancelRQ: decodeOrderCancelRq,
 };
 
 /** Decodes request `xml` (plain or in a SOAP envelope) whose root element is `root` (throws NdcDecodeError). */
@@ -50,5 +64,7 @@ export function encodeRs(root: RsRoot, model: NdcResponse, opts: EncodeOptions):
       return encodeOfferPriceRs(model as OfferPriceRs, opts);
     case 'OrderViewRS':
       return encodeOrderViewRs(model as OrderViewRs, opts);
+    case 'OrderCancelRS':
+      return encodeOrderCancelRs(model as OrderCancelRs, opts);
   }
 }

@@ -24,7 +24,7 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type Observable, defaultIfEmpty, from, lastValueFrom } from 'rxjs';
+import { type Observable, defaultIfEmpty, from, lastValueFrom, map } from 'rxjs';
 import { type NdcBinding, NdcMissingElementError } from '../../ndc';
 import type { NdcError } from '../../ndc/ndc.model';
 import type { AirlineConfig } from '../airline.config';
@@ -37,11 +37,11 @@ import type { NdcRequest, NdcResponse, RqRoot, RsRoot } from './ndc-codec';
 import { type EchoIds, NdcHttpError, NotAcceptableError } from './ndc-http.error';
 import { isNdcRequestType, negotiateXml, ndcMediaType } from './ndc-media';
 import { NdcMessages } from './ndc-messages';
-import { xmlPayload, xmlStream } from './ndc-reply';
+import { type XmlPayload, xmlPayload, xmlStream } from './ndc-reply';
 
 /** What a retail route accepts and answers. */
 export interface NdcRouteSpec {
-  /** Root of the route's answers, errors included. */
+  /** Root of the route's answers and errors (once the request root is known: the root answering it). */
   responseRoot: RsRoot;
   /** Request roots the body may have, each with its simulator operation (routes with a body). */
   requests?: Partial<Record<RqRoot, FaultOperation>>;
@@ -131,7 +131,10 @@ export class NdcExchangeInterceptor implements NestInterceptor {
       const applies = (mode: FaultMode) => !LOOKUP_MODES.includes(mode) || exchange.message === undefined;
       exchange.fault = this.faults.take(operation, agencyOf(exchange.message, req), applies);
     }
-    return from(this.runner.run(exchange.fault, req, res, () => this.answer(req, res, exchange, next)));
+    // The answer touches the response only once the fault has let it through (a fault may replace it).
+    return from(this.runner.run(exchange.fault, req, res, () => this.answer(req, res, exchange, next))).pipe(
+      map((payload) => payload && xmlStream(res, payload)),
+    );
   }
 
   /** Negotiation (406) and, for a route with a body, its media type (415) and decoding (400, 413). */
@@ -155,7 +158,7 @@ export class NdcExchangeInterceptor implements NestInterceptor {
     }
     const body = typeof req.body === 'string' ? req.body : '';
     const decoded = this.messages.decode(req, body, Object.keys(spec.requests) as RqRoot[], spec.responseRoot);
-    return { contentType, responseRoot: spec.responseRoot, ...decoded };
+    return { contentType, ...decoded };
   }
 
   /**
@@ -163,7 +166,7 @@ export class NdcExchangeInterceptor implements NestInterceptor {
    * NDC error answer (HTTP 200). A GET whose ETag matches If-None-Match gets
    * no body (Express answers 304).
    */
-  private async answer(req: ExpressRequest, res: ExpressResponse, exchange: NdcExchange, next: CallHandler): Promise<StreamableFile | undefined> {
+  private async answer(req: ExpressRequest, res: ExpressResponse, exchange: NdcExchange, next: CallHandler): Promise<XmlPayload | undefined> {
     let xml: string;
     try {
       const rs = (await lastValueFrom(next.handle().pipe(defaultIfEmpty(undefined)))) as NdcResponse;
@@ -175,6 +178,6 @@ export class NdcExchangeInterceptor implements NestInterceptor {
       res.removeHeader('ETag');
       xml = this.messages.encodeErrors(exchange.responseRoot, [error], exchange.echo, exchange.binding);
     }
-    return xmlStream(res, xmlPayload(req, this.messages.contentType(exchange.contentType, exchange.binding), xml));
+    return xmlPayload(req, this.messages.contentType(exchange.contentType, exchange.binding), xml);
   }
 }

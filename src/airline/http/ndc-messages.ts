@@ -12,7 +12,7 @@ import { ndcError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
 import { AIRLINE_CLOCK, AIRLINE_CONFIG } from '../airline.tokens';
 import type { ExpressRequest } from './express.types';
-import { type NdcRequest, type NdcResponse, type RqRoot, type RsRoot, decodeRq, encodeRs } from './ndc-codec';
+import { type NdcRequest, type NdcResponse, RESPONSE_ROOT, type RqRoot, type RsRoot, decodeRq, encodeRs } from './ndc-codec';
 import { type EchoIds, NdcHttpError } from './ndc-http.error';
 import { formatLocalTimestamp } from './timestamp';
 
@@ -29,6 +29,8 @@ function headerValue(v: string | string[] | undefined): string | undefined {
 /** A decoded request: its root element, message and binding. */
 export interface DecodedRequest {
   root: RqRoot;
+  /** Root of the answer to it (e.g. OrderCancelRS for an OrderCancelRQ on `/retail/orders`). */
+  responseRoot: RsRoot;
   message: NdcRequest;
   echo: EchoIds;
   /** Plain NDC or inside a SOAP 1.1 / 1.2 envelope: the answer uses the same. */
@@ -68,8 +70,8 @@ export class NdcMessages {
   }
 
   /**
-   * Decodes `body`, whose root must be one of `roots`; errors answer with
-   * `responseRoot`: 400 for anything that is not such a message, 413 past the
+   * Decodes `body`, whose root must be one of `roots`; errors answer with the
+   * request root's response root once the root is known, else with `responseRoot`: 400 for anything that is not such a message, 413 past the
    * size limit. The ids to echo come from the body's root element when it has
    * them, else from the headers.
    */
@@ -88,10 +90,12 @@ export class NdcMessages {
       const error = ndcError('INVALID_REQUEST', `expected root ${roots.join(' or ')}, got ${root.slice(0, 64)}`);
       throw new NdcHttpError(400, responseRoot, [error], echo, {}, binding);
     }
+    const rsRoot = RESPONSE_ROOT[root as RqRoot];
     try {
       const message = decodeRq(root as RqRoot, body, opts);
       return {
         root: root as RqRoot,
+        responseRoot: rsRoot,
         message,
         binding,
         echo: {
@@ -100,7 +104,7 @@ export class NdcMessages {
         },
       };
     } catch (err) {
-      throw this.decodeFailure(err, responseRoot, { ...fromHeaders, ...rootEcho(body) }, binding);
+      throw this.decodeFailure(err, rsRoot, { ...fromHeaders, ...rootEcho(body) }, binding);
     }
   }
 

@@ -33,11 +33,11 @@ export function xmlStream(res: ExpressResponse, payload: XmlPayload): Streamable
 }
 
 /**
- * Drops the body headers a route set before it failed (e.g. `Content-Encoding: gzip` of an answer
- * that a `commit-then-500` fault then replaced), so an error answer never inherits them.
+ * Drops the body headers a route set before it failed (e.g. the ETag of the GET, or headers of an
+ * answer a fault replaced), so an error answer never inherits them.
  */
 function dropBodyHeaders(res: ExpressResponse): void {
-  for (const name of ['Content-Encoding', 'Content-Type', 'Content-Length', 'Vary']) res.removeHeader(name);
+  for (const name of ['Content-Encoding', 'Content-Type', 'Content-Length', 'Vary', 'ETag']) res.removeHeader(name);
 }
 
 /** Sends an XML answer directly (from the exception filter), chunked like {@link xmlStream}. */

@@ -5,7 +5,7 @@
  * the guard and interceptor declared here apply to all of them.
  */
 import { Controller, Get, HttpCode, Inject, Post, Query, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import type { AirShoppingRq, OfferPriceRq, OrderCreateRq, OrderRetrieveRq } from '../../ndc/ndc.model';
+import type { AirShoppingRq, OfferPriceRq, OrderCancelRq, OrderCreateRq, OrderRetrieveRq } from '../../ndc/ndc.model';
 import { ndcError } from '../airline.errors';
 import { BasicAuthGuard } from './basic-auth.guard';
 import type { ExpressResponse } from './express.types';
@@ -36,11 +36,16 @@ export class RetailController {
 
   @Post('orders')
   @HttpCode(200)
-  @NdcRoute({ responseRoot: 'OrderViewRS', requests: { OrderCreateRQ: 'OrderCreate', OrderRetrieveRQ: 'OrderRetrieve' } })
+  @NdcRoute({
+    responseRoot: 'OrderViewRS',
+    requests: { OrderCreateRQ: 'OrderCreate', OrderRetrieveRQ: 'OrderRetrieve', OrderCancelRQ: 'OrderCancel' },
+  })
   orders(@Exchange() exchange: NdcExchange): NdcResponse {
     switch (exchange.root) {
       case 'OrderCreateRQ':
         return this.retail.orderCreate(exchange.message as OrderCreateRq);
+      case 'OrderCancelRQ':
+        return this.retail.orderCancel(exchange.message as OrderCancelRq);
       default:
         return this.retail.orderRetrieve(exchange.message as OrderRetrieveRq);
     }

@@ -7,6 +7,8 @@ import type {
   AirShoppingRs,
   OfferPriceRq,
   OfferPriceRs,
+  OrderCancelRq,
+  OrderCancelRs,
   OrderCreateRq,
   OrderRetrieveRq,
   OrderViewRs,
@@ -38,6 +40,10 @@ export class RetailService {
 
   orderRetrieve(rq: OrderRetrieveRq): OrderViewRs {
     return this.orders.retrieve(requireElement(rq.orderId, 'Query/Filters/OrderID'), requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT), requireElement(rq.owner, 'Query/Filters/OrderID/@Owner'));
+  }
+
+  orderCancel(rq: OrderCancelRq): OrderCancelRs {
+    return this.orders.cancel(rq);
   }
 
   /** The GET of orders; `fault` is the simulator mode armed for this call, if any. */

@@ -5,13 +5,17 @@
  * missing order.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Metadata, NdcError, OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
+import type { Metadata, NdcError, OrderCancelRq, OrderCancelRs, OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
+import { compare } from '../../common/decimal';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
 import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../order-pricing/order-pricing';
 import type { AirlineStore, StoredOrder } from '../store/airline.store';
 import { type IdSource, randomIds } from '../world/ids';
+import type { World } from '../world/world';
+import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
+import { cancellationTerms } from './order-cancel';
 
 type OrderView = Extract<OrderViewRs, { kind: 'success' }>;
 
@@ -44,10 +48,8 @@ export function newBookingReference(): string {
   return ref;
 }
 
-/** What the order service needs of the world: seat capacity per inventory key and booking class. */
-export interface CapacitySource {
-  capacityOf(inventoryKey: string, rbd: string): number;
-}
+/** Status code of a live order and of a cancelled one (`Order/Status/StatusCode`, IATA_CodeType). */
+export const ORDER_STATUS = { live: 'OK', cancelled: 'XX' } as const;
 
 export interface OrdersServiceOptions {
   airlineCode: string;
@@ -63,7 +65,7 @@ export class OrdersService {
 
   constructor(
     private readonly store: AirlineStore,
-    private readonly world: CapacitySource,
+    private readonly world: World,
     private readonly clock: AirlineClock,
     private readonly options: OrdersServiceOptions,
   ) {
@@ -117,7 +119,7 @@ export class OrdersService {
             webAddressId: `${this.options.portalUrl}${reference}`,
             bookingReferences: [{ id: reference, airlineId: code }],
             totalOrderPrice: pricing.pricedOffer.total,
-            statusCode: 'OK',
+            statusCode: ORDER_STATUS.live,
             payments: [{ type: payment.type, amount: payment.amount, voucherNumber: requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number') }],
             orderItems: buildOrderItems(pricing),
           },
@@ -154,6 +156,51 @@ export class OrdersService {
     const ours = owner === undefined || owner === this.options.airlineCode;
     if (!order || !ours || order.agencyId !== agencyId) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     return order.view;
+  }
+
+  /**
+   * OrderCancel: cancels the agency's order named in `Query/Order` under the
+   * rules of {@link cancellationTerms} (void within 24 h, else fees per price
+   * class), gives its seats back and marks it cancelled, in one transaction.
+   * Another agency's or an unknown order: 913; an order already cancelled:
+   * ORDER_ALREADY_CANCELLED (never refunded twice); a refund below the
+   * request's ExpectedRefundAmount: REFUND_BELOW_EXPECTED (nothing changed).
+   */
+  cancel(rq: OrderCancelRq): OrderCancelRs {
+    const ref = requireElement(rq.order, 'Query/Order');
+    const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
+    const order = this.store.getOrder(ref.orderId);
+    if (!order || ref.owner !== this.options.airlineCode || order.agencyId !== agencyId) {
+      throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
+    }
+    if (order.cancellation) {
+      throw new AirlineError('ORDER_ALREADY_CANCELLED', `Order ${order.orderId} was already cancelled on ${order.cancellation.cancelledAt}; nothing more is refunded`);
+    }
+    const pricing = this.store.getPricing(order.pricingResponseId);
+    const placed = order.view.orders[0];
+    if (!pricing || !placed.totalOrderPrice) throw new Error(`order ${order.orderId} has no pricing record or total`);
+    const now = this.clock.now();
+    const terms = cancellationTerms(this.world, { createdAt: order.createdAt, total: placed.totalOrderPrice, items: pricing.pricedOffer.offerItems }, now, CCF2_SERVICE_ID);
+    const expected = rq.expectedRefundAmount;
+    if (expected && (expected.currency !== terms.refund.currency || compare(expected.value, terms.refund.value) > 0)) {
+      throw new AirlineError(
+        'REFUND_BELOW_EXPECTED',
+        `The refund of order ${order.orderId} would be ${terms.refund.value} ${terms.refund.currency} (cancellation fee ${terms.fee.value}), ` +
+          `less than the ExpectedRefundAmount ${expected.value} ${expected.currency}; the order was not cancelled`,
+      );
+    }
+    const view: OrderView = { ...order.view, orders: order.view.orders.map((o) => ({ ...o, statusCode: ORDER_STATUS.cancelled })) };
+    const cancellation = { cancelledAt: now.toISOString(), kind: terms.kind, fee: terms.fee, refund: terms.refund };
+    if (!this.store.cancelOrder(order.orderId, view, cancellation, pricing.segments)) {
+      throw new AirlineError('ORDER_ALREADY_CANCELLED', `Order ${order.orderId} was already cancelled; nothing more is refunded`);
+    }
+    return {
+      target: 'Test',
+      version: '17.2',
+      timeStamp: now.toISOString(),
+      kind: 'success',
+      cancellations: [{ orderReference: order.orderId, cancellationFee: terms.fee, refund: terms.refund }],
+    };
   }
 
   /**

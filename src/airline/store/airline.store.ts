@@ -22,7 +22,7 @@ import type {
   TokenLookup,
   CardFunding,
 } from '../airline.ports';
-import type { ContactInformation, OrderPayment, OrderViewRs, Passenger } from '../../ndc/ndc.model';
+import type { ContactInformation, Money, OrderPayment, OrderViewRs, Passenger } from '../../ndc/ndc.model';
 
 /** A stored card token. The card number is only held encrypted; the CVV never. */
 export interface StoredToken extends TokenInfo {
@@ -43,6 +43,16 @@ export interface StoredOrder {
   view: Extract<OrderViewRs, { kind: 'success' }>;
   /** Passengers, contacts and payments of the OrderCreateRQ, to recognise a repeated request. */
   request?: { passengers: Passenger[]; contacts: ContactInformation[]; payments: OrderPayment[] };
+  /** Set once the order is cancelled (its view then has the cancelled status code). */
+  cancellation?: StoredCancellation;
+}
+
+/** What a cancel of an order did. */
+export interface StoredCancellation {
+  cancelledAt: string;
+  kind: 'void' | 'cancel';
+  fee: Money;
+  refund: Money;
 }
 
 const SCHEMA = `
@@ -91,7 +101,8 @@ CREATE TABLE IF NOT EXISTS orders (
   pricing_response_id TEXT NOT NULL,
   created_at TEXT NOT NULL,
   view TEXT NOT NULL,
-  request TEXT
+  request TEXT,
+  cancellation TEXT
 );
 CREATE INDEX IF NOT EXISTS orders_by_shopping ON orders (shopping_response_id, agency_id);
 CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
@@ -118,6 +129,9 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL;');
     this.db.exec('PRAGMA synchronous = NORMAL;');
     this.db.exec(SCHEMA);
+    // Files written before OrderCancel existed lack the column.
+    const columns = this.db.all('PRAGMA table_info(orders)') as Row[];
+    if (!columns.some((c) => c.name === 'cancellation')) this.db.exec('ALTER TABLE orders ADD COLUMN cancellation TEXT');
     if (onDisk) writeFileSync(`${path}.owner`, String(process.pid));
   }
 
@@ -294,6 +308,26 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     );
   }
 
+  /**
+   * Marks `orderId` cancelled with `view` (its cancelled OrderViewRS) and
+   * gives the seats of `segments` back to inventory, in one transaction;
+   * false (and nothing changed) when it was already cancelled.
+   */
+  cancelOrder(orderId: string, view: StoredOrder['view'], cancellation: StoredCancellation, segments: SoldSegment[]): boolean {
+    return this.transaction(() => {
+      const changed = this.run('UPDATE orders SET view = ?, cancellation = ? WHERE order_id = ? AND cancellation IS NULL', [
+        JSON.stringify(view),
+        JSON.stringify(cancellation),
+        orderId,
+      ]);
+      if (changed !== 1) return false;
+      for (const seg of segments) {
+        this.run('UPDATE inventory SET sold = MAX(0, sold - ?) WHERE inventory_key = ? AND rbd = ?', [seg.seats, seg.inventoryKey, seg.rbd]);
+      }
+      return true;
+    });
+  }
+
   /** The first order created from pricing response `pricingResponseId`, if any. */
   orderByPricingResponse(pricingResponseId: string): StoredOrder | undefined {
     return this.toOrder(this.get('SELECT * FROM orders WHERE pricing_response_id = ? ORDER BY created_at LIMIT 1', [pricingResponseId]));
@@ -322,6 +356,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
       createdAt: String(row.created_at),
       view: JSON.parse(String(row.view)) as StoredOrder['view'],
       request: row.request ? (JSON.parse(String(row.request)) as StoredOrder['request']) : undefined,
+      cancellation: row.cancellation ? (JSON.parse(String(row.cancellation)) as StoredCancellation) : undefined,
     };
   }
 }

@@ -131,6 +131,7 @@ export interface WorldData {
   corporateAccounts: Record<string, { percentOff: string; priceClasses: string[] }>;
   cardSurcharge: { service: string; percent: string };
   commissionPercent: string;
+  cancellation: WorldCancellationRules;
   shoppingTtlMinutes: number;
   pricingTtlMinutes: number;
   serviceDefinitions: WorldServiceDefinition[];
@@ -160,4 +161,16 @@ export interface Journey {
   segments: DatedSegment[];
   transfer: boolean;
   journeyTime: string;
+}
+
+/** How a confirmed order is cancelled (docs/airline-world.md, "OrderCancel"). */
+export interface WorldCancellationRules {
+  /** Within this many hours of the order's creation a cancel is a void: everything is refunded. */
+  voidHours: number;
+  /** Fee in the base currency per passenger and journey (order item) of a price class, after the void window. */
+  feePerPassengerAndJourney: Record<string, string>;
+  /** Price classes whose fares are not refunded after the void window (taxes only). */
+  taxesOnly: string[];
+  /** Whether the card surcharge (CCF2) is refunded after the void window. */
+  surchargeRefundedAfterVoid: boolean;
 }

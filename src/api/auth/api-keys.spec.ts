@@ -68,15 +68,25 @@ describe('API keys', () => {
     expect(() => new ApiKeyStore(file)).toThrow(/not a valid keys file/);
   });
 
-  it('watch() picks up a changed file', async () => {
-    const store = new ApiKeyStore(file);
+  it('watch() picks up a file created right after start, then each change; a bad file is reported once', async () => {
+    const errors: string[] = [];
+    const store = new ApiKeyStore(file, (m) => errors.push(m));
     store.watch(20);
+    const until = async (what: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!what() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return what();
+    };
     try {
       const a = generateApiKey({ agencyId: 'AG1', role: 'agency' });
       writeKeysFile(file, { version: 1, keys: [a.record] });
-      const deadline = Date.now() + 10_000;
-      while (!store.check(a.key).ok && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(store.check(a.key).ok).toBe(true);
+      expect(await until(() => store.check(a.key).ok)).toBe(true);
+      writeKeysFile(file, { version: 1, keys: [{ ...a.record, revokedAt: new Date().toISOString() }] });
+      expect(await until(() => !store.check(a.key).ok)).toBe(true);
+      fs.writeFileSync(file, 'not json');
+      expect(await until(() => errors.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(errors).toHaveLength(1);
     } finally {
       store.close();
     }

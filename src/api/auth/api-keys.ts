@@ -104,7 +104,9 @@ export type KeyCheck = { ok: true; principal: Principal } | { ok: false; reason:
 /** The keys of one file, kept in memory and re-read when the file changes. */
 export class ApiKeyStore {
   private byId = new Map<string, StoredApiKey>();
-  private watching = false;
+  /** What the file looked like when it was last read (inode, size, mtime), or `missing`. */
+  private loadedSignature = '';
+  private timer: NodeJS.Timeout | undefined;
 
   /**
    * @param file the keys file (created by `npm run keys`); missing means no keys yet.
@@ -127,21 +129,29 @@ export class ApiKeyStore {
     try {
       this.load();
     } catch (err) {
+      // Reported once per change of the file, not at every poll.
+      this.loadedSignature = signatureOf(this.file);
       this.onReloadError((err as Error).message);
     }
   }
 
-  /** Polls the file for changes every `intervalMs` (default 1000; survives atomic renames). */
+  /**
+   * Checks the file every `intervalMs` (default 1000) and re-reads it when it differs from what was
+   * last read (inode, size or mtime: atomic renames included). Comparing with the state at the
+   * last read, not at the first poll, means a change right after start is not missed.
+   */
   watch(intervalMs = 1000): void {
-    if (this.watching) return;
-    this.watching = true;
-    fs.watchFile(this.file, { interval: intervalMs, persistent: false }, () => this.reload());
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => {
+      if (signatureOf(this.file) !== this.loadedSignature) this.reload();
+    }, intervalMs);
+    this.timer.unref();
   }
 
   close(): void {
-    if (!this.watching) return;
-    fs.unwatchFile(this.file);
-    this.watching = false;
+    if (this.timer === undefined) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   check(presented: string): KeyCheck {
@@ -157,7 +167,19 @@ export class ApiKeyStore {
   }
 
   private load(): void {
+    const signature = signatureOf(this.file);
     const content = readKeysFile(this.file);
     this.byId = new Map(content.keys.map((k) => [k.id, k]));
+    this.loadedSignature = signature;
+  }
+}
+
+/** Identity of the file's current content for change detection: inode, size, mtime; `missing` when absent. */
+function signatureOf(file: string): string {
+  try {
+    const st = fs.statSync(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'missing';
   }
 }

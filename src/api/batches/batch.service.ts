@@ -90,7 +90,11 @@ export class BatchService {
       if (before.type !== BATCH_WORKFLOW || before.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(id);
       return { id, total: intents.length, existing: true, links: self };
     }
-    const input: BatchInput = { intents, concurrency: this.config.batchConcurrency, options: { correlationId: requestId } };
+    const input: BatchInput = {
+      intents,
+      concurrency: this.config.batchConcurrency,
+      options: { ...this.config.workflowDefaults, correlationId: requestId },
+    };
     if (this.config.approvalTimeoutMs !== undefined) input.options!.approvalTimeoutMs = this.config.approvalTimeoutMs;
     if (atomic) input.atomic = true;
     try {
@@ -144,6 +148,7 @@ export class BatchService {
       confirmed: progress.confirmed,
       failed: progress.failed,
       cancelled: progress.cancelled,
+      escalated: progress.escalated ?? 0,
       bookings: progress.bookings.map((b) => ({
         id: b.id,
         status: b.status,
@@ -178,10 +183,11 @@ export class BatchService {
     return {
       total,
       pending: total - children.length,
-      running: count('RUNNING') + count('AWAITING_APPROVAL'),
+      running: count('RUNNING') + count('AWAITING_APPROVAL') + count('SETTLING'),
       confirmed: count('CONFIRMED'),
       failed: count('FAILED'),
       cancelled: count('CANCELLED'),
+      escalated: count('ESCALATED'),
       bookings: children,
     };
   }

@@ -5,7 +5,7 @@
  * not be echoed).
  */
 import { z } from 'zod/v4';
-import type { BookingIntent, BookingStatus } from '../../booking/booking.model';
+import { BOOKING_STATUSES, BookingStatus, type BookingIntent } from '../../booking/booking.model';
 import { isDecimal } from '../../common/decimal';
 import { luhnValid } from '../../common/luhn';
 
@@ -39,8 +39,8 @@ const absoluteUrl = z
 export const AGENCY_ID_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 const AGENCY_ID_MESSAGE = 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -';
 
-/** Every booking status, in lifecycle order. */
-export const BOOKING_STATUSES = ['RUNNING', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'] as const satisfies readonly BookingStatus[];
+/** The booking statuses (declared once, in `src/booking/booking.status.ts`). */
+export { BOOKING_STATUSES };
 
 const passengerSchema = z.strictObject({
   type: z.enum(['ADT', 'CHD', 'INF'], { message: 'must be ADT, CHD or INF' }),
@@ -228,7 +228,7 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** Query of `GET /bookings`. */
 export const bookingListQuerySchema = z.object({
-  status: z.enum(BOOKING_STATUSES, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+  status: z.enum(BookingStatus, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
   agencyId: z.string().regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE).optional().describe('ops only: one agency (agency callers always see their own)'),
   limit: z.coerce
     .number({ message: 'must be an integer from 1 to 1000' })

@@ -164,7 +164,7 @@ export class BookingService {
     const handle = this.client.workflow.getHandle(id);
     const before = await describeOrUndefined(handle);
     if (before !== undefined) return this.existing(before, print);
-    const options: BookingWorkflowOptions = { correlationId: requestId };
+    const options: BookingWorkflowOptions = { ...this.config.workflowDefaults, correlationId: requestId };
     if (this.config.approvalTimeoutMs !== undefined) options.approvalTimeoutMs = this.config.approvalTimeoutMs;
     const route = `${intent.journey.origin}-${intent.journey.destination}`;
     try {

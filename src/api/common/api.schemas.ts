@@ -4,10 +4,11 @@
  * live beside their validation in `bookings/booking.dto.ts` and are derived the same way.
  */
 import { z } from 'zod/v4';
-import { BOOKING_STATUSES, bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking.dto';
+import { BookingStatus } from '../../booking/booking.model';
+import { bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking.dto';
 import { codecBodySchema } from '../codec/codec.controller';
 
-const status = z.enum(BOOKING_STATUSES);
+const status = z.enum(BookingStatus);
 const money = z.object({ value: z.string().meta({ example: '129.00' }), currency: z.string().meta({ example: 'GBP' }) });
 const bookingLinks = z.object({ self: z.string(), order: z.string(), approvePrice: z.string(), cancel: z.string() });
 const bookingError = z.object({ type: z.string(), message: z.string(), airlineCode: z.string().optional() });
@@ -97,6 +98,7 @@ export const batchViewSchema = z.object({
   confirmed: z.number().int(),
   failed: z.number().int(),
   cancelled: z.number().int(),
+  escalated: z.number().int(),
   bookings: z.array(z.object({ id: z.string(), status, links: z.object({ self: z.string() }) })),
   stale: z.string().optional().meta({ description: 'Set when no worker answered the progress query in time: counts from visibility' }),
   links: z.object({ self: z.string() }),

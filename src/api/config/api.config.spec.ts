@@ -13,6 +13,7 @@ describe('loadApiConfig', () => {
       codecOpenOnLoopback: false,
       batchConcurrency: 4,
       approvalTimeoutMs: undefined,
+      workflowDefaults: {},
       queryTimeoutMs: 10000,
       logLevels: ['log', 'error', 'warn'],
       apiKeysFile: '.data/api-keys.json',
@@ -66,6 +67,12 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ API_LOG: 'loud' })).toThrow('API_LOG: unknown level "loud"');
     expect(() => loadApiConfig({ RATE_LIMIT_POINTS: '-1' })).toThrow(/^RATE_LIMIT_POINTS: /);
     expect(() => loadApiConfig({ CODEC_OPEN_ON_LOOPBACK: 'yes' })).toThrow('CODEC_OPEN_ON_LOOPBACK: must be true or false');
+    expect(() => loadApiConfig({ ORDER_UNSETTLED_POLICY: 'retry' })).toThrow(ApiConfigError);
+    expect(() => loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '2m' })).toThrow(/^ORDER_SETTLE_WINDOW_MS: /);
+    expect(loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate' }).workflowDefaults).toEqual({
+      settleWindowMs: 300000,
+      unsettledPolicy: 'escalate',
+    });
     expect(loadApiConfig({ API_LOG: 'none' }).logLevels).toEqual([]);
     expect(loadApiConfig({ AIRLINE_BASE_URL: 'http://airline:4010/' }).airlineBaseUrl).toBe('http://airline:4010');
   });

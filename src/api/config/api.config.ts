@@ -4,7 +4,8 @@
  */
 import * as path from 'node:path';
 import { z } from 'zod/v4';
-import { DEFAULT_TASK_QUEUE } from '../../booking/booking.model';
+import { loadBookingWorkflowDefaults } from '../../booking/booking.config';
+import { DEFAULT_TASK_QUEUE, type BookingWorkflowOptions } from '../../booking/booking.model';
 
 /** Where the API keys live when API_KEYS_FILE is not set (the git-ignored `.data/` folder). */
 export const DEFAULT_API_KEYS_FILE = path.join('.data', 'api-keys.json');
@@ -53,6 +54,12 @@ export interface ApiConfig {
   batchConcurrency: number;
   /** Price-guard wait passed to each booking, ms (BOOKING_APPROVAL_TIMEOUT_MS, default: the workflow's, 24 h). */
   approvalTimeoutMs?: number;
+  /**
+   * Deployment defaults of the other workflow options, passed with every booking and batch:
+   * ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY (`src/booking/booking.config.ts`; unset: the
+   * workflow's defaults).
+   */
+  workflowDefaults: BookingWorkflowOptions;
   /**
    * How long a state/progress query may wait for a worker, ms (API_QUERY_TIMEOUT_MS, default
    * 10000); then the answer comes from visibility, marked `stale`.
@@ -157,6 +164,13 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (production && apiKeysFile === undefined && oidc === undefined) {
     throw new ApiConfigError('API_KEYS_FILE', 'set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production');
   }
+  let workflowDefaults: BookingWorkflowOptions;
+  try {
+    workflowDefaults = loadBookingWorkflowDefaults(clean);
+  } catch (err) {
+    const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
+    throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
+  }
   if (production && e.CODEC_OPEN_ON_LOOPBACK) {
     throw new ApiConfigError('CODEC_OPEN_ON_LOOPBACK', 'is refused when NODE_ENV=production');
   }
@@ -174,6 +188,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     codecOpenOnLoopback: e.CODEC_OPEN_ON_LOOPBACK,
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,
+    workflowDefaults,
     queryTimeoutMs: e.API_QUERY_TIMEOUT_MS,
     logLevels,
     ...(apiKeysFile !== undefined ? { apiKeysFile } : {}),

@@ -1,0 +1,127 @@
+/**
+ * After confirmation: the cancel window, in which a cancel of the booking cancels its order at the
+ * airline exactly once.
+ */
+import { ActivityFailure, condition, sleep } from '@temporalio/workflow';
+import type { OrderSummary } from '../activities/booking.activities.types';
+import { FailureType } from '../src/booking/booking.failures';
+import type { BookingError, BookingResult } from '../src/booking/booking.model';
+import { nextSettleStep } from './booking.decisions';
+import {
+  MAX_CANCEL_ATTEMPTS,
+  ndc,
+  orders,
+  isOutcomeUnknown,
+  toBookingError,
+  type CancelRequest,
+  type Saga,
+} from './booking.saga';
+
+// ------------------------------------------------------------------ after confirmation: cancel window
+
+/**
+ * Keeps a confirmed booking open for `cancelWindowMs` (none by default). A cancel within it (or
+ * asked for while the order was being placed) cancels the order at the airline, exactly once: a
+ * cancel without a definite answer is settled by reading the order's status back (a cancelled
+ * order reads back with a status other than `OK`), never by cancelling blindly again.
+ */
+export async function cancelWindow(saga: Saga, confirmed: BookingResult, order: OrderSummary, cancel: CancelRequest): Promise<BookingResult> {
+  const { trail, settings } = saga;
+  if (settings.cancelWindowMs <= 0) return confirmed;
+  if (cancel.requestedAt === undefined && !(await condition(() => cancel.requestedAt !== undefined, settings.cancelWindowMs))) {
+    return confirmed;
+  }
+  const { state } = trail;
+  state.cancellation = { status: 'cancelling', requestedAt: cancel.requestedAt!, ...(cancel.reason !== undefined ? { reason: cancel.reason } : {}) };
+  trail.setStatus('CANCELLING');
+  const outcome = await cancelOrder(saga, order);
+  const cancellation = state.cancellation;
+  cancellation.endedAt = new Date().toISOString();
+  if (outcome.kind === 'cancelled') {
+    cancellation.status = 'cancelled';
+    cancellation.settledBy = outcome.settledBy;
+    if (outcome.refund !== undefined) cancellation.refund = outcome.refund;
+    if (outcome.fee !== undefined) cancellation.fee = outcome.fee;
+    if (state.order !== undefined && outcome.status !== undefined) state.order.status = outcome.status;
+    return { ...trail.finish('CANCELLED'), ...(confirmed.orderViewXml !== undefined ? { orderViewXml: confirmed.orderViewXml } : {}) };
+  }
+  cancellation.status = 'failed';
+  cancellation.error = outcome.error;
+  trail.setStatus('CONFIRMED');
+  return confirmed;
+}
+
+type CancelOutcome =
+  | { kind: 'cancelled'; settledBy: 'answer' | 'retrieve'; refund?: OrderSummary['total']; fee?: OrderSummary['total']; status?: string }
+  | { kind: 'failed'; error: BookingError };
+
+async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutcome> {
+  const { ctx, trail } = saga;
+  for (let attempt = 1; attempt <= MAX_CANCEL_ATTEMPTS; attempt += 1) {
+    let unknown: boolean;
+    let cause: unknown;
+    try {
+      const done = await trail.step('cancelOrder', () => orders.cancelOrder({ ctx, orderId: order.orderId, owner: order.owner }));
+      return {
+        kind: 'cancelled',
+        settledBy: 'answer',
+        ...(done.refund !== undefined ? { refund: done.refund } : {}),
+        ...(done.fee !== undefined ? { fee: done.fee } : {}),
+      };
+    } catch (error) {
+      if (!(error instanceof ActivityFailure)) throw error;
+      unknown = isOutcomeUnknown(error);
+      cause = error;
+    }
+    // No answer, or a refusal (perhaps "already cancelled"): what does the order say now?
+    const status = await orderStatus(saga, order, unknown);
+    if (status.kind === 'cancelled') return { kind: 'cancelled', settledBy: 'retrieve', status: status.status };
+    if (!unknown) return { kind: 'failed', error: toBookingError(cause) };
+    if (status.kind === 'unknown') {
+      return {
+        kind: 'failed',
+        error: { type: FailureType.CANCEL_OUTCOME_UNKNOWN, message: `cancel of order ${order.orderId} got no answer and its status cannot be read; check by hand` },
+      };
+    }
+    // The order still reads back live after the settle window: cancelling again is not blind.
+  }
+  return {
+    kind: 'failed',
+    error: { type: FailureType.CANCEL_FAILED, message: `order ${order.orderId} still live after ${MAX_CANCEL_ATTEMPTS} cancels without an answer` },
+  };
+}
+
+/**
+ * The order's status read back: after a cancel without an answer, repeatedly with backoff until
+ * it reads cancelled or the settle window has passed; after a refusal, once.
+ */
+async function orderStatus(
+  { ctx, trail, settings }: Saga,
+  order: OrderSummary,
+  settle: boolean,
+): Promise<{ kind: 'cancelled'; status: string } | { kind: 'live' } | { kind: 'unknown' }> {
+  const since = Date.now();
+  const windowMs = settle ? settings.settleWindowMs : 0;
+  let lookups = 0;
+  let liveAfterWindow = false;
+  for (;;) {
+    const next = nextSettleStep({ lookups, elapsedMs: Date.now() - since, windowMs, absentAfterWindow: liveAfterWindow });
+    if (next.kind === 'absent') return { kind: 'live' };
+    if (next.kind === 'undecided') return { kind: 'unknown' };
+    if (next.delayMs > 0) await sleep(next.delayMs);
+    lookups += 1;
+    try {
+      const read = await trail.step(
+        'retrieveOrder',
+        () => ndc.retrieveOrder({ ctx, orderId: order.orderId, owner: order.owner }),
+        `cancel check ${lookups}`,
+      );
+      if (read.order.status !== 'OK') return { kind: 'cancelled', status: read.order.status };
+      liveAfterWindow = Date.now() - since >= windowMs;
+    } catch (error) {
+      if (!(error instanceof ActivityFailure)) throw error;
+      liveAfterWindow = false;
+    }
+  }
+}
+
