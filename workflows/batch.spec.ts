@@ -42,6 +42,7 @@ describe('batch bookkeeping', () => {
       confirmed: 0,
       failed: 1,
       cancelled: 1,
+      escalated: 0,
       bookings: [
         { id: 'batch:k-0', status: 'CANCELLED', refund: { value: '63.24', currency: 'GBP' }, compensation: 'DONE' },
         { id: 'batch:k-1', status: 'FAILED' },

@@ -98,6 +98,7 @@ describe('atomic batches', () => {
       confirmed: 1,
       failed: 1,
       cancelled: 0,
+      escalated: 0,
       bookings: [
         { id: `${batchId}-0`, status: 'CONFIRMED' },
         { id: `${batchId}-1`, status: 'FAILED' },
