@@ -65,6 +65,24 @@ describe('atomic batches', () => {
     }
   });
 
+  it('a failed last booking: every confirmed booking is cancelled at the airline, the batch ends COMPENSATED', async () => {
+    const batchId = `batch:${AGENCY}:last-fails`;
+    const view = await runBatch({ atomic: true, intents: [oneWayIntent({ agencyId: AGENCY }), oneWayIntent({ agencyId: AGENCY }), unbookable()] }, 'last-fails');
+    expect(view).toMatchObject({ total: 3, confirmed: 0, failed: 1, cancelled: 2, atomic: true, status: 'COMPENSATED', skipped: 0 });
+    expect(view.bookings.map((b: any) => [b.status, b.compensation])).toEqual([
+      ['CANCELLED', 'DONE'],
+      ['CANCELLED', 'DONE'],
+      ['FAILED', undefined],
+    ]);
+    for (const b of view.bookings.slice(0, 2)) expect(b.refund).toMatchObject({ currency: 'GBP' });
+    // Each confirmed order was cancelled at the airline (OrderCancelRS or a read-back as cancelled).
+    for (const index of [0, 1]) {
+      const booking = await as(stack.api, AGENCY, 'GET', `/bookings/${encodeURIComponent(`${batchId}-${index}`)}`);
+      expect(booking.body.status).toBe('CANCELLED');
+      expect(booking.body.cancellation).toMatchObject({ status: 'cancelled', refund: { currency: 'GBP' } });
+    }
+  });
+
   it('the body: an array (plain) or {intents, atomic}; paths of bad intents start with intents[i]; one key is one batch', async () => {
     const bad = await as(stack.api, AGENCY, 'POST', '/batches', { atomic: 'yes', intents: [{ ...oneWayIntent({ agencyId: AGENCY }), currency: 'gbp' }], extra: 1 });
     expect(bad.status).toBe(400);
