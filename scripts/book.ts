@@ -1,5 +1,6 @@
 /**
- * `npm run book -- [--batch] [--approve] <intent.json ...>`: submits booking intents to the API
+ * `npm run book -- [--batch [--atomic]] [--key K] [--approve] <intent.json ...>` or
+ * `npm run book -- --attach <batchId>` (see {@link USAGE}): submits booking intents to the API
  * (API_URL, default http://127.0.0.1:3000) with the API key of NDC_SAGA_API_KEY (default: the
  * development agency key `npm start` created in `.data/`), shows each booking's progress (steps as they start)
  * and prints each outcome: booking reference and total, or the error. Exit code 1 when any
@@ -44,9 +45,32 @@ export function resolveRelativeDates<T>(intent: T, today: Date): T {
   return copy as T;
 }
 
+/** The usage text (`--help` prints it to stdout). */
+export const USAGE = `usage: npm run book -- [options] <intent.json ...>
+       npm run book -- --attach <batchId>
+
+  --batch          submit all intents as one batch (prints its id)
+  --atomic         with --batch: all or nothing (a failed booking cancels the confirmed ones)
+  --key <key>      Idempotency-Key (1-100 of A-Z a-z 0-9 _ . : -): the same key again resumes the
+                   same batch or booking instead of booking again (default: a fresh key per run;
+                   several single bookings get <key>-1, <key>-2, ...)
+  --attach <id>    follow a batch already submitted (e.g. after an interrupted run)
+  --approve        approve price-guard waits automatically
+  --help, -h       this text
+
+environment: API_URL (default http://127.0.0.1:3000), NDC_SAGA_API_KEY (default: the development
+agency key npm start created), BOOK_TIMEOUT_MS (default 300000).
+exit code: 0 when every booking ended CONFIRMED, 1 otherwise, 2 on bad usage or an unreachable API.
+`;
+
 interface Options {
   files: string[];
   batch: boolean;
+  atomic: boolean;
+  /** Idempotency-Key given with --key. */
+  key?: string;
+  /** Batch id given with --attach. */
+  attach?: string;
   approve: boolean;
   apiUrl: string;
   timeoutMs: number;
@@ -78,26 +102,50 @@ interface View {
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
+/** `--help` was asked for: usage on stdout, exit 0. */
+class Help extends Error {}
+
+const KEY_RE = /^[A-Za-z0-9_.:-]{1,100}$/;
+
 function parseArgs(argv: string[]): Options {
   const files: string[] = [];
   let batch = false;
+  let atomic = false;
   let approve = false;
-  for (const a of argv) {
+  let key: string | undefined;
+  let attach: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith('--')) throw new Usage(`${a} needs a value`);
+      i += 1;
+      return v;
+    };
     if (a === '--batch') batch = true;
+    else if (a === '--atomic') atomic = true;
     else if (a === '--approve') approve = true;
-    else if (a === '--help' || a === '-h') throw new Usage();
+    else if (a === '--key') key = value();
+    else if (a === '--attach') attach = value();
+    else if (a === '--help' || a === '-h') throw new Help();
     else if (a.startsWith('-')) throw new Usage(`unknown option ${a}`);
     else files.push(a);
   }
-  if (files.length === 0) throw new Usage('give at least one intent file');
-  const key = apiKeyFromEnv(process.env);
-  if (key === undefined) {
+  if (key !== undefined && !KEY_RE.test(key)) throw new Usage('--key must be 1-100 of A-Z a-z 0-9 _ . : -');
+  if (attach !== undefined && (files.length > 0 || batch || key !== undefined)) throw new Usage('--attach takes a batch id and no files, --batch or --key');
+  if (atomic && !batch) throw new Usage('--atomic needs --batch');
+  if (attach === undefined && files.length === 0) throw new Usage('give at least one intent file (or --attach <batchId>)');
+  const apiKey = apiKeyFromEnv(process.env);
+  if (apiKey === undefined) {
     throw new Usage(`no API key: set NDC_SAGA_API_KEY, or run npm start once (it creates a development key in ${DEV_KEYS_SECRET_FILE})`);
   }
   return {
-    authorization: `Bearer ${key}`,
+    authorization: `Bearer ${apiKey}`,
     files,
     batch,
+    atomic,
+    ...(key !== undefined ? { key } : {}),
+    ...(attach !== undefined ? { attach } : {}),
     approve,
     apiUrl: (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
     timeoutMs: Number(process.env.BOOK_TIMEOUT_MS ?? 300_000),
@@ -217,8 +265,9 @@ function outcome(job: Job, v: View | undefined): boolean {
 
 async function runSingly(jobs: Job[], o: Options): Promise<boolean> {
   const deadline = Date.now() + o.timeoutMs;
-  for (const job of jobs) {
-    const r = await http(o, 'POST', `${o.apiUrl}/bookings`, job.intent, { 'Idempotency-Key': `cli-${randomUUID()}` });
+  for (const [i, job] of jobs.entries()) {
+    const key = o.key === undefined ? `cli-${randomUUID()}` : jobs.length === 1 ? o.key : `${o.key}-${i + 1}`;
+    const r = await http(o, 'POST', `${o.apiUrl}/bookings`, job.intent, { 'Idempotency-Key': key });
     if (r.status !== 202) {
       out(`✗ ${job.label}: refused, ${r.status} ${describeError(r.json)}`);
       continue;
@@ -231,14 +280,27 @@ async function runSingly(jobs: Job[], o: Options): Promise<boolean> {
 }
 
 async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
-  const deadline = Date.now() + o.timeoutMs;
-  const r = await http(o, 'POST', `${o.apiUrl}/batches`, jobs.map((j) => j.intent), { 'Idempotency-Key': `cli-${randomUUID()}` });
+  const key = o.key ?? `cli-${randomUUID()}`;
+  const intents = jobs.map((j) => j.intent);
+  const r = await http(o, 'POST', `${o.apiUrl}/batches`, o.atomic ? { atomic: true, intents } : intents, { 'Idempotency-Key': key });
   if (r.status !== 202) {
     out(`✗ batch refused, ${r.status} ${describeError(r.json)}`);
     return false;
   }
-  const batchId = (r.json as { id: string }).id;
-  out(`→ batch of ${jobs.length} submitted as ${batchId}`);
+  const accepted = r.json as { id: string; existing: boolean };
+  const batchId = accepted.id;
+  out(
+    accepted.existing
+      ? `→ batch ${batchId}: already submitted with key ${key}, following it`
+      : `→ batch of ${jobs.length}${o.atomic ? ' (atomic)' : ''} submitted as ${batchId} (key ${key})`,
+  );
+  out(`  batch id: ${batchId}   follow it again: npm run book -- --attach ${batchId}   resubmit safely: --key ${key}`);
+  return followBatch(batchId, jobs, o);
+}
+
+/** Polls a batch until it is done, then prints each booking's outcome. */
+async function followBatch(batchId: string, jobs: Job[], o: Options): Promise<boolean> {
+  const deadline = Date.now() + o.timeoutMs;
   let last = '';
   let progress: BatchView | undefined;
   while (Date.now() < deadline) {
@@ -253,8 +315,11 @@ async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
     await sleep(1000);
   }
   if (progress === undefined || !progress.done) {
-    out('✗ batch did not finish before the deadline');
+    out(`✗ batch did not finish before the deadline (follow it again: npm run book -- --attach ${batchId})`);
     return false;
+  }
+  if (progress.atomic === true) {
+    out(`  batch ${batchId}: ${progress.status}${progress.skipped ? `, ${progress.skipped} not started` : ''}`);
   }
   const results: boolean[] = [];
   for (const [i, b] of progress.bookings.entries()) {
@@ -263,7 +328,7 @@ async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
     const v = await http(o, 'GET', `${o.apiUrl}/bookings/${encodeURIComponent(b.id)}`);
     results.push(outcome(job, v.status === 200 ? (v.json as unknown as View) : undefined));
   }
-  return results.length === jobs.length && results.every(Boolean);
+  return results.length === (jobs.length > 0 ? jobs.length : progress.total) && results.every(Boolean);
 }
 
 async function main(): Promise<number> {
@@ -271,11 +336,13 @@ async function main(): Promise<number> {
   try {
     o = parseArgs(process.argv.slice(2));
   } catch (err) {
+    if (err instanceof Help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
     if (!(err instanceof Usage)) throw err;
     if (err.message) process.stderr.write(`book: ${err.message}\n`);
-    process.stderr.write(
-      'usage: npm run book -- [--batch] [--approve] <intent.json ...>   (API_URL, default http://127.0.0.1:3000; NDC_SAGA_API_KEY, default the npm start development key)\n',
-    );
+    process.stderr.write(USAGE);
     return 2;
   }
   const jobs = loadJobs(o.files, new Date());
@@ -285,7 +352,8 @@ async function main(): Promise<number> {
     process.stderr.write(`book: the API does not answer at ${o.apiUrl} (start it with npm start, or set API_URL)\n`);
     return 2;
   }
-  const ok = o.batch ? await runBatch(jobs, o) : await runSingly(jobs, o);
+  const ok =
+    o.attach !== undefined ? await followBatch(o.attach, [], o) : o.batch ? await runBatch(jobs, o) : await runSingly(jobs, o);
   return ok ? 0 : 1;
 }
 

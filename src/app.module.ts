@@ -19,6 +19,10 @@ import { CodecController, type UiPayloadCodec } from './api/codec/codec.controll
 import { RateLimitGuard } from './api/common/rate-limit.guard';
 import type { ApiConfig } from './api/config/api.config';
 import { HealthController } from './api/health/health.controller';
+import { loadWebhookConfig, type WebhookConfig } from './api/webhooks/webhook.config';
+import { WebhookController } from './api/webhooks/webhook.controller';
+import { WebhookService } from './api/webhooks/webhook.service';
+import { WEBHOOK_CONFIG } from './api/webhooks/webhook.tokens';
 
 export interface AppDependencies {
   config: ApiConfig;
@@ -28,6 +32,8 @@ export interface AppDependencies {
   codec?: UiPayloadCodec;
   /** Clock for validation (today's date). Default: `() => new Date()`. */
   clock?: () => Date;
+  /** Webhook settings. Default: from the environment (`loadWebhookConfig`). */
+  webhooks?: WebhookConfig;
   /** API keys. Default (createApiApp): the keys file of `config.apiKeysFile`, watched; none: API keys are refused. */
   apiKeys?: ApiKeyStore;
   /** JWT verification. Default (createApiApp): from `config.oidc`; none: tokens are refused. */
@@ -44,10 +50,12 @@ export class AppModule implements OnApplicationShutdown {
     const optional = (token: symbol, value: unknown) => (value !== undefined ? [{ provide: token, useValue: value }] : []);
     return {
       module: AppModule,
-      controllers: [BookingController, BatchController, HealthController, CodecController],
+      controllers: [BookingController, BatchController, HealthController, CodecController, WebhookController],
       providers: [
         BookingService,
         BatchService,
+        WebhookService,
+        { provide: WEBHOOK_CONFIG, useValue: deps.webhooks ?? loadWebhookConfig() },
         RateLimitGuard,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: API_CONFIG, useValue: deps.config },

@@ -31,6 +31,7 @@ import { compare } from '../src/common/decimal';
 import { AgencyIdKey, BookingStatusKey, RouteKey } from '../src/temporal/search-attributes';
 import { DEFAULT_SETTLE_WINDOW_MS, needsApproval } from './booking.decisions';
 import { approvePriceSignal, stateQuery } from './definitions';
+import { emitBookingEvent } from './webhook-events';
 
 /** Default wait of the price guard for `approvePrice` / `cancel`: 24 h. */
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -103,6 +104,8 @@ export interface Trail {
   /** Runs one activity call as a recorded step. */
   step<T extends { attempt: number }>(name: BookingStepName, call: () => Promise<T>, reason?: string): Promise<T>;
   finish(status: BookingStatus, error?: BookingError): BookingResult;
+  /** Resolves once every status change has reached the batch and the webhook registry. */
+  settled(): Promise<void>;
 }
 
 export function createTrail(intent: BookingIntent, correlationId: string): Trail {
@@ -113,13 +116,16 @@ export function createTrail(intent: BookingIntent, correlationId: string): Trail
     { key: AgencyIdKey, value: intent.agency.id },
     { key: RouteKey, value: `${intent.journey.origin}-${intent.journey.destination}` },
   ]);
+  const events: Promise<void>[] = [];
   const setStatus: Trail['setStatus'] = (status, options = {}) => {
     state.status = status;
     if (options.upsert !== false) upsertSearchAttributes([{ key: BookingStatusKey, value: status }]);
+    events.push(emitBookingEvent(intent.agency.id, state));
   };
   return {
     state,
     setStatus,
+    settled: () => Promise.all(events).then(() => undefined),
     async step(name, call, reason) {
       const record: StepRecord = { name, startedAt: new Date().toISOString(), attempts: 0 };
       if (reason !== undefined) record.reason = reason;

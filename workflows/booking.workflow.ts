@@ -93,6 +93,7 @@ export async function bookingWorkflow(
 
   let round: Round = { number: 0 };
   let travel: Travel | undefined;
+  const result = await (async (): Promise<BookingResult> => {
   for (;;) {
     let ready: ReadyToOrder;
     try {
@@ -135,6 +136,10 @@ export async function bookingWorkflow(
       }
     }
   }
+  })();
+  // Status events (webhooks, the batch) are signals: delivered before the workflow completes.
+  await trail.settled();
+  return result;
 }
 
 

@@ -3,7 +3,7 @@
  * definitions; the names are also exported as strings from `src/booking/booking.model.ts`.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { BatchProgress, BookingState } from '../src/booking/booking.model';
+import type { BatchProgress, BookingState, BookingStatusReport } from '../src/booking/booking.model';
 
 /** Approves a priced total above `selection.maxTotal` (only meaningful in `AWAITING_APPROVAL`). */
 export const approvePriceSignal = defineSignal<[]>('approvePrice');
@@ -33,3 +33,6 @@ export const progressQuery = defineQuery<BatchProgress>('progress');
  * result. Argument: `{ reason? }` (send `{}` for none).
  */
 export const cancelBookingUpdate = defineUpdate<BookingState, [{ reason?: string }]>('cancelBooking');
+
+/** A child booking's status change, sent to its batch (workflows/webhook-events.ts, `emitBookingEvent`). */
+export const bookingStatusSignal = defineSignal<[BookingStatusReport]>('bookingStatus');

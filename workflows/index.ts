@@ -2,3 +2,5 @@
 export { bookingWorkflow } from './booking.workflow';
 export { batchWorkflow } from './batch.workflow';
 export { approvePriceSignal, cancelBookingUpdate, cancelSignal, progressQuery, stateQuery } from './definitions';
+export { webhookRegistryWorkflow } from './webhook-registry.workflow';
+export { webhookDeliveryWorkflow } from './webhook-delivery.workflow';

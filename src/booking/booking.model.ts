@@ -245,6 +245,29 @@ export interface BatchInput {
   concurrency?: number;
   /** Passed to every child `bookingWorkflow`. */
   options?: BookingWorkflowOptions;
+  /**
+   * All or nothing: once a booking ends other than `CONFIRMED`, no further intent starts, running
+   * ones are cancelled, and every confirmed one is cancelled at the airline (the batch ends
+   * `COMPENSATED`). Default false.
+   */
+  atomic?: boolean;
+}
+
+/** Status of an atomic batch (see {@link BatchProgress.status}). */
+export type BatchStatus = 'RUNNING' | 'COMPLETED' | 'COMPENSATING' | 'COMPENSATED' | 'COMPENSATION_FAILED';
+
+/**
+ * Compensation of one confirmed booking of a failed atomic batch: `PENDING` while its cancel is
+ * retried, `DONE` once it is `CANCELLED`, `IMPOSSIBLE` when the booking can no longer be
+ * cancelled through its workflow (it closed while still confirmed).
+ */
+export type CompensationOutcome = 'PENDING' | 'DONE' | 'IMPOSSIBLE';
+
+/** What a child booking tells its batch at each status change (signal `bookingStatus`). */
+export interface BookingStatusReport {
+  bookingId: string;
+  status: BookingStatus;
+  refund?: { value: string; currency: string };
 }
 
 /** Signal and query names (the definitions live in `workflows/definitions.ts`). */
@@ -263,6 +286,19 @@ export interface BatchProgress {
   cancelled: number;
   /** Children that ended `ESCALATED` (whether an order exists must be checked by hand). */
   escalated: number;
-  /** One entry per started child, in intent order: id is the child booking workflow id. */
-  bookings: { id: string; status: BookingStatus }[];
+  /**
+   * One entry per started child, in intent order: id is the child booking workflow id. Atomic
+   * batches add the refund of a cancelled order and the compensation outcome.
+   */
+  bookings: { id: string; status: BookingStatus; refund?: { value: string; currency: string }; compensation?: CompensationOutcome }[];
+  /** Atomic batches only (absent otherwise). */
+  atomic?: true;
+  /**
+   * Atomic batches only: `RUNNING`, then `COMPLETED` (all confirmed) or `COMPENSATING` ->
+   * `COMPENSATED` (every confirmed booking cancelled), or `COMPENSATION_FAILED` when one could
+   * not be (its `compensation` is `IMPOSSIBLE`).
+   */
+  status?: BatchStatus;
+  /** Atomic batches only: intents never started because a booking had already failed. */
+  skipped?: number;
 }

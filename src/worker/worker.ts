@@ -17,6 +17,7 @@ import type { BookingMetricsSinks } from './booking-metrics.interceptor';
 import { bookingMetricsSinks, type WorkerMetrics } from './worker.metrics';
 import { createBookingActivities, type BookingActivityDeps } from '../../activities/booking.activities';
 import type { BookingActivities } from '../../activities/booking.activities.types';
+import { createWebhookActivities } from '../../activities/webhook.activities';
 import { createDataConverter } from '../temporal/data-converter';
 
 /** Default `maxTaskQueueActivitiesPerSecond`: requests per second the airline accepts. */
@@ -70,7 +71,8 @@ export interface BookingWorkerOptions {
 
 /** Creates (does not run) the booking worker. */
 export async function createBookingWorker(options: BookingWorkerOptions): Promise<Worker> {
-  const activities = options.activities ?? createActivities(options.activityDeps);
+  // Webhook deliveries (one signed POST each) run beside the booking activities.
+  const activities = { ...createWebhookActivities(), ...(options.activities ?? createActivities(options.activityDeps)) };
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace ?? 'default',

@@ -550,6 +550,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/batches', '/batches/{id}', '/bookings', '/bookings/{id}', '/bookings/{id}/approve-price',
       '/bookings/{id}/cancel', '/bookings/{id}/order', '/codec/decode', '/codec/encode', '/health', '/health/live', '/health/ready',
+      '/webhooks', '/webhooks/{id}', '/webhooks/{id}/deliveries',
     ]);
     expect(doc.components.securitySchemes).toEqual({
       apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'nsk_<id>_<secret>', description: expect.any(String) },

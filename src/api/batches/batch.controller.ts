@@ -11,6 +11,7 @@ import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { RateLimitGuard } from '../common/rate-limit.guard';
 import { RequestId } from '../common/request-id';
 import { utcToday, validateBatch } from '../bookings/booking.dto';
+import { splitBatchBody } from './batch-body';
 import { BatchService, type BatchAccepted, type BatchView } from './batch.service';
 
 @ApiTags('batches')
@@ -27,7 +28,19 @@ export class BatchController {
   @UseGuards(RateLimitGuard)
   @ApiOperation({ summary: 'Submit many intents; each becomes a child booking of one batch workflow' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key (per agency) and body: the same batch.' })
-  @ApiBody({ schema: { type: 'array', items: { $ref: '#/components/schemas/BookingIntent' } } })
+  @ApiBody({
+    description: 'An array of intents, or `{intents, atomic}`: with `atomic: true` every intent must end CONFIRMED, else the confirmed ones are cancelled (COMPENSATED)',
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: '#/components/schemas/BookingIntent' } },
+        {
+          type: 'object',
+          required: ['intents'],
+          properties: { intents: { type: 'array', items: { $ref: '#/components/schemas/BookingIntent' } }, atomic: { type: 'boolean' } },
+        },
+      ],
+    },
+  })
   @ApiResponse({ status: 202, description: 'Accepted (Location: the batch)', schema: { $ref: '#/components/schemas/BatchAccepted' } })
   @ProblemResponses(
     [400, 'Invalid intents: paths start with the index, e.g. [2].journey.origin'],
@@ -43,10 +56,15 @@ export class BatchController {
     @Res({ passthrough: true }) res: Response,
     @Headers('idempotency-key') key?: string,
   ): Promise<BatchAccepted> {
-    const checked = validateBatch(body, utcToday(this.now()));
-    if (!checked.ok) throw new ApiError('INVALID_INTENT', 'Invalid booking intents', checked.fields);
-    const intents = checked.value.map((intent, i) => intentForCaller(intent, caller, `[${i}].`));
-    const accepted = await this.batches.create(intents, caller, key, requestId);
+    const split = splitBatchBody(body);
+    if (!split.ok) throw new ApiError('INVALID_INTENT', 'Invalid batch', split.fields);
+    const prefix = split.wrapped ? 'intents' : '';
+    const checked = validateBatch(split.intents, utcToday(this.now()));
+    if (!checked.ok) {
+      throw new ApiError('INVALID_INTENT', 'Invalid booking intents', checked.fields.map((f) => ({ ...f, path: prefix + (f.path === '(body)' && prefix !== '' ? '' : f.path) })));
+    }
+    const intents = checked.value.map((intent, i) => intentForCaller(intent, caller, `${prefix}[${i}].`));
+    const accepted = await this.batches.create(intents, caller, key, requestId, split.atomic);
     res.setHeader('Location', accepted.links.self);
     return accepted;
   }

@@ -41,7 +41,7 @@ export interface BatchView extends Omit<BatchProgress, 'bookings'> {
   id: string;
   /** True once every child booking has finished. */
   done: boolean;
-  bookings: { id: string; status: BookingStatus; links: { self: string } }[];
+  bookings: (Pick<BatchProgress['bookings'][number], 'id' | 'status' | 'refund' | 'compensation'> & { links: { self: string } })[];
   /** Set when no worker answered the progress query in time: counts from visibility. */
   stale?: string;
   links: { self: string };
@@ -78,10 +78,11 @@ export class BatchService {
   ) {}
 
   /** Starts the batch, or returns the one already started with the same agency and key. Intents are settled for the caller. */
-  async create(intents: BookingIntent[], caller: Principal, keyHeader: string | undefined, requestId: string): Promise<BatchAccepted> {
+  async create(intents: BookingIntent[], caller: Principal, keyHeader: string | undefined, requestId: string, atomic = false): Promise<BatchAccepted> {
     const agencyId = batchAgency(intents, caller);
     const id = batchWorkflowId(agencyId, idempotencyKey(keyHeader));
-    const print = fingerprint(intents);
+    // An atomic batch is another request than a plain one with the same intents (same key: 422).
+    const print = atomic ? fingerprint({ atomic: true, intents }) : fingerprint(intents);
     const self = { self: `/batches/${encodeURIComponent(id)}` };
     const handle = this.client.workflow.getHandle(id);
     const before = await describeOrUndefined(handle);
@@ -95,6 +96,7 @@ export class BatchService {
       options: { ...this.config.workflowDefaults, correlationId: requestId },
     };
     if (this.config.approvalTimeoutMs !== undefined) input.options!.approvalTimeoutMs = this.config.approvalTimeoutMs;
+    if (atomic) input.atomic = true;
     try {
       await this.client.workflow.start(BATCH_WORKFLOW, {
         workflowId: id,
@@ -136,7 +138,10 @@ export class BatchService {
     }
     return {
       id,
-      done: (d.status.name !== 'RUNNING' && stale === undefined) || progress.pending + progress.running === 0,
+      // An atomic batch is done once its compensation is over too.
+      done:
+        (d.status.name !== 'RUNNING' && stale === undefined) ||
+        (progress.pending + progress.running === 0 && (progress.atomic !== true || (progress.status !== 'RUNNING' && progress.status !== 'COMPENSATING'))),
       total: progress.total,
       pending: progress.pending,
       running: progress.running,
@@ -144,7 +149,14 @@ export class BatchService {
       failed: progress.failed,
       cancelled: progress.cancelled,
       escalated: progress.escalated ?? 0,
-      bookings: progress.bookings.map((b) => ({ id: b.id, status: b.status, links: { self: bookingLinks(b.id).self } })),
+      bookings: progress.bookings.map((b) => ({
+        id: b.id,
+        status: b.status,
+        ...(b.refund !== undefined ? { refund: b.refund } : {}),
+        ...(b.compensation !== undefined ? { compensation: b.compensation } : {}),
+        links: { self: bookingLinks(b.id).self },
+      })),
+      ...(progress.atomic === true ? { atomic: true as const, status: progress.status, skipped: progress.skipped } : {}),
       ...(stale !== undefined ? { stale } : {}),
       links: { self: `/batches/${encodeURIComponent(id)}` },
     };

@@ -18,7 +18,9 @@ export type ApiErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'RATE_LIMITED'
   | 'TEMPORAL_UNAVAILABLE'
-  | 'CODEC_UNAVAILABLE';
+  | 'CODEC_UNAVAILABLE'
+  | 'INVALID_WEBHOOK'
+  | 'WEBHOOK_NOT_FOUND';
 
 export class ApiError extends Error {
   constructor(

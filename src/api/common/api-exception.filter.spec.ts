@@ -20,6 +20,8 @@ describe('toErrorResponse', () => {
       RATE_LIMITED: 429,
       TEMPORAL_UNAVAILABLE: 503,
       CODEC_UNAVAILABLE: 503,
+      INVALID_WEBHOOK: 400,
+      WEBHOOK_NOT_FOUND: 404,
     });
   });
 

@@ -28,6 +28,8 @@ export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
   RATE_LIMITED: 429,
   TEMPORAL_UNAVAILABLE: 503,
   CODEC_UNAVAILABLE: 503,
+  INVALID_WEBHOOK: 400,
+  WEBHOOK_NOT_FOUND: 404,
 };
 
 /** Media type of every error answer. */

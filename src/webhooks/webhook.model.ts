@@ -1,0 +1,191 @@
+/**
+ * The webhook contract shared by the API, the workflows and the delivery activity.
+ * Plain interfaces only: these values cross HTTP and Temporal (always through the encrypting
+ * payload codec, since an endpoint carries its signing secret).
+ */
+
+/** Every event an endpoint may subscribe to. */
+export const WEBHOOK_EVENT_TYPES = [
+  'booking.confirmed',
+  'booking.failed',
+  'booking.awaiting_approval',
+  'booking.cancelled',
+  'batch.completed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Workflow type names, as registered by the worker. */
+export const WEBHOOK_REGISTRY_WORKFLOW = 'webhookRegistryWorkflow';
+export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
+
+/** Most endpoints one agency may register. */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+/** Deliveries kept (and listed) per endpoint, newest first; older ones are dropped. */
+export const MAX_DELIVERIES_KEPT = 100;
+/** Attempts kept per delivery (the latest ones); `attemptCount` counts them all. */
+export const MAX_ATTEMPTS_KEPT = 20;
+
+/** Id of the long-lived registry workflow of one agency. */
+export function webhookRegistryId(agencyId: string): string {
+  return `webhooks:${agencyId}`;
+}
+
+/** Id of the workflow delivering event `eventId` to endpoint `endpointId` (one per pair: de-duplicates). */
+export function webhookDeliveryId(agencyId: string, endpointId: string, eventId: string): string {
+  return `webhook-delivery:${agencyId}:${endpointId}:${eventId}`;
+}
+
+/**
+ * The JSON body POSTed to an endpoint (Standard Webhooks: `type`, `timestamp`, `data`), plus the
+ * event `id`, which is also the `webhook-id` header: the same on every retry and for every
+ * endpoint, so receivers de-duplicate on it.
+ */
+export interface WebhookEvent {
+  /** `evt_<uuid>`. */
+  id: string;
+  type: WebhookEventType;
+  /** ISO 8601 UTC (workflow time of the transition). */
+  timestamp: string;
+  data: BookingEventData | BatchEventData;
+}
+
+export interface BookingEventData {
+  bookingId: string;
+  agencyId: string;
+  status: string;
+  /** Set on a booking that belongs to a batch. */
+  batchId?: string;
+  bookingReference?: string;
+  orderId?: string;
+  total?: { value: string; currency: string };
+  /** `AWAITING_APPROVAL`: the priced total waiting for approval. */
+  pricedTotal?: { value: string; currency: string };
+  /** Refund of a cancelled order, when the airline gave one. */
+  refund?: { value: string; currency: string };
+  error?: { type: string; message: string; airlineCode?: string };
+}
+
+export interface BatchEventData {
+  batchId: string;
+  agencyId: string;
+  status: string;
+  total: number;
+  confirmed: number;
+  failed: number;
+  cancelled: number;
+  bookings: { id: string; status: string }[];
+}
+
+/**
+ * Retry schedule of an endpoint, fixed when it is registered (from the API's configuration):
+ * attempt, wait `initialIntervalMs`, then each wait `backoffCoefficient` times the previous, at
+ * most `maximumIntervalMs`, until `maxAgeMs` after the first attempt.
+ */
+export interface WebhookRetryPolicy {
+  /** Default 5000. */
+  initialIntervalMs: number;
+  /** Default 2. */
+  backoffCoefficient: number;
+  /** Default 3 600 000 (1 h). */
+  maximumIntervalMs: number;
+  /** Default 259 200 000 (72 h). */
+  maxAgeMs: number;
+  /** Per-attempt HTTP timeout. Default 10000. */
+  requestTimeoutMs: number;
+}
+
+/** An endpoint as the registry holds it. `secret` never leaves Temporal except in the create answer. */
+export interface WebhookEndpoint {
+  /** `we_<24 hex>`. */
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description?: string;
+  /** `whsec_<base64 of 32 random bytes>`. */
+  secret: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  retry: WebhookRetryPolicy;
+}
+
+/** An endpoint as listed: everything but the secret. */
+export type WebhookEndpointView = Omit<WebhookEndpoint, 'secret'>;
+
+export type WebhookDeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'CANCELLED';
+
+export interface WebhookAttempt {
+  /** 1-based. */
+  attempt: number;
+  /** ISO 8601 UTC, when the request was sent. */
+  at: string;
+  durationMs: number;
+  /** HTTP status of the answer, when there was one. */
+  httpStatus?: number;
+  /** Why it failed (`HTTP 503`, `timeout after 10000 ms`, `ECONNREFUSED`, ...). */
+  error?: string;
+}
+
+export interface WebhookDelivery {
+  /** Delivery workflow id. */
+  id: string;
+  eventId: string;
+  eventType: WebhookEventType;
+  status: WebhookDeliveryStatus;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  attemptCount: number;
+  /** The latest attempts (at most {@link MAX_ATTEMPTS_KEPT}), oldest first. */
+  attempts: WebhookAttempt[];
+  /** While `PENDING` after a failed attempt: when the next one is due. */
+  nextAttemptAt?: string;
+}
+
+/** What a delivery workflow reports to its registry after each attempt. */
+export interface WebhookDeliveryReport {
+  deliveryId: string;
+  endpointId: string;
+  status: WebhookDeliveryStatus;
+  attempt: WebhookAttempt;
+  nextAttemptAt?: string;
+}
+
+/** Input (and continue-as-new state) of the registry workflow. */
+export interface WebhookRegistryInput {
+  agencyId: string;
+  endpoints?: WebhookEndpoint[];
+  /** Per endpoint id, newest first. */
+  deliveries?: Record<string, WebhookDelivery[]>;
+  /** Continue as new once the history has this many events (or the server suggests it). Default 2000. */
+  maxHistoryEvents?: number;
+}
+
+/** Input of one delivery workflow. */
+export interface WebhookDeliveryInput {
+  registryId: string;
+  endpoint: Pick<WebhookEndpoint, 'id' | 'url' | 'secret' | 'retry'>;
+  event: WebhookEvent;
+}
+
+/** Input of the `deliverWebhook` activity: one signed POST. */
+export interface DeliverWebhookInput {
+  url: string;
+  secret: string;
+  /** `webhook-id`: the event id. */
+  messageId: string;
+  /** The exact JSON body (signed as is). */
+  body: string;
+  timeoutMs: number;
+}
+
+export interface DeliverWebhookResult {
+  ok: boolean;
+  at: string;
+  durationMs: number;
+  httpStatus?: number;
+  error?: string;
+}
+
+/** Workflow-side view of the delivery activity. */
+export interface WebhookActivities {
+  deliverWebhook(input: DeliverWebhookInput): Promise<DeliverWebhookResult>;
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm run book` for batches, as a real process against the real stack (test/support/temporal-env
+ * through the stack): the batch id is printed, `--key` resumes the same batch, `--attach` follows
+ * it again, `--help` prints the usage to stdout and exits 0.
+ */
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { startWebhookStack, type WebhookStack } from '../webhooks/webhook-stack';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function book(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'scripts/book.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run book: batches that resume', () => {
+  let stack: WebhookStack;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    stack = await startWebhookStack(
+      'book-cli',
+      { retry: { initialIntervalMs: 200, backoffCoefficient: 2, maximumIntervalMs: 1000, maxAgeMs: 60_000, requestTimeoutMs: 2000 }, requireHttps: false },
+      ['AGENCY1'],
+    );
+    env = { API_URL: stack.api.url, NDC_SAGA_API_KEY: stack.api.auth('AGENCY1', 'agency').slice('Bearer '.length), BOOK_TIMEOUT_MS: '120000' };
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('--help prints the usage to stdout and exits 0', async () => {
+    const r = await book(['--help'], { NDC_SAGA_API_KEY: '' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^usage: npm run book -- \[options\] <intent\.json \.\.\.>/);
+    expect(r.stdout).toContain('--attach <id>');
+    expect(r.stdout).toContain('--key <key>');
+  });
+
+  it('bad usage goes to stderr with exit code 2', async () => {
+    const r = await book(['--attach'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('book: --attach needs a value');
+  });
+
+  it('--batch --key prints the batch id; the same key again resumes that batch; --attach follows it', async () => {
+    const first = await book(['--batch', '--key', 'cli-resume-1', 'examples/one-way.json', 'examples/debit-card.json'], env);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const id = 'batch:AGENCY1:cli-resume-1';
+    expect(first.stdout).toContain(`→ batch of 2 submitted as ${id} (key cli-resume-1)`);
+    expect(first.stdout).toContain(`batch id: ${id}`);
+    expect(first.stdout.match(/✓ .*: CONFIRMED/g)).toHaveLength(2);
+
+    const again = await book(['--batch', '--key', 'cli-resume-1', 'examples/one-way.json', 'examples/debit-card.json'], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`→ batch ${id}: already submitted with key cli-resume-1, following it`);
+    // The same two bookings, not new ones.
+    const refs = (out: string) => [...out.matchAll(/booking reference ([A-Z0-9]{6})/g)].map((m) => m[1]).sort();
+    expect(refs(again.stdout)).toEqual(refs(first.stdout));
+
+    const attached = await book(['--attach', id], env);
+    expect(attached.code).toBe(0);
+    expect(refs(attached.stdout)).toEqual(refs(first.stdout));
+  });
+});

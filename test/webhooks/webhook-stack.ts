@@ -1,0 +1,143 @@
+/**
+ * The booking stack for the webhook specs: the real airline, a real worker and API instances on
+ * the jest-managed Temporal dev server, like test/api/stack.ts, plus API instances that can be
+ * added (several API instances share one registry) with their own webhook settings.
+ *
+ * Callers authenticate with real API keys (the API's keys file): one agency key per agency named
+ * in `agencies`, and one ops key.
+ */
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Client } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { loadApiConfig } from '../../src/api/config/api.config';
+import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
+import { createApiApp } from '../../src/configure-app';
+import { NdcHttpClient } from '../../src/ndc-client';
+import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
+import { createBookingWorker } from '../../src/worker/worker';
+import { ndcClientConfig, startAirline, type RunningAirline } from '../airline/airline-harness';
+import { createTestKeys, type TestKeys } from '../api/keys.fixture';
+import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
+
+export interface ApiInstance {
+  url: string;
+  /** `Bearer <key>` of the agency key of `agencyId`, or of the ops key. */
+  auth(agencyId: string, role: 'agency' | 'ops'): string;
+  close(): Promise<void>;
+}
+
+export interface WebhookStack {
+  api: ApiInstance;
+  airline: RunningAirline;
+  client: Client;
+  taskQueue: string;
+  /** The API keys (secrets included, for the log leak scan). */
+  keys: TestKeys;
+  /** Another API instance on the same cluster and task queue, with its own webhook settings. */
+  startApi(webhooks: WebhookConfig): Promise<ApiInstance>;
+  startWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Name of the test key of `agencyId` (or of the ops key). */
+function keyName(agencyId: string, role: 'agency' | 'ops'): string {
+  return role === 'ops' ? 'ops' : `agency:${agencyId}`;
+}
+
+export async function startWebhookStack(
+  prefix: string,
+  webhooks: WebhookConfig,
+  agencies: string[],
+  /** Further API environment (e.g. BATCH_CONCURRENCY). */
+  apiEnv: Record<string, string> = {},
+): Promise<WebhookStack> {
+  const keys = createTestKeys({
+    ops: { agencyId: 'OPS', role: 'ops' },
+    ...Object.fromEntries(agencies.map((agencyId) => [keyName(agencyId, 'agency'), { agencyId }])),
+  });
+  const address = temporalTestAddress();
+  const namespace = temporalTestNamespace();
+  const taskQueue = uniqueTaskQueue(prefix);
+  const airline = await startAirline();
+  const ndc = new NdcHttpClient(ndcClientConfig(airline));
+  const connection = await NativeConnection.connect({ address });
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  const startWorker = async () => {
+    worker = await createBookingWorker({ connection, namespace, taskQueue, activityDeps: { client: ndc }, rateLimitRps: 200, shutdownGraceMs: 1000 });
+    running = worker.run();
+  };
+  const stopWorker = async () => {
+    if (worker === undefined) return;
+    worker.shutdown();
+    await running;
+    worker = undefined;
+  };
+  await startWorker();
+
+  const env = { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace };
+  const client = await createTemporalClient({ config: loadTemporalConfig(env) });
+  const apis: ApiInstance[] = [];
+  const startApi = async (settings: WebhookConfig): Promise<ApiInstance> => {
+    const config = {
+      ...loadApiConfig({ ...env, TEMPORAL_TASK_QUEUE: taskQueue, AIRLINE_BASE_URL: airline.url, API_LOG: 'error,warn', API_KEYS_FILE: keys.file, ...apiEnv }),
+      port: 0,
+      host: '127.0.0.1',
+    };
+    const app: NestExpressApplication = await createApiApp({ config, temporalClient: client, webhooks: settings });
+    await app.listen(0, '127.0.0.1');
+    const instance: ApiInstance = {
+      url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`,
+      auth: (agencyId, role) => `Bearer ${keys.secret(keyName(agencyId, role))}`,
+      close: () => app.close(),
+    };
+    apis.push(instance);
+    return instance;
+  };
+  const api = await startApi(webhooks);
+  return {
+    api,
+    airline,
+    client,
+    taskQueue,
+    keys,
+    startApi,
+    startWorker,
+    stopWorker,
+    close: async () => {
+      await stopWorker();
+      for (const instance of apis) await instance.close();
+      await client.connection.close();
+      await connection.close();
+      ndc.close();
+      await airline.close();
+      keys.remove();
+    },
+  };
+}
+
+/** JSON over HTTP to an API instance with the key of agency `agencyId` (or the ops key). */
+export async function as(
+  api: Pick<ApiInstance, 'url' | 'auth'>,
+  agencyId: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  role: 'agency' | 'ops' = 'agency',
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: any; text: string }> {
+  const r = await fetch(`${api.url}${path}`, {
+    method,
+    headers: { authorization: api.auth(agencyId, role), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: r.status, body: parsed, text };
+}

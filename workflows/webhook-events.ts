@@ -1,0 +1,110 @@
+/**
+ * The hook the booking and batch workflows call at their status transitions: it sends the event
+ * to the agency's webhook registry workflow, which delivers it to the subscribed endpoints.
+ * An agency that never registered an endpoint has no registry; the event is then dropped (there
+ * is nobody to deliver it to). Guarded by a patch marker, so histories recorded before webhooks
+ * existed replay unchanged.
+ */
+import { CancellationScope, getExternalWorkflowHandle, log, patched, uuid4, workflowInfo } from '@temporalio/workflow';
+import type { BookingState, BookingStatus, BookingStatusReport } from '../src/booking/booking.model';
+import {
+  webhookRegistryId,
+  type BatchEventData,
+  type BookingEventData,
+  type WebhookEvent,
+  type WebhookEventType,
+} from '../src/webhooks/webhook.model';
+import { bookingStatusSignal } from './definitions';
+import { webhookEventSignal } from './webhook-definitions';
+
+/** Patch id guarding the webhook signal in the booking and batch workflows. */
+export const WEBHOOK_EVENTS_PATCH = 'webhook-events';
+
+/** The event a booking status emits, if any (`RUNNING`, `SETTLING`, `ESCALATED` emit none). */
+export function bookingEventType(status: BookingStatus): WebhookEventType | undefined {
+  switch (status) {
+    case 'CONFIRMED':
+      return 'booking.confirmed';
+    case 'FAILED':
+      return 'booking.failed';
+    case 'AWAITING_APPROVAL':
+      return 'booking.awaiting_approval';
+    case 'CANCELLED':
+      return 'booking.cancelled';
+    case 'RUNNING':
+    case 'SETTLING':
+    case 'ESCALATED': // not in the event catalogue: whether an order exists is for ops to check
+      return undefined;
+  }
+}
+
+/** The event data of a booking in `state` (no passenger or card data). */
+export function bookingEventData(bookingId: string, agencyId: string, state: BookingState, batchId?: string): BookingEventData {
+  const data: BookingEventData = { bookingId, agencyId, status: state.status };
+  if (batchId !== undefined) data.batchId = batchId;
+  if (state.order !== undefined) {
+    data.bookingReference = state.order.bookingReference;
+    data.orderId = state.order.orderId;
+    data.total = { ...state.order.total };
+  }
+  if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined) data.pricedTotal = { ...state.pricedTotal };
+  const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
+  if (refund !== undefined) data.refund = { ...refund };
+  if (state.error !== undefined) {
+    data.error = { type: state.error.type, message: state.error.message };
+    if (state.error.airlineCode !== undefined) data.error.airlineCode = state.error.airlineCode;
+  }
+  return data;
+}
+
+/** A new event: id from the workflow's deterministic `uuid4()`, workflow time. */
+function newEvent(type: WebhookEventType, data: BookingEventData | BatchEventData): WebhookEvent {
+  return { id: `evt_${uuid4()}`, type, timestamp: new Date().toISOString(), data };
+}
+
+/** Signals `event` to the agency's registry; an agency without one has nobody to tell. */
+async function sendToRegistry(agencyId: string, event: WebhookEvent): Promise<void> {
+  try {
+    await CancellationScope.nonCancellable(() => getExternalWorkflowHandle(webhookRegistryId(agencyId)).signal(webhookEventSignal, event));
+  } catch {
+    log.info('no webhook registry for the agency: event not delivered', { type: event.type, eventId: event.id });
+  }
+}
+
+/** Sends `type` with `data` to the agency's webhook registry (workflow code only). */
+export async function emitWebhookEvent(
+  agencyId: string,
+  type: WebhookEventType,
+  data: BookingEventData | BatchEventData,
+): Promise<void> {
+  if (!patched(WEBHOOK_EVENTS_PATCH)) return;
+  await sendToRegistry(agencyId, newEvent(type, data));
+}
+
+/**
+ * The hook of the booking workflow, called at each status change with its state: tells its
+ * batch, if it is a batch's child (signal `bookingStatus`, which lets the batch follow a booking
+ * that stays open after its final status), and sends the status's event, if it has one, to the
+ * agency's webhook registry. Everything is taken from `state` synchronously, so the caller may
+ * go on changing it; the returned promise must be awaited before the workflow completes (a
+ * signal still in flight then would be lost).
+ */
+export function emitBookingEvent(agencyId: string, state: BookingState): Promise<void> {
+  if (!patched(WEBHOOK_EVENTS_PATCH)) return Promise.resolve();
+  const info = workflowInfo();
+  const parent = info.parent?.workflowId;
+  const sends: Promise<void>[] = [];
+  if (parent !== undefined) {
+    const report: BookingStatusReport = { bookingId: info.workflowId, status: state.status };
+    const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
+    if (refund !== undefined) report.refund = { ...refund };
+    sends.push(
+      CancellationScope.nonCancellable(() => getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report)).catch(() => {
+        log.info('the batch did not take the status report (closed?)', { status: report.status });
+      }),
+    );
+  }
+  const type = bookingEventType(state.status);
+  if (type !== undefined) sends.push(sendToRegistry(agencyId, newEvent(type, bookingEventData(info.workflowId, agencyId, state, parent))));
+  return Promise.all(sends).then(() => undefined);
+}
