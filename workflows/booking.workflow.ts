@@ -26,7 +26,7 @@ import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
 import type { BookingIntent, BookingResult, BookingWorkflowOptions } from '../src/booking/booking.model';
 import { ndcContextOf } from '../src/booking/intent-to-ndc';
 import { reshopDecision } from './booking.decisions';
-import { cancelBookingUpdate, cancelSignal } from './definitions';
+import { cancelBookingUpdate, cancelSignal, orderViewQuery } from './definitions';
 import { cancelWindow } from './booking.cancel';
 import { confirm, placeOrder } from './booking.order';
 import { prepareOffer, travelDates, type Travel } from './booking.prepare';
@@ -114,6 +114,7 @@ export async function bookingWorkflow(
     switch (placed.kind) {
       case 'placed': {
         const confirmed = await CancellationScope.nonCancellable(() => confirm(saga, placed));
+        setHandler(orderViewQuery, () => (trail.state.status === 'CONFIRMED' ? confirmed.orderViewXml : undefined));
         const result = await CancellationScope.nonCancellable(() => cancelWindow(saga, confirmed, placed.order, cancel));
         cancel.closed = true;
         return result;

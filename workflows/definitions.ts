@@ -20,6 +20,9 @@ export const cancelSignal = defineSignal<[{ reason?: string }?]>('cancel');
 /** Current {@link BookingState} of a booking workflow. */
 export const stateQuery = defineQuery<BookingState>('state');
 
+/** OrderViewRS XML of a CONFIRMED booking still open in its cancel window (`undefined` before). */
+export const orderViewQuery = defineQuery<string | undefined>('orderView');
+
 /** Current {@link BatchProgress} of a batch workflow. */
 export const progressQuery = defineQuery<BatchProgress>('progress');
 

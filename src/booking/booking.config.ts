@@ -8,6 +8,9 @@ import type { BookingWorkflowOptions, UnsettledPolicy } from './booking.model';
 
 const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
 
+/** The API's default cancel window of a confirmed booking: 7 days, in ms. */
+export const DEFAULT_CANCEL_WINDOW_MS = 7 * 24 * 3_600_000;
+
 /**
  * - `ORDER_SETTLE_WINDOW_MS` (default 120000): how long an order create without a definite answer
  *   is looked up before the saga concludes no order exists. Must be longer than the airline's
@@ -15,13 +18,17 @@ const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
  * - `ORDER_UNSETTLED_POLICY` (`recreate`, default, or `escalate`): what follows a window without an
  *   order: create again, or end `ESCALATED` for a person to check.
  *
- * - `BOOKING_CANCEL_WINDOW_MS` (workflow default 0): how long a CONFIRMED booking stays open to
- *   cancel its order at the airline.
+ * - `BOOKING_CANCEL_WINDOW_MS` (default {@link DEFAULT_CANCEL_WINDOW_MS}, 7 days; `0` closes a
+ *   booking at CONFIRMED): how long a CONFIRMED booking stays open so that
+ *   `POST /bookings/:id/cancel` can cancel its order at the airline (void within 24 h, a refund
+ *   less the fee afterwards).
  *
- * Returns only the variables that are set, so the workflow's own defaults apply otherwise.
+ * Returns the variables that are set and the cancel window, so the workflow's own defaults apply
+ * otherwise (the workflow's own cancel window is 0: a booking started without the API's defaults,
+ * e.g. in a test, closes at CONFIRMED).
  */
 export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env): BookingWorkflowOptions {
-  const options: BookingWorkflowOptions = {};
+  const options: BookingWorkflowOptions = { cancelWindowMs: DEFAULT_CANCEL_WINDOW_MS };
   const window = env.ORDER_SETTLE_WINDOW_MS?.trim();
   if (window !== undefined && window !== '') {
     const value = Number(window);

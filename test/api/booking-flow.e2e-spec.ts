@@ -49,6 +49,26 @@ describe('booking API end to end', () => {
 
   let orderViewXml = '';
 
+  it('cancels a CONFIRMED booking in its cancel window: voided at the airline once, refund in the state, twice = same answer', async () => {
+    const intent = oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD });
+    const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'cancel-confirmed-1' });
+    expect(posted.status).toBe(202);
+    const id: string = posted.body.id;
+    const confirmed = await waitForBooking(stack, id, 'CONFIRMED');
+    const cancelled = await api('POST', `/bookings/${encodeURIComponent(id)}/cancel`);
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body).toMatchObject({ id, status: 'CANCELLED', signal: 'cancelBooking' });
+    // Within 24 h of creation the airline voids the order: the whole total comes back.
+    expect(cancelled.body.cancellation).toMatchObject({ status: 'cancelled', settledBy: 'answer', refund: confirmed.order.total });
+    const again = await api('POST', `/bookings/${encodeURIComponent(id)}/cancel`);
+    expect([again.status, again.body.status, again.body.cancellation]).toEqual([202, 'CANCELLED', cancelled.body.cancellation]);
+    const view = await waitForBooking(stack, id, 'CANCELLED');
+    expect(view.steps.filter((s: { name: string }) => s.name === 'cancelOrder')).toHaveLength(1);
+    const orders = stack.ordersFor(confirmed.chosenOffer.shoppingResponseId);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.cancellation).toMatchObject({ kind: 'void', refund: confirmed.order.total });
+  });
+
   it('one-way LGW-OSL: 202, then CONFIRMED, then GET order gives the OrderViewRS XML', async () => {
     const intent = oneWayIntent({ agencyId: 'AGFLOW', card: CREDIT_CARD });
     const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'one-way-1', 'X-Request-Id': 'flow-one-way-1' });
@@ -209,7 +229,7 @@ describe('booking API end to end', () => {
     });
     expect(listed.map((b: { id: string }) => b.id).sort()).toEqual([...bookingIds].sort());
     const first = listed.find((b: { id: string }) => b.id === 'booking:AGFLOW:one-way-1');
-    expect(first).toMatchObject({ status: 'CONFIRMED', agencyId: 'AGFLOW', route: 'LGW-OSL', workflowStatus: 'COMPLETED' });
+    expect(first).toMatchObject({ status: 'CONFIRMED', agencyId: 'AGFLOW', route: 'LGW-OSL', workflowStatus: 'RUNNING' }); // open in its cancel window
     expect(first.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
     const none = await api('GET', '/bookings?status=CONFIRMED&agencyId=NOBODY', undefined, stack.keys.auth('ops'));
     expect(none.body).toEqual({ bookings: [] });

@@ -34,7 +34,7 @@ export interface Stack {
   api: NestExpressApplication;
   airlineConfig: AirlineConfig;
   /** Orders the airline holds for a shopping response id. */
-  ordersFor(shoppingResponseId: string): { orderId: string }[];
+  ordersFor(shoppingResponseId: string): { orderId: string; cancellation?: { kind: 'void' | 'cancel'; refund: { value: string; currency: string } } }[];
   /** Arms an airline fault (`POST /_sim/faults`). */
   fault(operation: string, mode: string, count?: number, delayMs?: number): Promise<void>;
   startWorker(): Promise<void>;

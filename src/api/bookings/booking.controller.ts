@@ -102,9 +102,9 @@ export class BookingController {
 
   @Post(':id/cancel')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Cancel a booking that has no order yet (signal cancel)' })
+  @ApiOperation({ summary: 'Cancel a booking: before its order (signal cancel), or a CONFIRMED one in its cancel window (update cancelBooking: OrderCancel at the airline, answered with the refund)' })
   @ApiResponse({ status: 202, description: 'Signal sent (Location: the booking)', schema: { $ref: '#/components/schemas/SignalSent' } })
-  @ProblemResponses(NOT_FOUND, [409, 'Finished or already ordered'])
+  @ProblemResponses(NOT_FOUND, [409, 'Finished, cancel window closed, or the order is being placed'])
   async cancel(@Param('id') id: string, @Caller() caller: Principal, @Res({ passthrough: true }) res: Response): Promise<SignalSent> {
     const sent = await this.bookings.cancel(id, caller);
     res.setHeader('Location', sent.links.self);

@@ -16,7 +16,7 @@ import {
   type BookingStatus,
   type BookingWorkflowOptions,
 } from '../../booking/booking.model';
-import { approvePriceSignal, cancelSignal, stateQuery } from '../../../workflows/definitions';
+import { approvePriceSignal, cancelBookingUpdate, cancelSignal, orderViewQuery, stateQuery } from '../../../workflows/definitions';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
@@ -64,8 +64,21 @@ export interface BookingSummary {
 export interface SignalSent {
   id: string;
   status: BookingStatus;
+  /** `approvePrice` or `cancel` (signals), or `cancelBooking` (the update that cancels a confirmed order). */
   signal: string;
+  /** A confirmed booking's cancellation: its outcome, refund and fee (`cancelBooking` only). */
+  cancellation?: BookingState['cancellation'];
   links: BookingLinks;
+}
+
+function cancelAnswer(id: string, state: BookingState): SignalSent {
+  return {
+    id,
+    status: state.status,
+    signal: cancelBookingUpdate.name,
+    ...(state.cancellation !== undefined ? { cancellation: state.cancellation } : {}),
+    links: bookingLinks(id),
+  };
 }
 
 /** Path of a booking resource. */
@@ -202,8 +215,13 @@ export class BookingService {
   /** OrderViewRS XML of a confirmed booking. */
   async order(id: string, caller: Principal): Promise<string> {
     const { description, state, result } = await this.stateOf(id, caller);
-    const xml = result?.orderViewXml;
-    if (state.status !== 'CONFIRMED' || description.status.name !== 'COMPLETED' || xml === undefined) {
+    let xml = result?.orderViewXml;
+    if (xml === undefined && state.status === 'CONFIRMED' && description.status.name === 'RUNNING') {
+      // Open in its cancel window: the workflow answers the XML it confirmed with.
+      const handle = this.client.workflow.getHandle(id);
+      xml = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query(orderViewQuery)).catch(() => undefined);
+    }
+    if (state.status !== 'CONFIRMED' || xml === undefined) {
       throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, { bookingStatus: state.status });
     }
     return xml;
@@ -221,18 +239,47 @@ export class BookingService {
     return { id, status: state.status, signal: approvePriceSignal.name, links: bookingLinks(id) };
   }
 
-  /** Sends `cancel` to a booking that has not created its order yet. */
+  /**
+   * Cancels a booking. Before its order exists: the `cancel` signal, as always. A CONFIRMED booking
+   * still in its cancel window (`BOOKING_CANCEL_WINDOW_MS`): the `cancelBooking` update, answered
+   * once the airline's OrderCancel (or, when that had no answer, reading the order back) has
+   * settled it; the booking is then CANCELLED with its refund. Asked again, the same answer.
+   */
   async cancel(id: string, caller: Principal): Promise<SignalSent> {
     const { description, state } = await this.stateOf(id, caller);
     const open = description.status.name === 'RUNNING';
+    if (state.status === 'CANCELLED' && state.cancellation !== undefined) return cancelAnswer(id, state);
+    if (state.order !== undefined && (state.status === 'CONFIRMED' || state.status === 'CANCELLING')) {
+      if (!open) {
+        throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The cancel window of this confirmed booking has closed', undefined, {
+          bookingStatus: state.status,
+        });
+      }
+      const handle = this.client.workflow.getHandle(id);
+      try {
+        return cancelAnswer(id, await handle.executeUpdate(cancelBookingUpdate, { args: [{}] }));
+      } catch (error) {
+        // The workflow closed meanwhile (its window ended, or a concurrent cancel finished it):
+        // answer what it ended with.
+        const after = await this.stateOf(id, caller);
+        if (after.state.status === 'CANCELLED' && after.state.cancellation !== undefined) return cancelAnswer(id, after.state);
+        if (after.description.status.name !== 'RUNNING') {
+          throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The cancel window of this confirmed booking has closed', undefined, {
+            bookingStatus: after.state.status,
+          });
+        }
+        throw error;
+      }
+    }
     if (!open || state.order !== undefined || (state.status !== 'RUNNING' && state.status !== 'AWAITING_APPROVAL')) {
-      throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The booking is finished or already has an order', undefined, {
+      throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The booking is finished or its order is being placed', undefined, {
         bookingStatus: state.status,
       });
     }
     await this.client.workflow.getHandle(id).signal(cancelSignal, {});
     return { id, status: state.status, signal: cancelSignal.name, links: bookingLinks(id) };
   }
+
 
   /**
    * Lists bookings from Temporal visibility, newest first: the caller's agency only (ops: every

@@ -80,7 +80,25 @@ export const bookingListSchema = z.object({
   ),
 });
 
-export const signalSentSchema = z.object({ id: z.string(), status, signal: z.string(), links: bookingLinks });
+/** A confirmed booking's cancellation (BookingState.cancellation). */
+const cancellation = z.object({
+  status: z.enum(['cancelling', 'cancelled', 'failed']),
+  requestedAt: z.string(),
+  reason: z.string().optional(),
+  endedAt: z.string().optional(),
+  refund: money.optional().meta({ description: 'What the airline refunds (absent when the cancel was settled by reading the order back)' }),
+  fee: money.optional().meta({ description: 'Cancellation fee the airline kept' }),
+  settledBy: z.enum(['answer', 'retrieve']).optional(),
+  error: z.object({ type: z.string(), message: z.string() }).passthrough().optional(),
+});
+
+export const signalSentSchema = z.object({
+  id: z.string(),
+  status,
+  signal: z.string().meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
+  cancellation: cancellation.optional(),
+  links: bookingLinks,
+});
 
 export const batchAcceptedSchema = z.object({
   id: z.string().meta({ example: 'batch:AGENCY1:nightly-42' }),
