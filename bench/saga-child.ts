@@ -22,6 +22,13 @@ export interface WorkerChildOptions {
   maxCachedWorkflows?: number;
   /** `reuseV8Context` (default: the SDK's). */
   reuseV8Context?: boolean;
+  /**
+   * false: no `maxTaskQueueActivitiesPerSecond` at all (it turns eager activity dispatch off);
+   * default true (`rateLimitRps`).
+   */
+  taskQueueLimit?: boolean;
+  /** `maxActivitiesPerSecond`: a per-worker activity rate limit (default none). */
+  workerActivitiesPerSecond?: number;
   /** A bundle prebuilt by scripts/bundle-workflows.ts instead of bundling at start. */
   workflowBundlePath?: string;
 }
@@ -57,6 +64,8 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
     extra: {
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
       ...(options.reuseV8Context !== undefined ? { reuseV8Context: options.reuseV8Context } : {}),
+      ...(options.taskQueueLimit === false ? { maxTaskQueueActivitiesPerSecond: undefined } : {}),
+      ...(options.workerActivitiesPerSecond !== undefined ? { maxActivitiesPerSecond: options.workerActivitiesPerSecond } : {}),
     },
   });
   const running = worker.run();

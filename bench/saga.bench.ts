@@ -1,25 +1,28 @@
 /**
- * `npm run bench -- saga`: booking sagas through the embedded stack, all in this process except
- * the Temporal dev server (in memory, started from the CLI): the airline app (in-memory SQLite),
- * a booking worker and a Temporal client with the encrypting data converter.
+ * `npm run bench -- saga`: where a booking's cost goes (issue 13). Four processes: the Temporal
+ * dev server (in memory, from the CLI), the airline app and the booking worker, each in a child
+ * process of its own (`bench/saga-child.ts`), and this one (Temporal client, API, driver), so
+ * that each CPU figure is that process's alone. In one run it prints:
  *
- * 1. N bookings (SAGA_BENCH_N, default 40) at fixed concurrency (SAGA_BENCH_CONCURRENCY, default
- *    8) as `bookingWorkflow` executions: bookings/s, p50 and p99 end-to-end latency (start to
- *    result).
- * 2. The same N bookings without Temporal, in sequence: the same activity code (shop, price,
- *    tokenise, reprice with the token, create the order, retrieve it) called directly with the
- *    NDC client (through MockActivityEnvironment, which needs no server).
- * 3. The orchestration overhead: p50 latency with Temporal / p50 latency direct.
+ * - sequential: SAGA_BENCH_SEQ_N (default 10) bookings one at a time: p50, p99, the mean gaps
+ *   between history events (dispatch and execution of workflow tasks and activities), history
+ *   events and payloads per booking, and the payload codec's CPU per booking (decrypt + encrypt
+ *   of every payload of one booking's history, timed here);
+ * - temporal / cpu: SAGA_BENCH_N (default 40) bookings at SAGA_BENCH_CONCURRENCY (default 8):
+ *   bookings/s, p50, p99, and CPU per booking of the server (utime + stime from /proc/<pid>/stat),
+ *   the worker and the airline (their `process.cpuUsage()`);
+ * - memory: worker RSS with SAGA_BENCH_OPEN (default 50; 1000 for the issue's figure) bookings
+ *   waiting at the price guard (maxTotal 1.00), counted through the BookingStatus search attribute;
+ * - intake: SAGA_BENCH_INTAKE (default 200) intents through the API's `POST /bookings` (agency API
+ *   key, rate limit off) from SAGA_BENCH_INTAKE_CALLERS (default 50) callers, the worker running;
+ * - direct / overhead: the same N bookings without Temporal (the activity code in sequence).
  *
- * The worker's airline rate limit is SAGA_BENCH_RPS activities/s (default 1000: effectively off,
- * so the figures show the orchestration, not the limit; the product default is 20).
- *
- * The dev server has a single history shard, and its transfer-queue reader (which hands every new
- * workflow task and activity task to matching) polls at most `history.transferProcessorMaxPollRPS`
- * times a second (server default 20). Once the reader's burst is spent, every dispatch waits for
- * the next poll, about 35-40 ms per task. SAGA_BENCH_SERVER_POLL_RPS (default 1000) sets it; 20
- * is the stock dev server. After the run the bench prints the mean gaps between the events of the
- * measured bookings' histories (where the time goes).
+ * Worker levers (unset = the product's): SAGA_BENCH_MAX_CACHED (maxCachedWorkflows),
+ * SAGA_BENCH_REUSE_V8 (0/1), SAGA_BENCH_BUNDLE (prebuilt bundle of scripts/bundle-workflows.ts),
+ * SAGA_BENCH_TQ_LIMIT=off (no maxTaskQueueActivitiesPerSecond, i.e. eager activity dispatch on),
+ * SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker). SAGA_BENCH_RPS (default 1000) is
+ * the task-queue activity limit; SAGA_BENCH_SERVER_POLL_RPS (default 1000; 20 is the stock dev
+ * server) the server's history.transferProcessorMaxPollRPS (see bench/README.md).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { MockActivityEnvironment, TestWorkflowEnvironment } from '@temporalio/testing';
@@ -185,7 +188,8 @@ const cpuMs = (a: ChildStats, b: ChildStats) => (b.cpu.user - a.cpu.user + b.cpu
 const loadAvg = () => os.loadavg()[0]!.toFixed(1);
 
 /** Lever settings of the worker child, from the environment (unset = the product's). */
-function workerLevers(): Pick<WorkerChildOptions, 'maxCachedWorkflows' | 'reuseV8Context' | 'workflowBundlePath'> {
+function workerLevers(): Pick<WorkerChildOptions, 'maxCachedWorkflows' | 'reuseV8Context' | 'workflowBundlePath' | 'taskQueueLimit' | 'workerActivitiesPerSecond'> {
+  const workerRps = process.env.SAGA_BENCH_WORKER_RPS;
   const cached = process.env.SAGA_BENCH_MAX_CACHED;
   const reuse = process.env.SAGA_BENCH_REUSE_V8;
   const bundle = process.env.SAGA_BENCH_BUNDLE;
@@ -193,6 +197,8 @@ function workerLevers(): Pick<WorkerChildOptions, 'maxCachedWorkflows' | 'reuseV
     ...(cached !== undefined && cached !== '' ? { maxCachedWorkflows: envInt('SAGA_BENCH_MAX_CACHED', 0) } : {}),
     ...(reuse === '0' || reuse === '1' ? { reuseV8Context: reuse === '1' } : {}),
     ...(bundle !== undefined && bundle !== '' ? { workflowBundlePath: bundle } : {}),
+    ...(process.env.SAGA_BENCH_TQ_LIMIT === 'off' ? { taskQueueLimit: false } : {}),
+    ...(workerRps !== undefined && workerRps !== '' ? { workerActivitiesPerSecond: envInt('SAGA_BENCH_WORKER_RPS', 0) } : {}),
   };
 }
 
