@@ -27,6 +27,10 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
         BENCH_AIRLINE_WARMUP_SECONDS: '0.3',
         SAGA_BENCH_N: '2',
         SAGA_BENCH_CONCURRENCY: '1',
+        SAGA_BENCH_SEQ_N: '2',
+        SAGA_BENCH_OPEN: '2',
+        SAGA_BENCH_INTAKE: '4',
+        SAGA_BENCH_INTAKE_CALLERS: '2',
       },
     });
     for (const name of ['codec', 'airline', 'saga']) expect(stdout).toContain(`=== bench: ${name} done in `);
@@ -34,5 +38,12 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
     expect(stdout).toMatch(/encode ratio \d+\.\d\dx/);
     expect(stdout).toMatch(/uncached search \/ encode alone = \d+\.\d\dx \(target <= 1\.30x\); per round \d+\.\d\dx, \d+\.\d\dx/);
     expect(stdout).toMatch(/overhead: {2}p50 latency ratio temporal\/direct = \d+\.\d\dx/);
+    // saga: where the cost is (issue 13): every line is printed, no figure is judged.
+    expect(stdout).toMatch(/sequential: 2 bookings one at a time: latency p50 \d+ ms, p99 \d+ ms/);
+    expect(stdout).toMatch(/history: {3}events per booking \d+\.\d, payloads per booking \d+\.\d/);
+    expect(stdout).toMatch(/codec: {5}decrypt \+ encrypt of one booking's history payloads: \d+\.\d\d ms CPU/);
+    expect(stdout).toMatch(/cpu: {7}per booking: server \d+\.\d ms, worker \d+\.\d ms, server \+ worker \d+\.\d ms \(target <= 35\), airline \d+\.\d ms/);
+    expect(stdout).toMatch(/memory: {4}worker RSS \d+ MB with 2 bookings open at the price guard/);
+    expect(stdout).toMatch(/intake: {4}4 intents through POST \/bookings with 2 callers: \d+\.\d intents\/s/);
   }, 180_000);
 });

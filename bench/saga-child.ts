@@ -1,0 +1,124 @@
+/**
+ * Child processes of `bench/saga.bench.ts`, so that each one's CPU time and memory are its own:
+ *
+ * - `airline`: the airline app (in-memory SQLite) on a free port; sends `{ port }`.
+ * - `worker <json>`: a booking worker (`createBookingWorker`, real activities over the NDC HTTP
+ *   client) for the given Temporal address, task queue and airline URL, with the worker levers
+ *   of {@link WorkerChildOptions}; sends `{ ready: true }` once it runs.
+ *
+ * Both answer the message `'stats'` with `{ cpu: process.cpuUsage(), rss }` and stop when the
+ * parent disconnects.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { testAirlineConfig } from '../src/airline/airline.config';
+
+export interface WorkerChildOptions {
+  address: string;
+  namespace: string;
+  taskQueue: string;
+  airlineUrl: string;
+  rateLimitRps: number;
+  /** `maxCachedWorkflows` (default: the SDK's). */
+  maxCachedWorkflows?: number;
+  /** `reuseV8Context` (default: the SDK's). */
+  reuseV8Context?: boolean;
+  /**
+   * false: no `maxTaskQueueActivitiesPerSecond` at all (it turns eager activity dispatch off);
+   * default true (`rateLimitRps`).
+   */
+  taskQueueLimit?: boolean;
+  /** `maxActivitiesPerSecond`: a per-worker activity rate limit (default none). */
+  workerActivitiesPerSecond?: number;
+  /** A bundle prebuilt by scripts/bundle-workflows.ts instead of bundling at start. */
+  workflowBundlePath?: string;
+}
+
+export interface ChildStats {
+  cpu: NodeJS.CpuUsage;
+  rss: number;
+}
+
+async function airlineMain(): Promise<void> {
+  const { createAirlineApp } = await import('../src/airline/airline.module');
+  const app = await createAirlineApp(testAirlineConfig());
+  await app.listen(0, '127.0.0.1');
+  process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
+  process.send?.({ port: (app.getHttpServer().address() as { port: number }).port });
+}
+
+async function workerMain(options: WorkerChildOptions): Promise<void> {
+  const { DefaultLogger, NativeConnection, Runtime } = await import('@temporalio/worker');
+  const { createBookingWorker } = await import('../src/worker/worker');
+  const { NdcHttpClient } = await import('../src/ndc-client');
+  const { ndcClientConfig } = await import('../test/airline/airline-harness');
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const ndc = new NdcHttpClient(ndcClientConfig({ config: testAirlineConfig(), url: options.airlineUrl }));
+  const connection = await NativeConnection.connect({ address: options.address });
+  const worker = await createBookingWorker({
+    connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    activityDeps: { client: ndc },
+    rateLimitRps: options.rateLimitRps,
+    ...(options.workflowBundlePath !== undefined ? { workflowBundlePath: options.workflowBundlePath } : {}),
+    extra: {
+      ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
+      ...(options.reuseV8Context !== undefined ? { reuseV8Context: options.reuseV8Context } : {}),
+      ...(options.taskQueueLimit === false ? { maxTaskQueueActivitiesPerSecond: undefined } : {}),
+      ...(options.workerActivitiesPerSecond !== undefined ? { maxActivitiesPerSecond: options.workerActivitiesPerSecond } : {}),
+    },
+  });
+  const running = worker.run();
+  process.on('disconnect', () => {
+    worker.shutdown();
+    void running.finally(async () => {
+      await connection.close();
+      ndc.close();
+      process.exit(0);
+    });
+  });
+  process.send?.({ ready: true });
+}
+
+if (process.argv[2] === '--airline' || process.argv[2] === '--worker') {
+  process.on('message', (m) => {
+    if (m === 'stats') process.send?.({ stats: { cpu: process.cpuUsage(), rss: process.memoryUsage().rss } });
+  });
+  const main = process.argv[2] === '--airline' ? airlineMain() : workerMain(JSON.parse(process.argv[3]!) as WorkerChildOptions);
+  main.catch((err: unknown) => {
+    process.stderr.write(`saga bench child ${process.argv[2]}: ${String((err as Error).stack ?? err)}\n`);
+    process.exit(1);
+  });
+}
+
+/** Forks this file in the given role and resolves with the child and its first message. */
+export function startChild<M>(args: string[]): Promise<{ child: ChildProcess; first: M }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(__filename, args, { execArgv: ['-r', '@swc-node/register'], stdio: 'inherit' });
+    child.once('message', (m) => resolve({ child, first: m as M }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`saga bench child ${args[0]} exited with ${code}`)));
+  });
+}
+
+export function childStats(child: ChildProcess): Promise<ChildStats> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      const stats = (m as { stats?: ChildStats }).stats;
+      if (stats === undefined) return;
+      child.off('message', onMessage);
+      resolve(stats);
+    };
+    child.on('message', onMessage);
+    child.send('stats');
+  });
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.disconnect();
+  });
+}
