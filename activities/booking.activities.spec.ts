@@ -21,50 +21,102 @@ describe('classifyFailure', () => {
   it('maps NDC error codes to stable non-retryable types with the airline code and text', () => {
     const error = new NdcBusinessError([{ code: '730', text: 'Birthdate required for PAX__ADT01' }]);
     expect(summary(classifyFailure(error, 1))).toEqual([
-      'BIRTHDATE_REQUIRED', true, '730: Birthdate required for PAX__ADT01',
+      'BIRTHDATE_REQUIRED',
+      true,
+      '730: Birthdate required for PAX__ADT01',
       { attempt: 1, airlineCode: '730', text: 'Birthdate required for PAX__ADT01' },
     ]);
-    expect((classifyFailure(new NdcBusinessError([{ code: '721', text: 'x' }]), 2) as ApplicationFailure).type).toBe('OFFER_EXPIRED');
-    expect((classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1) as ApplicationFailure).type).toBe('PRICE_MISMATCH');
-    expect((classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1) as ApplicationFailure).type).toBe('ORDER_NOT_FOUND');
-    expect((classifyFailure(new NdcBusinessError([{ code: '999', text: 'x' }]), 1) as ApplicationFailure).type).toBe('AIRLINE_ERROR');
+    expect((classifyFailure(new NdcBusinessError([{ code: '721', text: 'x' }]), 2) as ApplicationFailure).type).toBe(
+      'OFFER_EXPIRED',
+    );
+    expect((classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1) as ApplicationFailure).type).toBe(
+      'PRICE_MISMATCH',
+    );
+    expect((classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1) as ApplicationFailure).type).toBe(
+      'ORDER_NOT_FOUND',
+    );
+    expect((classifyFailure(new NdcBusinessError([{ code: '999', text: 'x' }]), 1) as ApplicationFailure).type).toBe(
+      'AIRLINE_ERROR',
+    );
   });
 
   it('treats NDC 799, 5xx, 429 and transport failures as retryable AIRLINE_TRANSIENT', () => {
     expect(summary(classifyFailure(new NdcBusinessError([{ code: '799', text: 'system error' }]), 3))).toEqual([
-      'AIRLINE_TRANSIENT', false, '799: system error', { attempt: 3, airlineCode: '799', text: 'system error' },
+      'AIRLINE_TRANSIENT',
+      false,
+      '799: system error',
+      { attempt: 3, airlineCode: '799', text: 'system error' },
     ]);
-    expect(summary(classifyFailure(new NdcHttpError(503, 'HTTP 503'), 1))).toEqual(['AIRLINE_TRANSIENT', false, 'HTTP 503', { attempt: 1, httpStatus: 503 }]);
+    expect(summary(classifyFailure(new NdcHttpError(503, 'HTTP 503'), 1))).toEqual([
+      'AIRLINE_TRANSIENT',
+      false,
+      'HTTP 503',
+      { attempt: 1, httpStatus: 503 },
+    ]);
     expect(summary(classifyFailure(new NdcHttpError(429, 'HTTP 429'), 1))[0]).toBe('AIRLINE_TRANSIENT');
-    expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 1))).toEqual(['AIRLINE_TRANSIENT', false, 'slow', { attempt: 1 }]);
+    expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 1))).toEqual([
+      'AIRLINE_TRANSIENT',
+      false,
+      'slow',
+      { attempt: 1 },
+    ]);
   });
 
   it('makes sent-but-unanswered order creates ORDER_OUTCOME_UNKNOWN, unsent ones plain transient', () => {
     expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 1, { orderCreate: true }))).toEqual([
-      'ORDER_OUTCOME_UNKNOWN', false, 'order create outcome unknown: slow', { attempt: 1 },
+      'ORDER_OUTCOME_UNKNOWN',
+      false,
+      'order create outcome unknown: slow',
+      { attempt: 1 },
     ]);
-    expect(summary(classifyFailure(new NdcHttpError(500, 'HTTP 500'), 1, { orderCreate: true }))[0]).toBe('ORDER_OUTCOME_UNKNOWN');
-    expect(summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCreate: true }))[0]).toBe('AIRLINE_TRANSIENT');
+    expect(summary(classifyFailure(new NdcHttpError(500, 'HTTP 500'), 1, { orderCreate: true }))[0]).toBe(
+      'ORDER_OUTCOME_UNKNOWN',
+    );
+    expect(
+      summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCreate: true }))[0],
+    ).toBe('AIRLINE_TRANSIENT');
     // An unreadable answer after sending is no answer (regression: a 500 with a corrupt gzip body
     // after the airline had committed ended the booking FAILED while its order existed).
-    expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1, { orderCreate: true }))[0]).toBe('ORDER_OUTCOME_UNKNOWN');
-    expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1))[0]).toBe('INVALID_RESPONSE');
+    expect(
+      summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1, { orderCreate: true }))[0],
+    ).toBe('ORDER_OUTCOME_UNKNOWN');
+    expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1))[0]).toBe(
+      'INVALID_RESPONSE',
+    );
     // A business answer is an answer: no doubt about the outcome.
-    expect(summary(classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1, { orderCreate: true }))[0]).toBe('PRICE_MISMATCH');
+    expect(
+      summary(classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1, { orderCreate: true }))[0],
+    ).toBe('PRICE_MISMATCH');
   });
 
   it('makes sent-but-unanswered order cancels CANCEL_OUTCOME_UNKNOWN, unsent ones plain transient', () => {
     expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 2, { orderCancel: true }))).toEqual([
-      'CANCEL_OUTCOME_UNKNOWN', false, 'order cancel outcome unknown: slow', { attempt: 2 },
+      'CANCEL_OUTCOME_UNKNOWN',
+      false,
+      'order cancel outcome unknown: slow',
+      { attempt: 2 },
     ]);
-    expect(summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCancel: true }))[0]).toBe('AIRLINE_TRANSIENT');
-    expect(summary(classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1, { orderCancel: true }))[0]).toBe('ORDER_NOT_FOUND');
+    expect(
+      summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { orderCancel: true }))[0],
+    ).toBe('AIRLINE_TRANSIENT');
+    expect(
+      summary(classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1, { orderCancel: true }))[0],
+    ).toBe('ORDER_NOT_FOUND');
   });
 
   it('classifies other 4xx, 401 and undecodable responses as permanent', () => {
-    expect(summary(classifyFailure(new NdcHttpError(401, 'HTTP 401'), 1))).toEqual(['AUTHENTICATION_FAILED', true, 'HTTP 401', { attempt: 1, httpStatus: 401 }]);
-    expect(summary(classifyFailure(new NdcHttpError(400, 'HTTP 400', [{ code: '701', text: 'bad' }]), 1))[0]).toBe('INVALID_REQUEST');
-    expect(summary(classifyFailure(new NdcInvalidResponseError('undecodable OrderViewRS'), 1))[0]).toBe('INVALID_RESPONSE');
+    expect(summary(classifyFailure(new NdcHttpError(401, 'HTTP 401'), 1))).toEqual([
+      'AUTHENTICATION_FAILED',
+      true,
+      'HTTP 401',
+      { attempt: 1, httpStatus: 401 },
+    ]);
+    expect(summary(classifyFailure(new NdcHttpError(400, 'HTTP 400', [{ code: '701', text: 'bad' }]), 1))[0]).toBe(
+      'INVALID_REQUEST',
+    );
+    expect(summary(classifyFailure(new NdcInvalidResponseError('undecodable OrderViewRS'), 1))[0]).toBe(
+      'INVALID_RESPONSE',
+    );
   });
 
   it('never lets the card number or CVV through a message', () => {
@@ -76,7 +128,19 @@ describe('classifyFailure', () => {
 
 describe('passengerIds', () => {
   it('numbers passengers per type in intent order', () => {
-    const p = (type: 'ADT' | 'CHD' | 'INF') => ({ type, title: '', givenName: '', surname: '', birthdate: '', contactId: '' });
-    expect(passengerIds([p('ADT'), p('CHD'), p('ADT'), p('INF')])).toEqual(['PAX__ADT01', 'PAX__CHD01', 'PAX__ADT02', 'PAX__INF01']);
+    const p = (type: 'ADT' | 'CHD' | 'INF') => ({
+      type,
+      title: '',
+      givenName: '',
+      surname: '',
+      birthdate: '',
+      contactId: '',
+    });
+    expect(passengerIds([p('ADT'), p('CHD'), p('ADT'), p('INF')])).toEqual([
+      'PAX__ADT01',
+      'PAX__CHD01',
+      'PAX__ADT02',
+      'PAX__INF01',
+    ]);
   });
 });

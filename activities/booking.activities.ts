@@ -131,17 +131,28 @@ export function classifyFailure(
   // the request went out (cut, corrupt, not the expected message) leaves the outcome unknown.
   const unanswered = error.requestSent && (error.transient || error instanceof NdcInvalidResponseError);
   if (options.orderCreate && unanswered) {
-    return failure(`order create outcome unknown: ${message}`, FailureType.ORDER_OUTCOME_UNKNOWN, { attempt, ...http }, true);
+    return failure(
+      `order create outcome unknown: ${message}`,
+      FailureType.ORDER_OUTCOME_UNKNOWN,
+      { attempt, ...http },
+      true,
+    );
   }
   if (options.orderCancel && unanswered) {
-    return failure(`order cancel outcome unknown: ${message}`, FailureType.CANCEL_OUTCOME_UNKNOWN, { attempt, ...http }, true);
+    return failure(
+      `order cancel outcome unknown: ${message}`,
+      FailureType.CANCEL_OUTCOME_UNKNOWN,
+      { attempt, ...http },
+      true,
+    );
   }
   if (error instanceof NdcTransportError || (error instanceof NdcHttpError && error.transient)) {
     return failure(message, FailureType.AIRLINE_TRANSIENT, { attempt, ...http }, true);
   }
   if (error instanceof NdcHttpError) {
     const first = error.ndcErrors[0];
-    const type = error.status === 401 || error.status === 403 ? FailureType.AUTHENTICATION_FAILED : failureForNdcCode(first?.code);
+    const type =
+      error.status === 401 || error.status === 403 ? FailureType.AUTHENTICATION_FAILED : failureForNdcCode(first?.code);
     return failure(message, type, { attempt, ...http, ...ndc(first) });
   }
   if (error instanceof NdcInvalidResponseError) return failure(message, FailureType.INVALID_RESPONSE, { attempt });
@@ -235,8 +246,11 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   async function calendar(input: CalendarInput): Promise<CalendarResult> {
     return run(async (attempt) => {
       const rs = await client.airShopping(airShoppingRq(input.ctx, stamp(), calendarQuery(input)), call(input.ctx));
-      if (rs.kind !== 'calendar') throw new NdcInvalidResponseError('calendar search answered with a day search response');
-      const odCodes = new Map((rs.dataLists.originDestinations ?? []).map((od) => [od.originDestinationKey, od.departureCode]));
+      if (rs.kind !== 'calendar')
+        throw new NdcInvalidResponseError('calendar search answered with a day search response');
+      const odCodes = new Map(
+        (rs.dataLists.originDestinations ?? []).map((od) => [od.originDestinationKey, od.departureCode]),
+      );
       const prices: CalendarPrice[] = [];
       rs.airlineOffers.forEach((group, index) => {
         for (const entry of group.priceCalendar) {
@@ -253,7 +267,9 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     return run(async (attempt) => {
       const rs = await client.airShopping(airShoppingRq(input.ctx, stamp(), dayQuery(input)), call(input.ctx));
       if (rs.kind !== 'day') throw new NdcInvalidResponseError('day search answered with a calendar response');
-      const odDeparture = new Map((rs.dataLists.originDestinations ?? []).map((od) => [od.originDestinationKey, od.departureCode]));
+      const odDeparture = new Map(
+        (rs.dataLists.originDestinations ?? []).map((od) => [od.originDestinationKey, od.departureCode]),
+      );
       const classes = new Map((rs.dataLists.priceClasses ?? []).map((pc) => [pc.priceClassId, pc]));
       const offers: OfferSummary[] = [];
       for (const group of rs.airlineOffers) {
@@ -273,7 +289,11 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
         }
       }
       if (offers.length === 0) {
-        throw failure(`no offers for ${input.origin}-${input.destination} on ${input.departureDate}`, FailureType.NO_OFFERS, { attempt });
+        throw failure(
+          `no offers for ${input.origin}-${input.destination} on ${input.departureDate}`,
+          FailureType.NO_OFFERS,
+          { attempt },
+        );
       }
       return { shoppingResponseId: rs.shoppingResponseId, offers, attempt };
     });
@@ -287,7 +307,10 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
 
   async function repriceWithToken(input: RepriceInput): Promise<PriceResult> {
     return run(async (attempt) =>
-      priceResult(await client.offerPrice(offerPriceRq(input.ctx, stamp(), input.offers, input.tokenId), call(input.ctx)), attempt),
+      priceResult(
+        await client.offerPrice(offerPriceRq(input.ctx, stamp(), input.offers, input.tokenId), call(input.ctx)),
+        attempt,
+      ),
     );
   }
 
@@ -322,7 +345,11 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       { card },
     ).catch((error: unknown) => {
       // A 400 from the token endpoint is invalid card data.
-      if (error instanceof ApplicationFailure && error.nonRetryable && (error.details?.[0] as FailureDetails | undefined)?.httpStatus === 400) {
+      if (
+        error instanceof ApplicationFailure &&
+        error.nonRetryable &&
+        (error.details?.[0] as FailureDetails | undefined)?.httpStatus === 400
+      ) {
         throw ApplicationFailure.nonRetryable(error.message, FailureType.INVALID_CARD, error.details?.[0]);
       }
       throw error;
@@ -346,7 +373,8 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     return run(async (attempt) => {
       for (const id of ids) {
         const found = await client.ordersByShoppingResponse(id, input.ctx.agency.id, call(input.ctx));
-        if (found !== undefined) return { order: orderSummary(found.rs), orderViewXml: found.xml, foundBy: id, attempt };
+        if (found !== undefined)
+          return { order: orderSummary(found.rs), orderViewXml: found.xml, foundBy: id, attempt };
       }
       return { attempt };
     });

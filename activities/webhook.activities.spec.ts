@@ -11,7 +11,12 @@ import {
 describe('webhook signing (Standard Webhooks)', () => {
   it('matches the published test vector of the Standard Webhooks / Svix libraries', () => {
     expect(
-      signWebhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}'),
+      signWebhook(
+        'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        1614265330,
+        '{"test": 2432232314}',
+      ),
     ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
 
@@ -46,10 +51,24 @@ describe('deliverWebhook', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
-    const { deliverWebhook } = createWebhookActivities({ now: () => 1614265330_000, config: { allowPrivateNetworks: true } });
-    const input = { url, secret, messageId: 'msg_p5jXN8AQM9LWM0D4loKWxJek', body: '{"test": 2432232314}', timeoutMs: 2000 };
+    const { deliverWebhook } = createWebhookActivities({
+      now: () => 1614265330_000,
+      config: { allowPrivateNetworks: true },
+    });
+    const input = {
+      url,
+      secret,
+      messageId: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      body: '{"test": 2432232314}',
+      timeoutMs: 2000,
+    };
     try {
-      expect(await deliverWebhook(input)).toEqual({ ok: true, at: '2021-02-25T15:02:10.000Z', durationMs: 0, httpStatus: 204 });
+      expect(await deliverWebhook(input)).toEqual({
+        ok: true,
+        at: '2021-02-25T15:02:10.000Z',
+        durationMs: 0,
+        httpStatus: 204,
+      });
       expect(seen[0]!.body).toBe('{"test": 2432232314}');
       expect(seen[0]!.headers).toMatchObject({
         'content-type': 'application/json',
@@ -57,7 +76,13 @@ describe('deliverWebhook', () => {
         'webhook-timestamp': '1614265330',
         'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
       });
-      expect(await deliverWebhook(input)).toEqual({ ok: false, at: '2021-02-25T15:02:10.000Z', durationMs: 0, httpStatus: 500, error: 'HTTP 500' });
+      expect(await deliverWebhook(input)).toEqual({
+        ok: false,
+        at: '2021-02-25T15:02:10.000Z',
+        durationMs: 0,
+        httpStatus: 500,
+        error: 'HTTP 500',
+      });
       // A redirect is not followed (the signed body never goes elsewhere).
       expect(await deliverWebhook(input)).toMatchObject({ ok: false, httpStatus: 302, error: 'HTTP 302' });
       expect(seen).toHaveLength(3);
@@ -94,7 +119,22 @@ describe('deliverWebhook', () => {
 
 describe('private networks (SSRF guard)', () => {
   it('classifies addresses', () => {
-    const privateOnes = ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1'];
+    const privateOnes = [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+    ];
     const publicOnes = ['8.8.8.8', '172.32.0.1', '192.169.0.1', '2001:db8::1', '::ffff:8.8.8.8', 'example.com'];
     expect(privateOnes.filter((a) => !isPrivateAddress(a))).toEqual([]);
     expect(publicOnes.filter((a) => isPrivateAddress(a))).toEqual([]);
@@ -112,7 +152,10 @@ describe('private networks (SSRF guard)', () => {
       const { deliverWebhook } = createWebhookActivities({ config: { allowPrivateNetworks: false } });
       const input = { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', messageId: 'm', body: '{}', timeoutMs: 2000 };
       for (const url of [`http://127.0.0.1:${port}/h`, `http://localhost:${port}/h`, `http://[::1]:${port}/h`]) {
-        expect(await deliverWebhook({ ...input, url })).toMatchObject({ ok: false, error: 'blocked: private, loopback or link-local address' });
+        expect(await deliverWebhook({ ...input, url })).toMatchObject({
+          ok: false,
+          error: 'blocked: private, loopback or link-local address',
+        });
       }
       expect(hits).toBe(0);
     } finally {
@@ -123,7 +166,11 @@ describe('private networks (SSRF guard)', () => {
   it('allows them outside production unless configured, never by default in production', () => {
     expect(loadWebhookDeliveryConfig({})).toEqual({ allowPrivateNetworks: true });
     expect(loadWebhookDeliveryConfig({ NODE_ENV: 'production' })).toEqual({ allowPrivateNetworks: false });
-    expect(loadWebhookDeliveryConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toEqual({ allowPrivateNetworks: true });
-    expect(() => loadWebhookDeliveryConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow('WEBHOOK_ALLOW_PRIVATE_NETWORKS: must be true or false, got "yes"');
+    expect(loadWebhookDeliveryConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toEqual({
+      allowPrivateNetworks: true,
+    });
+    expect(() => loadWebhookDeliveryConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
+      'WEBHOOK_ALLOW_PRIVATE_NETWORKS: must be true or false, got "yes"',
+    );
   });
 });

@@ -34,7 +34,9 @@ export function webhookSecretKey(secret: string): Buffer {
 
 /** `v1,<base64 HMAC-SHA256(key, "<id>.<timestamp>.<body>")>`. */
 export function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', webhookSecretKey(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', webhookSecretKey(secret))
+    .update(`${messageId}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
@@ -84,7 +86,8 @@ export interface WebhookDeliveryConfig {
 export function loadWebhookDeliveryConfig(env: NodeJS.ProcessEnv = process.env): WebhookDeliveryConfig {
   const raw = env.WEBHOOK_ALLOW_PRIVATE_NETWORKS?.trim();
   if (raw === undefined || raw === '') return { allowPrivateNetworks: env.NODE_ENV !== 'production' };
-  if (raw !== 'true' && raw !== 'false') throw new Error(`WEBHOOK_ALLOW_PRIVATE_NETWORKS: must be true or false, got "${raw}"`);
+  if (raw !== 'true' && raw !== 'false')
+    throw new Error(`WEBHOOK_ALLOW_PRIVATE_NETWORKS: must be true or false, got "${raw}"`);
   return { allowPrivateNetworks: raw === 'true' };
 }
 
@@ -128,7 +131,13 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 }
 
 /** One POST; resolves with the status code (the answer's body is read and dropped). */
-function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, blocked: BlockList | undefined): Promise<number> {
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  blocked: BlockList | undefined,
+): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(
@@ -169,7 +178,8 @@ export function createWebhookActivities(deps: WebhookActivityDeps = {}): Webhook
     try {
       const url = new URL(input.url);
       // An IP literal is connected to without a lookup: check it here.
-      if (blocked !== undefined && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''), blocked)) throw new BlockedAddressError();
+      if (blocked !== undefined && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''), blocked))
+        throw new BlockedAddressError();
       // Redirects are not followed (a 3xx is a failed attempt): the signed body never goes elsewhere.
       const status = await post(url, headers, input.body, input.timeoutMs, blocked);
       const durationMs = now() - started;

@@ -281,8 +281,18 @@ function serverCpu(child: ChildProcess): Promise<NodeJS.CpuUsage> {
 
 function startChild(args: string[]): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const prof = process.env.BENCH_AIRLINE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_AIRLINE_PROFILE}`] : [];
-    const child = fork(__filename, ['--serve', ...args], { execArgv: [...prof, ...(process.env.BENCH_AIRLINE_NODE_FLAGS ?? '').split(' ').filter(Boolean), '-r', '@swc-node/register'], stdio: 'inherit' });
+    const prof = process.env.BENCH_AIRLINE_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_AIRLINE_PROFILE}`]
+      : [];
+    const child = fork(__filename, ['--serve', ...args], {
+      execArgv: [
+        ...prof,
+        ...(process.env.BENCH_AIRLINE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        '-r',
+        '@swc-node/register',
+      ],
+      stdio: 'inherit',
+    });
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -377,11 +387,21 @@ function encodeInServer(child: ChildProcess, ms: number, total: EncodeTotal): Pr
 function fetchAnswer(port: number, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path: '/retail/offers', method: 'POST', headers: { Authorization: AUTH, 'Content-Type': MEDIA, Accept: MEDIA } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/retail/offers',
+        method: 'POST',
+        headers: { Authorization: AUTH, 'Content-Type': MEDIA, Accept: MEDIA },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`search answered ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks).toString('utf8'))
+            : reject(new Error(`search answered ${res.statusCode}`)),
+        );
         res.on('error', reject);
       },
     );
@@ -401,7 +421,9 @@ export async function run(): Promise<void> {
     `uncached day search round trip LGW-OSL, 2 ADT + 1 CHD; keep-alive, concurrency ${CONCURRENCY}, identity encoding, ` +
       `server in a child process, ${process.env.BENCH_AIRLINE_CLIENT === 'http' ? "node:http's client" : 'lean raw-socket client'}; ` +
       `searches and the encode alone measured ${DURATION_MS / 1000} s each, in ${ROUNDS} alternating rounds of ${(slice / 1000).toFixed(1)} s ` +
-      `(after ${WARMUP_MS / 1000} s warm-up each); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`,
+      `(after ${WARMUP_MS / 1000} s warm-up each); load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
   );
   const airline = await startSubject('airline (NestJS, NDC)');
   const encode: EncodeTotal = { encodes: 0, cpu: 0, bytes: 0 };
@@ -426,7 +448,9 @@ export async function run(): Promise<void> {
       `${t.failures} failed, ${t.responseBytes} bytes per answer), server CPU ${((t.serverCpuPerRequest ?? 0) / 1000).toFixed(3)} ms/search, ` +
       `${((t.serverSystemPerRequest ?? 0) / 1000).toFixed(3)} of it in the kernel\n`,
   );
-  process.stdout.write(`encode alone (codec, same answer, in the server) ${(encodeUs / 1000).toFixed(3)} ms/encode (${encode.encodes} encodes, ${encode.bytes} bytes)\n`);
+  process.stdout.write(
+    `encode alone (codec, same answer, in the server) ${(encodeUs / 1000).toFixed(3)} ms/encode (${encode.encodes} encodes, ${encode.bytes} bytes)\n`,
+  );
   process.stdout.write(
     `uncached search / encode alone = ${((t.serverCpuPerRequest ?? 0) / encodeUs).toFixed(2)}x (target <= 1.30x); ` +
       `per round ${ratios.map((r) => `${r.toFixed(2)}x`).join(', ')}\n`,

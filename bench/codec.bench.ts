@@ -18,7 +18,12 @@
  */
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { decodeAirShoppingRs, encodeAirShoppingRs } from '../src/ndc/air-shopping-rs.codec';
-import { dayOffer, dayRoundTripRs, type Direction, type PriceClassCode } from '../src/ndc/fixtures/air-shopping-rs.fixtures';
+import {
+  dayOffer,
+  dayRoundTripRs,
+  type Direction,
+  type PriceClassCode,
+} from '../src/ndc/fixtures/air-shopping-rs.fixtures';
 import type { AirShoppingRs, Offer } from '../src/ndc/ndc.model';
 
 const OFFERS = Number(process.env.CODEC_BENCH_OFFERS ?? 40);
@@ -99,7 +104,8 @@ export async function run(): Promise<CodecBenchResult> {
 
   // Sanity: what we measure is a faithful round trip.
   const back = decodeAirShoppingRs(xml);
-  if (back.kind !== 'day' || back.airlineOffers[0].offers.length !== offers) throw new Error('codec bench: round trip lost offers');
+  if (back.kind !== 'day' || back.airlineOffers[0].offers.length !== offers)
+    throw new Error('codec bench: round trip lost offers');
 
   const bareParser = new XMLParser();
   const dec = compare(
@@ -108,7 +114,12 @@ export async function run(): Promise<CodecBenchResult> {
   );
 
   // The equivalent JS object tree for fast-xml-parser's builder, built once outside the timing.
-  const treeOpts = { ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, parseAttributeValue: false };
+  const treeOpts = {
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    parseTagValue: false,
+    parseAttributeValue: false,
+  };
   const tree: unknown = new XMLParser(treeOpts).parse(xml);
   const builder = new XMLBuilder({ ...treeOpts, suppressEmptyNode: true });
   const built = builder.build(tree) as string;

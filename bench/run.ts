@@ -20,12 +20,16 @@ function benchFile(name: string): string {
 async function runOne(name: string): Promise<boolean> {
   const file = benchFile(name);
   if (!fs.existsSync(file)) {
-    process.stderr.write(`bench: ${path.relative(process.cwd(), file)} does not exist, "${name}" is not implemented yet\n`);
+    process.stderr.write(
+      `bench: ${path.relative(process.cwd(), file)} does not exist, "${name}" is not implemented yet\n`,
+    );
     return false;
   }
   const loaded = (await import(file)) as BenchModule;
   if (typeof loaded.run !== 'function') {
-    process.stderr.write(`bench: ${path.relative(process.cwd(), file)} must export "async function run(): Promise<void>"\n`);
+    process.stderr.write(
+      `bench: ${path.relative(process.cwd(), file)} must export "async function run(): Promise<void>"\n`,
+    );
     return false;
   }
   process.stdout.write(`\n=== bench: ${name} ===\n`);
@@ -57,7 +61,9 @@ if (require.main === module) {
       process.exit(code);
     },
     (error: unknown) => {
-      process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     },
   );

@@ -65,7 +65,9 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
       ...(options.reuseV8Context !== undefined ? { reuseV8Context: options.reuseV8Context } : {}),
       ...(options.taskQueueLimit === false ? { maxTaskQueueActivitiesPerSecond: undefined } : {}),
-      ...(options.workerActivitiesPerSecond !== undefined ? { maxActivitiesPerSecond: options.workerActivitiesPerSecond } : {}),
+      ...(options.workerActivitiesPerSecond !== undefined
+        ? { maxActivitiesPerSecond: options.workerActivitiesPerSecond }
+        : {}),
     },
   });
   const running = worker.run();
@@ -84,7 +86,8 @@ if (process.argv[2] === '--airline' || process.argv[2] === '--worker') {
   process.on('message', (m) => {
     if (m === 'stats') process.send?.({ stats: { cpu: process.cpuUsage(), rss: process.memoryUsage().rss } });
   });
-  const main = process.argv[2] === '--airline' ? airlineMain() : workerMain(JSON.parse(process.argv[3]!) as WorkerChildOptions);
+  const main =
+    process.argv[2] === '--airline' ? airlineMain() : workerMain(JSON.parse(process.argv[3]!) as WorkerChildOptions);
   main.catch((err: unknown) => {
     process.stderr.write(`saga bench child ${process.argv[2]}: ${String((err as Error).stack ?? err)}\n`);
     process.exit(1);

@@ -68,17 +68,36 @@ const EventType = temporal.api.enums.v1.EventType;
 
 /** The gaps between history events the bench reports, as [label, from event, to event]. */
 const GAPS: ReadonlyArray<[string, number, number]> = [
-  ['workflow task scheduled -> started (dispatch)', EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED, EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED],
-  ['workflow task started -> completed (worker)', EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED],
-  ['activity scheduled -> started (dispatch)', EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED, EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED],
-  ['activity started -> completed (activity)', EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED, EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED],
+  [
+    'workflow task scheduled -> started (dispatch)',
+    EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
+    EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+  ],
+  [
+    'workflow task started -> completed (worker)',
+    EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+    EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
+  ],
+  [
+    'activity scheduled -> started (dispatch)',
+    EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED,
+    EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED,
+  ],
+  [
+    'activity started -> completed (activity)',
+    EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED,
+    EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED,
+  ],
 ];
 
 /**
  * Mean gap (ms) and count per {@link GAPS} entry over the histories of `workflowIds`: for each
  * `to` event, the time since the latest `from` event before it.
  */
-async function historyGaps(client: Client, workflowIds: string[]): Promise<Array<{ label: string; meanMs: number; count: number }>> {
+async function historyGaps(
+  client: Client,
+  workflowIds: string[],
+): Promise<Array<{ label: string; meanMs: number; count: number }>> {
   const sums = GAPS.map(() => ({ total: 0, count: 0 }));
   for (const workflowId of workflowIds) {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
@@ -96,7 +115,11 @@ async function historyGaps(client: Client, workflowIds: string[]): Promise<Array
       last.set(type, at);
     }
   }
-  return GAPS.map(([label], i) => ({ label, meanMs: sums[i]!.count > 0 ? sums[i]!.total / sums[i]!.count : 0, count: sums[i]!.count }));
+  return GAPS.map(([label], i) => ({
+    label,
+    meanMs: sums[i]!.count > 0 ? sums[i]!.total / sums[i]!.count : 0,
+    count: sums[i]!.count,
+  }));
 }
 
 /** N intents on distinct dates (so the cheap buckets are not sold out), credit card (surcharge). */
@@ -111,9 +134,13 @@ function intents(n: number, offsetDays: number): BookingIntent[] {
 }
 
 /** One booking without Temporal: the activity code in sequence, as the workflow orders it. */
-async function directBooking(activities: ReturnType<typeof createBookingActivities>, intent: BookingIntent): Promise<string> {
+async function directBooking(
+  activities: ReturnType<typeof createBookingActivities>,
+  intent: BookingIntent,
+): Promise<string> {
   const env = new MockActivityEnvironment();
-  const act = <I, O>(fn: (input: I) => Promise<O>, input: I): Promise<O> => env.run(fn as never, input as never) as Promise<O>;
+  const act = <I, O>(fn: (input: I) => Promise<O>, input: I): Promise<O> =>
+    env.run(fn as never, input as never) as Promise<O>;
   const ctx: NdcContext = {
     correlationId: `direct-${randomUUID()}`,
     agency: intent.agency,
@@ -123,20 +150,44 @@ async function directBooking(activities: ReturnType<typeof createBookingActiviti
     passengers: intent.passengers,
     contacts: intent.contacts,
   };
-  const shop = await act(activities.shop, { ctx, origin: intent.journey.origin, destination: intent.journey.destination, departureDate: intent.journey.departureDate });
+  const shop = await act(activities.shop, {
+    ctx,
+    origin: intent.journey.origin,
+    destination: intent.journey.destination,
+    departureDate: intent.journey.departureDate,
+  });
   const [offer] = selectOffers(shop.offers, 1);
   if (offer === undefined) throw new Error('no offer');
-  const chosen: ChosenOffer[] = [{ offerId: offer.offerId, owner: offer.owner, responseId: shop.shoppingResponseId, offerItems: offer.offerItems }];
+  const chosen: ChosenOffer[] = [
+    { offerId: offer.offerId, owner: offer.owner, responseId: shop.shoppingResponseId, offerItems: offer.offerItems },
+  ];
   const first = await act(activities.price, { ctx, offers: chosen });
   const token = await act(activities.tokenise, { card: intent.payment.card, correlationId: ctx.correlationId });
-  const priced = await act(activities.repriceWithToken, { ctx, offers: chosen, previous: first, tokenId: token.tokenId });
-  const created = await act(activities.createOrder, { ctx, priced, tokenId: token.tokenId, securePayment: intent.securePayment });
-  const retrieved = await act(activities.retrieveOrder, { ctx, orderId: created.order.orderId, owner: created.order.owner });
+  const priced = await act(activities.repriceWithToken, {
+    ctx,
+    offers: chosen,
+    previous: first,
+    tokenId: token.tokenId,
+  });
+  const created = await act(activities.createOrder, {
+    ctx,
+    priced,
+    tokenId: token.tokenId,
+    securePayment: intent.securePayment,
+  });
+  const retrieved = await act(activities.retrieveOrder, {
+    ctx,
+    orderId: created.order.orderId,
+    owner: created.order.owner,
+  });
   return retrieved.order.bookingReference;
 }
 
 /** Events per history, and the encoded payloads of the histories (for the codec timing). */
-async function historyFacts(client: Client, workflowIds: string[]): Promise<{ events: number[]; payloads: Payload[][] }> {
+async function historyFacts(
+  client: Client,
+  workflowIds: string[],
+): Promise<{ events: number[]; payloads: Payload[][] }> {
   const events: number[] = [];
   const payloads: Payload[][] = [];
   for (const workflowId of workflowIds) {
@@ -188,7 +239,10 @@ const cpuMs = (a: ChildStats, b: ChildStats) => (b.cpu.user - a.cpu.user + b.cpu
 const loadAvg = () => os.loadavg()[0]!.toFixed(1);
 
 /** Lever settings of the worker child, from the environment (unset = the product's). */
-function workerLevers(): Pick<WorkerChildOptions, 'maxCachedWorkflows' | 'reuseV8Context' | 'workflowBundlePath' | 'taskQueueLimit' | 'workerActivitiesPerSecond'> {
+function workerLevers(): Pick<
+  WorkerChildOptions,
+  'maxCachedWorkflows' | 'reuseV8Context' | 'workflowBundlePath' | 'taskQueueLimit' | 'workerActivitiesPerSecond'
+> {
   const workerRps = process.env.SAGA_BENCH_WORKER_RPS;
   const cached = process.env.SAGA_BENCH_MAX_CACHED;
   const reuse = process.env.SAGA_BENCH_REUSE_V8;
@@ -198,7 +252,9 @@ function workerLevers(): Pick<WorkerChildOptions, 'maxCachedWorkflows' | 'reuseV
     ...(reuse === '0' || reuse === '1' ? { reuseV8Context: reuse === '1' } : {}),
     ...(bundle !== undefined && bundle !== '' ? { workflowBundlePath: bundle } : {}),
     ...(process.env.SAGA_BENCH_TQ_LIMIT === 'off' ? { taskQueueLimit: false } : {}),
-    ...(workerRps !== undefined && workerRps !== '' ? { workerActivitiesPerSecond: envInt('SAGA_BENCH_WORKER_RPS', 0) } : {}),
+    ...(workerRps !== undefined && workerRps !== ''
+      ? { workerActivitiesPerSecond: envInt('SAGA_BENCH_WORKER_RPS', 0) }
+      : {}),
   };
 }
 
@@ -229,8 +285,13 @@ export async function run(): Promise<void> {
   const ndc = new NdcHttpClient(ndcClientConfig({ config: testAirlineConfig(), url: airlineUrl }));
   const taskQueue = `bench-saga-${randomUUID().slice(0, 8)}`;
   const levers = workerLevers();
-  const worker = await startChild<{ ready: boolean }>(['--worker', JSON.stringify({ ...server, taskQueue, airlineUrl, rateLimitRps: rps, ...levers } satisfies WorkerChildOptions)]);
-  const client = await createTemporalClient({ config: loadTemporalConfig({ TEMPORAL_ADDRESS: server.address, TEMPORAL_NAMESPACE: server.namespace }) });
+  const worker = await startChild<{ ready: boolean }>([
+    '--worker',
+    JSON.stringify({ ...server, taskQueue, airlineUrl, rateLimitRps: rps, ...levers } satisfies WorkerChildOptions),
+  ]);
+  const client = await createTemporalClient({
+    config: loadTemporalConfig({ TEMPORAL_ADDRESS: server.address, TEMPORAL_NAMESPACE: server.namespace }),
+  });
 
   const book = async (intent: BookingIntent, ids?: string[]): Promise<number> => {
     const started = performance.now();
@@ -239,7 +300,8 @@ export async function run(): Promise<void> {
     // execute = start + result(): the result is a long poll, so the latency has no polling interval in it.
     const result = await client.workflow.execute(BOOKING_WORKFLOW, { workflowId, taskQueue, args: [intent, {}] });
     const state = (result as BookingResult).state;
-    if (state.status !== 'CONFIRMED') throw new Error(`booking ended ${state.status}: ${state.error?.type} ${state.error?.message}`);
+    if (state.status !== 'CONFIRMED')
+      throw new Error(`booking ended ${state.status}: ${state.error?.type} ${state.error?.message}`);
     return performance.now() - started;
   };
 
@@ -255,11 +317,16 @@ export async function run(): Promise<void> {
     const seqIds: string[] = [];
     const seq: number[] = [];
     for (const intent of intents(seqN, 130)) seq.push(await book(intent, seqIds));
-    out(`sequential: ${seqN} bookings one at a time: latency p50 ${ms(percentile(seq, 50))}, p99 ${ms(percentile(seq, 99))} (load average ${loadAvg()})`);
-    for (const gap of await historyGaps(client, seqIds)) out(`history:   ${gap.label}: mean ${gap.meanMs.toFixed(1)} ms over ${gap.count}`);
+    out(
+      `sequential: ${seqN} bookings one at a time: latency p50 ${ms(percentile(seq, 50))}, p99 ${ms(percentile(seq, 99))} (load average ${loadAvg()})`,
+    );
+    for (const gap of await historyGaps(client, seqIds))
+      out(`history:   ${gap.label}: mean ${gap.meanMs.toFixed(1)} ms over ${gap.count}`);
     const facts = await historyFacts(client, seqIds);
     const perBooking = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    out(`history:   events per booking ${perBooking(facts.events).toFixed(1)}, payloads per booking ${perBooking(facts.payloads.map((p) => p.length)).toFixed(1)}`);
+    out(
+      `history:   events per booking ${perBooking(facts.events).toFixed(1)}, payloads per booking ${perBooking(facts.payloads.map((p) => p.length)).toFixed(1)}`,
+    );
     {
       // Every payload of a booking's history crossed the codec once each way (encoded by its
       // writer, decoded by its reader): time decode + encode of all of them, as the cost per booking.
@@ -271,7 +338,9 @@ export async function run(): Promise<void> {
       const wallMs = (performance.now() - t0) / (rounds * facts.payloads.length);
       const c = process.cpuUsage(c0);
       const cpu = (c.user + c.system) / 1000 / (rounds * facts.payloads.length);
-      out(`codec:     decrypt + encrypt of one booking's history payloads: ${cpu.toFixed(2)} ms CPU (${wallMs.toFixed(2)} ms wall) per booking`);
+      out(
+        `codec:     decrypt + encrypt of one booking's history payloads: ${cpu.toFixed(2)} ms CPU (${wallMs.toFixed(2)} ms wall) per booking`,
+      );
     }
 
     // 2. Concurrent bookings: throughput and CPU per booking of the server, worker and airline.
@@ -282,7 +351,8 @@ export async function run(): Promise<void> {
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        for (let intent = queue.shift(); intent !== undefined; intent = queue.shift()) latencies.push(await book(intent));
+        for (let intent = queue.shift(); intent !== undefined; intent = queue.shift())
+          latencies.push(await book(intent));
       }),
     );
     const wall = (performance.now() - t0) / 1000;
@@ -300,7 +370,10 @@ export async function run(): Promise<void> {
     // 3. Worker memory with `open` bookings waiting at the price guard.
     const rssBefore = (await childStats(worker.child)).rss;
     const openIds: string[] = [];
-    const guarded = intents(open, 20).map((intent) => ({ ...intent, selection: { ...intent.selection, maxTotal: '1.00' } }));
+    const guarded = intents(open, 20).map((intent) => ({
+      ...intent,
+      selection: { ...intent.selection, maxTotal: '1.00' },
+    }));
     for (let i = 0; i < guarded.length; i += 50) {
       await Promise.all(
         guarded.slice(i, i + 50).map(async (intent) => {
@@ -311,22 +384,36 @@ export async function run(): Promise<void> {
       );
     }
     const awaiting = `TaskQueue = '${taskQueue}' AND BookingStatus = 'AWAITING_APPROVAL'`;
-    for (let waiting = 0; waiting < open; ) {
+    for (let waiting = 0; waiting < open;) {
       await new Promise((r) => setTimeout(r, 500));
       waiting = (await client.workflow.count(awaiting)).count;
     }
     const rssOpen = (await childStats(worker.child)).rss;
-    out(`memory:    worker RSS ${(rssOpen / 1e6).toFixed(0)} MB with ${open} bookings open at the price guard (${(rssBefore / 1e6).toFixed(0)} MB before; target <= 600 MB at 1000); server RSS ${procStats(serverPid).rssMb.toFixed(0)} MB`);
+    out(
+      `memory:    worker RSS ${(rssOpen / 1e6).toFixed(0)} MB with ${open} bookings open at the price guard (${(rssBefore / 1e6).toFixed(0)} MB before; target <= 600 MB at 1000); server RSS ${procStats(serverPid).rssMb.toFixed(0)} MB`,
+    );
     for (let i = 0; i < openIds.length; i += 50) {
       await Promise.all(openIds.slice(i, i + 50).map((id) => client.workflow.getHandle(id).terminate('bench done')));
     }
 
     // 4. API intake through POST /bookings with the worker running.
-    const rate = await measureIntake({ address: server.address, namespace: server.namespace, taskQueue, airlineUrl, client, intents: intents(intake, 40), callers });
-    out(`intake:    ${intake} intents through POST /bookings with ${callers} callers: ${rate.perSecond.toFixed(1)} intents/s (target >= 200), p50 ${ms(rate.p50)} per request (load average ${loadAvg()})`);
+    const rate = await measureIntake({
+      address: server.address,
+      namespace: server.namespace,
+      taskQueue,
+      airlineUrl,
+      client,
+      intents: intents(intake, 40),
+      callers,
+    });
+    out(
+      `intake:    ${intake} intents through POST /bookings with ${callers} callers: ${rate.perSecond.toFixed(1)} intents/s (target >= 200), p50 ${ms(rate.p50)} per request (load average ${loadAvg()})`,
+    );
 
     // 5. Direct, without Temporal, for comparison.
-    const activities = createBookingActivities({ client: ndc, heartbeatIntervalMs: 60_000 } as Parameters<typeof createBookingActivities>[0]);
+    const activities = createBookingActivities({ client: ndc, heartbeatIntervalMs: 60_000 } as Parameters<
+      typeof createBookingActivities
+    >[0]);
     await directBooking(activities, intents(1, 250)[0]!);
     const direct: number[] = [];
     const t1 = performance.now();
@@ -340,8 +427,12 @@ export async function run(): Promise<void> {
     const p99 = percentile(latencies, 99);
     const d50 = percentile(direct, 50);
     const d99 = percentile(direct, 99);
-    out(`direct:    ${n} bookings in ${directWall.toFixed(2)} s = ${(n / directWall).toFixed(2)} bookings/s in sequence; latency p50 ${ms(d50)}, p99 ${ms(d99)}`);
-    out(`overhead:  p50 latency ratio temporal/direct = ${(p50 / d50).toFixed(2)}x (p99 ${(p99 / d99).toFixed(2)}x); throughput ratio temporal/direct = ${(n / wall / (n / directWall)).toFixed(2)}x`);
+    out(
+      `direct:    ${n} bookings in ${directWall.toFixed(2)} s = ${(n / directWall).toFixed(2)} bookings/s in sequence; latency p50 ${ms(d50)}, p99 ${ms(d99)}`,
+    );
+    out(
+      `overhead:  p50 latency ratio temporal/direct = ${(p50 / d50).toFixed(2)}x (p99 ${(p99 / d99).toFixed(2)}x); throughput ratio temporal/direct = ${(n / wall / (n / directWall)).toFixed(2)}x`,
+    );
   } finally {
     await stopChild(worker.child);
     await client.connection.close();
@@ -394,7 +485,11 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
       Array.from({ length: o.callers }, async () => {
         for (let intent = queue.shift(); intent !== undefined; intent = queue.shift()) {
           const s = performance.now();
-          const res = await fetch(url, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(intent) });
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { ...headers, 'idempotency-key': randomUUID() },
+            body: JSON.stringify(intent),
+          });
           if (res.status !== 202) throw new Error(`POST /bookings: ${res.status} ${await res.text()}`);
           started.push(((await res.json()) as { id: string }).id);
           latencies.push(performance.now() - s);
@@ -404,7 +499,14 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
     const wall = (performance.now() - t0) / 1000;
     // The intake is measured; the bookings it started are not run to the end.
     for (let i = 0; i < started.length; i += 50) {
-      await Promise.all(started.slice(i, i + 50).map((id) => o.client.workflow.getHandle(id).terminate('bench done').catch(() => undefined)));
+      await Promise.all(
+        started.slice(i, i + 50).map((id) =>
+          o.client.workflow
+            .getHandle(id)
+            .terminate('bench done')
+            .catch(() => undefined),
+        ),
+      );
     }
     return { perSecond: o.intents.length / wall, p50: percentile(latencies, 50) };
   } finally {

@@ -132,12 +132,16 @@ function parseArgs(argv: string[]): Options {
     else files.push(a);
   }
   if (key !== undefined && !KEY_RE.test(key)) throw new Usage('--key must be 1-100 of A-Z a-z 0-9 _ . : -');
-  if (attach !== undefined && (files.length > 0 || batch || key !== undefined)) throw new Usage('--attach takes a batch id and no files, --batch or --key');
+  if (attach !== undefined && (files.length > 0 || batch || key !== undefined))
+    throw new Usage('--attach takes a batch id and no files, --batch or --key');
   if (atomic && !batch) throw new Usage('--atomic needs --batch');
-  if (attach === undefined && files.length === 0) throw new Usage('give at least one intent file (or --attach <batchId>)');
+  if (attach === undefined && files.length === 0)
+    throw new Usage('give at least one intent file (or --attach <batchId>)');
   const apiKey = apiKeyFromEnv(process.env);
   if (apiKey === undefined) {
-    throw new Usage(`no API key: set NDC_SAGA_API_KEY, or run npm start once (it creates a development key in ${DEV_KEYS_SECRET_FILE})`);
+    throw new Usage(
+      `no API key: set NDC_SAGA_API_KEY, or run npm start once (it creates a development key in ${DEV_KEYS_SECRET_FILE})`,
+    );
   }
   return {
     authorization: `Bearer ${apiKey}`,
@@ -161,7 +165,13 @@ export function apiKeyFromEnv(env: NodeJS.ProcessEnv, secretFile: string = DEV_K
   return readDevKeys(secretFile)?.agencyKey;
 }
 
-async function http(o: Pick<Options, 'authorization'>, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function http(
+  o: Pick<Options, 'authorization'>,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(url, {
     method,
     headers: {
@@ -228,7 +238,9 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
         if (v.status === 'AWAITING_APPROVAL') {
           out(
             `  ${job.label}: AWAITING_APPROVAL, priced ${v.pricedTotal?.value} ${v.pricedTotal?.currency} is above maxTotal` +
-              (o.approve ? ' (approving)' : ` (approve: curl -X POST -H "Authorization: Bearer $NDC_SAGA_API_KEY" ${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price)`),
+              (o.approve
+                ? ' (approving)'
+                : ` (approve: curl -X POST -H "Authorization: Bearer $NDC_SAGA_API_KEY" ${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price)`),
           );
         }
       }
@@ -254,12 +266,17 @@ function outcome(job: Job, v: View | undefined): boolean {
     return false;
   }
   if (v.status === 'CONFIRMED' && v.order !== undefined) {
-    const surcharge = v.surcharge !== undefined ? ` incl. card surcharge ${v.surcharge.value} ${v.surcharge.currency}` : '';
-    out(`✓ ${job.label}: CONFIRMED, booking reference ${v.order.bookingReference}, total ${v.order.total.value} ${v.order.total.currency}${surcharge} (order ${v.order.orderId}, id ${v.id})`);
+    const surcharge =
+      v.surcharge !== undefined ? ` incl. card surcharge ${v.surcharge.value} ${v.surcharge.currency}` : '';
+    out(
+      `✓ ${job.label}: CONFIRMED, booking reference ${v.order.bookingReference}, total ${v.order.total.value} ${v.order.total.currency}${surcharge} (order ${v.order.orderId}, id ${v.id})`,
+    );
     return true;
   }
   const e = v.error;
-  out(`✗ ${job.label}: ${v.status}${e ? `, ${e.type}: ${e.message}${e.airlineCode ? ` (airline code ${e.airlineCode})` : ''}` : ''} (id ${v.id})`);
+  out(
+    `✗ ${job.label}: ${v.status}${e ? `, ${e.type}: ${e.message}${e.airlineCode ? ` (airline code ${e.airlineCode})` : ''}` : ''} (id ${v.id})`,
+  );
   return false;
 }
 
@@ -275,14 +292,18 @@ async function runSingly(jobs: Job[], o: Options): Promise<boolean> {
     job.id = (r.json as { id: string }).id;
     out(`→ ${job.label}: submitted as ${job.id}`);
   }
-  const results = await Promise.all(jobs.filter((j) => j.id !== undefined).map(async (j) => outcome(j, await follow(j, o, deadline))));
+  const results = await Promise.all(
+    jobs.filter((j) => j.id !== undefined).map(async (j) => outcome(j, await follow(j, o, deadline))),
+  );
   return results.length === jobs.length && results.every(Boolean);
 }
 
 async function runBatch(jobs: Job[], o: Options): Promise<boolean> {
   const key = o.key ?? `cli-${randomUUID()}`;
   const intents = jobs.map((j) => j.intent);
-  const r = await http(o, 'POST', `${o.apiUrl}/batches`, o.atomic ? { atomic: true, intents } : intents, { 'Idempotency-Key': key });
+  const r = await http(o, 'POST', `${o.apiUrl}/batches`, o.atomic ? { atomic: true, intents } : intents, {
+    'Idempotency-Key': key,
+  });
   if (r.status !== 202) {
     out(`✗ batch refused, ${r.status} ${describeError(r.json)}`);
     return false;
@@ -353,7 +374,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const ok =
-    o.attach !== undefined ? await followBatch(o.attach, [], o) : o.batch ? await runBatch(jobs, o) : await runSingly(jobs, o);
+    o.attach !== undefined
+      ? await followBatch(o.attach, [], o)
+      : o.batch
+        ? await runBatch(jobs, o)
+        : await runSingly(jobs, o);
   return ok ? 0 : 1;
 }
 

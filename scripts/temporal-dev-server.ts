@@ -159,8 +159,17 @@ export async function ensureSearchAttributes(
     if (existing.has(name)) continue;
     try {
       await execFileAsync(cli, [
-        'operator', 'search-attribute', 'create',
-        '--address', address, '--namespace', namespace, '--name', name, '--type', type,
+        'operator',
+        'search-attribute',
+        'create',
+        '--address',
+        address,
+        '--namespace',
+        namespace,
+        '--name',
+        name,
+        '--type',
+        type,
       ]);
       created.push(name);
     } catch (error) {

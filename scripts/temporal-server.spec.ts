@@ -26,7 +26,11 @@ describe('resolveTemporalServerTools', () => {
   it('builds both binaries with go install into a fresh .tools/ once, then reuses them', () => {
     const { go, calls } = fakeGo();
     const project = path.join(root, 'project');
-    const tools = resolveTemporalServerTools({ env: { PATH: process.env.PATH, GO: go }, projectRoot: project, log: () => undefined });
+    const tools = resolveTemporalServerTools({
+      env: { PATH: process.env.PATH, GO: go },
+      projectRoot: project,
+      log: () => undefined,
+    });
     const binDir = path.join(project, '.tools', 'temporal-server', TEMPORAL_SERVER_VERSION, 'bin');
     expect(tools).toEqual({ server: path.join(binDir, 'server'), sqlTool: path.join(binDir, 'sql') });
     expect(calls()).toEqual([
@@ -45,10 +49,15 @@ describe('resolveTemporalServerTools', () => {
     fs.writeFileSync(server, '#!/bin/sh\n', { mode: 0o755 });
     fs.writeFileSync(sql, 'not executable', { mode: 0o644 });
     expect(() =>
-      resolveTemporalServerTools({ env: { TEMPORAL_SERVER_BIN: server, TEMPORAL_SQL_TOOL: sql, GO: '/nonexistent' }, projectRoot: root }),
+      resolveTemporalServerTools({
+        env: { TEMPORAL_SERVER_BIN: server, TEMPORAL_SQL_TOOL: sql, GO: '/nonexistent' },
+        projectRoot: root,
+      }),
     ).toThrow(`TEMPORAL_SQL_TOOL: "${sql}" is not an executable file`);
     fs.chmodSync(sql, 0o755);
-    expect(resolveTemporalServerTools({ env: { TEMPORAL_SERVER_BIN: server, TEMPORAL_SQL_TOOL: sql }, projectRoot: root })).toEqual({
+    expect(
+      resolveTemporalServerTools({ env: { TEMPORAL_SERVER_BIN: server, TEMPORAL_SQL_TOOL: sql }, projectRoot: root }),
+    ).toEqual({
       server,
       sqlTool: sql,
     });
@@ -56,7 +65,11 @@ describe('resolveTemporalServerTools', () => {
 
   it('says how to get Go when there is none', () => {
     expect(() =>
-      resolveTemporalServerTools({ env: { PATH: process.env.PATH, GO: path.join(root, 'no-go') }, projectRoot: root, log: () => undefined }),
+      resolveTemporalServerTools({
+        env: { PATH: process.env.PATH, GO: path.join(root, 'no-go') },
+        projectRoot: root,
+        log: () => undefined,
+      }),
     ).toThrow(`"${path.join(root, 'no-go')}" not found: install Go or set GO`);
   });
 });

@@ -66,7 +66,13 @@ function isExecutableFile(file: string): boolean {
 }
 
 /** `go install <module path>@v<version>` into `binDir`, through a temporary GOBIN (no half-written binary). */
-function goInstall(pkg: string, binName: string, binDir: string, env: NodeJS.ProcessEnv, log: (m: string) => void): void {
+function goInstall(
+  pkg: string,
+  binName: string,
+  binDir: string,
+  env: NodeJS.ProcessEnv,
+  log: (m: string) => void,
+): void {
   const go = env.GO || 'go';
   fs.mkdirSync(path.dirname(binDir), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(binDir), '.install-'));
@@ -80,7 +86,10 @@ function goInstall(pkg: string, binName: string, binDir: string, env: NodeJS.Pro
     fs.mkdirSync(binDir, { recursive: true });
     fs.renameSync(path.join(staging, binName), path.join(binDir, binName));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `"${go}" not found: install Go or set GO` : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `"${go}" not found: install Go or set GO`
+        : (error as Error).message;
     throw new Error(`temporal-server: go install ${pkg} failed: ${reason}`);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -92,7 +101,13 @@ function goInstall(pkg: string, binName: string, binDir: string, env: NodeJS.Pro
 export function resolveTemporalServerTools(options: ResolveServerToolsOptions = {}): TemporalServerTools {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const binDir = path.join(options.projectRoot ?? PROJECT_ROOT, '.tools', 'temporal-server', TEMPORAL_SERVER_VERSION, 'bin');
+  const binDir = path.join(
+    options.projectRoot ?? PROJECT_ROOT,
+    '.tools',
+    'temporal-server',
+    TEMPORAL_SERVER_VERSION,
+    'bin',
+  );
   const pick = (variable: string, binName: string, pkg: string): string => {
     const explicit = env[variable];
     if (explicit !== undefined && explicit !== '') {
@@ -188,8 +203,16 @@ function canBind(port: number): Promise<boolean> {
  */
 export async function freeServerPorts(): Promise<ServerPorts> {
   const names: (keyof ServerPorts)[] = [
-    'frontendGrpc', 'frontendHttp', 'frontendMembership', 'historyGrpc', 'historyMembership',
-    'matchingGrpc', 'matchingMembership', 'workerGrpc', 'workerMembership', 'metrics',
+    'frontendGrpc',
+    'frontendHttp',
+    'frontendMembership',
+    'historyGrpc',
+    'historyMembership',
+    'matchingGrpc',
+    'matchingMembership',
+    'workerGrpc',
+    'workerMembership',
+    'metrics',
   ];
   const ports = new Set<number>();
   while (ports.size < names.length) {
@@ -315,11 +338,15 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
   for (;;) {
     if (exitReason !== undefined) {
       await stop(1000);
-      throw new Error(`temporal server exited before it was ready (${exitReason})\n--- ${options.logFile} ---\n${readTail(options.logFile)}`);
+      throw new Error(
+        `temporal server exited before it was ready (${exitReason})\n--- ${options.logFile} ---\n${readTail(options.logFile)}`,
+      );
     }
     if (Date.now() > deadline) {
       await stop(1000);
-      throw new Error(`temporal server at ${address} not ready before the deadline (${lastError})\n${readTail(options.logFile)}`);
+      throw new Error(
+        `temporal server at ${address} not ready before the deadline (${lastError})\n${readTail(options.logFile)}`,
+      );
     }
     let connection: Connection | undefined;
     try {

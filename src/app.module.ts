@@ -7,7 +7,15 @@ import { DynamicModule, Inject, Module, OnApplicationShutdown, Optional } from '
 import { APP_GUARD } from '@nestjs/core';
 import type { Client } from '@temporalio/client';
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
-import { API_CLOCK, API_CONFIG, API_KEY_STORE, JWT_VERIFIER, RATE_LIMITER, TEMPORAL_CLIENT, UI_PAYLOAD_CODEC } from './api/api.tokens';
+import {
+  API_CLOCK,
+  API_CONFIG,
+  API_KEY_STORE,
+  JWT_VERIFIER,
+  RATE_LIMITER,
+  TEMPORAL_CLIENT,
+  UI_PAYLOAD_CODEC,
+} from './api/api.tokens';
 import type { ApiKeyStore } from './api/auth/api-keys';
 import { AuthGuard } from './api/auth/auth.guard';
 import type { JwtVerifier } from './api/auth/jwt-verifier';
@@ -47,7 +55,8 @@ export class AppModule implements OnApplicationShutdown {
   constructor(@Optional() @Inject(API_KEY_STORE) private readonly keys?: ApiKeyStore) {}
 
   static forRoot(deps: AppDependencies): DynamicModule {
-    const optional = (token: symbol, value: unknown) => (value !== undefined ? [{ provide: token, useValue: value }] : []);
+    const optional = (token: symbol, value: unknown) =>
+      value !== undefined ? [{ provide: token, useValue: value }] : [];
     return {
       module: AppModule,
       controllers: [BookingController, BatchController, HealthController, CodecController, WebhookController],

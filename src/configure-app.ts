@@ -32,15 +32,20 @@ export async function createApiApp(deps: AppDependencies): Promise<NestExpressAp
   const logger = new Logger('Auth');
   let apiKeys = deps.apiKeys;
   if (apiKeys === undefined && config.apiKeysFile !== undefined) {
-    apiKeys = new ApiKeyStore(config.apiKeysFile, (message) => logger.error(`keys file not reloaded, previous keys kept: ${message}`));
+    apiKeys = new ApiKeyStore(config.apiKeysFile, (message) =>
+      logger.error(`keys file not reloaded, previous keys kept: ${message}`),
+    );
     apiKeys.watch();
   }
   const jwtVerifier = deps.jwtVerifier ?? (config.oidc !== undefined ? new JwtVerifier(config.oidc) : undefined);
   const rateLimiter = deps.rateLimiter ?? createRateLimiter(config.rateLimitPoints, config.rateLimitWindowS);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...deps, apiKeys, jwtVerifier, rateLimiter }), {
-    bodyParser: false,
-    logger: config.logLevels.length === 0 ? false : config.logLevels,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ ...deps, apiKeys, jwtVerifier, rateLimiter }),
+    {
+      bodyParser: false,
+      logger: config.logLevels.length === 0 ? false : config.logLevels,
+    },
+  );
   configureApp(app, config);
   return app;
 }
@@ -67,8 +72,19 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
           '`Authorization: Bearer <API key or OIDC access token>`; errors are RFC 9457 problems. See docs/api.md.',
       )
       .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'nsk_<id>_<secret>', description: 'API key (npm run keys -- create)' }, API_KEY_SCHEME)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'OIDC / OAuth2 access token' }, OIDC_SCHEME)
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'nsk_<id>_<secret>',
+          description: 'API key (npm run keys -- create)',
+        },
+        API_KEY_SCHEME,
+      )
+      .addBearerAuth(
+        { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'OIDC / OAuth2 access token' },
+        OIDC_SCHEME,
+      )
       .build(),
   );
   const schemas = openApiComponentSchemas() as NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;

@@ -11,7 +11,13 @@ import { ApiKeyStore } from './api/auth/api-keys';
 import { loadApiConfig, type ApiConfig } from './api/config/api.config';
 import type { UiPayloadCodec } from './api/codec/codec.controller';
 import { createApiApp } from './configure-app';
-import { createTemporalClient, decodePayloadsForUi, EncryptionCodec, loadPayloadKey, loadTemporalConfig } from './temporal';
+import {
+  createTemporalClient,
+  decodePayloadsForUi,
+  EncryptionCodec,
+  loadPayloadKey,
+  loadTemporalConfig,
+} from './temporal';
 
 /** A running API. */
 export interface RunningApi {
@@ -32,16 +38,15 @@ export function uiPayloadCodec(codec: EncryptionCodec = new EncryptionCodec(load
 }
 
 /** Starts the API with `config` (default: from the environment) and a client (default: a new one). */
-export async function startApi(
-  config: ApiConfig = loadApiConfig(),
-  client?: Client,
-): Promise<RunningApi> {
+export async function startApi(config: ApiConfig = loadApiConfig(), client?: Client): Promise<RunningApi> {
   const ownClient = client === undefined;
   const temporalClient = client ?? (await createTemporalClient({ config: loadTemporalConfig() }));
   const logger = new Logger('Auth');
   let apiKeys: ApiKeyStore | undefined;
   if (config.apiKeysFile !== undefined) {
-    apiKeys = new ApiKeyStore(config.apiKeysFile, (message) => logger.error(`keys file not reloaded, previous keys kept: ${message}`));
+    apiKeys = new ApiKeyStore(config.apiKeysFile, (message) =>
+      logger.error(`keys file not reloaded, previous keys kept: ${message}`),
+    );
     apiKeys.watch();
   }
   const app = await createApiApp({ config, temporalClient, codec: uiPayloadCodec(), apiKeys });

@@ -13,36 +13,44 @@ const run = promisify(execFile);
 describe('benchmarks (smoke run, tiny sizes)', () => {
   it('codec, airline and saga run to the end and print their ratios', async () => {
     const root = path.join(__dirname, '..');
-    const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', 'bench/run.ts', 'codec', 'airline', 'saga'], {
-      cwd: root,
-      maxBuffer: 16 * 1024 * 1024,
-      timeout: 150_000,
-      env: {
-        ...process.env,
-        TEMPORAL_CLI: temporalTestCli(),
-        CODEC_BENCH_OFFERS: '4',
-        CODEC_BENCH_ITERATIONS: '3',
-        BENCH_AIRLINE_SECONDS: '0.6',
-        BENCH_AIRLINE_ROUNDS: '2',
-        BENCH_AIRLINE_WARMUP_SECONDS: '0.3',
-        SAGA_BENCH_N: '2',
-        SAGA_BENCH_CONCURRENCY: '1',
-        SAGA_BENCH_SEQ_N: '2',
-        SAGA_BENCH_OPEN: '2',
-        SAGA_BENCH_INTAKE: '4',
-        SAGA_BENCH_INTAKE_CALLERS: '2',
+    const { stdout } = await run(
+      process.execPath,
+      ['-r', '@swc-node/register', 'bench/run.ts', 'codec', 'airline', 'saga'],
+      {
+        cwd: root,
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 150_000,
+        env: {
+          ...process.env,
+          TEMPORAL_CLI: temporalTestCli(),
+          CODEC_BENCH_OFFERS: '4',
+          CODEC_BENCH_ITERATIONS: '3',
+          BENCH_AIRLINE_SECONDS: '0.6',
+          BENCH_AIRLINE_ROUNDS: '2',
+          BENCH_AIRLINE_WARMUP_SECONDS: '0.3',
+          SAGA_BENCH_N: '2',
+          SAGA_BENCH_CONCURRENCY: '1',
+          SAGA_BENCH_SEQ_N: '2',
+          SAGA_BENCH_OPEN: '2',
+          SAGA_BENCH_INTAKE: '4',
+          SAGA_BENCH_INTAKE_CALLERS: '2',
+        },
       },
-    });
+    );
     for (const name of ['codec', 'airline', 'saga']) expect(stdout).toContain(`=== bench: ${name} done in `);
     expect(stdout).toMatch(/decode ratio \d+\.\d\dx/);
     expect(stdout).toMatch(/encode ratio \d+\.\d\dx/);
-    expect(stdout).toMatch(/uncached search \/ encode alone = \d+\.\d\dx \(target <= 1\.30x\); per round \d+\.\d\dx, \d+\.\d\dx/);
+    expect(stdout).toMatch(
+      /uncached search \/ encode alone = \d+\.\d\dx \(target <= 1\.30x\); per round \d+\.\d\dx, \d+\.\d\dx/,
+    );
     expect(stdout).toMatch(/overhead: {2}p50 latency ratio temporal\/direct = \d+\.\d\dx/);
     // saga: where the cost is (issue 13): every line is printed, no figure is judged.
     expect(stdout).toMatch(/sequential: 2 bookings one at a time: latency p50 \d+ ms, p99 \d+ ms/);
     expect(stdout).toMatch(/history: {3}events per booking \d+\.\d, payloads per booking \d+\.\d/);
     expect(stdout).toMatch(/codec: {5}decrypt \+ encrypt of one booking's history payloads: \d+\.\d\d ms CPU/);
-    expect(stdout).toMatch(/cpu: {7}per booking: server \d+\.\d ms, worker \d+\.\d ms, server \+ worker \d+\.\d ms \(target <= 35\), airline \d+\.\d ms/);
+    expect(stdout).toMatch(
+      /cpu: {7}per booking: server \d+\.\d ms, worker \d+\.\d ms, server \+ worker \d+\.\d ms \(target <= 35\), airline \d+\.\d ms/,
+    );
     expect(stdout).toMatch(/memory: {4}worker RSS \d+ MB with 2 bookings open at the price guard/);
     expect(stdout).toMatch(/intake: {4}4 intents through POST \/bookings with 2 callers: \d+\.\d intents\/s/);
   }, 180_000);

@@ -57,8 +57,12 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
   it('runs the Temporal server version the topology test runs, on PostgreSQL 15', () => {
     expect(services.postgresql.image).toBe('postgres:15');
     expect(services.temporal.image).toBe(`temporalio/server:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`);
-    expect(services['temporal-schema'].image).toBe(`temporalio/admin-tools:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`);
-    expect(services['temporal-setup'].image).toBe(`temporalio/admin-tools:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`);
+    expect(services['temporal-schema'].image).toBe(
+      `temporalio/admin-tools:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`,
+    );
+    expect(services['temporal-setup'].image).toBe(
+      `temporalio/admin-tools:\${TEMPORAL_VERSION:-${TEMPORAL_SERVER_VERSION}}`,
+    );
     expect(services['temporal-ui'].image).toMatch(/^temporalio\/ui:/);
     expect(services['temporal-ui'].environment?.TEMPORAL_ADDRESS).toBe('temporal:7233');
   });
@@ -81,12 +85,17 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
 
   it('gives the server only variables our config file reads, and the test sets the same ones', () => {
     const template = fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'temporal-server.yaml'), 'utf8');
-    const read = new Set([...template.matchAll(/env "([A-Z_]+)"|list ((?:"[A-Z_]+" ?)+)/g)].flatMap((m) =>
-      m[1] !== undefined ? [m[1]] : [...m[2].matchAll(/"([A-Z_]+)"/g)].map((q) => q[1]),
-    ));
+    const read = new Set(
+      [...template.matchAll(/env "([A-Z_]+)"|list ((?:"[A-Z_]+" ?)+)/g)].flatMap((m) =>
+        m[1] !== undefined ? [m[1]] : [...m[2].matchAll(/"([A-Z_]+)"/g)].map((q) => q[1]),
+      ),
+    );
     const composeVars = Object.keys(services.temporal.environment ?? {});
-    for (const name of [...composeVars, 'TEMPORAL_BROADCAST_ADDRESS']) expect([name, read.has(name)]).toEqual([name, true]);
-    const testVars = Object.keys(serverEnvironment({ host: 'h', port: 1, user: 'u', password: 'p' }, {} as ServerPorts));
+    for (const name of [...composeVars, 'TEMPORAL_BROADCAST_ADDRESS'])
+      expect([name, read.has(name)]).toEqual([name, true]);
+    const testVars = Object.keys(
+      serverEnvironment({ host: 'h', port: 1, user: 'u', password: 'p' }, {} as ServerPorts),
+    );
     for (const name of testVars) expect([name, read.has(name)]).toEqual([name, true]);
     // Compose sets a subset of what the test sets (ports there are the defaults).
     for (const name of composeVars) expect([name, testVars.includes(name)]).toEqual([name, true]);
@@ -133,7 +142,9 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
         }
       }
     }
-    expect(services.temporal.depends_on).toEqual({ 'temporal-schema': { condition: 'service_completed_successfully' } });
+    expect(services.temporal.depends_on).toEqual({
+      'temporal-schema': { condition: 'service_completed_successfully' },
+    });
     for (const role of ['worker', 'api'] as const) {
       expect(services[role].depends_on).toEqual({
         'temporal-setup': { condition: 'service_completed_successfully' },
@@ -181,7 +192,8 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     const secrets = ['AIRLINE_USERNAME', 'AIRLINE_PASSWORD', 'AIRLINE_VAULT_KEY', 'PAYLOAD_ENCRYPTION_KEY'];
     for (const role of OUR_ROLES) {
       for (const [name, value] of Object.entries(services[role].environment ?? {})) {
-        if (secrets.includes(name)) expect([role, name, value]).toEqual([role, name, expect.stringMatching(new RegExp(`^\\$\\{${name}:\\?`))]);
+        if (secrets.includes(name))
+          expect([role, name, value]).toEqual([role, name, expect.stringMatching(new RegExp(`^\\$\\{${name}:\\?`))]);
       }
     }
   });
@@ -219,7 +231,9 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     expect(services.api.volumes).toContain('api-keys:/keys');
     expect(services['temporal-ui'].environment?.TEMPORAL_CODEC_ENDPOINT).toBe('http://localhost:3000/codec');
     expect(services['temporal-ui'].environment?.TEMPORAL_CODEC_PASS_ACCESS_TOKEN).toBe('true');
-    expect(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/mkdir -p \/data \/keys && chown node:node \/data \/keys/);
+    expect(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toMatch(
+      /mkdir -p \/data \/keys && chown node:node \/data \/keys/,
+    );
   });
 
   it('declares the named volumes it mounts', () => {

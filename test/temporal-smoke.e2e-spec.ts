@@ -19,7 +19,12 @@ describe('Temporal dev server started by the jest global setup', () => {
     const response = await connection.operatorService.listSearchAttributes({ namespace: temporalTestNamespace() });
     const custom = response.customAttributes ?? {};
     const keyword = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
-    expect(Object.keys(BOOKING_SEARCH_ATTRIBUTES).sort()).toEqual(['AgencyId', 'BookingReference', 'BookingStatus', 'Route']);
+    expect(Object.keys(BOOKING_SEARCH_ATTRIBUTES).sort()).toEqual([
+      'AgencyId',
+      'BookingReference',
+      'BookingStatus',
+      'Route',
+    ]);
     for (const name of Object.keys(BOOKING_SEARCH_ATTRIBUTES)) {
       expect([name, custom[name]]).toEqual([name, keyword]);
     }

@@ -1,4 +1,11 @@
-import { atomicChildOptions, batchChildIndex, progressOf, recordStatus, refundOf, type BatchEntry } from './batch.workflow';
+import {
+  atomicChildOptions,
+  batchChildIndex,
+  progressOf,
+  recordStatus,
+  refundOf,
+  type BatchEntry,
+} from './batch.workflow';
 
 describe('batch bookkeeping', () => {
   it('finds the index of a child id, and nothing else', () => {
@@ -48,18 +55,35 @@ describe('batch bookkeeping', () => {
         { id: 'batch:k-1', status: 'FAILED' },
       ],
     });
-    expect(progressOf('batch:k', entries, true, 'COMPENSATED')).toMatchObject({ atomic: true, status: 'COMPENSATED', skipped: 1, pending: 1 });
+    expect(progressOf('batch:k', entries, true, 'COMPENSATED')).toMatchObject({
+      atomic: true,
+      status: 'COMPENSATED',
+      skipped: 1,
+      pending: 1,
+    });
   });
 });
 
 describe('atomic batch children', () => {
   it('keep their cancel window open longer than any sibling may wait for approval', () => {
     expect(atomicChildOptions(undefined)).toEqual({ cancelWindowMs: 30 * 3_600_000 });
-    expect(atomicChildOptions({ approvalTimeoutMs: 60_000, maxReshops: 1 })).toEqual({ approvalTimeoutMs: 60_000, maxReshops: 1, cancelWindowMs: 60_000 + 6 * 3_600_000 });
-    expect(atomicChildOptions({ cancelWindowMs: 100 * 3_600_000 } as never)).toEqual({ cancelWindowMs: 100 * 3_600_000 });
+    expect(atomicChildOptions({ approvalTimeoutMs: 60_000, maxReshops: 1 })).toEqual({
+      approvalTimeoutMs: 60_000,
+      maxReshops: 1,
+      cancelWindowMs: 60_000 + 6 * 3_600_000,
+    });
+    expect(atomicChildOptions({ cancelWindowMs: 100 * 3_600_000 } as never)).toEqual({
+      cancelWindowMs: 100 * 3_600_000,
+    });
   });
   it('read the refund of a cancelled order from the state', () => {
-    expect(refundOf({ status: 'CANCELLED', steps: [], cancellation: { refund: { value: '50.00', currency: 'GBP' } } } as never)).toEqual({ value: '50.00', currency: 'GBP' });
+    expect(
+      refundOf({
+        status: 'CANCELLED',
+        steps: [],
+        cancellation: { refund: { value: '50.00', currency: 'GBP' } },
+      } as never),
+    ).toEqual({ value: '50.00', currency: 'GBP' });
     expect(refundOf({ status: 'CONFIRMED', steps: [] })).toBeUndefined();
   });
 });

@@ -82,7 +82,12 @@ export function recordStatus(entry: BatchEntry, status: BookingStatus, refund?: 
 }
 
 /** The progress of `entries` (only atomic batches carry `atomic`, `status`, `skipped`). Pure; unit-tested. */
-export function progressOf(batchId: string, entries: readonly BatchEntry[], atomic: boolean, status: BatchStatus): BatchProgress {
+export function progressOf(
+  batchId: string,
+  entries: readonly BatchEntry[],
+  atomic: boolean,
+  status: BatchStatus,
+): BatchProgress {
   const counts = { running: 0, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
   const bookings: BatchProgress['bookings'] = [];
   let skipped = 0;
@@ -99,7 +104,12 @@ export function progressOf(batchId: string, entries: readonly BatchEntry[], atom
     else if (isFinal(entry.status)) counts.failed += 1;
     else counts.running += 1;
   });
-  const progress: BatchProgress = { total: entries.length, pending: entries.length - bookings.length - skipped, ...counts, bookings };
+  const progress: BatchProgress = {
+    total: entries.length,
+    pending: entries.length - bookings.length - skipped,
+    ...counts,
+    bookings,
+  };
   return atomic ? { ...progress, atomic: true, status, skipped } : progress;
 }
 
@@ -237,7 +247,12 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
 }
 
 /** `batch.completed` to each agency of the batch (one, once the API sets the agency from the credential). */
-async function emitBatchCompleted(batchId: string, input: BatchInput, final: BatchProgress, status: BatchStatus): Promise<void> {
+async function emitBatchCompleted(
+  batchId: string,
+  input: BatchInput,
+  final: BatchProgress,
+  status: BatchStatus,
+): Promise<void> {
   for (const agencyId of new Set(input.intents.map((intent) => intent.agency.id))) {
     await emitWebhookEvent(agencyId, 'batch.completed', {
       batchId,

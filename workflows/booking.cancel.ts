@@ -25,14 +25,26 @@ import {
  * cancel without a definite answer is settled by reading the order's status back (a cancelled
  * order reads back with a status other than `OK`), never by cancelling blindly again.
  */
-export async function cancelWindow(saga: Saga, confirmed: BookingResult, order: OrderSummary, cancel: CancelRequest): Promise<BookingResult> {
+export async function cancelWindow(
+  saga: Saga,
+  confirmed: BookingResult,
+  order: OrderSummary,
+  cancel: CancelRequest,
+): Promise<BookingResult> {
   const { trail, settings } = saga;
   if (settings.cancelWindowMs <= 0) return confirmed;
-  if (cancel.requestedAt === undefined && !(await condition(() => cancel.requestedAt !== undefined, settings.cancelWindowMs))) {
+  if (
+    cancel.requestedAt === undefined &&
+    !(await condition(() => cancel.requestedAt !== undefined, settings.cancelWindowMs))
+  ) {
     return confirmed;
   }
   const { state } = trail;
-  state.cancellation = { status: 'cancelling', requestedAt: cancel.requestedAt!, ...(cancel.reason !== undefined ? { reason: cancel.reason } : {}) };
+  state.cancellation = {
+    status: 'cancelling',
+    requestedAt: cancel.requestedAt!,
+    ...(cancel.reason !== undefined ? { reason: cancel.reason } : {}),
+  };
   trail.setStatus('CANCELLING');
   const outcome = await cancelOrder(saga, order);
   const cancellation = state.cancellation;
@@ -43,7 +55,10 @@ export async function cancelWindow(saga: Saga, confirmed: BookingResult, order: 
     if (outcome.refund !== undefined) cancellation.refund = outcome.refund;
     if (outcome.fee !== undefined) cancellation.fee = outcome.fee;
     if (state.order !== undefined && outcome.status !== undefined) state.order.status = outcome.status;
-    return { ...trail.finish('CANCELLED'), ...(confirmed.orderViewXml !== undefined ? { orderViewXml: confirmed.orderViewXml } : {}) };
+    return {
+      ...trail.finish('CANCELLED'),
+      ...(confirmed.orderViewXml !== undefined ? { orderViewXml: confirmed.orderViewXml } : {}),
+    };
   }
   cancellation.status = 'failed';
   cancellation.error = outcome.error;
@@ -52,7 +67,13 @@ export async function cancelWindow(saga: Saga, confirmed: BookingResult, order: 
 }
 
 type CancelOutcome =
-  | { kind: 'cancelled'; settledBy: 'answer' | 'retrieve'; refund?: OrderSummary['total']; fee?: OrderSummary['total']; status?: string }
+  | {
+      kind: 'cancelled';
+      settledBy: 'answer' | 'retrieve';
+      refund?: OrderSummary['total'];
+      fee?: OrderSummary['total'];
+      status?: string;
+    }
   | { kind: 'failed'; error: BookingError };
 
 async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutcome> {
@@ -61,7 +82,9 @@ async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutco
     let unknown: boolean;
     let cause: unknown;
     try {
-      const done = await trail.step('cancelOrder', () => orders.cancelOrder({ ctx, orderId: order.orderId, owner: order.owner }));
+      const done = await trail.step('cancelOrder', () =>
+        orders.cancelOrder({ ctx, orderId: order.orderId, owner: order.owner }),
+      );
       return {
         kind: 'cancelled',
         settledBy: 'answer',
@@ -80,14 +103,20 @@ async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutco
     if (status.kind === 'unknown') {
       return {
         kind: 'failed',
-        error: { type: FailureType.CANCEL_OUTCOME_UNKNOWN, message: `cancel of order ${order.orderId} got no answer and its status cannot be read; check by hand` },
+        error: {
+          type: FailureType.CANCEL_OUTCOME_UNKNOWN,
+          message: `cancel of order ${order.orderId} got no answer and its status cannot be read; check by hand`,
+        },
       };
     }
     // The order still reads back live after the settle window: cancelling again is not blind.
   }
   return {
     kind: 'failed',
-    error: { type: FailureType.CANCEL_FAILED, message: `order ${order.orderId} still live after ${MAX_CANCEL_ATTEMPTS} cancels without an answer` },
+    error: {
+      type: FailureType.CANCEL_FAILED,
+      message: `order ${order.orderId} still live after ${MAX_CANCEL_ATTEMPTS} cancels without an answer`,
+    },
   };
 }
 
@@ -105,7 +134,12 @@ async function orderStatus(
   let lookups = 0;
   let liveAfterWindow = false;
   for (;;) {
-    const next = nextSettleStep({ lookups, elapsedMs: Date.now() - since, windowMs, absentAfterWindow: liveAfterWindow });
+    const next = nextSettleStep({
+      lookups,
+      elapsedMs: Date.now() - since,
+      windowMs,
+      absentAfterWindow: liveAfterWindow,
+    });
     if (next.kind === 'absent') return { kind: 'live' };
     if (next.kind === 'undecided') return { kind: 'unknown' };
     if (next.delayMs > 0) await sleep(next.delayMs);
@@ -124,4 +158,3 @@ async function orderStatus(
     }
   }
 }
-

@@ -48,7 +48,11 @@ describe('remedyFor and reshopDecision', () => {
   it('gives every failure type a remedy; only the "shop again" answers reshop', () => {
     const reshop = FAILURE_TYPES.filter((type) => remedyFor(type).startsWith('reshop'));
     expect(reshop.sort()).toEqual(['NO_SEATS', 'OFFER_EXPIRED', 'TOKEN_EXPIRED']);
-    expect(FAILURE_TYPES.filter((type) => remedyFor(type) === 'reconcile').sort()).toEqual(['AIRLINE_TRANSIENT', 'CANCEL_OUTCOME_UNKNOWN', 'ORDER_OUTCOME_UNKNOWN']);
+    expect(FAILURE_TYPES.filter((type) => remedyFor(type) === 'reconcile').sort()).toEqual([
+      'AIRLINE_TRANSIENT',
+      'CANCEL_OUTCOME_UNKNOWN',
+      'ORDER_OUTCOME_UNKNOWN',
+    ]);
   });
 
   it('maps the NDC codes of the airline\'s "shop again" rows (711, 720, 721, 741) to a reshop', () => {
@@ -68,7 +72,9 @@ describe('remedyFor and reshopDecision', () => {
       reason: 'reshop 2/2 after TOKEN_EXPIRED',
     });
     expect(reshopDecision({ type: 'NO_SEATS' }, { done: 2, max: 2 })).toEqual({ reshop: false });
-    expect(reshopDecision({ type: 'PRICE_MISMATCH', airlineCode: '740' }, { done: 0, max: 2 })).toEqual({ reshop: false });
+    expect(reshopDecision({ type: 'PRICE_MISMATCH', airlineCode: '740' }, { done: 0, max: 2 })).toEqual({
+      reshop: false,
+    });
   });
 });
 
@@ -99,11 +105,16 @@ describe('cardSurcharge', () => {
 
   it('is the total beyond the per-passenger fares when a CCF2 item is present', () => {
     const items = [item('FARE', '50.00', ['PAX__ADT01', 'PAX__ADT02']), item('FEE', '2.02', [], 'SRV-CCF2')];
-    expect(cardSurcharge({ total: { value: '102.02', currency: 'GBP' }, offerItems: items })).toEqual({ value: '2.02', currency: 'GBP' });
+    expect(cardSurcharge({ total: { value: '102.02', currency: 'GBP' }, offerItems: items })).toEqual({
+      value: '2.02',
+      currency: 'GBP',
+    });
   });
 
   it('is absent without a fee item or when nothing is left over', () => {
-    expect(cardSurcharge({ total: { value: '100.00', currency: 'GBP' }, offerItems: [item('FARE', '100.00', ['A'])] })).toBeUndefined();
+    expect(
+      cardSurcharge({ total: { value: '100.00', currency: 'GBP' }, offerItems: [item('FARE', '100.00', ['A'])] }),
+    ).toBeUndefined();
     const items = [item('FARE', '100.00', ['A']), item('FEE', '0.00', [], 'CCF2')];
     expect(cardSurcharge({ total: { value: '100.00', currency: 'GBP' }, offerItems: items })).toBeUndefined();
   });
@@ -113,24 +124,50 @@ describe('nextSettleStep', () => {
   const window = 120_000;
 
   it('backs off 1 s, 2 s, 4 s ... 10 s, the last lookup exactly at the window end', () => {
-    expect(nextSettleStep({ lookups: 0, elapsedMs: 0, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 1000 });
-    expect(nextSettleStep({ lookups: 1, elapsedMs: 1000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 2000 });
-    expect(nextSettleStep({ lookups: 5, elapsedMs: 31_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 10_000 });
-    expect(nextSettleStep({ lookups: 12, elapsedMs: 117_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 3000 });
+    expect(nextSettleStep({ lookups: 0, elapsedMs: 0, windowMs: window, absentAfterWindow: false })).toEqual({
+      kind: 'lookup',
+      delayMs: 1000,
+    });
+    expect(nextSettleStep({ lookups: 1, elapsedMs: 1000, windowMs: window, absentAfterWindow: false })).toEqual({
+      kind: 'lookup',
+      delayMs: 2000,
+    });
+    expect(nextSettleStep({ lookups: 5, elapsedMs: 31_000, windowMs: window, absentAfterWindow: false })).toEqual({
+      kind: 'lookup',
+      delayMs: 10_000,
+    });
+    expect(nextSettleStep({ lookups: 12, elapsedMs: 117_000, windowMs: window, absentAfterWindow: false })).toEqual({
+      kind: 'lookup',
+      delayMs: 3000,
+    });
   });
 
   it('concludes absence only from a "no order" answered after the window', () => {
-    expect(nextSettleStep({ lookups: 13, elapsedMs: 120_000, windowMs: window, absentAfterWindow: true })).toEqual({ kind: 'absent' });
+    expect(nextSettleStep({ lookups: 13, elapsedMs: 120_000, windowMs: window, absentAfterWindow: true })).toEqual({
+      kind: 'absent',
+    });
     // Window over, but the last lookup failed: look again.
-    expect(nextSettleStep({ lookups: 13, elapsedMs: 125_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 10_000 });
+    expect(nextSettleStep({ lookups: 13, elapsedMs: 125_000, windowMs: window, absentAfterWindow: false })).toEqual({
+      kind: 'lookup',
+      delayMs: 10_000,
+    });
     // A zero window looks once, at once.
-    expect(nextSettleStep({ lookups: 0, elapsedMs: 0, windowMs: 0, absentAfterWindow: false })).toEqual({ kind: 'lookup', delayMs: 0 });
+    expect(nextSettleStep({ lookups: 0, elapsedMs: 0, windowMs: 0, absentAfterWindow: false })).toEqual({
+      kind: 'lookup',
+      delayMs: 0,
+    });
   });
 
   it('gives up deciding when no lookup answered for another window after it (at least 60 s)', () => {
-    expect(nextSettleStep({ lookups: 20, elapsedMs: 240_000, windowMs: window, absentAfterWindow: false })).toEqual({ kind: 'undecided' });
-    expect(nextSettleStep({ lookups: 3, elapsedMs: 59_000, windowMs: 0, absentAfterWindow: false }).kind).toBe('lookup');
-    expect(nextSettleStep({ lookups: 3, elapsedMs: 60_000, windowMs: 0, absentAfterWindow: false }).kind).toBe('undecided');
+    expect(nextSettleStep({ lookups: 20, elapsedMs: 240_000, windowMs: window, absentAfterWindow: false })).toEqual({
+      kind: 'undecided',
+    });
+    expect(nextSettleStep({ lookups: 3, elapsedMs: 59_000, windowMs: 0, absentAfterWindow: false }).kind).toBe(
+      'lookup',
+    );
+    expect(nextSettleStep({ lookups: 3, elapsedMs: 60_000, windowMs: 0, absentAfterWindow: false }).kind).toBe(
+      'undecided',
+    );
   });
 });
 

@@ -40,7 +40,8 @@ export function chooseTravelDates(
       }
       const byPrice = compare(entry.price, best.price);
       const byDistance = distance(entry.date) - distance(best.date);
-      if (byPrice < 0 || (byPrice === 0 && (byDistance < 0 || (byDistance === 0 && entry.date < best.date)))) best = entry;
+      if (byPrice < 0 || (byPrice === 0 && (byDistance < 0 || (byDistance === 0 && entry.date < best.date))))
+        best = entry;
     }
     return best?.date ?? wanted;
   };
@@ -122,7 +123,8 @@ export function reshopDecision(
   rounds: { done: number; max: number },
 ): ReshopDecision {
   const remedy = remedyFor(failure.type);
-  if ((remedy !== 'reshop' && remedy !== 'reshop-with-new-token') || rounds.done >= rounds.max) return { reshop: false };
+  if ((remedy !== 'reshop' && remedy !== 'reshop-with-new-token') || rounds.done >= rounds.max)
+    return { reshop: false };
   const code = failure.airlineCode !== undefined ? ` (${failure.airlineCode})` : '';
   return {
     reshop: true,
@@ -161,7 +163,8 @@ export function itemPassengers(item: OfferItem): string[] {
 /** True for the CCF2 credit card fee item of a token-bearing OfferPriceRS. */
 export function isCardFeeItem(item: OfferItem): boolean {
   return item.services.some(
-    (s) => /CCF2/.test(s.serviceId) || (s.serviceDefinitionRef !== undefined && /CCF2/.test(s.serviceDefinitionRef.ref)),
+    (s) =>
+      /CCF2/.test(s.serviceId) || (s.serviceDefinitionRef !== undefined && /CCF2/.test(s.serviceDefinitionRef.ref)),
   );
 }
 
@@ -224,16 +227,18 @@ export function nextSettleStep(progress: {
 }
 
 export type UnsettledOutcome =
-  | { kind: 'recreate' }
-  | { kind: 'fail'; type: 'ORDER_NOT_CREATED' }
-  | { kind: 'escalate'; type: 'ORDER_UNSETTLED' };
+  { kind: 'recreate' } | { kind: 'fail'; type: 'ORDER_NOT_CREATED' } | { kind: 'escalate'; type: 'ORDER_UNSETTLED' };
 
 /**
  * What follows a settle window that found no order: create again (policy `recreate`, while
  * attempts are left; after the last one the booking fails, which is safe: the airline said
  * "no order" after the window), or end `ESCALATED` (policy `escalate`).
  */
-export function unsettledOutcome(policy: UnsettledPolicy, attempt: number, maxCreateAttempts: number): UnsettledOutcome {
+export function unsettledOutcome(
+  policy: UnsettledPolicy,
+  attempt: number,
+  maxCreateAttempts: number,
+): UnsettledOutcome {
   switch (policy) {
     case 'escalate':
       return { kind: 'escalate', type: 'ORDER_UNSETTLED' };

@@ -2,14 +2,7 @@
  * Phases 2 and 3 of the booking saga: place the order exactly once (settling a create without a
  * definite answer by lookups until the settle window has passed), then confirm it.
  */
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  log,
-  patched,
-  sleep,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, log, patched, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { OrderSummary } from '../activities/booking.activities.types';
 import { FailureType } from '../src/booking/booking.failures';
 import type { BookingError, BookingResult } from '../src/booking/booking.model';
@@ -52,7 +45,11 @@ export async function placeOrder(saga: Saga, ready: ReadyToOrder): Promise<Place
       const created = await trail.step('createOrder', () =>
         orders.createOrder({ ctx, priced: ready.priced, tokenId: ready.tokenId, securePayment: intent.securePayment }),
       );
-      return { kind: 'placed', order: created.order, ...(created.orderViewXml !== undefined ? { orderViewXml: created.orderViewXml } : {}) };
+      return {
+        kind: 'placed',
+        order: created.order,
+        ...(created.orderViewXml !== undefined ? { orderViewXml: created.orderViewXml } : {}),
+      };
     } catch (error) {
       if (!isOutcomeUnknown(error)) return { kind: 'failed', cause: error };
       log.warn('order create outcome unknown: settling before any retry', { attempt });
@@ -105,7 +102,12 @@ async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Prom
   trail.setStatus('SETTLING', { upsert });
   let absentAfterWindow = false;
   for (;;) {
-    const next = nextSettleStep({ lookups: settling.lookups, elapsedMs: Date.now() - since, windowMs: settings.settleWindowMs, absentAfterWindow });
+    const next = nextSettleStep({
+      lookups: settling.lookups,
+      elapsedMs: Date.now() - since,
+      windowMs: settings.settleWindowMs,
+      absentAfterWindow,
+    });
     if (next.kind !== 'lookup') {
       trail.setStatus('RUNNING', { upsert });
       return next;
@@ -113,11 +115,22 @@ async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Prom
     if (next.delayMs > 0) await sleep(next.delayMs);
     settling.lookups += 1;
     try {
-      const found = await trail.step('reconcileOrder', () => ndc.reconcileOrder({ ctx, lookupIds }), `settling, lookup ${settling.lookups}`);
+      const found = await trail.step(
+        'reconcileOrder',
+        () => ndc.reconcileOrder({ ctx, lookupIds }),
+        `settling, lookup ${settling.lookups}`,
+      );
       if (found.order !== undefined) {
         log.info('order found by lookup: adopted', { orderId: found.order.orderId, foundBy: found.foundBy });
         trail.setStatus('RUNNING', { upsert });
-        return { kind: 'found', placed: { kind: 'placed', order: found.order, ...(found.orderViewXml !== undefined ? { orderViewXml: found.orderViewXml } : {}) } };
+        return {
+          kind: 'found',
+          placed: {
+            kind: 'placed',
+            order: found.order,
+            ...(found.orderViewXml !== undefined ? { orderViewXml: found.orderViewXml } : {}),
+          },
+        };
       }
       absentAfterWindow = Date.now() - since >= settings.settleWindowMs;
     } catch (error) {
@@ -138,7 +151,12 @@ async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Prom
 export async function confirm({ ctx, trail }: Saga, placed: Placed): Promise<BookingResult> {
   const { state } = trail;
   const record = (order: OrderSummary): void => {
-    state.order = { orderId: order.orderId, bookingReference: order.bookingReference, total: order.total, status: order.status };
+    state.order = {
+      orderId: order.orderId,
+      bookingReference: order.bookingReference,
+      total: order.total,
+      status: order.status,
+    };
   };
   record(placed.order);
   upsertSearchAttributes([{ key: BookingReferenceKey, value: placed.order.bookingReference }]);
@@ -150,9 +168,10 @@ export async function confirm({ ctx, trail }: Saga, placed: Placed): Promise<Boo
     return { ...trail.finish('CONFIRMED'), orderViewXml: retrieved.orderViewXml };
   } catch (error) {
     state.retrieveError = toBookingError(error);
-    log.warn('order created but not retrieved: confirmed with the OrderViewRS of its creation', { orderId: placed.order.orderId });
+    log.warn('order created but not retrieved: confirmed with the OrderViewRS of its creation', {
+      orderId: placed.order.orderId,
+    });
     const result = trail.finish('CONFIRMED');
     return placed.orderViewXml !== undefined ? { ...result, orderViewXml: placed.orderViewXml } : result;
   }
 }
-

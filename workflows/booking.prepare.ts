@@ -20,7 +20,10 @@ export interface Travel {
 /** The preferred dates, or the cheapest of a calendar search around them (`flexibleDays`). */
 export async function travelDates({ ctx, intent, trail }: Saga): Promise<Travel> {
   const { journey } = intent;
-  const preferred = { departureDate: journey.departureDate, ...(journey.returnDate !== undefined ? { returnDate: journey.returnDate } : {}) };
+  const preferred = {
+    departureDate: journey.departureDate,
+    ...(journey.returnDate !== undefined ? { returnDate: journey.returnDate } : {}),
+  };
   const flexibleDays = journey.flexibleDays ?? 0;
   if (flexibleDays <= 0) return preferred;
   const calendar = await trail.step('calendar', () =>
@@ -45,7 +48,9 @@ export async function prepareOffer(saga: Saga, travel: Travel, round: Round): Pr
   await guard.check(firstPrice.total.value, round);
 
   if (round.tokenId === undefined) {
-    const token = await trail.step('tokenise', () => ndc.tokenise({ card: intent.payment.card, correlationId: ctx.correlationId }));
+    const token = await trail.step('tokenise', () =>
+      ndc.tokenise({ card: intent.payment.card, correlationId: ctx.correlationId }),
+    );
     round.tokenId = token.tokenId;
   }
   const tokenId = round.tokenId;
@@ -90,4 +95,3 @@ function showPrice(state: BookingState, priced: PriceResult): void {
   if (priced.surcharge !== undefined) state.surcharge = priced.surcharge;
   else delete state.surcharge;
 }
-

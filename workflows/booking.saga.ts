@@ -72,7 +72,8 @@ export const CREATE_ORDER_ACTIVITY_OPTIONS: ActivityOptions = {
 };
 
 export const ndc = proxyActivities<BookingActivities>(NDC_ACTIVITY_OPTIONS);
-export const orders = proxyActivities<Pick<BookingActivities, 'createOrder' | 'cancelOrder'>>(CREATE_ORDER_ACTIVITY_OPTIONS);
+export const orders =
+  proxyActivities<Pick<BookingActivities, 'createOrder' | 'cancelOrder'>>(CREATE_ORDER_ACTIVITY_OPTIONS);
 
 /** Cancel attempts of a confirmed order whose earlier cancels got no answer and that still reads back live. */
 export const MAX_CANCEL_ATTEMPTS = 3;
@@ -227,7 +228,6 @@ export function createPriceGuard(intent: BookingIntent, trail: Trail, timeoutMs:
     },
   };
 }
-
 
 /** A cancel asked for by signal or update, and whether the booking still accepts one. */
 export interface CancelRequest {

@@ -14,14 +14,7 @@
  *
  * Deterministic: no I/O, no clock but the workflow's, activities imported as types only.
  */
-import {
-  CancellationScope,
-  condition,
-  isCancellation,
-  log,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { CancellationScope, condition, isCancellation, log, setHandler, workflowInfo } from '@temporalio/workflow';
 import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
 import type { BookingIntent, BookingResult, BookingWorkflowOptions } from '../src/booking/booking.model';
 import { ndcContextOf } from '../src/booking/intent-to-ndc';
@@ -87,62 +80,68 @@ export async function bookingWorkflow(
   setHandler(cancelSignal, requestCancel);
   setHandler(cancelBookingUpdate, async (request) => {
     requestCancel(request);
-    await condition(() => cancel.closed || trail.state.status === 'CANCELLED' || trail.state.cancellation?.status === 'failed');
+    await condition(
+      () => cancel.closed || trail.state.status === 'CANCELLED' || trail.state.cancellation?.status === 'failed',
+    );
     return trail.state;
   });
 
   let round: Round = { number: 0 };
   let travel: Travel | undefined;
   const result = await (async (): Promise<BookingResult> => {
-  for (;;) {
-    let ready: ReadyToOrder;
-    try {
-      ready = await preOrder.run(async () => prepareOffer(saga, (travel ??= await travelDates(saga)), round));
-    } catch (error) {
-      if (isCancellation(error)) {
-        return trail.finish('CANCELLED', { type: FailureType.CANCELLED, message: 'booking cancelled before order creation' });
-      }
-      const next = nextRound(saga, round, error);
-      if (next === undefined) return trail.finish('FAILED', toBookingError(error));
-      round = next;
-      continue;
-    }
-
-    ordering = true;
-    // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
-    const placed = await CancellationScope.nonCancellable(() => placeOrder(saga, ready));
-    switch (placed.kind) {
-      case 'placed': {
-        const confirmed = await CancellationScope.nonCancellable(() => confirm(saga, placed));
-        setHandler(orderViewQuery, () => (trail.state.status === 'CONFIRMED' ? confirmed.orderViewXml : undefined));
-        const result = await CancellationScope.nonCancellable(() => cancelWindow(saga, confirmed, placed.order, cancel));
-        cancel.closed = true;
-        return result;
-      }
-      case 'escalated':
-        cancel.closed = true;
-        return trail.finish('ESCALATED', placed.error);
-      case 'failed': {
-        // A definite "shop again" answer (sold out, the pricing or token expired while the guard
-        // waited): nothing was booked, so a fresh round is safe.
-        const next = nextRound(saga, round, placed.cause);
-        if (next === undefined) {
-          cancel.closed = true;
-          return trail.finish('FAILED', toBookingError(placed.cause));
+    for (;;) {
+      let ready: ReadyToOrder;
+      try {
+        ready = await preOrder.run(async () => prepareOffer(saga, (travel ??= await travelDates(saga)), round));
+      } catch (error) {
+        if (isCancellation(error)) {
+          return trail.finish('CANCELLED', {
+            type: FailureType.CANCELLED,
+            message: 'booking cancelled before order creation',
+          });
         }
+        const next = nextRound(saga, round, error);
+        if (next === undefined) return trail.finish('FAILED', toBookingError(error));
         round = next;
-        ordering = false;
-        if (cancel.requestedAt !== undefined) preOrder.cancel();
         continue;
       }
+
+      ordering = true;
+      // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
+      const placed = await CancellationScope.nonCancellable(() => placeOrder(saga, ready));
+      switch (placed.kind) {
+        case 'placed': {
+          const confirmed = await CancellationScope.nonCancellable(() => confirm(saga, placed));
+          setHandler(orderViewQuery, () => (trail.state.status === 'CONFIRMED' ? confirmed.orderViewXml : undefined));
+          const result = await CancellationScope.nonCancellable(() =>
+            cancelWindow(saga, confirmed, placed.order, cancel),
+          );
+          cancel.closed = true;
+          return result;
+        }
+        case 'escalated':
+          cancel.closed = true;
+          return trail.finish('ESCALATED', placed.error);
+        case 'failed': {
+          // A definite "shop again" answer (sold out, the pricing or token expired while the guard
+          // waited): nothing was booked, so a fresh round is safe.
+          const next = nextRound(saga, round, placed.cause);
+          if (next === undefined) {
+            cancel.closed = true;
+            return trail.finish('FAILED', toBookingError(placed.cause));
+          }
+          round = next;
+          ordering = false;
+          if (cancel.requestedAt !== undefined) preOrder.cancel();
+          continue;
+        }
+      }
     }
-  }
   })();
   // Status events (webhooks, the batch) are signals: delivered before the workflow completes.
   await trail.settled();
   return result;
 }
-
 
 /** The next shopping round after a definite failure, or `undefined` when the booking fails. */
 function nextRound(saga: Saga, round: Round, error: unknown): Round | undefined {
@@ -163,4 +162,3 @@ function nextRound(saga: Saga, round: Round, error: unknown): Round | undefined 
     ...(accepted !== undefined ? { acceptedBefore: accepted } : {}),
   };
 }
-

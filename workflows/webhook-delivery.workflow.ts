@@ -44,7 +44,11 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   const body = JSON.stringify(event);
   const firstAttemptAt = Date.now();
 
-  const report = async (status: WebhookDeliveryStatus, attempt: WebhookAttempt, nextAttemptAt?: string): Promise<void> => {
+  const report = async (
+    status: WebhookDeliveryStatus,
+    attempt: WebhookAttempt,
+    nextAttemptAt?: string,
+  ): Promise<void> => {
     const message: WebhookDeliveryReport = { deliveryId: workflowId, endpointId: endpoint.id, status, attempt };
     if (nextAttemptAt !== undefined) message.nextAttemptAt = nextAttemptAt;
     try {
@@ -68,7 +72,12 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
       } catch (error) {
         if (isCancellation(error) || !(error instanceof ActivityFailure)) throw error;
         // The worker was lost or the activity timed out: a failed attempt like any other.
-        outcome = { ok: false, at: new Date().toISOString(), durationMs: 0, error: `activity failed: ${error.cause?.message ?? error.message}` };
+        outcome = {
+          ok: false,
+          at: new Date().toISOString(),
+          durationMs: 0,
+          error: `activity failed: ${error.cause?.message ?? error.message}`,
+        };
       }
       const record: WebhookAttempt = { attempt, at: outcome.at, durationMs: outcome.durationMs };
       if (outcome.httpStatus !== undefined) record.httpStatus = outcome.httpStatus;

@@ -39,7 +39,12 @@ export function bookingEventType(status: BookingStatus): WebhookEventType | unde
 }
 
 /** The event data of a booking in `state` (no passenger or card data). */
-export function bookingEventData(bookingId: string, agencyId: string, state: BookingState, batchId?: string): BookingEventData {
+export function bookingEventData(
+  bookingId: string,
+  agencyId: string,
+  state: BookingState,
+  batchId?: string,
+): BookingEventData {
   const data: BookingEventData = { bookingId, agencyId, status: state.status };
   if (batchId !== undefined) data.batchId = batchId;
   if (state.order !== undefined) {
@@ -47,7 +52,8 @@ export function bookingEventData(bookingId: string, agencyId: string, state: Boo
     data.orderId = state.order.orderId;
     data.total = { ...state.order.total };
   }
-  if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined) data.pricedTotal = { ...state.pricedTotal };
+  if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined)
+    data.pricedTotal = { ...state.pricedTotal };
   const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
   if (refund !== undefined) data.refund = { ...refund };
   if (state.error !== undefined) {
@@ -65,7 +71,9 @@ function newEvent(type: WebhookEventType, data: BookingEventData | BatchEventDat
 /** Signals `event` to the agency's registry; an agency without one has nobody to tell. */
 async function sendToRegistry(agencyId: string, event: WebhookEvent): Promise<void> {
   try {
-    await CancellationScope.nonCancellable(() => getExternalWorkflowHandle(webhookRegistryId(agencyId)).signal(webhookEventSignal, event));
+    await CancellationScope.nonCancellable(() =>
+      getExternalWorkflowHandle(webhookRegistryId(agencyId)).signal(webhookEventSignal, event),
+    );
   } catch {
     log.info('no webhook registry for the agency: event not delivered', { type: event.type, eventId: event.id });
   }
@@ -99,12 +107,15 @@ export function emitBookingEvent(agencyId: string, state: BookingState): Promise
     const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
     if (refund !== undefined) report.refund = { ...refund };
     sends.push(
-      CancellationScope.nonCancellable(() => getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report)).catch(() => {
+      CancellationScope.nonCancellable(() =>
+        getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report),
+      ).catch(() => {
         log.info('the batch did not take the status report (closed?)', { status: report.status });
       }),
     );
   }
   const type = bookingEventType(state.status);
-  if (type !== undefined) sends.push(sendToRegistry(agencyId, newEvent(type, bookingEventData(info.workflowId, agencyId, state, parent))));
+  if (type !== undefined)
+    sends.push(sendToRegistry(agencyId, newEvent(type, bookingEventData(info.workflowId, agencyId, state, parent))));
   return Promise.all(sends).then(() => undefined);
 }

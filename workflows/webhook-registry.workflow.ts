@@ -50,7 +50,8 @@ export function endpointProblem(endpoint: WebhookEndpoint, endpoints: readonly W
   if (!/^https?:\/\/[^\s]+$/.test(endpoint.url)) return 'url must be an absolute http(s) URL';
   if (!endpoint.secret.startsWith('whsec_')) return 'secret must start with whsec_';
   if (endpoint.events.length === 0) return 'events must not be empty';
-  if (endpoint.events.some((type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type))) return 'unknown event type';
+  if (endpoint.events.some((type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)))
+    return 'unknown event type';
   if (endpoints.length >= MAX_WEBHOOK_ENDPOINTS) return `at most ${MAX_WEBHOOK_ENDPOINTS} endpoints per agency`;
   return undefined;
 }
@@ -68,9 +69,11 @@ export function applyReport(delivery: WebhookDelivery, report: WebhookDeliveryRe
   if (!delivery.attempts.some((a) => a.attempt === report.attempt.attempt)) {
     delivery.attempts.push(report.attempt);
     delivery.attempts.sort((a, b) => a.attempt - b.attempt);
-    if (delivery.attempts.length > MAX_ATTEMPTS_KEPT) delivery.attempts.splice(0, delivery.attempts.length - MAX_ATTEMPTS_KEPT);
+    if (delivery.attempts.length > MAX_ATTEMPTS_KEPT)
+      delivery.attempts.splice(0, delivery.attempts.length - MAX_ATTEMPTS_KEPT);
   }
-  if (report.nextAttemptAt !== undefined && delivery.status === 'PENDING') delivery.nextAttemptAt = report.nextAttemptAt;
+  if (report.nextAttemptAt !== undefined && delivery.status === 'PENDING')
+    delivery.nextAttemptAt = report.nextAttemptAt;
   else delete delivery.nextAttemptAt;
 }
 
@@ -139,7 +142,13 @@ export async function webhookRegistryWorkflow(input: WebhookRegistryInput): Prom
     try {
       await startChild(webhookDeliveryWorkflow, {
         workflowId: id,
-        args: [{ registryId: workflowId, endpoint: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret, retry: endpoint.retry }, event }],
+        args: [
+          {
+            registryId: workflowId,
+            endpoint: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret, retry: endpoint.retry },
+            event,
+          },
+        ],
         // Deliveries outlive this run (it continues as new) and are never started twice.
         parentClosePolicy: 'ABANDON',
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -163,7 +172,8 @@ export async function webhookRegistryWorkflow(input: WebhookRegistryInput): Prom
       return;
     }
     // The endpoint was deleted while the delivery was being started: stop it.
-    if (report.status === 'PENDING' && !endpoints.some((e) => e.id === report.endpointId)) await cancelDelivery(report.deliveryId);
+    if (report.status === 'PENDING' && !endpoints.some((e) => e.id === report.endpointId))
+      await cancelDelivery(report.deliveryId);
   });
 
   await condition(() => workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= maxHistoryEvents);

@@ -3,7 +3,13 @@ import { backoffMs } from './webhook-delivery.workflow';
 import { bookingEventData, bookingEventType } from './webhook-events';
 import { applyReport, endpointProblem, endpointView } from './webhook-registry.workflow';
 
-const RETRY: WebhookRetryPolicy = { initialIntervalMs: 5000, backoffCoefficient: 2, maximumIntervalMs: 3_600_000, maxAgeMs: 259_200_000, requestTimeoutMs: 10_000 };
+const RETRY: WebhookRetryPolicy = {
+  initialIntervalMs: 5000,
+  backoffCoefficient: 2,
+  maximumIntervalMs: 3_600_000,
+  maxAgeMs: 259_200_000,
+  requestTimeoutMs: 10_000,
+};
 
 function endpoint(id: string, overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
   return {
@@ -67,25 +73,59 @@ describe('applyReport', () => {
   });
   it('records attempts in order, once each, and the next attempt while pending', () => {
     const d = fresh();
-    applyReport(d, { deliveryId: 'd', endpointId: 'x', status: 'PENDING', attempt: { attempt: 1, at: 'a1', durationMs: 3, httpStatus: 503, error: 'HTTP 503' }, nextAttemptAt: 'n1' });
-    applyReport(d, { deliveryId: 'd', endpointId: 'x', status: 'PENDING', attempt: { attempt: 1, at: 'a1', durationMs: 3, httpStatus: 503, error: 'HTTP 503' }, nextAttemptAt: 'n1' });
+    applyReport(d, {
+      deliveryId: 'd',
+      endpointId: 'x',
+      status: 'PENDING',
+      attempt: { attempt: 1, at: 'a1', durationMs: 3, httpStatus: 503, error: 'HTTP 503' },
+      nextAttemptAt: 'n1',
+    });
+    applyReport(d, {
+      deliveryId: 'd',
+      endpointId: 'x',
+      status: 'PENDING',
+      attempt: { attempt: 1, at: 'a1', durationMs: 3, httpStatus: 503, error: 'HTTP 503' },
+      nextAttemptAt: 'n1',
+    });
     expect(d).toMatchObject({ status: 'PENDING', attemptCount: 1, nextAttemptAt: 'n1' });
-    applyReport(d, { deliveryId: 'd', endpointId: 'x', status: 'DELIVERED', attempt: { attempt: 2, at: 'a2', durationMs: 2, httpStatus: 200 } });
+    applyReport(d, {
+      deliveryId: 'd',
+      endpointId: 'x',
+      status: 'DELIVERED',
+      attempt: { attempt: 2, at: 'a2', durationMs: 2, httpStatus: 200 },
+    });
     expect(d.status).toBe('DELIVERED');
     expect(d.nextAttemptAt).toBeUndefined();
     expect(d.attempts.map((a) => a.attempt)).toEqual([1, 2]);
   });
   it('a late PENDING report never reopens a finished delivery', () => {
     const d = fresh();
-    applyReport(d, { deliveryId: 'd', endpointId: 'x', status: 'DELIVERED', attempt: { attempt: 2, at: 'a2', durationMs: 2 } });
-    applyReport(d, { deliveryId: 'd', endpointId: 'x', status: 'PENDING', attempt: { attempt: 1, at: 'a1', durationMs: 2 }, nextAttemptAt: 'n' });
+    applyReport(d, {
+      deliveryId: 'd',
+      endpointId: 'x',
+      status: 'DELIVERED',
+      attempt: { attempt: 2, at: 'a2', durationMs: 2 },
+    });
+    applyReport(d, {
+      deliveryId: 'd',
+      endpointId: 'x',
+      status: 'PENDING',
+      attempt: { attempt: 1, at: 'a1', durationMs: 2 },
+      nextAttemptAt: 'n',
+    });
     expect(d).toMatchObject({ status: 'DELIVERED', attemptCount: 2 });
     expect(d.nextAttemptAt).toBeUndefined();
     expect(d.attempts.map((a) => a.attempt)).toEqual([1, 2]);
   });
   it('keeps the latest 20 attempts', () => {
     const d = fresh();
-    for (let n = 1; n <= 25; n += 1) applyReport(d, { deliveryId: 'd', endpointId: 'x', status: 'PENDING', attempt: { attempt: n, at: `a${n}`, durationMs: 1 } });
+    for (let n = 1; n <= 25; n += 1)
+      applyReport(d, {
+        deliveryId: 'd',
+        endpointId: 'x',
+        status: 'PENDING',
+        attempt: { attempt: n, at: `a${n}`, durationMs: 1 },
+      });
     expect(d.attemptCount).toBe(25);
     expect(d.attempts.map((a) => a.attempt)).toEqual(Array.from({ length: 20 }, (_, i) => i + 6));
   });
@@ -93,7 +133,11 @@ describe('applyReport', () => {
 
 describe('booking events', () => {
   it('maps final and waiting statuses to event types', () => {
-    expect(['RUNNING', 'SETTLING', 'ESCALATED', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'].map((s) => bookingEventType(s as never))).toEqual([
+    expect(
+      ['RUNNING', 'SETTLING', 'ESCALATED', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'].map((s) =>
+        bookingEventType(s as never),
+      ),
+    ).toEqual([
       undefined,
       undefined,
       undefined,
@@ -104,12 +148,17 @@ describe('booking events', () => {
     ]);
   });
   it('carries the order, totals and error, never passenger or card data', () => {
-    const data = bookingEventData('booking:A:1', 'A', {
-      status: 'CONFIRMED',
-      steps: [],
-      pricedTotal: { value: '63.24', currency: 'GBP' },
-      order: { orderId: 'O1', bookingReference: 'ABC123', total: { value: '63.24', currency: 'GBP' }, status: 'OK' },
-    }, 'batch:k');
+    const data = bookingEventData(
+      'booking:A:1',
+      'A',
+      {
+        status: 'CONFIRMED',
+        steps: [],
+        pricedTotal: { value: '63.24', currency: 'GBP' },
+        order: { orderId: 'O1', bookingReference: 'ABC123', total: { value: '63.24', currency: 'GBP' }, status: 'OK' },
+      },
+      'batch:k',
+    );
     expect(data).toEqual({
       bookingId: 'booking:A:1',
       agencyId: 'A',
@@ -120,10 +169,28 @@ describe('booking events', () => {
       total: { value: '63.24', currency: 'GBP' },
     });
     expect(
-      bookingEventData('b', 'A', { status: 'AWAITING_APPROVAL', steps: [], pricedTotal: { value: '300.00', currency: 'GBP' } }),
-    ).toEqual({ bookingId: 'b', agencyId: 'A', status: 'AWAITING_APPROVAL', pricedTotal: { value: '300.00', currency: 'GBP' } });
+      bookingEventData('b', 'A', {
+        status: 'AWAITING_APPROVAL',
+        steps: [],
+        pricedTotal: { value: '300.00', currency: 'GBP' },
+      }),
+    ).toEqual({
+      bookingId: 'b',
+      agencyId: 'A',
+      status: 'AWAITING_APPROVAL',
+      pricedTotal: { value: '300.00', currency: 'GBP' },
+    });
     expect(
-      bookingEventData('b', 'A', { status: 'FAILED', steps: [], error: { type: 'NO_OFFERS', message: 'none', airlineCode: '710' } }),
-    ).toEqual({ bookingId: 'b', agencyId: 'A', status: 'FAILED', error: { type: 'NO_OFFERS', message: 'none', airlineCode: '710' } });
+      bookingEventData('b', 'A', {
+        status: 'FAILED',
+        steps: [],
+        error: { type: 'NO_OFFERS', message: 'none', airlineCode: '710' },
+      }),
+    ).toEqual({
+      bookingId: 'b',
+      agencyId: 'A',
+      status: 'FAILED',
+      error: { type: 'NO_OFFERS', message: 'none', airlineCode: '710' },
+    });
   });
 });

@@ -43,7 +43,12 @@ describe('loadAirlineConfig', () => {
     expect(() => loadAirlineConfig({ NODE_ENV: 'production', AIRLINE_USERNAME: 'u', AIRLINE_PASSWORD: 'p' })).toThrow(
       'AIRLINE_VAULT_KEY: must be set when NODE_ENV=production',
     );
-    const c = loadAirlineConfig({ NODE_ENV: 'production', AIRLINE_USERNAME: 'u', AIRLINE_PASSWORD: 'p', AIRLINE_VAULT_KEY: key });
+    const c = loadAirlineConfig({
+      NODE_ENV: 'production',
+      AIRLINE_USERNAME: 'u',
+      AIRLINE_PASSWORD: 'p',
+      AIRLINE_VAULT_KEY: key,
+    });
     expect([c.production, c.vaultKey.toString('hex')]).toEqual([true, key]);
   });
 });

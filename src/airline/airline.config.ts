@@ -44,52 +44,80 @@ export interface AirlineConfig {
 /** Thrown when the environment is invalid; the message names the variable. */
 export class AirlineConfigError extends Error {
   readonly code = 'AIRLINE_CONFIG_INVALID';
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`${variable}: ${reason}`);
   }
 }
 
 const LOG_LEVELS = ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] as const;
 
-const envSchema = z.object({
-  NODE_ENV: z.string().optional(),
-  AIRLINE_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
-  AIRLINE_USERNAME: z.string().min(1).regex(/^[^:]+$/, 'must not contain ":"').default(DEV_AIRLINE_USERNAME),
-  AIRLINE_PASSWORD: z.string().min(1).default(DEV_AIRLINE_PASSWORD),
-  AIRLINE_CODE: z
-    .string()
-    .regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator such as ZZ')
-    .default('ZZ'),
-  AIRLINE_MEDIA_VENDOR: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a lower-case media type vendor token')
-    .default('ndcsaga'),
-  AIRLINE_EXTENSION_NAMESPACE: z.string().url('must be a namespace URI such as http://vendor.example/ndc-ext').default(EXT_NS),
-  AIRLINE_DB_PATH: z.string().min(1).default('.data/airline.db'),
-  AIRLINE_VAULT_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (a 32-byte AES-256 key)')
-    .optional(),
-  AIRLINE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
-  AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
-  AIRLINE_LOG: z
-    .string()
-    .default('error,warn')
-    .transform((s) => (s === 'none' ? [] : s.split(',').map((x) => x.trim())))
-    .pipe(z.array(z.enum(LOG_LEVELS))),
-}).superRefine((e, ctx) => {
-  if (e.NODE_ENV !== 'production') return;
-  // The password is named first when both development credentials are left in place.
-  for (const [variable, dev] of [['AIRLINE_PASSWORD', DEV_AIRLINE_PASSWORD], ['AIRLINE_USERNAME', DEV_AIRLINE_USERNAME]] as const) {
-    if (e[variable] === dev) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [variable], message: 'the development default is refused when NODE_ENV=production' });
-      return;
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    AIRLINE_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+    AIRLINE_USERNAME: z
+      .string()
+      .min(1)
+      .regex(/^[^:]+$/, 'must not contain ":"')
+      .default(DEV_AIRLINE_USERNAME),
+    AIRLINE_PASSWORD: z.string().min(1).default(DEV_AIRLINE_PASSWORD),
+    AIRLINE_CODE: z
+      .string()
+      .regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator such as ZZ')
+      .default('ZZ'),
+    AIRLINE_MEDIA_VENDOR: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a lower-case media type vendor token')
+      .default('ndcsaga'),
+    AIRLINE_EXTENSION_NAMESPACE: z
+      .string()
+      .url('must be a namespace URI such as http://vendor.example/ndc-ext')
+      .default(EXT_NS),
+    AIRLINE_DB_PATH: z.string().min(1).default('.data/airline.db'),
+    AIRLINE_VAULT_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (a 32-byte AES-256 key)')
+      .optional(),
+    AIRLINE_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
+    AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
+    AIRLINE_LOG: z
+      .string()
+      .default('error,warn')
+      .transform((s) => (s === 'none' ? [] : s.split(',').map((x) => x.trim())))
+      .pipe(z.array(z.enum(LOG_LEVELS))),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV !== 'production') return;
+    // The password is named first when both development credentials are left in place.
+    for (const [variable, dev] of [
+      ['AIRLINE_PASSWORD', DEV_AIRLINE_PASSWORD],
+      ['AIRLINE_USERNAME', DEV_AIRLINE_USERNAME],
+    ] as const) {
+      if (e[variable] === dev) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [variable],
+          message: 'the development default is refused when NODE_ENV=production',
+        });
+        return;
+      }
     }
-  }
-  if (!e.AIRLINE_VAULT_KEY) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['AIRLINE_VAULT_KEY'], message: 'must be set when NODE_ENV=production' });
-  }
-});
+    if (!e.AIRLINE_VAULT_KEY) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['AIRLINE_VAULT_KEY'],
+        message: 'must be set when NODE_ENV=production',
+      });
+    }
+  });
 
 /**
  * Reads and validates the airline configuration from `env` (default

@@ -117,7 +117,10 @@ export class AirlineModule {
  * `await app.listen(port)` and, when done, `await app.close()` (closes the
  * database). The server keeps idle connections 60 s.
  */
-export async function createAirlineApp(config: AirlineConfig, options: AirlineAppOptions = {}): Promise<NestExpressApplication> {
+export async function createAirlineApp(
+  config: AirlineConfig,
+  options: AirlineAppOptions = {},
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AirlineModule.forRoot(config, options), {
     bodyParser: false,
     logger: config.logLevels,

@@ -3,7 +3,13 @@ import { loadBookingWorkflowDefaults } from './booking.config';
 describe('loadBookingWorkflowDefaults', () => {
   it('returns what is set, and a 7-day cancel window unless BOOKING_CANCEL_WINDOW_MS says otherwise', () => {
     expect(loadBookingWorkflowDefaults({})).toEqual({ cancelWindowMs: 604_800_000 });
-    expect(loadBookingWorkflowDefaults({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate', BOOKING_CANCEL_WINDOW_MS: '0' })).toEqual({
+    expect(
+      loadBookingWorkflowDefaults({
+        ORDER_SETTLE_WINDOW_MS: '300000',
+        ORDER_UNSETTLED_POLICY: 'escalate',
+        BOOKING_CANCEL_WINDOW_MS: '0',
+      }),
+    ).toEqual({
       settleWindowMs: 300_000,
       unsettledPolicy: 'escalate',
       cancelWindowMs: 0,

@@ -32,7 +32,8 @@ export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env
   const window = env.ORDER_SETTLE_WINDOW_MS?.trim();
   if (window !== undefined && window !== '') {
     const value = Number(window);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`ORDER_SETTLE_WINDOW_MS: must be a whole number of ms >= 0, got "${window}"`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`ORDER_SETTLE_WINDOW_MS: must be a whole number of ms >= 0, got "${window}"`);
     options.settleWindowMs = value;
   }
   const policy = env.ORDER_UNSETTLED_POLICY?.trim();
@@ -45,7 +46,8 @@ export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env
   const cancelWindow = env.BOOKING_CANCEL_WINDOW_MS?.trim();
   if (cancelWindow !== undefined && cancelWindow !== '') {
     const value = Number(cancelWindow);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`BOOKING_CANCEL_WINDOW_MS: must be a whole number of ms >= 0, got "${cancelWindow}"`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`BOOKING_CANCEL_WINDOW_MS: must be a whole number of ms >= 0, got "${cancelWindow}"`);
     options.cancelWindowMs = value;
   }
   return options;

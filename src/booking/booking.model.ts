@@ -290,7 +290,12 @@ export interface BatchProgress {
    * One entry per started child, in intent order: id is the child booking workflow id. Atomic
    * batches add the refund of a cancelled order and the compensation outcome.
    */
-  bookings: { id: string; status: BookingStatus; refund?: { value: string; currency: string }; compensation?: CompensationOutcome }[];
+  bookings: {
+    id: string;
+    status: BookingStatus;
+    refund?: { value: string; currency: string };
+    compensation?: CompensationOutcome;
+  }[];
   /** Atomic batches only (absent otherwise). */
   atomic?: true;
   /**

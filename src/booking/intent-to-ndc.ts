@@ -116,7 +116,9 @@ export function orderContacts(ctx: NdcContext): ContactInformation[] {
     contactId: c.id,
     provided: [
       ...c.emails.map((email) => ({ email })),
-      ...c.phones.map((phone) => ({ phone: { countryDialingCode: phone.countryDialingCode, phoneNumber: phone.number } })),
+      ...c.phones.map((phone) => ({
+        phone: { countryDialingCode: phone.countryDialingCode, phoneNumber: phone.number },
+      })),
     ],
   }));
 }
@@ -125,7 +127,8 @@ export function orderContacts(ctx: NdcContext): ContactInformation[] {
 export function qualifierOf(ctx: NdcContext): Qualifier | undefined {
   const q: Qualifier = {};
   if (ctx.promotionCode !== undefined && ctx.promotionCode !== '') q.promotionCodes = [ctx.promotionCode];
-  if (ctx.corporate !== undefined) q.specialFare = { airlineId: ctx.corporate.airlineId, account: ctx.corporate.account };
+  if (ctx.corporate !== undefined)
+    q.specialFare = { airlineId: ctx.corporate.airlineId, account: ctx.corporate.account };
   return q.promotionCodes !== undefined || q.specialFare !== undefined ? q : undefined;
 }
 
@@ -138,7 +141,9 @@ export function calendarQuery(journey: {
   flexibleDays: number;
 }): CoreQuery {
   const days = { daysAfter: journey.flexibleDays, daysBefore: journey.flexibleDays };
-  const ods = [{ departureCode: journey.origin, arrivalCode: journey.destination, date: journey.departureDate, ...days }];
+  const ods = [
+    { departureCode: journey.origin, arrivalCode: journey.destination, date: journey.departureDate, ...days },
+  ];
   if (journey.returnDate !== undefined) {
     ods.push({ departureCode: journey.destination, arrivalCode: journey.origin, date: journey.returnDate, ...days });
   }
@@ -146,7 +151,12 @@ export function calendarQuery(journey: {
 }
 
 /** The journey as a day search on the given dates. */
-export function dayQuery(journey: { origin: string; destination: string; departureDate: string; returnDate?: string }): CoreQuery {
+export function dayQuery(journey: {
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate?: string;
+}): CoreQuery {
   const ods = [{ departureCode: journey.origin, arrivalCode: journey.destination, date: journey.departureDate }];
   if (journey.returnDate !== undefined) {
     ods.push({ departureCode: journey.destination, arrivalCode: journey.origin, date: journey.returnDate });
@@ -156,7 +166,12 @@ export function dayQuery(journey: { origin: string; destination: string; departu
 
 export function airShoppingRq(ctx: NdcContext, stamp: RequestStamp, coreQuery: CoreQuery): AirShoppingRq {
   const q = qualifierOf(ctx);
-  return { ...requestCommon(ctx, stamp), coreQuery, ...(q !== undefined ? { qualifier: q } : {}), passengers: shoppingPassengers(ctx) };
+  return {
+    ...requestCommon(ctx, stamp),
+    coreQuery,
+    ...(q !== undefined ? { qualifier: q } : {}),
+    passengers: shoppingPassengers(ctx),
+  };
 }
 
 /** An offer to price: one per direction, from one shopping response. */
@@ -168,11 +183,21 @@ export interface OfferToPrice {
 }
 
 /** OfferPriceRQ for the offers; `tokenId` adds the card token as PaymentFormMetadata. */
-export function offerPriceRq(ctx: NdcContext, stamp: RequestStamp, offers: readonly OfferToPrice[], tokenId?: string): OfferPriceRq {
+export function offerPriceRq(
+  ctx: NdcContext,
+  stamp: RequestStamp,
+  offers: readonly OfferToPrice[],
+  tokenId?: string,
+): OfferPriceRq {
   const q = qualifierOf(ctx);
   return {
     ...requestCommon(ctx, stamp),
-    offers: offers.map((o) => ({ offerId: o.offerId, owner: o.owner, responseId: o.responseId, offerItems: o.offerItems })),
+    offers: offers.map((o) => ({
+      offerId: o.offerId,
+      owner: o.owner,
+      responseId: o.responseId,
+      offerItems: o.offerItems,
+    })),
     ...(q !== undefined ? { qualifier: q } : {}),
     passengers: pricingPassengers(ctx),
     ...(tokenId !== undefined ? { paymentForms: [{ key: 'PAYMENT_FORM_1', token: tokenId }] } : {}),
@@ -218,11 +243,19 @@ export function orderCreateRq(
   };
 }
 
-export function orderRetrieveRq(ctx: NdcContext, stamp: RequestStamp, order: { orderId: string; owner: string }): OrderRetrieveRq {
+export function orderRetrieveRq(
+  ctx: NdcContext,
+  stamp: RequestStamp,
+  order: { orderId: string; owner: string },
+): OrderRetrieveRq {
   return { ...requestCommon(ctx, stamp), orderId: order.orderId, owner: order.owner };
 }
 
 /** OrderCancelRQ for the order (by OrderID and owner). */
-export function orderCancelRq(ctx: NdcContext, stamp: RequestStamp, order: { orderId: string; owner: string }): OrderCancelRq {
+export function orderCancelRq(
+  ctx: NdcContext,
+  stamp: RequestStamp,
+  order: { orderId: string; owner: string },
+): OrderCancelRq {
   return { ...requestCommon(ctx, stamp), order: { orderId: order.orderId, owner: order.owner } };
 }

@@ -1,7 +1,7 @@
 import { loadNdcClientConfig } from './ndc-client.config';
 
 describe('loadNdcClientConfig', () => {
-  it('defaults to the plain binding and the codec\'s extension namespace', () => {
+  it("defaults to the plain binding and the codec's extension namespace", () => {
     const config = loadNdcClientConfig({});
     expect(config.binding).toBe('plain');
     expect(config.extensionNamespace).toBeUndefined();
@@ -12,7 +12,9 @@ describe('loadNdcClientConfig', () => {
       binding: 'soap11',
       extensionNamespace: 'urn:x:ext',
     });
-    expect(() => loadNdcClientConfig({ AIRLINE_BINDING: 'soap' })).toThrow('AIRLINE_BINDING: must be one of plain, soap11, soap12, got "soap"');
+    expect(() => loadNdcClientConfig({ AIRLINE_BINDING: 'soap' })).toThrow(
+      'AIRLINE_BINDING: must be one of plain, soap11, soap12, got "soap"',
+    );
     expect(() => loadNdcClientConfig({ AIRLINE_EXTENSION_NAMESPACE: 'not a uri' })).toThrow(
       'AIRLINE_EXTENSION_NAMESPACE: must be an absolute URI, got "not a uri"',
     );

@@ -44,11 +44,14 @@ export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcCl
   const username = env.AIRLINE_USERNAME?.trim() || DEV_AIRLINE_USERNAME;
   const password = env.AIRLINE_PASSWORD || DEV_AIRLINE_PASSWORD;
   if (env.NODE_ENV === 'production') {
-    if (password === DEV_AIRLINE_PASSWORD) throw new Error('AIRLINE_PASSWORD: the development default is refused when NODE_ENV=production');
-    if (username === DEV_AIRLINE_USERNAME) throw new Error('AIRLINE_USERNAME: the development default is refused when NODE_ENV=production');
+    if (password === DEV_AIRLINE_PASSWORD)
+      throw new Error('AIRLINE_PASSWORD: the development default is refused when NODE_ENV=production');
+    if (username === DEV_AIRLINE_USERNAME)
+      throw new Error('AIRLINE_USERNAME: the development default is refused when NODE_ENV=production');
   }
   const mediaVendor = env.AIRLINE_MEDIA_VENDOR?.trim() || 'ndcsaga';
-  if (!/^[a-z0-9][a-z0-9.-]*$/.test(mediaVendor)) throw new Error(`AIRLINE_MEDIA_VENDOR: not a media type vendor token: "${mediaVendor}"`);
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(mediaVendor))
+    throw new Error(`AIRLINE_MEDIA_VENDOR: not a media type vendor token: "${mediaVendor}"`);
   const binding = env.AIRLINE_BINDING?.trim() || 'plain';
   if (!(NDC_BINDINGS as readonly string[]).includes(binding)) {
     throw new Error(`AIRLINE_BINDING: must be one of ${NDC_BINDINGS.join(', ')}, got "${binding}"`);

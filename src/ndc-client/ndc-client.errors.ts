@@ -43,7 +43,12 @@ export class NdcClientError extends Error {
 export class NdcTransportError extends NdcClientError {
   override readonly name = 'NdcTransportError';
 
-  constructor(kind: 'CONNECT' | 'NETWORK' | 'TIMEOUT', message: string, requestSent: boolean, readonly causeCode?: string) {
+  constructor(
+    kind: 'CONNECT' | 'NETWORK' | 'TIMEOUT',
+    message: string,
+    requestSent: boolean,
+    readonly causeCode?: string,
+  ) {
     super(kind, message, true, requestSent);
   }
 }
@@ -67,7 +72,12 @@ export class NdcBusinessError extends NdcClientError {
   override readonly name = 'NdcBusinessError';
 
   constructor(readonly errors: NdcError[]) {
-    super('NDC', errors.map((e) => `${e.code}: ${e.text}`).join('; ') || 'NDC error response without errors', false, true);
+    super(
+      'NDC',
+      errors.map((e) => `${e.code}: ${e.text}`).join('; ') || 'NDC error response without errors',
+      false,
+      true,
+    );
   }
 
   /** The first error's code. */

@@ -6,7 +6,13 @@ import { orderAlreadyCancelledRs, orderCancelRq, orderCancelRs } from '../ndc/fi
 import { orderNotFoundRs, orderViewRs, ORDER_ID } from '../ndc/fixtures/order-view-rs.fixtures';
 import { orderRetrieveRq } from '../ndc/fixtures/order-retrieve-rq.fixtures';
 import { NdcHttpClient } from './ndc-client';
-import { NdcBusinessError, NdcClientError, NdcHttpError, NdcInvalidResponseError, NdcTransportError } from './ndc-client.errors';
+import {
+  NdcBusinessError,
+  NdcClientError,
+  NdcHttpError,
+  NdcInvalidResponseError,
+  NdcTransportError,
+} from './ndc-client.errors';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 
@@ -61,7 +67,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
 
   it('sends Basic auth, the vendor media type and correlation headers, and decodes a gzip body', async () => {
     handler = (_req, _body, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8', 'Content-Encoding': 'gzip' });
+      res.writeHead(200, {
+        'Content-Type': 'application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8',
+        'Content-Encoding': 'gzip',
+      });
       res.end(gzipSync(encodeOrderViewRs(orderViewRs)));
     };
     const { rs, xml } = await client.orderRetrieve(orderRetrieveRq, { correlationId: 'corr-1', transactionId: 'tx-1' });
@@ -82,9 +91,17 @@ describe('NdcHttpClient against a local HTTP server', () => {
   it('AIRLINE_BINDING=soap11 / soap12: sends the message in a SOAP envelope with the SOAP headers, reads a SOAP answer', async () => {
     for (const binding of ['soap11', 'soap12'] as const) {
       seen.length = 0;
-      const soapClient = new NdcHttpClient({ retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: 'a', password: 'b', binding });
+      const soapClient = new NdcHttpClient({
+        retailBaseUrl: baseUrl,
+        paymentBaseUrl: baseUrl,
+        username: 'a',
+        password: 'b',
+        binding,
+      });
       handler = (_req, _body, res) => {
-        res.writeHead(200, { 'Content-Type': binding === 'soap11' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8' });
+        res.writeHead(200, {
+          'Content-Type': binding === 'soap11' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8',
+        });
         res.end(wrapInBinding(encodeOrderViewRs(orderViewRs), binding));
       };
       const { rs, xml } = await soapClient.orderRetrieve(orderRetrieveRq);
@@ -99,18 +116,28 @@ describe('NdcHttpClient against a local HTTP server', () => {
         expect(request.headers['content-type']).toBe('text/xml; charset=utf-8');
         expect(request.headers.soapaction).toBe('"OrderRetrieveRQ"');
         expect(request.headers.accept).toBe('text/xml; charset=utf-8');
-        expect(request.body).toMatch(/^<\?xml[^>]*\?><soap:Envelope xmlns:soap="http:\/\/schemas.xmlsoap.org\/soap\/envelope\/"><soap:Body><OrderRetrieveRQ/);
+        expect(request.body).toMatch(
+          /^<\?xml[^>]*\?><soap:Envelope xmlns:soap="http:\/\/schemas.xmlsoap.org\/soap\/envelope\/"><soap:Body><OrderRetrieveRQ/,
+        );
       } else {
         expect(request.headers['content-type']).toBe('application/soap+xml; charset=utf-8; action="OrderRetrieveRQ"');
         expect(request.headers.soapaction).toBeUndefined();
-        expect(request.body).toContain('<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><OrderRetrieveRQ');
+        expect(request.body).toContain(
+          '<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><OrderRetrieveRQ',
+        );
       }
     }
   });
 
-  it('AIRLINE_EXTENSION_NAMESPACE: reads and writes the extension elements in the airline\'s namespace', async () => {
+  it("AIRLINE_EXTENSION_NAMESPACE: reads and writes the extension elements in the airline's namespace", async () => {
     const ns = 'urn:example:other-vendor:ndc-ext';
-    const other = new NdcHttpClient({ retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: 'a', password: 'b', extensionNamespace: ns });
+    const other = new NdcHttpClient({
+      retailBaseUrl: baseUrl,
+      paymentBaseUrl: baseUrl,
+      username: 'a',
+      password: 'b',
+      extensionNamespace: ns,
+    });
     handler = (_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderViewRs(orderViewRs, { extensionNamespace: ns }));
@@ -174,14 +201,26 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('classifies HTTP 500 and 429 as transient, 400 and 401 as permanent', async () => {
-    for (const [status, transient] of [[500, true], [503, true], [429, true], [400, false], [401, false]] as const) {
+    for (const [status, transient] of [
+      [500, true],
+      [503, true],
+      [429, true],
+      [400, false],
+      [401, false],
+    ] as const) {
       handler = (_req, _body, res) => {
         res.writeHead(status, { 'Content-Type': 'text/plain' });
         res.end('nope');
       };
       const error = await failure(client.orderRetrieve(orderRetrieveRq));
       expect(error).toBeInstanceOf(NdcHttpError);
-      expect([status, error.kind, error.transient, error.requestSent, (error as NdcHttpError).status]).toEqual([status, 'HTTP', transient, true, status]);
+      expect([status, error.kind, error.transient, error.requestSent, (error as NdcHttpError).status]).toEqual([
+        status,
+        'HTTP',
+        transient,
+        true,
+        status,
+      ]);
     }
   });
 
@@ -194,18 +233,32 @@ describe('NdcHttpClient against a local HTTP server', () => {
 
   it('classifies no response within timeoutMs as TIMEOUT with requestSent', async () => {
     handler = () => undefined; // never answers
-    const impatient = new NdcHttpClient({ retailBaseUrl: baseUrl, paymentBaseUrl: baseUrl, username: 'a', password: 'b', timeoutMs: 300 });
+    const impatient = new NdcHttpClient({
+      retailBaseUrl: baseUrl,
+      paymentBaseUrl: baseUrl,
+      username: 'a',
+      password: 'b',
+      timeoutMs: 300,
+    });
     const started = Date.now();
     const error = await failure(impatient.orderRetrieve(orderRetrieveRq));
     impatient.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect([error.kind, error.transient, error.requestSent, error.message]).toEqual([
-      'TIMEOUT', true, true, 'POST /retail/orders: no response within 300 ms',
+      'TIMEOUT',
+      true,
+      true,
+      'POST /retail/orders: no response within 300 ms',
     ]);
   });
 
   it('classifies a refused connection as CONNECT, not sent', async () => {
-    const dead = new NdcHttpClient({ retailBaseUrl: 'http://127.0.0.1:1', paymentBaseUrl: 'http://127.0.0.1:1', username: 'u', password: 'p' });
+    const dead = new NdcHttpClient({
+      retailBaseUrl: 'http://127.0.0.1:1',
+      paymentBaseUrl: 'http://127.0.0.1:1',
+      username: 'u',
+      password: 'p',
+    });
     try {
       const error = await failure(dead.orderRetrieve(orderRetrieveRq));
       expect([error.kind, error.transient, error.requestSent]).toEqual(['CONNECT', true, false]);
@@ -249,7 +302,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
     };
     expect(await client.createToken({ expiryDateTimeUTC: '2030-01-01T00:00:00', card })).toEqual({ id: 'T1' });
     expect([seen[0]!.method, seen[0]!.url, seen[0]!.headers['content-type'], seen[0]!.headers.authorization]).toEqual([
-      'POST', '/pay/payment/tokens', 'application/json', undefined,
+      'POST',
+      '/pay/payment/tokens',
+      'application/json',
+      undefined,
     ]);
     expect(JSON.parse(seen[0]!.body).card.number).toBe('4111111111111111');
 
@@ -259,7 +315,9 @@ describe('NdcHttpClient against a local HTTP server', () => {
     };
     const error = await failure(client.createToken({ expiryDateTimeUTC: '2030-01-01T00:00:00', card }));
     expect([error.kind, error.transient, error.message]).toEqual([
-      'HTTP', false, 'POST /payment/tokens: HTTP 400 Bad Request: card.number fails the Luhn check',
+      'HTTP',
+      false,
+      'POST /payment/tokens: HTTP 400 Bad Request: card.number fails the Luhn check',
     ]);
   });
 });

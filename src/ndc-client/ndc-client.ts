@@ -150,7 +150,12 @@ export class NdcHttpClient {
 
   /** AirShoppingRQ, day search. Throws {@link NdcBusinessError} on an NDC error response. */
   async airShopping(rq: AirShoppingRq, options: CallOptions = {}): Promise<DayShoppingRs | CalendarShoppingRs> {
-    const { body } = await this.postXml('/retail/offers', 'AirShoppingRQ', encodeAirShoppingRq(rq, this.codec), options);
+    const { body } = await this.postXml(
+      '/retail/offers',
+      'AirShoppingRQ',
+      encodeAirShoppingRq(rq, this.codec),
+      options,
+    );
     const rs = this.decode(() => decodeAirShoppingRs(body, this.codec), 'AirShoppingRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
@@ -158,7 +163,12 @@ export class NdcHttpClient {
 
   /** OfferPriceRQ. Throws {@link NdcBusinessError} on an NDC error response. */
   async offerPrice(rq: OfferPriceRq, options: CallOptions = {}): Promise<OfferPriceSuccess> {
-    const { body } = await this.postXml('/retail/offerPrices', 'OfferPriceRQ', encodeOfferPriceRq(rq, this.codec), options);
+    const { body } = await this.postXml(
+      '/retail/offerPrices',
+      'OfferPriceRQ',
+      encodeOfferPriceRq(rq, this.codec),
+      options,
+    );
     const rs = this.decode(() => decodeOfferPriceRs(body, this.codec), 'OfferPriceRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
@@ -166,13 +176,23 @@ export class NdcHttpClient {
 
   /** OrderCreateRQ. Not idempotent: check `requestSent` of a failure before retrying. */
   async orderCreate(rq: OrderCreateRq, options: CallOptions = {}): Promise<OrderViewResponse> {
-    const { body } = await this.postXml('/retail/orders', 'OrderCreateRQ', encodeOrderCreateRq(rq, this.codec), options);
+    const { body } = await this.postXml(
+      '/retail/orders',
+      'OrderCreateRQ',
+      encodeOrderCreateRq(rq, this.codec),
+      options,
+    );
     return this.orderView(body);
   }
 
   /** OrderRetrieveRQ by order id. 913 is thrown as {@link NdcBusinessError}. */
   async orderRetrieve(rq: OrderRetrieveRq, options: CallOptions = {}): Promise<OrderViewResponse> {
-    const { body } = await this.postXml('/retail/orders', 'OrderRetrieveRQ', encodeOrderRetrieveRq(rq, this.codec), options);
+    const { body } = await this.postXml(
+      '/retail/orders',
+      'OrderRetrieveRQ',
+      encodeOrderRetrieveRq(rq, this.codec),
+      options,
+    );
     return this.orderView(body);
   }
 
@@ -182,7 +202,12 @@ export class NdcHttpClient {
    * NDC errors are thrown as {@link NdcBusinessError}.
    */
   async orderCancel(rq: OrderCancelRq, options: CallOptions = {}): Promise<OrderCancelSuccess> {
-    const { body } = await this.postXml('/retail/orders', 'OrderCancelRQ', encodeOrderCancelRq(rq, this.codec), options);
+    const { body } = await this.postXml(
+      '/retail/orders',
+      'OrderCancelRQ',
+      encodeOrderCancelRq(rq, this.codec),
+      options,
+    );
     const rs = this.decode(() => decodeOrderCancelRs(body, this.codec), 'OrderCancelRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
@@ -209,7 +234,8 @@ export class NdcHttpClient {
     try {
       return this.orderView(body);
     } catch (error) {
-      if (error instanceof NdcBusinessError && error.errors.some((e) => e.code === ORDER_NOT_FOUND_CODE)) return undefined;
+      if (error instanceof NdcBusinessError && error.errors.some((e) => e.code === ORDER_NOT_FOUND_CODE))
+        return undefined;
       throw error;
     }
   }
@@ -237,7 +263,10 @@ export class NdcHttpClient {
       } catch {
         // Not JSON: the status alone.
       }
-      throw new NdcHttpError(response.status, `POST /payment/tokens: HTTP ${response.status}${description ? ` ${description}` : ''}`);
+      throw new NdcHttpError(
+        response.status,
+        `POST /payment/tokens: HTTP ${response.status}${description ? ` ${description}` : ''}`,
+      );
     }
     let parsed: unknown;
     try {
@@ -246,7 +275,8 @@ export class NdcHttpClient {
       throw new NdcInvalidResponseError('POST /payment/tokens: body is not JSON');
     }
     const id = (parsed as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string' || id === '') throw new NdcInvalidResponseError('POST /payment/tokens: no token id in the body');
+    if (typeof id !== 'string' || id === '')
+      throw new NdcInvalidResponseError('POST /payment/tokens: no token id in the body');
     return { id };
   }
 
@@ -354,7 +384,8 @@ export class NdcHttpClient {
       req.on('error', (error: NodeJS.ErrnoException) => {
         const code = error.code ?? 'UNKNOWN';
         const connectFailure =
-          !connected && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED'].includes(code);
+          !connected &&
+          ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED'].includes(code);
         if (connectFailure) fail(new NdcTransportError('CONNECT', `${what}: cannot connect (${code})`, false, code));
         else fail(new NdcTransportError('NETWORK', `${what}: connection failed (${code})`, written, code));
       });
@@ -382,7 +413,14 @@ export class NdcHttpClient {
           } else if (error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') {
             fail(new NdcInvalidResponseError(`${what}: corrupt compressed body (${error.code})`));
           } else {
-            fail(new NdcTransportError('NETWORK', `${what}: response interrupted (${error.code ?? error.message})`, true, error.code));
+            fail(
+              new NdcTransportError(
+                'NETWORK',
+                `${what}: response interrupted (${error.code ?? error.message})`,
+                true,
+                error.code,
+              ),
+            );
           }
         });
         res.on('aborted', () =>

@@ -2,7 +2,12 @@ import { expectValidXsd } from '../../test/support/xsd';
 import { decodeError } from '../../test/support/ndc';
 import { requireElement } from './require-element';
 import { decodeAirShoppingRq, encodeAirShoppingRq } from './air-shopping-rq.codec';
-import { calendarOneWayRq, calendarRoundTripRq, dayOneWayRq, dayRoundTripRq } from './fixtures/air-shopping-rq.fixtures';
+import {
+  calendarOneWayRq,
+  calendarRoundTripRq,
+  dayOneWayRq,
+  dayRoundTripRq,
+} from './fixtures/air-shopping-rq.fixtures';
 import type { AirShoppingRq } from './ndc.model';
 import { EXT_NS, NDC_NS } from './xml';
 
@@ -63,7 +68,10 @@ describe('AirShoppingRQ codec', () => {
       version: '17.2',
       timeStamp: '2026-11-21T06:00:00Z',
       party: { name: 'Agency', agencyId: 'AG' },
-      coreQuery: { kind: 'day', originDestinations: [{ departureCode: 'LHR', date: '2027-05-01', arrivalCode: 'CDG' }] },
+      coreQuery: {
+        kind: 'day',
+        originDestinations: [{ departureCode: 'LHR', date: '2027-05-01', arrivalCode: 'CDG' }],
+      },
       passengers: [{ passengerId: 'P1', ptc: 'ADT' }],
     });
   });
@@ -80,49 +88,75 @@ describe('AirShoppingRQ codec', () => {
   });
 
   it('decodes a calendar search without LeadPricing as a zero-day window', () => {
-    const xml = encodeAirShoppingRq(calendarOneWayRq).replace('<LeadPricing><LeadDatePeriod After="P7D" Before="P0D"/></LeadPricing>', '');
+    const xml = encodeAirShoppingRq(calendarOneWayRq).replace(
+      '<LeadPricing><LeadDatePeriod After="P7D" Before="P0D"/></LeadPricing>',
+      '',
+    );
     const rq = decodeAirShoppingRq(xml);
     expect(rq.coreQuery).toStrictEqual({
       kind: 'calendar',
-      originDestinations: [{ departureCode: 'LHR', date: '2027-02-01', daysAfter: 0, daysBefore: 0, arrivalCode: 'CDG' }],
+      originDestinations: [
+        { departureCode: 'LHR', date: '2027-02-01', daysAfter: 0, daysBefore: 0, arrivalCode: 'CDG' },
+      ],
     });
   });
 
   it('decodes one passenger or several always as an array', () => {
-    expect(decodeAirShoppingRq(encodeAirShoppingRq(dayOneWayRq)).passengers).toStrictEqual([{ passengerId: 'PAX__ADT01', ptc: 'ADT' }]);
+    expect(decodeAirShoppingRq(encodeAirShoppingRq(dayOneWayRq)).passengers).toStrictEqual([
+      { passengerId: 'PAX__ADT01', ptc: 'ADT' },
+    ]);
     expect(decodeAirShoppingRq(encodeAirShoppingRq(dayRoundTripRq)).passengers).toHaveLength(4);
   });
 
   it('decodes a query without a departure airport or arrival with coreQuery absent; the use names the element', () => {
-    const noDeparture = encodeAirShoppingRq(dayRoundTripRq).replace('<AirportCode>LHR</AirportCode><Date>2027-03-10</Date>', '<Date>2027-03-10</Date>');
+    const noDeparture = encodeAirShoppingRq(dayRoundTripRq).replace(
+      '<AirportCode>LHR</AirportCode><Date>2027-03-10</Date>',
+      '<Date>2027-03-10</Date>',
+    );
     const rq = decodeAirShoppingRq(noDeparture);
     expect(rq.coreQuery).toBeUndefined();
     expect(rq.party).toStrictEqual(dayRoundTripRq.party);
     expect(() => requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations')).toThrow(
       expect.objectContaining({ code: 'NDC_MISSING_ELEMENT', element: 'CoreQuery/OriginDestinations' }),
     );
-    const noArrival = encodeAirShoppingRq(dayRoundTripRq).replace('<Arrival><AirportCode>LHR</AirportCode></Arrival>', '');
+    const noArrival = encodeAirShoppingRq(dayRoundTripRq).replace(
+      '<Arrival><AirportCode>LHR</AirportCode></Arrival>',
+      '',
+    );
     expect(decodeAirShoppingRq(noArrival).coreQuery).toBeUndefined();
   });
 
   it('refuses a malformed date and a LeadDatePeriod not in days', () => {
-    const badDate = decodeError(() => decodeAirShoppingRq(encodeAirShoppingRq(dayOneWayRq).replace('2027-01-05', '05/01/2027')));
+    const badDate = decodeError(() =>
+      decodeAirShoppingRq(encodeAirShoppingRq(dayOneWayRq).replace('2027-01-05', '05/01/2027')),
+    );
     expect(badDate.code).toBe('INVALID_VALUE');
     expect(badDate.path).toBe('/AirShoppingRQ/CoreQuery/OriginDestinations/OriginDestination[1]/Departure/Date');
-    const week = decodeError(() => decodeAirShoppingRq(encodeAirShoppingRq(calendarOneWayRq).replace('After="P7D"', 'After="P1W"')));
+    const week = decodeError(() =>
+      decodeAirShoppingRq(encodeAirShoppingRq(calendarOneWayRq).replace('After="P7D"', 'After="P1W"')),
+    );
     expect(week.code).toBe('INVALID_VALUE');
-    expect(week.path).toBe('/AirShoppingRQ/CoreQuery/Affinity/OriginDestination[1]/AirportCityDeparture/LeadPricing/LeadDatePeriod/@After');
+    expect(week.path).toBe(
+      '/AirShoppingRQ/CoreQuery/Affinity/OriginDestination[1]/AirportCityDeparture/LeadPricing/LeadDatePeriod/@After',
+    );
   });
 
   it('decodes a CoreQuery that is neither calendar nor day search with coreQuery absent', () => {
-    const xml = encodeAirShoppingRq(dayOneWayRq).replace(/<CoreQuery>.*<\/CoreQuery>/, '<CoreQuery><FlightSpecific/></CoreQuery>');
+    const xml = encodeAirShoppingRq(dayOneWayRq).replace(
+      /<CoreQuery>.*<\/CoreQuery>/,
+      '<CoreQuery><FlightSpecific/></CoreQuery>',
+    );
     expect(decodeAirShoppingRq(xml).coreQuery).toBeUndefined();
   });
 
   it('refuses another message, the wrong namespace and a missing Party', () => {
     const xml = encodeAirShoppingRq(dayOneWayRq);
-    expect(decodeError(() => decodeAirShoppingRq(xml.replace(/AirShoppingRQ/g, 'OfferPriceRQ'))).code).toBe('WRONG_ROOT');
-    expect(decodeError(() => decodeAirShoppingRq(xml.replace(`xmlns="${NDC_NS}"`, 'xmlns="urn:not-ndc"'))).code).toBe('WRONG_NAMESPACE');
+    expect(decodeError(() => decodeAirShoppingRq(xml.replace(/AirShoppingRQ/g, 'OfferPriceRQ'))).code).toBe(
+      'WRONG_ROOT',
+    );
+    expect(decodeError(() => decodeAirShoppingRq(xml.replace(`xmlns="${NDC_NS}"`, 'xmlns="urn:not-ndc"'))).code).toBe(
+      'WRONG_NAMESPACE',
+    );
     const noParty = decodeError(() => decodeAirShoppingRq(xml.replace(/<Party>.*<\/Party>/, '')));
     expect(noParty.code).toBe('MISSING');
     expect(noParty.path).toBe('/AirShoppingRQ/Party');

@@ -13,7 +13,19 @@ import {
   encodeQualifier,
   encodeRequestCommon,
 } from './common.codec';
-import { addEl, attr, endMessage, many, one, opt, optText, parseNdc, type ParseOptions, type XNode, type EncodeOptions } from './xml';
+import {
+  addEl,
+  attr,
+  endMessage,
+  many,
+  one,
+  opt,
+  optText,
+  parseNdc,
+  type ParseOptions,
+  type XNode,
+  type EncodeOptions,
+} from './xml';
 
 const ROOT = 'AirShoppingRQ';
 
@@ -74,14 +86,20 @@ function decodeCoreQuery(node: XNode, path: string): CoreQuery | undefined {
   const affinity = opt(node, 'Affinity');
   if (affinity !== undefined) {
     const p = `${path}/Affinity`;
-    const ods = many(affinity, 'OriginDestination').map((od, i) => decodeCalendarOd(od, `${p}/OriginDestination[${i + 1}]`));
-    return ods.length > 0 && ods.every(isDefined) ? { kind: 'calendar', originDestinations: ods as CalendarOriginDestination[] } : undefined;
+    const ods = many(affinity, 'OriginDestination').map((od, i) =>
+      decodeCalendarOd(od, `${p}/OriginDestination[${i + 1}]`),
+    );
+    return ods.length > 0 && ods.every(isDefined)
+      ? { kind: 'calendar', originDestinations: ods as CalendarOriginDestination[] }
+      : undefined;
   }
   const list = opt(node, 'OriginDestinations');
   if (list !== undefined) {
     const p = `${path}/OriginDestinations`;
     const ods = many(list, 'OriginDestination').map((od, i) => decodeDayOd(od, `${p}/OriginDestination[${i + 1}]`));
-    return ods.length > 0 && ods.every(isDefined) ? { kind: 'day', originDestinations: ods as DayOriginDestination[] } : undefined;
+    return ods.length > 0 && ods.every(isDefined)
+      ? { kind: 'day', originDestinations: ods as DayOriginDestination[] }
+      : undefined;
   }
   return undefined;
 }
@@ -103,7 +121,8 @@ function decodeCalendarOd(node: XNode, path: string): CalendarOriginDestination 
   const departureCode = present(dep, 'LocationCode');
   const date = present(dep, 'Date');
   const arrivalCode = present(arr, 'LocationCode');
-  if (dep === undefined || departureCode === undefined || date === undefined || arrivalCode === undefined) return undefined;
+  if (dep === undefined || departureCode === undefined || date === undefined || arrivalCode === undefined)
+    return undefined;
   const period = opt(opt(dep, 'LeadPricing') ?? '', 'LeadDatePeriod');
   const periodPath = `${depPath}/LeadPricing/LeadDatePeriod`;
   return {
@@ -125,13 +144,15 @@ function decodeDayOd(node: XNode, path: string): DayOriginDestination | undefine
 }
 
 function decodeDate(s: string, path: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw new NdcDecodeError('INVALID_VALUE', path, `not a YYYY-MM-DD date: ${JSON.stringify(s)}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s))
+    throw new NdcDecodeError('INVALID_VALUE', path, `not a YYYY-MM-DD date: ${JSON.stringify(s)}`);
   return s;
 }
 
 /** `3` -> `P3D`. */
 function daysToDuration(days: number): string {
-  if (!Number.isInteger(days) || days < 0) throw new Error(`LeadDatePeriod days must be a non-negative integer, got ${days}`);
+  if (!Number.isInteger(days) || days < 0)
+    throw new Error(`LeadDatePeriod days must be a non-negative integer, got ${days}`);
   return `P${days}D`;
 }
 
@@ -139,6 +160,7 @@ function daysToDuration(days: number): string {
 function durationToDays(s: string | undefined, path: string): number {
   if (s === undefined) return 0;
   const m = /^P(\d{1,4})D$/.exec(s);
-  if (!m) throw new NdcDecodeError('INVALID_VALUE', path, `expected a duration in days (P<n>D), got ${JSON.stringify(s)}`);
+  if (!m)
+    throw new NdcDecodeError('INVALID_VALUE', path, `expected a duration in days (P<n>D), got ${JSON.stringify(s)}`);
   return Number(m[1]);
 }

@@ -20,7 +20,9 @@ describe('AirShoppingRS codec', () => {
     expect(xml).toContain('<SegmentRefs ON_Point="JFK" OFF_Point="DUB">SEG__JFK_DUB_0160</SegmentRefs>');
     expect(xml).toContain('<FlightRef ODRef="OD__LHR_JFK" PriceClassRef="PC__LIGHT">FL__LHR_JFK_1</FlightRef>');
     expect(xml).toContain('<PassengerRefs>PAX__ADT01 PAX__ADT02</PassengerRefs>');
-    expect(xml).toContain('<ServiceDefinitionRef SegmentRefs="SEG__JFK_DUB_0160 SEG__DUB_LHR_0161">SD__BNDL_PLUS-1</ServiceDefinitionRef>');
+    expect(xml).toContain(
+      '<ServiceDefinitionRef SegmentRefs="SEG__JFK_DUB_0160 SEG__DUB_LHR_0161">SD__BNDL_PLUS-1</ServiceDefinitionRef>',
+    );
     expect(xml).toContain('<ns2:City><ns2:Code>LON</ns2:Code><ns2:Name>London</ns2:Name></ns2:City>');
     expect(xml).toContain('<Text>Hot meal &amp; drink</Text>');
   });
@@ -57,13 +59,17 @@ describe('AirShoppingRS codec', () => {
     const { xml, back } = roundTrip(airShoppingErrorRs);
     expect(back).toEqual(airShoppingErrorRs);
     expect(xml).not.toContain('Document');
-    expect(xml).toMatch(/<Errors><Error [^>]*Code="911"[^>]*>No flights found for LHR-JFK on 2027-03-10<\/Error><\/Errors><\/AirShoppingRS>$/);
+    expect(xml).toMatch(
+      /<Errors><Error [^>]*Code="911"[^>]*>No flights found for LHR-JFK on 2027-03-10<\/Error><\/Errors><\/AirShoppingRS>$/,
+    );
   });
 
   it('decodes repeatable elements as arrays even when single', () => {
     const oneOffer: AirShoppingRs = {
       ...(dayRoundTripRs as Extract<AirShoppingRs, { kind: 'day' }>),
-      airlineOffers: [{ offers: [(dayRoundTripRs as Extract<AirShoppingRs, { kind: 'day' }>).airlineOffers[0].offers[0]] }],
+      airlineOffers: [
+        { offers: [(dayRoundTripRs as Extract<AirShoppingRs, { kind: 'day' }>).airlineOffers[0].offers[0]] },
+      ],
     };
     const back = decodeAirShoppingRs(encodeAirShoppingRs(oneOffer));
     if (back.kind !== 'day') throw new Error('expected day form');
@@ -83,7 +89,10 @@ describe('AirShoppingRS codec', () => {
       .replace('xmlns="http://www.iata.org/IATA/EDIST/2017.2"', 'xmlns:n="http://www.iata.org/IATA/EDIST/2017.2"')
       .replace(/ns2:/g, 'x:')
       .replace('xmlns:ns2=', 'xmlns:x=')
-      .replace('<x:Transfer>true</x:Transfer>', '<x:Transfer>true</x:Transfer><o:Extra xmlns:o="urn:other">1</o:Extra>');
+      .replace(
+        '<x:Transfer>true</x:Transfer>',
+        '<x:Transfer>true</x:Transfer><o:Extra xmlns:o="urn:other">1</o:Extra>',
+      );
   }
 
   it('accepts any prefix for the NDC and extension namespaces and ignores unknown extension content', () => {
@@ -110,7 +119,9 @@ describe('AirShoppingRS codec', () => {
     const noRbd = encodeAirShoppingRs(dayRoundTripRs).replace('<RBD>Q</RBD>', '');
     const e2 = decodeRsError(noRbd);
     expect(e2.code).toBe('MISSING');
-    expect(e2.path).toBe('/AirShoppingRS/OffersGroup/AirlineOffers[1]/Offer[1]/OfferItem[1]/FareDetail[1]/FareComponent[1]/FareBasis/RBD');
+    expect(e2.path).toBe(
+      '/AirShoppingRS/OffersGroup/AirlineOffers[1]/Offer[1]/OfferItem[1]/FareDetail[1]/FareComponent[1]/FareBasis/RBD',
+    );
   });
 
   it('refuses an amount that is not a decimal', () => {
@@ -135,13 +146,17 @@ describe('AirShoppingRS codec', () => {
           offers: [
             {
               ...day.airlineOffers[0].offers[0],
-              offerItems: [{ ...day.airlineOffers[0].offers[0].offerItems[0], services: [{ ...svc, flightRefs: undefined }] }],
+              offerItems: [
+                { ...day.airlineOffers[0].offers[0].offerItems[0], services: [{ ...svc, flightRefs: undefined }] },
+              ],
             },
           ],
         },
       ],
     };
     expect(() => encodeAirShoppingRs(bad)).toThrow('exactly one of flightRefs and serviceDefinitionRef');
-    expect(() => encodeAirShoppingRs({ ...airShoppingErrorRs, warnings: [{ text: 'x' }] })).toThrow('cannot carry warnings');
+    expect(() => encodeAirShoppingRs({ ...airShoppingErrorRs, warnings: [{ text: 'x' }] })).toThrow(
+      'cannot carry warnings',
+    );
   });
 });

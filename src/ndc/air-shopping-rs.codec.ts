@@ -55,7 +55,6 @@ const ROOT = 'AirShoppingRS';
 
 // ================================================================ shared pieces
 
-
 /** How an OfferItem writes its TotalPriceDetail. */
 export type TotalsStyle =
   /** `TotalAmount/SimpleCurrencyPrice`, `BaseAmount`, `Taxes/Total` (AirShoppingRS). */
@@ -111,7 +110,8 @@ function encodeService(parent: DomElement, s: OfferService): void {
   if (s.flightRefs !== undefined) domEl(el, 'FlightRefs', encodeRefs(s.flightRefs));
   if (s.serviceDefinitionRef !== undefined) {
     const sd = domEl(el, 'ServiceDefinitionRef', s.serviceDefinitionRef.ref);
-    if (s.serviceDefinitionRef.segmentRefs?.length) sd.setAttribute('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
+    if (s.serviceDefinitionRef.segmentRefs?.length)
+      sd.setAttribute('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
   }
 }
 
@@ -125,7 +125,8 @@ function decodeService(node: XNode, path: string): OfferService {
   if (flights !== undefined) s.flightRefs = decodeRefs(text(flights));
   if (sd !== undefined) {
     const ref = text(sd);
-    if (ref === '') throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
+    if (ref === '')
+      throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
     s.serviceDefinitionRef = { ref };
     const segs = decodeRefs(attr(sd, 'SegmentRefs'));
     if (segs.length) s.serviceDefinitionRef.segmentRefs = segs;
@@ -196,7 +197,9 @@ function decodeFareDetail(node: XNode, path: string): FareDetail {
     total: t,
     taxes,
     base: reqMoney(price, 'BaseAmount', pPath),
-    fareComponents: many(node, 'FareComponent').map((fc, i) => decodeFareComponent(fc, `${path}/FareComponent[${i + 1}]`)),
+    fareComponents: many(node, 'FareComponent').map((fc, i) =>
+      decodeFareComponent(fc, `${path}/FareComponent[${i + 1}]`),
+    ),
   };
 }
 
@@ -230,7 +233,11 @@ function decodeTotalPriceDetail(node: XNode, path: string): PriceDetail {
     const dtt = dt === undefined ? undefined : opt(dt, 'Total');
     if (dtt !== undefined) taxes = decodeMoney(dtt, `${dPath}/Taxes/Total`);
   } else {
-    throw new NdcDecodeError('MISSING', `${taPath}/SimpleCurrencyPrice`, 'TotalAmount needs SimpleCurrencyPrice or DetailCurrencyPrice');
+    throw new NdcDecodeError(
+      'MISSING',
+      `${taPath}/SimpleCurrencyPrice`,
+      'TotalAmount needs SimpleCurrencyPrice or DetailCurrencyPrice',
+    );
   }
   const tx = opt(node, 'Taxes');
   if (tx !== undefined) taxes = reqMoney(tx, 'Total', `${path}/Taxes`);
@@ -291,9 +298,14 @@ function encodePriceCalendar(parent: XMLBuilder, e: PriceCalendarEntry): void {
 
 function decodePriceCalendar(node: XNode, path: string): PriceCalendarEntry {
   const dates = many(node, 'PriceCalendarDate');
-  if (dates.length === 0) throw new NdcDecodeError('MISSING', `${path}/PriceCalendarDate`, 'required element PriceCalendarDate is missing');
+  if (dates.length === 0)
+    throw new NdcDecodeError('MISSING', `${path}/PriceCalendarDate`, 'required element PriceCalendarDate is missing');
   if (dates.length > 1) {
-    throw new NdcDecodeError('INVALID_VALUE', `${path}/PriceCalendarDate[2]`, 'only one PriceCalendarDate per PriceCalendar is supported');
+    throw new NdcDecodeError(
+      'INVALID_VALUE',
+      `${path}/PriceCalendarDate[2]`,
+      'only one PriceCalendarDate per PriceCalendar is supported',
+    );
   }
   const dPath = `${path}/PriceCalendarDate`;
   const date = text(dates[0]);
@@ -305,7 +317,8 @@ function decodePriceCalendar(node: XNode, path: string): PriceCalendarEntry {
     totalPrice: decodeMoney(tp, `${path}/TotalPrice`),
   };
   const refs = decodeRefs(attr(tp, 'refs'));
-  if (refs.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${path}/TotalPrice/@refs`, 'expected a single AugPoint key');
+  if (refs.length > 1)
+    throw new NdcDecodeError('INVALID_VALUE', `${path}/TotalPrice/@refs`, 'expected a single AugPoint key');
   if (refs.length === 1) e.augPointRef = refs[0];
   return e;
 }
@@ -371,7 +384,11 @@ export function decodeAirShoppingRs(xml: string | Buffer, opts?: ParseOptions): 
   }
   const calendar: CalendarAirlineOffers[] = groups.map((g, i) => {
     const gPath = `${path}/OffersGroup/AirlineOffers[${i + 1}]`;
-    return { priceCalendar: many(g, 'PriceCalendar').map((pc, j) => decodePriceCalendar(pc, `${gPath}/PriceCalendar[${j + 1}]`)) };
+    return {
+      priceCalendar: many(g, 'PriceCalendar').map((pc, j) =>
+        decodePriceCalendar(pc, `${gPath}/PriceCalendar[${j + 1}]`),
+      ),
+    };
   });
   return { ...rc, kind: 'calendar', airlineOffers: calendar, dataLists, metadata };
 }

@@ -13,7 +13,13 @@ import {
 import type { NdcError, NdcWarning } from './ndc.model';
 import { NDC_NS, addEl, endMessage, one, parseNdc, startMessage } from './xml';
 
-const header = { target: 'Test', version: '17.2', timeStamp: '2026-11-21T07:00:00.123+01:00', transactionIdentifier: 'TX1', correlationId: 'C1' };
+const header = {
+  target: 'Test',
+  version: '17.2',
+  timeStamp: '2026-11-21T07:00:00.123+01:00',
+  transactionIdentifier: 'TX1',
+  correlationId: 'C1',
+};
 
 const notFound: NdcError = {
   code: '913',
@@ -56,12 +62,20 @@ describe('Errors and Warnings', () => {
       { code: '1', shortText: 's', text: '' },
     ]);
     // Code is optional in the XSD: the error still decodes, without a code.
-    const noCode = parseNdc(`<AirShoppingRS xmlns="${NDC_NS}" Version="17.2"><Errors><Error>x</Error></Errors></AirShoppingRS>`, 'AirShoppingRS');
-    expect(decodeErrors(one(noCode.node, 'Errors', '/AirShoppingRS'), '/AirShoppingRS/Errors')).toStrictEqual([{ text: 'x' }]);
+    const noCode = parseNdc(
+      `<AirShoppingRS xmlns="${NDC_NS}" Version="17.2"><Errors><Error>x</Error></Errors></AirShoppingRS>`,
+      'AirShoppingRS',
+    );
+    expect(decodeErrors(one(noCode.node, 'Errors', '/AirShoppingRS'), '/AirShoppingRS/Errors')).toStrictEqual([
+      { text: 'x' },
+    ]);
   });
 
   it('round-trip warnings', () => {
-    const warnings: NdcWarning[] = [{ code: '702', shortText: 'Partial', text: 'Some offers are missing' }, { text: 'plain' }];
+    const warnings: NdcWarning[] = [
+      { code: '702', shortText: 'Partial', text: 'Some offers are missing' },
+      { text: 'plain' },
+    ];
     const root = startMessage('AirShoppingRS', header);
     encodeWarnings(root, warnings);
     const { node, path } = parseNdc(endMessage(root), 'AirShoppingRS');
@@ -71,12 +85,19 @@ describe('Errors and Warnings', () => {
 
 describe('Party', () => {
   const party = (inner: string) =>
-    parseNdc(`<X xmlns="${NDC_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><Party>${inner}</Party></X>`, 'X');
+    parseNdc(
+      `<X xmlns="${NDC_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><Party>${inner}</Party></X>`,
+      'X',
+    );
   const sender = '<Sender><TravelAgencySender><Name>N</Name><AgencyID>A</AgencyID></TravelAgencySender></Sender>';
 
   it('reads nil Participants as [] and absent Participants as absent', () => {
     const nil = party(`${sender}<Participants xsi:nil="true"/><Recipient xsi:nil="true"/>`);
-    expect(decodeParty(one(nil.node, 'Party', '/X'), '/X/Party')).toStrictEqual({ name: 'N', agencyId: 'A', participants: [] });
+    expect(decodeParty(one(nil.node, 'Party', '/X'), '/X/Party')).toStrictEqual({
+      name: 'N',
+      agencyId: 'A',
+      participants: [],
+    });
     const absent = party(sender);
     expect(decodeParty(one(absent.node, 'Party', '/X'), '/X/Party')).toStrictEqual({ name: 'N', agencyId: 'A' });
   });
@@ -91,12 +112,19 @@ describe('Party', () => {
   it('reads a TravelAgencySender without Name (optional in the XSD), and still requires its AgencyID', () => {
     const p = party('<Sender><TravelAgencySender><AgencyID>A1</AgencyID></TravelAgencySender></Sender>');
     expect(decodeParty(one(p.node, 'Party', '/X'), '/X/Party')).toStrictEqual({ agencyId: 'A1' });
-    const e = decodeError(() => decodeParty(one(party('<Sender><TravelAgencySender><Name>n</Name></TravelAgencySender></Sender>').node, 'Party', '/X'), '/X/Party'));
+    const e = decodeError(() =>
+      decodeParty(
+        one(party('<Sender><TravelAgencySender><Name>n</Name></TravelAgencySender></Sender>').node, 'Party', '/X'),
+        '/X/Party',
+      ),
+    );
     expect([e.code, e.path]).toEqual(['MISSING', '/X/Party/Sender/TravelAgencySender/AgencyID']);
   });
 
   it('refuses a non-numeric SequenceNumber', () => {
-    const p = party(`${sender}<Participants><Participant><AggregatorParticipant SequenceNumber="one"><Name>n</Name><AggregatorID>a</AggregatorID></AggregatorParticipant></Participant></Participants>`);
+    const p = party(
+      `${sender}<Participants><Participant><AggregatorParticipant SequenceNumber="one"><Name>n</Name><AggregatorID>a</AggregatorID></AggregatorParticipant></Participant></Participants>`,
+    );
     const err = decodeError(() => decodeParty(one(p.node, 'Party', '/X'), '/X/Party'));
     expect(err.code).toBe('INVALID_VALUE');
     expect(err.path).toBe('/X/Party/Participants/Participant[1]/AggregatorParticipant/@SequenceNumber');
@@ -116,7 +144,9 @@ describe('Passengers and contacts', () => {
     addEl(dep, 'AirportCode', 'LHR');
     addEl(dep, 'Date', '2027-01-01');
     addEl(addEl(od, 'Arrival'), 'AirportCode', 'JFK');
-    encodePassengerList(addEl(root, 'DataLists'), [{ passengerId: 'PAX1', ptc: 'CHD', individual: { birthdate: '2018-01-01', surname: 'X' } }]);
+    encodePassengerList(addEl(root, 'DataLists'), [
+      { passengerId: 'PAX1', ptc: 'CHD', individual: { birthdate: '2018-01-01', surname: 'X' } },
+    ]);
     const valid = endMessage(root);
     expectValidXsd(valid, 'AirShoppingRQ');
     expect(validateXsd(valid.replace('<Surname>X</Surname>', ''), 'AirShoppingRQ').valid).toBe(false);
@@ -145,7 +175,11 @@ describe('Passengers and contacts', () => {
     );
     expect(decodeContactInformation(one(node, 'ContactInformation', '/C'), '/C/ContactInformation[1]')).toStrictEqual({
       contactId: 'CTC1',
-      provided: [{ email: 'a@x.example' }, { email: 'b@x.example' }, { phone: { countryDialingCode: '33', phoneNumber: '612345678' } }],
+      provided: [
+        { email: 'a@x.example' },
+        { email: 'b@x.example' },
+        { phone: { countryDialingCode: '33', phoneNumber: '612345678' } },
+      ],
     });
   });
 });

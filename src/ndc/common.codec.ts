@@ -92,7 +92,10 @@ export function encodeParty(parent: XMLBuilder, party: RequestCommon['party']): 
     } else {
       const ps = addEl(el, 'Participants');
       for (const p of party.participants) {
-        const ap = addEl(addEl(ps, 'Participant'), 'AggregatorParticipant').att('SequenceNumber', String(p.sequenceNumber));
+        const ap = addEl(addEl(ps, 'Participant'), 'AggregatorParticipant').att(
+          'SequenceNumber',
+          String(p.sequenceNumber),
+        );
         addOptText(ap, 'Name', p.name);
         addEl(ap, 'AggregatorID', p.aggregatorId);
       }
@@ -113,8 +116,14 @@ export function decodeParty(node: XNode, path: string): RequestCommon['party'] {
   const tas = opt(sender, 'TravelAgencySender');
   const party: RequestCommon['party'] = {};
   if (tas === undefined) {
-    const kind = typeof sender === 'string' ? undefined : Object.keys(sender).find((k) => !k.startsWith('@') && !k.startsWith('#') && !k.startsWith('{') && !k.includes(':'));
-    if (kind === undefined) throw new NdcDecodeError('MISSING', `${senderPath}/TravelAgencySender`, 'Sender names no party');
+    const kind =
+      typeof sender === 'string'
+        ? undefined
+        : Object.keys(sender).find(
+            (k) => !k.startsWith('@') && !k.startsWith('#') && !k.startsWith('{') && !k.includes(':'),
+          );
+    if (kind === undefined)
+      throw new NdcDecodeError('MISSING', `${senderPath}/TravelAgencySender`, 'Sender names no party');
     party.senderKind = kind;
   } else {
     party.agencyId = reqText(tas, 'AgencyID', tasPath);
@@ -236,7 +245,11 @@ export function decodeIndividual(node: XNode, path: string): Individual {
   const birthdate = optText(node, 'Birthdate');
   if (birthdate !== undefined) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(birthdate)) {
-      throw new NdcDecodeError('INVALID_VALUE', `${path}/Birthdate`, `not a YYYY-MM-DD date: ${JSON.stringify(birthdate)}`);
+      throw new NdcDecodeError(
+        'INVALID_VALUE',
+        `${path}/Birthdate`,
+        `not a YYYY-MM-DD date: ${JSON.stringify(birthdate)}`,
+      );
     }
     ind.birthdate = birthdate;
   }
@@ -272,7 +285,9 @@ export function encodeContactInformation(parent: XMLBuilder, c: ContactInformati
 
 /** Reads a `<ContactList>` element. */
 export function decodeContactList(node: XNode, path: string): ContactInformation[] {
-  return many(node, 'ContactInformation').map((c, i) => decodeContactInformation(c, `${path}/ContactInformation[${i + 1}]`));
+  return many(node, 'ContactInformation').map((c, i) =>
+    decodeContactInformation(c, `${path}/ContactInformation[${i + 1}]`),
+  );
 }
 
 /**
@@ -289,7 +304,10 @@ export function decodeContactInformation(node: XNode, path: string): ContactInfo
     many(cp, 'Phone').forEach((ph, j) => {
       const phPath = `${cpPath}/Phone[${j + 1}]`;
       provided.push({
-        phone: { countryDialingCode: reqText(ph, 'CountryDialingCode', phPath), phoneNumber: reqText(ph, 'PhoneNumber', phPath) },
+        phone: {
+          countryDialingCode: reqText(ph, 'CountryDialingCode', phPath),
+          phoneNumber: reqText(ph, 'PhoneNumber', phPath),
+        },
       });
     });
   });

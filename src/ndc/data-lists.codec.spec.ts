@@ -28,7 +28,12 @@ describe('DataLists codec', () => {
 
   it('decodes single entries as arrays', () => {
     const { back } = viaXml({
-      baggageAllowances: [{ ...baggageAllowances[0], pieceAllowance: { ...baggageAllowances[0].pieceAllowance!, measurements: [{ quantity: 1 }] } }],
+      baggageAllowances: [
+        {
+          ...baggageAllowances[0],
+          pieceAllowance: { ...baggageAllowances[0].pieceAllowance!, measurements: [{ quantity: 1 }] },
+        },
+      ],
       serviceDefinitions: [{ ...serviceDefinitions[1], descriptions: ['one'] }],
       flights: [{ flightKey: 'FL1', segmentRefs: ['S1'] }],
     });
@@ -43,7 +48,14 @@ describe('DataLists codec', () => {
       dataLists: {
         ...ok.dataLists,
         baggageAllowances,
-        priceClasses: [{ priceClassId: 'PC__LIGHT', name: 'Light', code: 'LIGHT', classesOfService: [{ segmentRef: 'SEG__LHR_JFK_0101', code: 'Q', seatsLeft: 0 }] }],
+        priceClasses: [
+          {
+            priceClassId: 'PC__LIGHT',
+            name: 'Light',
+            code: 'LIGHT',
+            classesOfService: [{ segmentRef: 'SEG__LHR_JFK_0101', code: 'Q', seatsLeft: 0 }],
+          },
+        ],
         serviceDefinitions,
       },
     };
@@ -57,17 +69,36 @@ describe('DataLists codec', () => {
   });
 
   it('refuses what the XSD cannot carry', () => {
-    expect(() => viaXml({ serviceDefinitions: [{ ...serviceDefinitions[3], bundleRefs: ['SD__XST-1'] }] })).toThrow('exclusive');
-    expect(() => viaXml({ serviceDefinitions: [{ ...serviceDefinitions[1], descriptions: [] }] })).toThrow('at least one description');
+    expect(() => viaXml({ serviceDefinitions: [{ ...serviceDefinitions[3], bundleRefs: ['SD__XST-1'] }] })).toThrow(
+      'exclusive',
+    );
+    expect(() => viaXml({ serviceDefinitions: [{ ...serviceDefinitions[1], descriptions: [] }] })).toThrow(
+      'at least one description',
+    );
     expect(() =>
-      viaXml({ baggageAllowances: [{ baggageAllowanceId: 'B1', category: 'Checked', pieceAllowance: { applicableParty: 'Traveler', totalQuantity: 1, measurements: [{ quantity: 1, applicableBag: 'YN1' }] } }] }),
+      viaXml({
+        baggageAllowances: [
+          {
+            baggageAllowanceId: 'B1',
+            category: 'Checked',
+            pieceAllowance: {
+              applicableParty: 'Traveler',
+              totalQuantity: 1,
+              measurements: [{ quantity: 1, applicableBag: 'YN1' }],
+            },
+          },
+        ],
+      }),
     ).toThrow('applicableBag needs maximumWeight');
   });
 
   it('names the path of a flight segment without its SegmentKey', () => {
     const xml = encodeOrderViewRs(ok).replace('<FlightSegment SegmentKey="SEG__JFK_DUB_0160">', '<FlightSegment>');
     expect(() => decodeOrderViewRs(xml)).toThrow(
-      expect.objectContaining({ code: 'MISSING', path: '/OrderViewRS/Response/DataLists/FlightSegmentList/FlightSegment[2]/@SegmentKey' }),
+      expect.objectContaining({
+        code: 'MISSING',
+        path: '/OrderViewRS/Response/DataLists/FlightSegmentList/FlightSegment[2]/@SegmentKey',
+      }),
     );
   });
 });

@@ -21,12 +21,7 @@ import type {
   ServiceDefinition,
 } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
-import {
-  decodeContactList,
-  decodePassengerList,
-  encodeContactList,
-  encodePassengerList,
-} from './common.codec';
+import { decodeContactList, decodePassengerList, encodeContactList, encodePassengerList } from './common.codec';
 import {
   addEl,
   addOptText,
@@ -113,7 +108,9 @@ function encodePieceMeasurement(parent: XMLBuilder, m: PieceMeasurement, id: str
   const el = addEl(parent, 'PieceMeasurements').att('Quantity', String(m.quantity));
   if (m.maximumWeight === undefined) {
     if (m.applicableBag !== undefined) {
-      throw new Error(`BaggageAllowance ${id}: applicableBag needs maximumWeight (PieceWeightAllowance requires MaximumWeight)`);
+      throw new Error(
+        `BaggageAllowance ${id}: applicableBag needs maximumWeight (PieceWeightAllowance requires MaximumWeight)`,
+      );
     }
     return;
   }
@@ -180,7 +177,9 @@ function encodeServiceDefinition(parent: XMLBuilder, sd: ServiceDefinition): voi
   const el = addEl(parent, 'ServiceDefinition').att('ServiceDefinitionID', sd.serviceDefinitionId);
   addEl(el, 'Name', sd.name);
   if (sd.bundleRefs?.length && sd.baggageAllowanceRef !== undefined) {
-    throw new Error(`ServiceDefinition ${sd.serviceDefinitionId}: bundleRefs and baggageAllowanceRef are exclusive in NDC 17.2`);
+    throw new Error(
+      `ServiceDefinition ${sd.serviceDefinitionId}: bundleRefs and baggageAllowanceRef are exclusive in NDC 17.2`,
+    );
   }
   if (sd.baggageAllowanceRef !== undefined) addEl(el, 'BaggageAllowanceRef', sd.baggageAllowanceRef);
   if (sd.bundleRefs?.length) {
@@ -208,12 +207,16 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
   const bags = opt(node, 'BaggageAllowanceList');
   if (bags !== undefined) {
     const p = `${path}/BaggageAllowanceList`;
-    dl.baggageAllowances = many(bags, 'BaggageAllowance').map((b, i) => decodeBaggageAllowance(b, `${p}/BaggageAllowance[${i + 1}]`));
+    dl.baggageAllowances = many(bags, 'BaggageAllowance').map((b, i) =>
+      decodeBaggageAllowance(b, `${p}/BaggageAllowance[${i + 1}]`),
+    );
   }
   const segs = opt(node, 'FlightSegmentList');
   if (segs !== undefined) {
     const p = `${path}/FlightSegmentList`;
-    dl.flightSegments = many(segs, 'FlightSegment').map((s, i) => decodeFlightSegment(s, `${p}/FlightSegment[${i + 1}]`));
+    dl.flightSegments = many(segs, 'FlightSegment').map((s, i) =>
+      decodeFlightSegment(s, `${p}/FlightSegment[${i + 1}]`),
+    );
   }
   const flights = opt(node, 'FlightList');
   if (flights !== undefined) {
@@ -223,7 +226,9 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
   const ods = opt(node, 'OriginDestinationList');
   if (ods !== undefined) {
     const p = `${path}/OriginDestinationList`;
-    dl.originDestinations = many(ods, 'OriginDestination').map((o, i) => decodeOriginDestination(o, `${p}/OriginDestination[${i + 1}]`));
+    dl.originDestinations = many(ods, 'OriginDestination').map((o, i) =>
+      decodeOriginDestination(o, `${p}/OriginDestination[${i + 1}]`),
+    );
   }
   const pcs = opt(node, 'PriceClassList');
   if (pcs !== undefined) {
@@ -233,7 +238,9 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
   const sds = opt(node, 'ServiceDefinitionList');
   if (sds !== undefined) {
     const p = `${path}/ServiceDefinitionList`;
-    dl.serviceDefinitions = many(sds, 'ServiceDefinition').map((s, i) => decodeServiceDefinition(s, `${p}/ServiceDefinition[${i + 1}]`));
+    dl.serviceDefinitions = many(sds, 'ServiceDefinition').map((s, i) =>
+      decodeServiceDefinition(s, `${p}/ServiceDefinition[${i + 1}]`),
+    );
   }
   return dl;
 }
@@ -249,7 +256,9 @@ function decodeBaggageAllowance(node: XNode, path: string): BaggageAllowance {
     b.pieceAllowance = {
       applicableParty: reqText(pa, 'ApplicableParty', p),
       totalQuantity: decodeInt(optText(pa, 'TotalQuantity'), `${p}/TotalQuantity`),
-      measurements: many(pa, 'PieceMeasurements').map((m, i) => decodePieceMeasurement(m, `${p}/PieceMeasurements[${i + 1}]`)),
+      measurements: many(pa, 'PieceMeasurements').map((m, i) =>
+        decodePieceMeasurement(m, `${p}/PieceMeasurements[${i + 1}]`),
+      ),
     };
   }
   return b;

@@ -42,7 +42,13 @@ export interface MetadataEncodeOptions {
 }
 
 function hasMetadata(md: Metadata): boolean {
-  return !!(md.journeys?.length || md.languages?.length || md.countries?.length || md.cities?.length || md.paymentForms?.length);
+  return !!(
+    md.journeys?.length ||
+    md.languages?.length ||
+    md.countries?.length ||
+    md.cities?.length ||
+    md.paymentForms?.length
+  );
 }
 
 /** Appends `<Metadata>` to `parent` (nothing when `md` holds no entry). */
@@ -50,7 +56,8 @@ export function encodeMetadata(parent: XMLBuilder, md: Metadata, opts: MetadataE
   if (!hasMetadata(md)) return;
   const el = addEl(parent, 'Metadata');
   if (md.journeys?.length) {
-    if (opts.shopping === false) throw new Error('journeys metadata is not allowed in this message (no Metadata/Shopping)');
+    if (opts.shopping === false)
+      throw new Error('journeys metadata is not allowed in this message (no Metadata/Shopping)');
     const fm = addEl(
       addEl(addEl(addEl(addEl(el, 'Shopping'), 'ShopMetadataGroup'), 'Flight'), 'FlightMetadatas'),
       'FlightMetadata',
@@ -108,7 +115,11 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
       for (const list of many(om, 'LanguageMetadatas')) {
         many(list, 'LanguageMetadata').forEach((l, j) => {
           const p = `${omPath}/LanguageMetadatas/LanguageMetadata[${j + 1}]`;
-          const out: LanguageMetadata = { key: reqAttr(l, 'MetadataKey', p), codeIso: reqText(l, 'Code_ISO', p), name: reqText(l, 'Name', p) };
+          const out: LanguageMetadata = {
+            key: reqAttr(l, 'MetadataKey', p),
+            codeIso: reqText(l, 'Code_ISO', p),
+            name: reqText(l, 'Name', p),
+          };
           const nls = optText(l, 'Code_NLS');
           if (nls !== undefined) out.codeNls = nls;
           languages.push(out);
@@ -117,7 +128,11 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
       for (const list of many(om, 'CountryMetadatas')) {
         many(list, 'CountryMetadata').forEach((c, j) => {
           const p = `${omPath}/CountryMetadatas/CountryMetadata[${j + 1}]`;
-          countries.push({ key: reqAttr(c, 'MetadataKey', p), icaoCode: reqText(c, 'ICAO_Code', p), name: reqText(c, 'Name', p) });
+          countries.push({
+            key: reqAttr(c, 'MetadataKey', p),
+            icaoCode: reqText(c, 'ICAO_Code', p),
+            name: reqText(c, 'Name', p),
+          });
         });
       }
       for (const list of many(om, 'CityMetadatas')) {
@@ -125,7 +140,11 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
           const p = `${omPath}/CityMetadatas/CityMetadata[${j + 1}]`;
           const city = findAugPointExt(c, 'City', p);
           const cp = `${p}/AugmentationPoint/AugPoint/ns2:City`;
-          cities.push({ key: reqAttr(c, 'MetadataKey', p), code: reqText(city, extName('Code'), cp), name: reqText(city, extName('Name'), cp) });
+          cities.push({
+            key: reqAttr(c, 'MetadataKey', p),
+            code: reqText(city, extName('Code'), cp),
+            name: reqText(city, extName('Name'), cp),
+          });
         });
       }
       many(om, 'PaymentFormMetadatas').forEach((list) => {
@@ -147,7 +166,11 @@ function findAugPointExt(node: XNode, local: string, path: string): XNode {
     const x = opt(pt, extName(local));
     if (x !== undefined) return x;
   }
-  throw new NdcDecodeError('MISSING', `${path}/AugmentationPoint/AugPoint/ns2:${local}`, `required extension element ns2:${local} is missing`);
+  throw new NdcDecodeError(
+    'MISSING',
+    `${path}/AugmentationPoint/AugPoint/ns2:${local}`,
+    `required extension element ns2:${local} is missing`,
+  );
 }
 
 function decodeJourneys(node: XNode, path: string): JourneyMetadata[] {

@@ -34,14 +34,19 @@ describe('OfferPriceRQ codec', () => {
   it('reads the token under any prefix bound to the extension namespace, ignoring other extension content', () => {
     const xml = encodeOfferPriceRq(tokenPriceRq)
       .replace(`xmlns:ns2="${EXT_NS}"`, `xmlns:ext="${EXT_NS}"`)
-      .replace('<ns2:Token><ns2:Number>tok_7d1e0c5b9a2f4e61</ns2:Number></ns2:Token>', '<ext:Card>visa</ext:Card><ext:Token><ext:Number>tok_7d1e0c5b9a2f4e61</ext:Number></ext:Token>');
+      .replace(
+        '<ns2:Token><ns2:Number>tok_7d1e0c5b9a2f4e61</ns2:Number></ns2:Token>',
+        '<ext:Card>visa</ext:Card><ext:Token><ext:Number>tok_7d1e0c5b9a2f4e61</ext:Number></ext:Token>',
+      );
     expect(decodeOfferPriceRq(xml).paymentForms).toStrictEqual([{ key: 'PFM__CARD1', token: 'tok_7d1e0c5b9a2f4e61' }]);
   });
 
   it('ignores a token element of another namespace (unknown extension content), and reads it with that namespace as option', () => {
     const xml = encodeOfferPriceRq(tokenPriceRq).replace(`xmlns:ns2="${EXT_NS}"`, 'xmlns:ns2="urn:somebody-else"');
     expect(decodeOfferPriceRq(xml).paymentForms).toStrictEqual([]);
-    expect(decodeOfferPriceRq(xml, { extensionNamespace: 'urn:somebody-else' }).paymentForms).toStrictEqual(tokenPriceRq.paymentForms);
+    expect(decodeOfferPriceRq(xml, { extensionNamespace: 'urn:somebody-else' }).paymentForms).toStrictEqual(
+      tokenPriceRq.paymentForms,
+    );
   });
 
   it('decodes without DataLists, Qualifier or Metadata', () => {
@@ -54,25 +59,37 @@ describe('OfferPriceRQ codec', () => {
       version: '17.2',
       timeStamp: '2026-11-21T06:00:00Z',
       party: { name: 'A', agencyId: 'B' },
-      offers: [{ offerId: 'O1', owner: 'XS', responseId: 'R1', offerItems: [{ offerItemId: 'I1', passengerRefs: ['P1'] }] }],
+      offers: [
+        { offerId: 'O1', owner: 'XS', responseId: 'R1', offerItems: [{ offerItemId: 'I1', passengerRefs: ['P1'] }] },
+      ],
       passengers: [],
     });
   });
 
   it('names the path of a missing ResponseID and of missing PassengerRefs', () => {
     const xml = encodeOfferPriceRq(roundTripPriceRq);
-    const noResponse = decodeError(() => decodeOfferPriceRq(xml.replace('Owner="XS" ResponseID="SR-20261121-0001">', 'Owner="XS">')));
+    const noResponse = decodeError(() =>
+      decodeOfferPriceRq(xml.replace('Owner="XS" ResponseID="SR-20261121-0001">', 'Owner="XS">')),
+    );
     expect(noResponse.code).toBe('MISSING');
     expect(noResponse.path).toBe('/OfferPriceRQ/Query/Offer[1]/@ResponseID');
     const noRefs = decodeError(() =>
-      decodeOfferPriceRq(xml.replace('<OfferItem OfferItemID="OI__RET_CHD"><PassengerRefs>PAX__CHD01</PassengerRefs>', '<OfferItem OfferItemID="OI__RET_CHD">')),
+      decodeOfferPriceRq(
+        xml.replace(
+          '<OfferItem OfferItemID="OI__RET_CHD"><PassengerRefs>PAX__CHD01</PassengerRefs>',
+          '<OfferItem OfferItemID="OI__RET_CHD">',
+        ),
+      ),
     );
     expect(noRefs.code).toBe('MISSING');
     expect(noRefs.path).toBe('/OfferPriceRQ/Query/Offer[2]/OfferItem[2]/PassengerRefs');
   });
 
   it('refuses an Individual without Surname, naming the passenger', () => {
-    const xml = encodeOfferPriceRq(ukChildPriceRq).replace('<Individual><Birthdate>2017-09-30</Birthdate><Surname>Smith</Surname>', '<Individual><Birthdate>2017-09-30</Birthdate>');
+    const xml = encodeOfferPriceRq(ukChildPriceRq).replace(
+      '<Individual><Birthdate>2017-09-30</Birthdate><Surname>Smith</Surname>',
+      '<Individual><Birthdate>2017-09-30</Birthdate>',
+    );
     const err = decodeError(() => decodeOfferPriceRq(xml));
     expect(err.code).toBe('MISSING');
     expect(err.path).toBe('/OfferPriceRQ/DataLists/PassengerList/Passenger[2]/Individual/Surname');

@@ -83,7 +83,10 @@ export function decodeOfferPriceRq(xml: string | Buffer, opts?: ParseOptions): O
 
 /** `<Offer OfferID Owner ResponseID>` with `<OfferItem OfferItemID><PassengerRefs>`. */
 export function encodeSelectedOffer(parent: XMLBuilder, offer: SelectedOffer): XMLBuilder {
-  const el = addEl(parent, 'Offer').att('OfferID', offer.offerId).att('Owner', offer.owner).att('ResponseID', offer.responseId);
+  const el = addEl(parent, 'Offer')
+    .att('OfferID', offer.offerId)
+    .att('Owner', offer.owner)
+    .att('ResponseID', offer.responseId);
   for (const item of offer.offerItems) encodeSelectedOfferItem(el, item);
   return el;
 }
@@ -116,7 +119,10 @@ export function decodeSelectedOfferItem(node: XNode, path: string): SelectedOffe
 export function encodePaymentFormMetadatas(parent: XMLBuilder, forms: readonly PaymentFormToken[]): void {
   const list = addEl(parent, 'PaymentFormMetadatas');
   for (const f of forms) {
-    const aug = addEl(addEl(addEl(list, 'PaymentFormMetadata').att('MetadataKey', f.key), 'AugmentationPoint'), 'AugPoint');
+    const aug = addEl(
+      addEl(addEl(list, 'PaymentFormMetadata').att('MetadataKey', f.key), 'AugmentationPoint'),
+      'AugPoint',
+    );
     addExt(addExt(aug, 'Token'), 'Number', f.token);
   }
 }

@@ -65,7 +65,8 @@ export function encodeOfferPriceRs(msg: OfferPriceRs, opts?: EncodeOptions): str
   addEl(root, 'Document');
   addEl(root, 'Success');
   if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
-  if (msg.shoppingResponseId !== undefined) addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
+  if (msg.shoppingResponseId !== undefined)
+    addEl(addEl(root, 'ShoppingResponseID'), 'ResponseID', msg.shoppingResponseId);
   encodePricedOffer(root, msg.pricedOffer);
   encodeDataLists(root, msg.dataLists);
   encodeMetadata(root, msg.metadata);

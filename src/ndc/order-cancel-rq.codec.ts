@@ -6,7 +6,23 @@
  */
 import type { OrderCancelRq } from './ndc.model';
 import { decodeRequestCommon, encodeRequestCommon } from './common.codec';
-import { addEl, addMoney, decodeMoney, endMessage, many, one, opt, optText, parseNdc, reqAttr, reqText, type ParseOptions, type XMLBuilder, type XNode, type EncodeOptions } from './xml';
+import {
+  addEl,
+  addMoney,
+  decodeMoney,
+  endMessage,
+  many,
+  one,
+  opt,
+  optText,
+  parseNdc,
+  reqAttr,
+  reqText,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+  type EncodeOptions,
+} from './xml';
 
 const ROOT = 'OrderCancelRQ';
 
@@ -41,9 +57,11 @@ function decodeBookingReferences(node: XNode, path: string): BookingRefs {
 export function encodeOrderCancelRq(rq: OrderCancelRq, opts?: EncodeOptions): string {
   const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.reason !== undefined) addEl(addEl(root, 'OrderCancelParameters'), 'Reason', rq.reason);
-  if (rq.expectedRefundAmount !== undefined) addMoney(addEl(root, 'ExpectedRefundAmount'), 'Total', rq.expectedRefundAmount);
+  if (rq.expectedRefundAmount !== undefined)
+    addMoney(addEl(root, 'ExpectedRefundAmount'), 'Total', rq.expectedRefundAmount);
   const query = addEl(root, 'Query');
-  if (rq.order === undefined && !rq.bookingReferences?.length) throw new Error('OrderCancelRQ needs an order or booking references');
+  if (rq.order === undefined && !rq.bookingReferences?.length)
+    throw new Error('OrderCancelRQ needs an order or booking references');
   if (rq.order !== undefined) addEl(query, 'Order').att('OrderID', rq.order.orderId).att('Owner', rq.order.owner);
   if (rq.bookingReferences?.length) encodeBookingReferences(query, rq.bookingReferences);
   return endMessage(root);

@@ -12,7 +12,21 @@
 import type { Money, OrderCancellation, OrderCancelRs } from './ndc.model';
 import { encodeWarnings } from './common.codec';
 import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
-import { addEl, addMoney, decodeMoney, endMessage, many, one, opt, optText, reqText, type ParseOptions, type XMLBuilder, type XNode, type EncodeOptions } from './xml';
+import {
+  addEl,
+  addMoney,
+  decodeMoney,
+  endMessage,
+  many,
+  one,
+  opt,
+  optText,
+  reqText,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+  type EncodeOptions,
+} from './xml';
 
 const ROOT = 'OrderCancelRS';
 /** `ChangeFees/Details/Detail/Type` of the cancellation fee (PenaltyListType). */

@@ -47,7 +47,11 @@ describe('OrderCancelRQ codec', () => {
     const { xml, back } = rqRoundTrip(full);
     expect(back).toStrictEqual(full);
     expect(xml).toContain('<OrderCancelParameters><Reason>VOL</Reason></OrderCancelParameters><ExpectedRefundAmount>');
-    const byRef: OrderCancelRq = { ...minimalOrderCancelRq, order: undefined, bookingReferences: [{ id: 'K7QX3P', airlineId: 'XS' }] };
+    const byRef: OrderCancelRq = {
+      ...minimalOrderCancelRq,
+      order: undefined,
+      bookingReferences: [{ id: 'K7QX3P', airlineId: 'XS' }],
+    };
     delete byRef.order;
     expect(rqRoundTrip(byRef).back).toStrictEqual(byRef);
   });
@@ -88,11 +92,20 @@ describe('OrderCancelRS codec', () => {
     const { xml, back } = rsRoundTrip(orderVoidRs);
     expect(back).toStrictEqual(orderVoidRs);
     expect(xml).toContain('<ChangeFees CancelFeeInd="false" RefundableInd="true">');
-    const bare: OrderCancelRs = { target: 'Test', version: '17.2', timeStamp: '2026-11-21T06:00:01Z', kind: 'success', warnings: [{ text: 'refund to original form of payment', code: '1' }], cancellations: [{ orderReference: 'XS-ORD-1' }] };
+    const bare: OrderCancelRs = {
+      target: 'Test',
+      version: '17.2',
+      timeStamp: '2026-11-21T06:00:01Z',
+      kind: 'success',
+      warnings: [{ text: 'refund to original form of payment', code: '1' }],
+      cancellations: [{ orderReference: 'XS-ORD-1' }],
+    };
     expect(rsRoundTrip(bare).back).toStrictEqual(bare);
     const err = rsRoundTrip(orderAlreadyCancelledRs);
     expect(err.back).toStrictEqual(orderAlreadyCancelledRs);
-    expect(err.xml).toMatch(/<Document\/><Errors><Error [^>]*Code="916"[^>]*>Order XS-ORD-000042 is already cancelled<\/Error><\/Errors><\/OrderCancelRS>$/);
+    expect(err.xml).toMatch(
+      /<Document\/><Errors><Error [^>]*Code="916"[^>]*>Order XS-ORD-000042 is already cancelled<\/Error><\/Errors><\/OrderCancelRS>$/,
+    );
   });
 
   it('keeps amounts exact and ignores percentage penalties and other detail types', () => {
@@ -103,7 +116,9 @@ describe('OrderCancelRS codec', () => {
       '</Details></ChangeFees></Response></OrderCancelRS>';
     expectValidXsd(xml, 'OrderCancelRS');
     const rs = decodeOrderCancelRs(xml);
-    expect(rs.kind === 'success' && rs.cancellations).toStrictEqual([{ orderReference: 'O1', cancellationFee: { value: '0.10', currency: 'EUR' } }]);
+    expect(rs.kind === 'success' && rs.cancellations).toStrictEqual([
+      { orderReference: 'O1', cancellationFee: { value: '0.10', currency: 'EUR' } },
+    ]);
   });
 
   it('refuses a success form without Response', () => {

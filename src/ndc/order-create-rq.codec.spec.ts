@@ -46,7 +46,10 @@ describe('OrderCreateRQ codec', () => {
   it('keeps amounts exact as written (no float rounding or trailing-zero loss)', () => {
     const model: OrderCreateRq = {
       ...minimalOrderCreateRq,
-      offer: { ...requireElement(minimalOrderCreateRq.offer, 'offer'), totalOfferPrice: { value: '90071992547409.93', currency: 'GBP' } },
+      offer: {
+        ...requireElement(minimalOrderCreateRq.offer, 'offer'),
+        totalOfferPrice: { value: '90071992547409.93', currency: 'GBP' },
+      },
       payments: [{ type: 'CC', voucherNumber: 'tok_1', amount: { value: '0.10', currency: 'EUR' } }],
     };
     const back = decodeOrderCreateRq(encodeOrderCreateRq(model));
@@ -55,7 +58,10 @@ describe('OrderCreateRQ codec', () => {
   });
 
   it('refuses an amount that is not a decimal, naming it', () => {
-    const xml = encodeOrderCreateRq(minimalOrderCreateRq).replace('<Amount Code="GBP">99.00</Amount>', '<Amount Code="GBP">99,00</Amount>');
+    const xml = encodeOrderCreateRq(minimalOrderCreateRq).replace(
+      '<Amount Code="GBP">99.00</Amount>',
+      '<Amount Code="GBP">99,00</Amount>',
+    );
     const err = decodeError(() => decodeOrderCreateRq(xml));
     expect(err.code).toBe('INVALID_VALUE');
     expect(err.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Amount');
@@ -66,7 +72,9 @@ describe('OrderCreateRQ codec', () => {
     const noVoucher = decodeError(() => decodeOrderCreateRq(xml.replace('<Number>tok_7d1e0c5b9a2f4e61</Number>', '')));
     expect(noVoucher.code).toBe('MISSING');
     expect(noVoucher.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Method/Voucher/Number');
-    const noCode = decodeError(() => decodeOrderCreateRq(xml.replace('<TotalOfferPrice Code="GBP">', '<TotalOfferPrice>')));
+    const noCode = decodeError(() =>
+      decodeOrderCreateRq(xml.replace('<TotalOfferPrice Code="GBP">', '<TotalOfferPrice>')),
+    );
     expect(noCode.code).toBe('MISSING');
     expect(noCode.path).toBe('/OrderCreateRQ/Query/Order/Offer[1]/TotalOfferPrice/@Code');
   });
@@ -85,7 +93,9 @@ describe('OrderCreateRQ codec', () => {
     const xml = encodeOrderCreateRq(familyOrderCreateRq).replace(/<IP_Address>[^<]*<\/IP_Address>/, '');
     const err = decodeError(() => decodeOrderCreateRq(xml));
     expect(err.code).toBe('MISSING');
-    expect(err.path).toBe('/OrderCreateRQ/OrderCreateParameters/Alerts/Alert[1]/SecurePaymentAlert/Details/CustomerDevice/IP_Address');
+    expect(err.path).toBe(
+      '/OrderCreateRQ/OrderCreateParameters/Alerts/Alert[1]/SecurePaymentAlert/Details/CustomerDevice/IP_Address',
+    );
   });
 
   it('is not fooled by an OrderRetrieveRQ', () => {

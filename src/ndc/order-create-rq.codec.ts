@@ -69,7 +69,8 @@ export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): 
   const query = one(node, 'Query', path);
   const orderPath = `${queryPath}/Order`;
   const offers = many(one(query, 'Order', queryPath), 'Offer');
-  if (offers.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${orderPath}/Offer[2]`, 'only one Offer per order is supported');
+  if (offers.length > 1)
+    throw new NdcDecodeError('INVALID_VALUE', `${orderPath}/Offer[2]`, 'only one Offer per order is supported');
   const rq: OrderCreateRq = {
     ...decodeRequestCommon(node, path),
     payments: [],

@@ -29,17 +29,26 @@ describe('OrderRetrieveRQ codec', () => {
   });
 
   it('names a missing Owner attribute', () => {
-    const err = decodeError(() => decodeOrderRetrieveRq(encodeOrderRetrieveRq(orderRetrieveRq).replace(' Owner="XS"', '')));
+    const err = decodeError(() =>
+      decodeOrderRetrieveRq(encodeOrderRetrieveRq(orderRetrieveRq).replace(' Owner="XS"', '')),
+    );
     expect(err.code).toBe('MISSING');
     expect(err.path).toBe('/OrderRetrieveRQ/Query/Filters/OrderID/@Owner');
   });
 
   it('refuses a TransactionIdentifier over 32 characters (a UUID with dashes made every echoed response invalid)', () => {
-    const xml = encodeOrderRetrieveRq({ ...orderRetrieveRq, transactionIdentifier: '123e4567-e89b-12d3-a456-426614174000' });
+    const xml = encodeOrderRetrieveRq({
+      ...orderRetrieveRq,
+      transactionIdentifier: '123e4567-e89b-12d3-a456-426614174000',
+    });
     const e = decodeError(() => decodeOrderRetrieveRq(xml));
     expect(e.code).toBe('INVALID_VALUE');
     expect(e.path).toBe('/OrderRetrieveRQ/@TransactionIdentifier');
-    const ok = encodeOrderRetrieveRq({ ...orderRetrieveRq, transactionIdentifier: 'a'.repeat(32), correlationId: 'c'.repeat(64) });
+    const ok = encodeOrderRetrieveRq({
+      ...orderRetrieveRq,
+      transactionIdentifier: 'a'.repeat(32),
+      correlationId: 'c'.repeat(64),
+    });
     expect(decodeOrderRetrieveRq(ok).transactionIdentifier).toBe('a'.repeat(32));
     const long = encodeOrderRetrieveRq({ ...orderRetrieveRq, correlationId: 'c'.repeat(65) });
     expect(decodeError(() => decodeOrderRetrieveRq(long)).path).toBe('/OrderRetrieveRQ/@CorrelationID');

@@ -8,7 +8,8 @@ const ROOT = 'OrderRetrieveRQ';
 /** Serialises an OrderRetrieveRQ (valid against OrderRetrieveRQ.xsd). */
 export function encodeOrderRetrieveRq(rq: OrderRetrieveRq, opts?: EncodeOptions): string {
   const root = encodeRequestCommon(ROOT, rq, opts);
-  if (rq.orderId === undefined || rq.owner === undefined) throw new Error('OrderRetrieveRQ: orderId and owner are required to encode');
+  if (rq.orderId === undefined || rq.owner === undefined)
+    throw new Error('OrderRetrieveRQ: orderId and owner are required to encode');
   addEl(addEl(addEl(root, 'Query'), 'Filters'), 'OrderID', rq.orderId).att('Owner', rq.owner);
   return endMessage(root);
 }

@@ -12,13 +12,21 @@ describe('OrderViewRS codec', () => {
   it('round-trips a created order (references, total, status, payment, items incl. CCF2, commission, passengers, contacts)', () => {
     const { xml, back } = roundTrip(orderViewRs);
     expect(back).toEqual(orderViewRs);
-    expect(xml).toContain('<Document/><Success/><Response><Order OrderID="ORD-9K2Q7X" Owner="XS" WebAddressID="https://manage.saga-air.test/orders/ORD-9K2Q7X?lang=en&amp;amp=1">');
-    expect(xml).toContain('<BookingReferences><BookingReference><ID>K7QX3P</ID><AirlineID>XS</AirlineID></BookingReference></BookingReferences>');
-    expect(xml).toContain('<TotalOrderPrice><SimpleCurrencyPrice Code="GBP">2984.21</SimpleCurrencyPrice></TotalOrderPrice><Status><StatusCode>OK</StatusCode></Status>');
+    expect(xml).toContain(
+      '<Document/><Success/><Response><Order OrderID="ORD-9K2Q7X" Owner="XS" WebAddressID="https://manage.saga-air.test/orders/ORD-9K2Q7X?lang=en&amp;amp=1">',
+    );
+    expect(xml).toContain(
+      '<BookingReferences><BookingReference><ID>K7QX3P</ID><AirlineID>XS</AirlineID></BookingReference></BookingReferences>',
+    );
+    expect(xml).toContain(
+      '<TotalOrderPrice><SimpleCurrencyPrice Code="GBP">2984.21</SimpleCurrencyPrice></TotalOrderPrice><Status><StatusCode>OK</StatusCode></Status>',
+    );
     expect(xml).toContain(
       '<Payment><Type>CC</Type><Amount><SimpleCurrencyPrice Code="GBP">2984.21</SimpleCurrencyPrice></Amount><Method><VoucherMethod><Number>tok_test_4f9a0c2e71</Number></VoucherMethod></Method></Payment>',
     );
-    expect(xml).toContain('<Service ServiceID="SERVICE__CCF2"><PassengerRef>PAX__ADT01</PassengerRef><ServiceDefinitionRef>SD__CCF2</ServiceDefinitionRef></Service>');
+    expect(xml).toContain(
+      '<Service ServiceID="SERVICE__CCF2"><PassengerRef>PAX__ADT01</PassengerRef><ServiceDefinitionRef>SD__CCF2</ServiceDefinitionRef></Service>',
+    );
     expect(xml).toContain('<ServiceDefinitionRef SegmentRef="SEG__LHR_JFK_0101">SD__XST-1</ServiceDefinitionRef>');
     expect(xml).toContain('<Commission><Amount Code="GBP">59.68</Amount></Commission>');
     expect(xml).toContain('<ContactInfoRef>CTC__1</ContactInfoRef>');
@@ -41,7 +49,9 @@ describe('OrderViewRS codec', () => {
   });
 
   it('decodes a pretty-printed, commented order view', () => {
-    const xml = encodeOrderViewRs(orderViewRs).replace(/></g, '>\n    <').replace('<Response>', '<Response><!-- order follows -->');
+    const xml = encodeOrderViewRs(orderViewRs)
+      .replace(/></g, '>\n    <')
+      .replace('<Response>', '<Response><!-- order follows -->');
     expect(decodeOrderViewRs(xml)).toEqual(orderViewRs);
   });
 
@@ -64,6 +74,10 @@ describe('OrderViewRS codec', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(NdcMissingElementError);
-    expect(err).toMatchObject({ code: 'NDC_MISSING_ELEMENT', element: 'Order/Status', message: 'the message has no Order/Status, which this operation needs' });
+    expect(err).toMatchObject({
+      code: 'NDC_MISSING_ELEMENT',
+      element: 'Order/Status',
+      message: 'the message has no Order/Status, which this operation needs',
+    });
   });
 });

@@ -48,11 +48,15 @@ function encodeOrderItemService(parent: XMLBuilder, s: OrderItemService): void {
 }
 
 function decodeOrderItemService(node: XNode, path: string): OrderItemService {
-  const s: OrderItemService = { serviceId: reqAttr(node, 'ServiceID', path), passengerRef: reqText(node, 'PassengerRef', path) };
+  const s: OrderItemService = {
+    serviceId: reqAttr(node, 'ServiceID', path),
+    passengerRef: reqText(node, 'PassengerRef', path),
+  };
   const sd = opt(node, 'ServiceDefinitionRef');
   if (sd !== undefined) {
     const ref = text(sd);
-    if (ref === '') throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
+    if (ref === '')
+      throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
     s.serviceDefinitionRef = ref;
     const seg = attr(sd, 'SegmentRef');
     if (seg !== undefined) s.segmentRef = seg;
@@ -107,7 +111,8 @@ function encodeOrder(parent: XMLBuilder, o: Order): void {
       const x = addEl(ps, 'Payment');
       addEl(x, 'Type', p.type);
       addMoney(addEl(x, 'Amount'), 'SimpleCurrencyPrice', p.amount);
-      if (p.voucherNumber === undefined) throw new Error('Payment: only a VoucherMethod payment (voucherNumber) can be encoded');
+      if (p.voucherNumber === undefined)
+        throw new Error('Payment: only a VoucherMethod payment (voucherNumber) can be encoded');
       addEl(addEl(addEl(x, 'Method'), 'VoucherMethod'), 'Number', p.voucherNumber);
     }
   }
@@ -147,7 +152,9 @@ function decodeOrder(node: XNode, path: string): Order {
             if (voucher !== undefined) payment.voucherNumber = reqText(voucher, 'Number', `${p}/Method/VoucherMethod`);
             return payment;
           }),
-    orderItems: many(one(node, 'OrderItems', path), 'OrderItem').map((it, i) => decodeOrderItem(it, `${path}/OrderItems/OrderItem[${i + 1}]`)),
+    orderItems: many(one(node, 'OrderItems', path), 'OrderItem').map((it, i) =>
+      decodeOrderItem(it, `${path}/OrderItems/OrderItem[${i + 1}]`),
+    ),
   };
   // TotalOrderPrice (as SimpleCurrencyPrice) and Status are optional in the XSD.
   const tp = opt(node, 'TotalOrderPrice');
@@ -195,6 +202,7 @@ export function decodeOrderViewRs(xml: string | Buffer, opts?: ParseOptions): Or
   // Commission is an Amount or a Percentage in the XSD; only the amount is modelled.
   const commissionAmount = commission === undefined ? undefined : opt(commission, 'Amount');
   if (commissionAmount !== undefined) out.commission = decodeMoney(commissionAmount, `${rPath}/Commission/Amount`);
-  if (out.orders.length === 0) throw new NdcDecodeError('MISSING', `${rPath}/Order`, 'required element Order is missing');
+  if (out.orders.length === 0)
+    throw new NdcDecodeError('MISSING', `${rPath}/Order`, 'required element Order is missing');
   return out;
 }

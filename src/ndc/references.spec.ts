@@ -27,10 +27,16 @@ describe('checkReferences', () => {
   it('reports a PassengerRef and a SegmentRef that point nowhere in a decoded AirShoppingRS', () => {
     const xml = encodeAirShoppingRs(dayRoundTripRs)
       .replace('<PassengerRefs>PAX__INF01</PassengerRefs>', '<PassengerRefs>PAX__INF09</PassengerRefs>')
-      .replace('<SegmentReferences>SEG__JFK_DUB_0160 SEG__DUB_LHR_0161</SegmentReferences>', '<SegmentReferences>SEG__JFK_DUB_0160 SEG__NOWHERE</SegmentReferences>');
+      .replace(
+        '<SegmentReferences>SEG__JFK_DUB_0160 SEG__DUB_LHR_0161</SegmentReferences>',
+        '<SegmentReferences>SEG__JFK_DUB_0160 SEG__NOWHERE</SegmentReferences>',
+      );
     expect(checkReferences(decodeAirShoppingRs(xml))).toEqual([
       { path: 'dataLists.flights[1].segmentRefs[1]', message: 'SEG__NOWHERE points to no FlightSegment' },
-      { path: 'airlineOffers[0].offers[0].offerItems[2].services[0].passengerRefs[0]', message: 'PAX__INF09 points to no Passenger' },
+      {
+        path: 'airlineOffers[0].offers[0].offerItems[2].services[0].passengerRefs[0]',
+        message: 'PAX__INF09 points to no Passenger',
+      },
     ]);
   });
 
@@ -47,23 +53,44 @@ describe('checkReferences', () => {
     msg.dataLists.originDestinations![0].flightRefs = ['FL__Z'];
     msg.dataLists.priceClasses![0].classesOfService![0].segmentRef = 'SEG__Z';
     msg.dataLists.flightSegments![0].departure.refs = ['CTRY_XX'];
-    msg.dataLists.passengers = [...msg.dataLists.passengers!, { passengerId: 'PAX__ADT01', ptc: 'ADT', contactInfoRef: 'CTC__X' }];
+    msg.dataLists.passengers = [
+      ...msg.dataLists.passengers!,
+      { passengerId: 'PAX__ADT01', ptc: 'ADT', contactInfoRef: 'CTC__X' },
+    ];
     expect(checkReferences(msg)).toEqual([
       { path: 'dataLists.passengers[4]', message: 'duplicate Passenger id PAX__ADT01' },
       { path: 'dataLists.passengers[4].contactInfoRef', message: 'CTC__X points to no ContactInformation' },
       { path: 'dataLists.flightSegments[0].departure.refs[0]', message: 'CTRY_XX points to no Metadata' },
       { path: 'dataLists.originDestinations[0].flightRefs[0]', message: 'FL__Z points to no Flight' },
-      { path: 'dataLists.priceClasses[0].classesOfService[0].segmentRef', message: 'SEG__Z points to no FlightSegment' },
+      {
+        path: 'dataLists.priceClasses[0].classesOfService[0].segmentRef',
+        message: 'SEG__Z points to no FlightSegment',
+      },
       { path: 'dataLists.serviceDefinitions[0].bundleRefs[0]', message: 'SD__Y points to no ServiceDefinition' },
       { path: 'dataLists.serviceDefinitions[3].baggageAllowanceRef', message: 'BAG__X points to no BaggageAllowance' },
       { path: 'airlineOffers[0].offers[1].flightsOverview[0].flightKey', message: 'FL__X points to no Flight' },
       { path: 'airlineOffers[0].offers[1].flightsOverview[0].odRef', message: 'OD__X points to no OriginDestination' },
       { path: 'airlineOffers[0].offers[1].flightsOverview[0].priceClassRef', message: 'PC__X points to no PriceClass' },
-      { path: 'airlineOffers[0].offers[1].offerItems[0].services[1].serviceDefinitionRef.ref', message: 'SD__X points to no ServiceDefinition' },
-      { path: 'airlineOffers[0].offers[1].offerItems[0].services[1].serviceDefinitionRef.segmentRefs[0]', message: 'SEG__X points to no FlightSegment' },
-      { path: 'airlineOffers[0].offers[1].offerItems[0].fareDetails[0].fareComponents[0].priceClassRef', message: 'PC__Y points to no PriceClass' },
-      { path: 'airlineOffers[0].offers[1].offerItems[0].fareDetails[0].fareComponents[0].segmentRefs.segmentKeys[0]', message: 'SEG__Y points to no FlightSegment' },
-      { path: 'airlineOffers[0].offers[1].offerItems[1].services[0].flightRefs[0]', message: 'FL__Y points to no Flight' },
+      {
+        path: 'airlineOffers[0].offers[1].offerItems[0].services[1].serviceDefinitionRef.ref',
+        message: 'SD__X points to no ServiceDefinition',
+      },
+      {
+        path: 'airlineOffers[0].offers[1].offerItems[0].services[1].serviceDefinitionRef.segmentRefs[0]',
+        message: 'SEG__X points to no FlightSegment',
+      },
+      {
+        path: 'airlineOffers[0].offers[1].offerItems[0].fareDetails[0].fareComponents[0].priceClassRef',
+        message: 'PC__Y points to no PriceClass',
+      },
+      {
+        path: 'airlineOffers[0].offers[1].offerItems[0].fareDetails[0].fareComponents[0].segmentRefs.segmentKeys[0]',
+        message: 'SEG__Y points to no FlightSegment',
+      },
+      {
+        path: 'airlineOffers[0].offers[1].offerItems[1].services[0].flightRefs[0]',
+        message: 'FL__Y points to no Flight',
+      },
     ]);
   });
 
@@ -72,7 +99,10 @@ describe('checkReferences', () => {
     msg.airlineOffers[1].priceCalendar[0].originDestinationRef = 'OD__AMS_LHR';
     msg.airlineOffers[1].priceCalendar[2].augPointRef = 'JRN__NONE';
     expect(checkReferences(msg)).toEqual([
-      { path: 'airlineOffers[1].priceCalendar[0].originDestinationRef', message: 'OD__AMS_LHR points to no OriginDestination' },
+      {
+        path: 'airlineOffers[1].priceCalendar[0].originDestinationRef',
+        message: 'OD__AMS_LHR points to no OriginDestination',
+      },
       { path: 'airlineOffers[1].priceCalendar[2].augPointRef', message: 'JRN__NONE points to no Metadata' },
     ]);
   });
@@ -81,7 +111,10 @@ describe('checkReferences', () => {
     const msg = clone(offerPriceWithSurchargeRs) as Extract<OfferPriceRs, { kind: 'success' }>;
     delete msg.dataLists.serviceDefinitions;
     expect(checkReferences(msg)).toEqual([
-      { path: 'pricedOffer.offerItems[8].services[0].serviceDefinitionRef.ref', message: 'SD__CCF2 points to no ServiceDefinition' },
+      {
+        path: 'pricedOffer.offerItems[8].services[0].serviceDefinitionRef.ref',
+        message: 'SD__CCF2 points to no ServiceDefinition',
+      },
     ]);
   });
 
@@ -94,7 +127,10 @@ describe('checkReferences', () => {
     expect(checkReferences(msg)).toEqual([
       { path: 'orders[0].orderItems[1].services[0].passengerRef', message: 'PAX__ADT07 points to no Passenger' },
       { path: 'orders[0].orderItems[5].services[1].segmentRef', message: 'SEG__GONE points to no FlightSegment' },
-      { path: 'orders[0].orderItems[8].services[0].serviceDefinitionRef', message: 'SD__CCF3 points to no ServiceDefinition' },
+      {
+        path: 'orders[0].orderItems[8].services[0].serviceDefinitionRef',
+        message: 'SD__CCF3 points to no ServiceDefinition',
+      },
     ]);
   });
 
@@ -102,10 +138,14 @@ describe('checkReferences', () => {
     const rq = clone(roundTripPriceRq);
     rq.offers[0].offerItems[0].passengerRefs = [...rq.offers[0].offerItems[0].passengerRefs, 'PAX__ZZZ'];
     const n = rq.offers[0].offerItems[0].passengerRefs.length - 1;
-    expect(checkReferences(rq)).toEqual([{ path: `offers[0].offerItems[0].passengerRefs[${n}]`, message: 'PAX__ZZZ points to no Passenger' }]);
+    expect(checkReferences(rq)).toEqual([
+      { path: `offers[0].offerItems[0].passengerRefs[${n}]`, message: 'PAX__ZZZ points to no Passenger' },
+    ]);
 
     const oc = clone(familyOrderCreateRq);
     oc.passengers[0] = { ...oc.passengers[0], contactInfoRef: 'CTC__NOPE' };
-    expect(checkReferences(oc)).toEqual([{ path: 'passengers[0].contactInfoRef', message: 'CTC__NOPE points to no ContactInformation' }]);
+    expect(checkReferences(oc)).toEqual([
+      { path: 'passengers[0].contactInfoRef', message: 'CTC__NOPE points to no ContactInformation' },
+    ]);
   });
 });

@@ -29,7 +29,16 @@ export interface ReferenceProblem {
 
 export type ReferenceCheckable = AirShoppingRs | OfferPriceRs | OrderViewRs | OfferPriceRq | OrderCreateRq;
 
-type Kind = 'Passenger' | 'FlightSegment' | 'Flight' | 'OriginDestination' | 'PriceClass' | 'ServiceDefinition' | 'BaggageAllowance' | 'ContactInformation' | 'Metadata';
+type Kind =
+  | 'Passenger'
+  | 'FlightSegment'
+  | 'Flight'
+  | 'OriginDestination'
+  | 'PriceClass'
+  | 'ServiceDefinition'
+  | 'BaggageAllowance'
+  | 'ContactInformation'
+  | 'Metadata';
 
 class Checker {
   readonly problems: ReferenceProblem[] = [];
@@ -55,19 +64,67 @@ class Checker {
 }
 
 function declareLists(c: Checker, dl: DataLists, md: Metadata | undefined, path: string): void {
-  c.declare('Passenger', dl.passengers?.map((p) => p.passengerId), `${path}.passengers`);
-  c.declare('ContactInformation', dl.contacts?.map((x) => x.contactId), `${path}.contacts`);
-  c.declare('BaggageAllowance', dl.baggageAllowances?.map((b) => b.baggageAllowanceId), `${path}.baggageAllowances`);
-  c.declare('FlightSegment', dl.flightSegments?.map((s) => s.segmentKey), `${path}.flightSegments`);
-  c.declare('Flight', dl.flights?.map((f) => f.flightKey), `${path}.flights`);
-  c.declare('OriginDestination', dl.originDestinations?.map((o) => o.originDestinationKey), `${path}.originDestinations`);
-  c.declare('PriceClass', dl.priceClasses?.map((p) => p.priceClassId), `${path}.priceClasses`);
-  c.declare('ServiceDefinition', dl.serviceDefinitions?.map((s) => s.serviceDefinitionId), `${path}.serviceDefinitions`);
+  c.declare(
+    'Passenger',
+    dl.passengers?.map((p) => p.passengerId),
+    `${path}.passengers`,
+  );
+  c.declare(
+    'ContactInformation',
+    dl.contacts?.map((x) => x.contactId),
+    `${path}.contacts`,
+  );
+  c.declare(
+    'BaggageAllowance',
+    dl.baggageAllowances?.map((b) => b.baggageAllowanceId),
+    `${path}.baggageAllowances`,
+  );
+  c.declare(
+    'FlightSegment',
+    dl.flightSegments?.map((s) => s.segmentKey),
+    `${path}.flightSegments`,
+  );
+  c.declare(
+    'Flight',
+    dl.flights?.map((f) => f.flightKey),
+    `${path}.flights`,
+  );
+  c.declare(
+    'OriginDestination',
+    dl.originDestinations?.map((o) => o.originDestinationKey),
+    `${path}.originDestinations`,
+  );
+  c.declare(
+    'PriceClass',
+    dl.priceClasses?.map((p) => p.priceClassId),
+    `${path}.priceClasses`,
+  );
+  c.declare(
+    'ServiceDefinition',
+    dl.serviceDefinitions?.map((s) => s.serviceDefinitionId),
+    `${path}.serviceDefinitions`,
+  );
   if (md !== undefined) {
-    c.declare('Metadata', md.journeys?.map((j) => j.key), 'metadata.journeys');
-    c.declare('Metadata', md.languages?.map((l) => l.key), 'metadata.languages');
-    c.declare('Metadata', md.countries?.map((x) => x.key), 'metadata.countries');
-    c.declare('Metadata', md.cities?.map((x) => x.key), 'metadata.cities');
+    c.declare(
+      'Metadata',
+      md.journeys?.map((j) => j.key),
+      'metadata.journeys',
+    );
+    c.declare(
+      'Metadata',
+      md.languages?.map((l) => l.key),
+      'metadata.languages',
+    );
+    c.declare(
+      'Metadata',
+      md.countries?.map((x) => x.key),
+      'metadata.countries',
+    );
+    c.declare(
+      'Metadata',
+      md.cities?.map((x) => x.key),
+      'metadata.cities',
+    );
   }
 }
 
@@ -82,9 +139,13 @@ function checkLists(c: Checker, dl: DataLists, path: string): void {
     c.refs('Metadata', s.arrival.refs, `${path}.flightSegments[${i}].arrival.refs`);
   });
   dl.flights?.forEach((f, i) => c.refs('FlightSegment', f.segmentRefs, `${path}.flights[${i}].segmentRefs`));
-  dl.originDestinations?.forEach((o, i) => c.refs('Flight', o.flightRefs, `${path}.originDestinations[${i}].flightRefs`));
+  dl.originDestinations?.forEach((o, i) =>
+    c.refs('Flight', o.flightRefs, `${path}.originDestinations[${i}].flightRefs`),
+  );
   dl.priceClasses?.forEach((pc, i) =>
-    pc.classesOfService?.forEach((cos, j) => c.ref('FlightSegment', cos.segmentRef, `${path}.priceClasses[${i}].classesOfService[${j}].segmentRef`)),
+    pc.classesOfService?.forEach((cos, j) =>
+      c.ref('FlightSegment', cos.segmentRef, `${path}.priceClasses[${i}].classesOfService[${j}].segmentRef`),
+    ),
   );
   dl.serviceDefinitions?.forEach((sd, i) => {
     c.refs('ServiceDefinition', sd.bundleRefs, `${path}.serviceDefinitions[${i}].bundleRefs`);
@@ -139,7 +200,9 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
     checkLists(c, msg.dataLists, 'dataLists');
     if ('airlineOffers' in msg) {
       if (msg.kind === 'day') {
-        msg.airlineOffers.forEach((g, i) => g.offers.forEach((o, j) => checkOffer(c, o, `airlineOffers[${i}].offers[${j}]`)));
+        msg.airlineOffers.forEach((g, i) =>
+          g.offers.forEach((o, j) => checkOffer(c, o, `airlineOffers[${i}].offers[${j}]`)),
+        );
       } else if (msg.kind === 'calendar') {
         msg.airlineOffers.forEach((g, i) =>
           g.priceCalendar.forEach((e, j) => {
@@ -165,11 +228,19 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
     }
     return c.problems;
   }
-  c.declare('Passenger', msg.passengers.map((p) => p.passengerId), 'passengers');
+  c.declare(
+    'Passenger',
+    msg.passengers.map((p) => p.passengerId),
+    'passengers',
+  );
   if ('offers' in msg) {
     msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
   } else {
-    c.declare('ContactInformation', msg.contacts.map((x) => x.contactId), 'contacts');
+    c.declare(
+      'ContactInformation',
+      msg.contacts.map((x) => x.contactId),
+      'contacts',
+    );
     checkPassengers(c, msg.passengers, 'passengers');
     if (msg.offer !== undefined) checkSelectedItems(c, msg.offer.offerItems, 'offer.offerItems');
   }

@@ -6,7 +6,18 @@
 import type { MessageHeader, NdcError, ResponseCommon } from './ndc.model';
 import { decodeErrors, decodeWarnings, encodeErrors } from './common.codec';
 import { XMLNS_NS, XS_NS } from './namespaces';
-import { decodeHeader, endMessage, one, opt, parseNdc, startMessage, type EncodeOptions, type ParseOptions, type XMLBuilder, type XNode } from './xml';
+import {
+  decodeHeader,
+  endMessage,
+  one,
+  opt,
+  parseNdc,
+  startMessage,
+  type EncodeOptions,
+  type ParseOptions,
+  type XMLBuilder,
+  type XNode,
+} from './xml';
 
 /**
  * Starts a response document: root with header attributes plus the `xs`

@@ -67,28 +67,45 @@ describe('SOAP bindings', () => {
     const f12 =
       `<env:Envelope xmlns:env="${SOAP12_NS}"><env:Header/><env:Body><env:Fault><env:Code><env:Value>env:Receiver</env:Value></env:Code>` +
       '<env:Reason><env:Text xml:lang="en">Timeout</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>';
-    expect(decodeError(() => decodeAirShoppingRs(f12)).message).toBe('SOAP Fault instead of an NDC message (env:Receiver: Timeout) at /Envelope/Body/Fault');
+    expect(decodeError(() => decodeAirShoppingRs(f12)).message).toBe(
+      'SOAP Fault instead of an NDC message (env:Receiver: Timeout) at /Envelope/Body/Fault',
+    );
     expect(decodeError(() => ndcRootName(f12)).code).toBe('SOAP_FAULT');
   });
 
   it('refuses an envelope without Body content, a wrong NDC root inside, and an envelope that is not SOAP', () => {
     const empty = decodeError(() => decodeOrderCancelRq(`<s:Envelope xmlns:s="${SOAP11_NS}"><s:Body/></s:Envelope>`));
     expect([empty.code, empty.path]).toEqual(['MISSING', '/Envelope/Body']);
-    const noBody = decodeError(() => decodeOrderCancelRq(`<s:Envelope xmlns:s="${SOAP11_NS}"><s:Header/></s:Envelope>`));
+    const noBody = decodeError(() =>
+      decodeOrderCancelRq(`<s:Envelope xmlns:s="${SOAP11_NS}"><s:Header/></s:Envelope>`),
+    );
     expect([noBody.code, noBody.path]).toEqual(['MISSING', '/Envelope/Body']);
-    const wrong = decodeError(() => decodeOrderCancelRq(wrapInBinding(encodeOrderRetrieveRq(orderRetrieveRq), 'soap11')));
+    const wrong = decodeError(() =>
+      decodeOrderCancelRq(wrapInBinding(encodeOrderRetrieveRq(orderRetrieveRq), 'soap11')),
+    );
     expect(wrong.code).toBe('WRONG_ROOT');
-    const foreign = decodeError(() => decodeOrderCancelRq(`<Envelope xmlns="urn:x"><Body>${ndcBody(encodeOrderCancelRq(orderCancelRq))}</Body></Envelope>`));
+    const foreign = decodeError(() =>
+      decodeOrderCancelRq(
+        `<Envelope xmlns="urn:x"><Body>${ndcBody(encodeOrderCancelRq(orderCancelRq))}</Body></Envelope>`,
+      ),
+    );
     expect(foreign.code).toBe('WRONG_ROOT');
-    const malformed = decodeError(() => decodeOrderCancelRq(wrapInBinding(encodeOrderCancelRq(orderCancelRq), 'soap11').replace('</soap:Body>', '')));
+    const malformed = decodeError(() =>
+      decodeOrderCancelRq(wrapInBinding(encodeOrderCancelRq(orderCancelRq), 'soap11').replace('</soap:Body>', '')),
+    );
     expect(malformed.code).toBe('MALFORMED_XML');
   });
 
   it('tells a client which headers each binding sends', () => {
     const vnd = 'application/vnd.xs.ndc.v17.2+xml;charset=UTF-8';
     expect(bindingHeaders('plain', 'AirShoppingRQ', vnd)).toEqual({ 'Content-Type': vnd });
-    expect(bindingHeaders('soap11', 'AirShoppingRQ', vnd)).toEqual({ 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"AirShoppingRQ"' });
-    expect(bindingHeaders('soap12', 'OrderCancelRQ', vnd)).toEqual({ 'Content-Type': 'application/soap+xml; charset=utf-8; action="OrderCancelRQ"' });
+    expect(bindingHeaders('soap11', 'AirShoppingRQ', vnd)).toEqual({
+      'Content-Type': 'text/xml; charset=utf-8',
+      SOAPAction: '"AirShoppingRQ"',
+    });
+    expect(bindingHeaders('soap12', 'OrderCancelRQ', vnd)).toEqual({
+      'Content-Type': 'application/soap+xml; charset=utf-8; action="OrderCancelRQ"',
+    });
     expect(bindingContentType('soap12', vnd)).toBe('application/soap+xml; charset=utf-8');
     expect(bindingContentType('plain', vnd)).toBe(vnd);
   });

@@ -10,7 +10,15 @@
  * {@link wrapInBinding}; send it with {@link bindingHeaders}.
  */
 import { NdcDecodeError } from './ndc-decode-error';
-import { declaredNamespaces, localName, prefixOf, scanRoot, scanStartTag, unescapeXml, type StartTag } from './xml-scan';
+import {
+  declaredNamespaces,
+  localName,
+  prefixOf,
+  scanRoot,
+  scanStartTag,
+  unescapeXml,
+  type StartTag,
+} from './xml-scan';
 
 /** How an NDC message travels: bare, or inside a SOAP 1.1 or SOAP 1.2 envelope. */
 export type NdcBinding = 'plain' | 'soap11' | 'soap12';
@@ -182,10 +190,15 @@ function soapContent(text: string): SoapContent | undefined {
   }
   scope = withDecls(scope, tag.attrs);
   const content = tag.selfClosing ? undefined : scanStartTag(text, tag.end);
-  if (content === undefined) throw new NdcDecodeError('MISSING', '/Envelope/Body', 'the SOAP Body holds no NDC message');
+  if (content === undefined)
+    throw new NdcDecodeError('MISSING', '/Envelope/Body', 'the SOAP Body holds no NDC message');
   if (isSoapEl(content, 'Fault', ns, scope)) {
     const fault = text.slice(content.start, elementEnd(text, content));
-    throw new NdcDecodeError('SOAP_FAULT', '/Envelope/Body/Fault', `SOAP Fault instead of an NDC message (${faultText(fault)})`);
+    throw new NdcDecodeError(
+      'SOAP_FAULT',
+      '/Envelope/Body/Fault',
+      `SOAP Fault instead of an NDC message (${faultText(fault)})`,
+    );
   }
   return { binding, tag: content, scope };
 }
@@ -211,7 +224,10 @@ export function unwrapSoap(text: string): { binding: NdcBinding; text: string } 
     if (!own.has(prefix)) inherited += ` ${prefix === '' ? 'xmlns' : 'xmlns:' + prefix}="${escapeAttr(uri)}"`;
   }
   const nameEnd = tag.start + 1 + tag.qname.length;
-  return { binding: c.binding, text: text.slice(tag.start, nameEnd) + inherited + text.slice(nameEnd, elementEnd(text, tag)) };
+  return {
+    binding: c.binding,
+    text: text.slice(tag.start, nameEnd) + inherited + text.slice(nameEnd, elementEnd(text, tag)),
+  };
 }
 
 /** The root start tag of the NDC message: the document's root, or the first element of a SOAP Body. */

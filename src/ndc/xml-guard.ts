@@ -37,7 +37,6 @@ export function refuseDeclarations(text: string): void {
   }
 }
 
-
 const NAME = /^[A-Za-z_:\u00C0-\uFFFF][\w.:\u00B7-\uFFFF-]*$/;
 const BAD_AMP = /&(?!(?:[A-Za-z_][\w.-]*|#[0-9]+|#x[0-9a-fA-F]+);)/;
 
@@ -86,7 +85,8 @@ export function wellFormednessError(text: string): string | undefined {
     const end = lt < 0 ? n : lt;
     if (end > i) {
       if (stack.length === 0) {
-        for (let k = i; k < end; k++) if (!isSpace(text.charCodeAt(k))) return `text outside the root element at offset ${k}`;
+        for (let k = i; k < end; k++)
+          if (!isSpace(text.charCodeAt(k))) return `text outside the root element at offset ${k}`;
       } else if (amps.bad(i, end)) {
         return `'&' that starts no entity reference near offset ${i}`;
       }

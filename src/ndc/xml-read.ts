@@ -145,7 +145,8 @@ function resolveNames(text: string, extNs: string): string {
       continue;
     }
     const tag = scanStartTag(text, lt);
-    if (tag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: bad start tag at offset ${lt}`);
+    if (tag === undefined)
+      throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: bad start tag at offset ${lt}`);
     let inner = scope;
     if (tag.attrs.indexOf('xmlns') >= 0) {
       const decls = declaredNamespaces(tag.attrs);
@@ -196,7 +197,11 @@ export function ndcRootName(xml: string | Buffer, opts: ParseOptions = {}): stri
  * NDC root is the first element of its Body, a SOAP Header is ignored, a Fault
  * is `SOAP_FAULT`.
  */
-export function parseNdc(xml: string | Buffer, expectedRoot: string | readonly string[], opts: ParseOptions = {}): ParsedNdc {
+export function parseNdc(
+  xml: string | Buffer,
+  expectedRoot: string | readonly string[],
+  opts: ParseOptions = {},
+): ParsedNdc {
   const doc = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
   refuseDeclarations(doc);
   const problem = wellFormednessError(doc);
@@ -212,7 +217,11 @@ export function parseNdc(xml: string | Buffer, expectedRoot: string | readonly s
   }
   const rootNs = declaredNamespaces(rootTag.attrs).get(prefixOf(rootTag.qname))?.[0];
   if (rootNs !== NDC_NS) {
-    throw new NdcDecodeError('WRONG_NAMESPACE', '/' + root, `root must be in namespace ${NDC_NS}, got ${rootNs ?? 'none'}`);
+    throw new NdcDecodeError(
+      'WRONG_NAMESPACE',
+      '/' + root,
+      `root must be in namespace ${NDC_NS}, got ${rootNs ?? 'none'}`,
+    );
   }
 
   const extNs = opts.extensionNamespace ?? EXT_NS;
@@ -286,7 +295,8 @@ export function attr(node: XNode, name: string): string | undefined {
 /** A required, non-empty attribute: throws `MISSING` naming `path/@name`. */
 export function reqAttr(node: XNode, name: string, path: string): string {
   const v = attr(node, name);
-  if (v === undefined || v === '') throw new NdcDecodeError('MISSING', `${path}/@${name}`, `required attribute ${name} is missing`);
+  if (v === undefined || v === '')
+    throw new NdcDecodeError('MISSING', `${path}/@${name}`, `required attribute ${name} is missing`);
   return v;
 }
 
@@ -346,7 +356,8 @@ export function reqMoney(node: XNode, name: string, path: string): Money {
 /** A non-negative integer in element text or an attribute. */
 export function decodeInt(s: string | undefined, path: string): number {
   if (s === undefined || s === '') throw new NdcDecodeError('MISSING', path, 'value is missing');
-  if (!/^\d{1,9}$/.test(s)) throw new NdcDecodeError('INVALID_VALUE', path, `not a non-negative integer: ${JSON.stringify(s)}`);
+  if (!/^\d{1,9}$/.test(s))
+    throw new NdcDecodeError('INVALID_VALUE', path, `not a non-negative integer: ${JSON.stringify(s)}`);
   return Number(s);
 }
 
@@ -387,4 +398,3 @@ function boundedId(s: string, max: number, path: string): string {
   }
   return s;
 }
-

@@ -36,7 +36,13 @@ export function scanStartTag(text: string, pos: number): StartTag | undefined {
   const m = START_TAG.exec(text);
   if (!m) return undefined;
   const selfClosing = m[2].endsWith('/');
-  return { qname: m[1], attrs: selfClosing ? m[2].slice(0, -1) : m[2], start: START_TAG.lastIndex - m[0].length + m[0].indexOf('<'), end: START_TAG.lastIndex, selfClosing };
+  return {
+    qname: m[1],
+    attrs: selfClosing ? m[2].slice(0, -1) : m[2],
+    start: START_TAG.lastIndex - m[0].length + m[0].indexOf('<'),
+    end: START_TAG.lastIndex,
+    selfClosing,
+  };
 }
 
 /** Finds the root start tag without parsing the document (undefined when there is none). */

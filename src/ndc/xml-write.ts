@@ -19,7 +19,6 @@ export interface EncodeOptions {
   extensionNamespace?: string;
 }
 
-
 /**
  * Starts a message: the XML declaration and the root element in {@link NDC_NS}
  * with `xmlns:ns2` (the extension namespace, default {@link EXT_NS}),
@@ -210,7 +209,9 @@ export function addNil(parent: XMLBuilder, name: string): XMLBuilder {
 
 /** The extension namespace of the document `el` belongs to: what its `ns2` prefix is bound to ({@link startMessage}). */
 function extensionNamespaceOf(el: XMLBuilder): string {
-  return (el.node as unknown as { lookupNamespaceURI(prefix: string): string | null }).lookupNamespaceURI('ns2') ?? EXT_NS;
+  return (
+    (el.node as unknown as { lookupNamespaceURI(prefix: string): string | null }).lookupNamespaceURI('ns2') ?? EXT_NS
+  );
 }
 
 /** Adds an extension element `<ns2:local>` in the document's extension namespace (optionally with text) and returns it. */

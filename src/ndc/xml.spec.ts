@@ -100,7 +100,9 @@ describe('parseNdc: hostile input', () => {
     const doc = `<A xmlns="${NDC_NS}">${'é'.repeat(60)}</A>`; // 60 chars of 2 bytes each
     expect(decodeError(() => parseNdc(doc, 'A', { maxBytes: 100 })).code).toBe('TOO_LARGE');
     expect(parseNdc(doc, 'A', { maxBytes: 200 }).root).toBe('A');
-    expect(decodeError(() => parseNdc(Buffer.from(RETRIEVE), 'OrderRetrieveRQ', { maxBytes: 50 })).code).toBe('TOO_LARGE');
+    expect(decodeError(() => parseNdc(Buffer.from(RETRIEVE), 'OrderRetrieveRQ', { maxBytes: 50 })).code).toBe(
+      'TOO_LARGE',
+    );
     expect(parseNdc(Buffer.from(RETRIEVE), 'OrderRetrieveRQ').root).toBe('OrderRetrieveRQ');
   });
 
@@ -145,8 +147,12 @@ describe('parseNdc: hostile input', () => {
   });
 
   it('explains what is malformed', () => {
-    expect(decodeError(() => parseNdc(`<A xmlns="${NDC_NS}"><B></C></A>`, 'A')).message).toBe('malformed XML: end tag </C> does not match <B>');
-    expect(decodeError(() => parseNdc(`<A xmlns="${NDC_NS}"><B>`, 'A')).message).toBe('malformed XML: unclosed element <B>');
+    expect(decodeError(() => parseNdc(`<A xmlns="${NDC_NS}"><B></C></A>`, 'A')).message).toBe(
+      'malformed XML: end tag </C> does not match <B>',
+    );
+    expect(decodeError(() => parseNdc(`<A xmlns="${NDC_NS}"><B>`, 'A')).message).toBe(
+      'malformed XML: unclosed element <B>',
+    );
   });
 
   it('refuses a wrong root, naming it', () => {
@@ -157,13 +163,17 @@ describe('parseNdc: hostile input', () => {
   });
 
   it('refuses a root in another namespace or in none', () => {
-    const other = decodeError(() => parseNdc(RETRIEVE.replace(NDC_NS, 'http://www.iata.org/IATA/EDIST/2017.1'), 'OrderRetrieveRQ'));
+    const other = decodeError(() =>
+      parseNdc(RETRIEVE.replace(NDC_NS, 'http://www.iata.org/IATA/EDIST/2017.1'), 'OrderRetrieveRQ'),
+    );
     expect(other.code).toBe('WRONG_NAMESPACE');
     expect(other.path).toBe('/OrderRetrieveRQ');
     const none = decodeError(() => parseNdc(RETRIEVE.replace(` xmlns="${NDC_NS}"`, ''), 'OrderRetrieveRQ'));
     expect(none.code).toBe('WRONG_NAMESPACE');
     // the NDC namespace bound to a prefix the root does not use
-    const unbound = decodeError(() => parseNdc(RETRIEVE.replace(` xmlns="${NDC_NS}"`, ` xmlns:n="${NDC_NS}"`), 'OrderRetrieveRQ'));
+    const unbound = decodeError(() =>
+      parseNdc(RETRIEVE.replace(` xmlns="${NDC_NS}"`, ` xmlns:n="${NDC_NS}"`), 'OrderRetrieveRQ'),
+    );
     expect(unbound.code).toBe('WRONG_NAMESPACE');
   });
 
@@ -217,7 +227,10 @@ describe('parseNdc: reading', () => {
   });
 
   it('keeps object-prototype names out of the tree when resolving prefixes', () => {
-    const { node } = parseNdc(`<n:A xmlns:n="${NDC_NS}"><n:constructor/><n:toString>x</n:toString><n:B>1</n:B></n:A>`, 'A');
+    const { node } = parseNdc(
+      `<n:A xmlns:n="${NDC_NS}"><n:constructor/><n:toString>x</n:toString><n:B>1</n:B></n:A>`,
+      'A',
+    );
     expect(Object.keys(node)).toEqual(['{foreign}n:constructor', '{foreign}n:toString', 'B', '@xmlns:n']);
   });
 
@@ -282,13 +295,18 @@ describe('parseNdc: reading', () => {
 
   it('unescapes predefined entities and character references, and leaves unknown entities alone', () => {
     expect(unescapeXml('&#99999999; &#x110000;')).toBe('&#99999999; &#x110000;');
-    expect(unescapeXml('a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#233; &#x20AC; &lol;')).toBe(`a & b <c> "d" 'e' é € &lol;`);
+    expect(unescapeXml('a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#233; &#x20AC; &lol;')).toBe(
+      `a & b <c> "d" 'e' é € &lol;`,
+    );
     const { node } = parseNdc(`<A xmlns="${NDC_NS}" u="x?a=1&amp;b=2"><B>R&amp;D &#163;</B></A>`, 'A');
     expect(text(one(node, 'B', '/A'))).toBe('R&D £');
   });
 
   it('keeps amounts exactly as written and refuses non-decimals', () => {
-    const { node } = parseNdc(`<A xmlns="${NDC_NS}"><M Code="GBP">0012.300</M><X Code="GBP">1e3</X><Y>1.00</Y></A>`, 'A');
+    const { node } = parseNdc(
+      `<A xmlns="${NDC_NS}"><M Code="GBP">0012.300</M><X Code="GBP">1e3</X><Y>1.00</Y></A>`,
+      'A',
+    );
     expect(decodeMoney(one(node, 'M', '/A'), '/A/M')).toEqual({ value: '0012.300', currency: 'GBP' });
     const bad = decodeError(() => decodeMoney(one(node, 'X', '/A'), '/A/X'));
     expect(bad.code).toBe('INVALID_VALUE');
@@ -336,7 +354,27 @@ describe('decoders on mutated input', () => {
       [encodeOfferPriceRq(tokenPriceRq), decodeOfferPriceRq],
       [encodeOrderCreateRq(familyOrderCreateRq), decodeOrderCreateRq],
     ];
-    const pieces = ['<', '>', '/', '"', "'", '&', '=', ' ', 'a', '!', '?', '-', ';', '#', '&#1;', '<x>', '</x>', '&#99999999;', 'xmlns="u"'];
+    const pieces = [
+      '<',
+      '>',
+      '/',
+      '"',
+      "'",
+      '&',
+      '=',
+      ' ',
+      'a',
+      '!',
+      '?',
+      '-',
+      ';',
+      '#',
+      '&#1;',
+      '<x>',
+      '</x>',
+      '&#99999999;',
+      'xmlns="u"',
+    ];
     let seed = 7;
     const rnd = (n: number) => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -351,7 +389,12 @@ describe('decoders on mutated input', () => {
         const p = rnd(d.length);
         const piece = pieces[rnd(pieces.length)];
         const kind = rnd(3);
-        d = kind === 0 ? d.slice(0, p) + d.slice(p + 1 + rnd(20)) : kind === 1 ? d.slice(0, p) + piece + d.slice(p) : d.slice(0, p) + piece + d.slice(p + 1);
+        d =
+          kind === 0
+            ? d.slice(0, p) + d.slice(p + 1 + rnd(20))
+            : kind === 1
+              ? d.slice(0, p) + piece + d.slice(p)
+              : d.slice(0, p) + piece + d.slice(p + 1);
       }
       try {
         decode(d);

@@ -9,7 +9,13 @@ const text = (bytes: Uint8Array | null | undefined): string => Buffer.from(bytes
 const intentLike = {
   agency: { id: 'AG1' },
   payment: {
-    card: { number: '4111111111111111', name: 'Ada', verificationCode: '737', expirationYear: 2030, expirationMonth: 1 },
+    card: {
+      number: '4111111111111111',
+      name: 'Ada',
+      verificationCode: '737',
+      expirationYear: 2030,
+      expirationMonth: 1,
+    },
   },
   note: 'pay with 5555555555554444 please',
   reference: '1234567890123',
@@ -38,7 +44,9 @@ describe('EncryptionCodec', () => {
 
   it('refuses a payload of another key, and a tampered one', async () => {
     const [sealed] = await new EncryptionCodec(KEY).encode([defaultPayloadConverter.toPayload('x')]);
-    await expect(new EncryptionCodec(Buffer.alloc(32, 8)).decode([sealed!])).rejects.toThrow(/^payload encrypted with key [0-9a-f]{16}, this process has key [0-9a-f]{16} \(check PAYLOAD_ENCRYPTION_KEY\)$/);
+    await expect(new EncryptionCodec(Buffer.alloc(32, 8)).decode([sealed!])).rejects.toThrow(
+      /^payload encrypted with key [0-9a-f]{16}, this process has key [0-9a-f]{16} \(check PAYLOAD_ENCRYPTION_KEY\)$/,
+    );
     const data = Buffer.from(sealed!.data!);
     data[20] = data[20]! ^ 1;
     await expect(new EncryptionCodec(KEY).decode([{ ...sealed!, data }])).rejects.toThrow();
@@ -61,7 +69,9 @@ describe('loadPayloadKey', () => {
   });
 
   it('rejects keys that are not 32 bytes of base64', () => {
-    expect(() => loadPayloadKey({ PAYLOAD_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/exactly 32 bytes/);
+    expect(() => loadPayloadKey({ PAYLOAD_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /exactly 32 bytes/,
+    );
     expect(() => loadPayloadKey({ PAYLOAD_ENCRYPTION_KEY: 'not base64!' })).toThrow(/exactly 32 bytes/);
   });
 });
@@ -70,7 +80,9 @@ describe('UI codec', () => {
   it('masks card number and CVV under card, Luhn-valid numbers anywhere, keeps the rest', () => {
     expect(maskCardData(intentLike)).toEqual({
       agency: { id: 'AG1' },
-      payment: { card: { number: '****1111', name: 'Ada', verificationCode: '***', expirationYear: 2030, expirationMonth: 1 } },
+      payment: {
+        card: { number: '****1111', name: 'Ada', verificationCode: '***', expirationYear: 2030, expirationMonth: 1 },
+      },
       note: 'pay with 5555555555554444 please',
       reference: '1234567890123',
     });
@@ -79,7 +91,10 @@ describe('UI codec', () => {
 
   it('decrypts and masks for the Web UI', async () => {
     const codec = new EncryptionCodec(KEY);
-    const sealed = await codec.encode([defaultPayloadConverter.toPayload(intentLike), defaultPayloadConverter.toPayload(null)]);
+    const sealed = await codec.encode([
+      defaultPayloadConverter.toPayload(intentLike),
+      defaultPayloadConverter.toPayload(null),
+    ]);
     const shown: Payload[] = await decodePayloadsForUi(sealed, codec);
     expect(defaultPayloadConverter.fromPayload(shown[0]!)).toEqual(maskCardData(intentLike));
     expect(defaultPayloadConverter.fromPayload(shown[1]!)).toBeNull();
@@ -87,11 +102,15 @@ describe('UI codec', () => {
 
   it('speaks the remote codec JSON protocol (base64 metadata and data)', async () => {
     const codec = new EncryptionCodec(KEY);
-    const [sealed] = await codec.encode([defaultPayloadConverter.toPayload({ card: { number: '4111111111111111', verificationCode: '737' } })]);
+    const [sealed] = await codec.encode([
+      defaultPayloadConverter.toPayload({ card: { number: '4111111111111111', verificationCode: '737' } }),
+    ]);
     const body = {
       payloads: [
         {
-          metadata: Object.fromEntries(Object.entries(sealed!.metadata!).map(([k, v]) => [k, Buffer.from(v!).toString('base64')])),
+          metadata: Object.fromEntries(
+            Object.entries(sealed!.metadata!).map(([k, v]) => [k, Buffer.from(v!).toString('base64')]),
+          ),
           data: Buffer.from(sealed!.data!).toString('base64'),
         },
       ],

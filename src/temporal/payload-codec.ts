@@ -38,7 +38,9 @@ export function loadPayloadKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   }
   const key = Buffer.from(value, 'base64');
   if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== value.replace(/=+$/, '')) {
-    throw new Error('PAYLOAD_ENCRYPTION_KEY: must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32)');
+    throw new Error(
+      'PAYLOAD_ENCRYPTION_KEY: must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32)',
+    );
   }
   if (env.NODE_ENV === 'production' && key.equals(developmentPayloadKey())) {
     throw new Error('PAYLOAD_ENCRYPTION_KEY: the development key is refused when NODE_ENV=production');
@@ -98,13 +100,18 @@ export class EncryptionCodec implements PayloadCodec {
       const keyIdBytes = payload.metadata?.[KEY_ID_METADATA];
       const keyId = keyIdBytes !== undefined && keyIdBytes !== null ? textDecoder.decode(keyIdBytes) : '';
       if (keyId !== this.keyId) {
-        throw new Error(`payload encrypted with key ${keyId}, this process has key ${this.keyId} (check PAYLOAD_ENCRYPTION_KEY)`);
+        throw new Error(
+          `payload encrypted with key ${keyId}, this process has key ${this.keyId} (check PAYLOAD_ENCRYPTION_KEY)`,
+        );
       }
       const sealed = Buffer.from(payload.data ?? new Uint8Array());
       if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('encrypted payload too short');
       const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, IV_BYTES));
       decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-      const clear = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
+      const clear = Buffer.concat([
+        decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
       return payloadFromBytes(clear);
     });
   }

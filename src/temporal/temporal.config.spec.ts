@@ -28,7 +28,9 @@ describe('loadTemporalConfig', () => {
   });
 
   it('fails fast naming the variable', () => {
-    expect(() => loadTemporalConfig({ TEMPORAL_ADDRESS: 'localhost' })).toThrow('TEMPORAL_ADDRESS: must be host:port, got "localhost"');
+    expect(() => loadTemporalConfig({ TEMPORAL_ADDRESS: 'localhost' })).toThrow(
+      'TEMPORAL_ADDRESS: must be host:port, got "localhost"',
+    );
     expect(() => loadTemporalConfig({ TEMPORAL_TLS_CERT: '/nope.pem' })).toThrow(
       'TEMPORAL_TLS_KEY: TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY must be set together',
     );

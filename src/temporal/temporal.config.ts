@@ -72,7 +72,10 @@ export function loadTemporalConfig(env: NodeJS.ProcessEnv = process.env): Tempor
   const serverName = nonEmpty(env, 'TEMPORAL_TLS_SERVER_NAME');
   const apiKey = nonEmpty(env, 'TEMPORAL_API_KEY');
   if ((cert === undefined) !== (key === undefined)) {
-    throw new TemporalConfigError(cert === undefined ? 'TEMPORAL_TLS_CERT' : 'TEMPORAL_TLS_KEY', 'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY must be set together');
+    throw new TemporalConfigError(
+      cert === undefined ? 'TEMPORAL_TLS_CERT' : 'TEMPORAL_TLS_KEY',
+      'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY must be set together',
+    );
   }
   const config: TemporalConfig = { address, namespace, taskQueue };
   if (cert !== undefined || ca !== undefined || serverName !== undefined || apiKey !== undefined) {

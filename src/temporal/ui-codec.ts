@@ -83,7 +83,10 @@ export async function decodeRemoteCodecBody(
   return {
     payloads: decoded.map((payload) => ({
       metadata: Object.fromEntries(
-        Object.entries(payload.metadata ?? {}).map(([name, value]) => [name, Buffer.from(value ?? new Uint8Array()).toString('base64')]),
+        Object.entries(payload.metadata ?? {}).map(([name, value]) => [
+          name,
+          Buffer.from(value ?? new Uint8Array()).toString('base64'),
+        ]),
       ),
       data: Buffer.from(payload.data ?? new Uint8Array()).toString('base64'),
     })),

@@ -75,7 +75,13 @@ export const interceptors = (): WorkflowInterceptors => ({
           bookingMetrics.ended(summarise(result));
           return result;
         } catch (error) {
-          bookingMetrics.ended({ status: 'ERROR', failureType: 'WORKFLOW_FAILED', steps: [], reshops: 0, reconciliations: 0 });
+          bookingMetrics.ended({
+            status: 'ERROR',
+            failureType: 'WORKFLOW_FAILED',
+            steps: [],
+            reshops: 0,
+            reconciliations: 0,
+          });
           throw error;
         }
       },

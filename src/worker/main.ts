@@ -67,26 +67,36 @@ function freeLoopbackPort(): Promise<number> {
 function airlineSpan(tracing: Tracing | undefined) {
   return async <R>(operation: string, call: () => Promise<R>): Promise<R> => {
     if (tracing === undefined) return call();
-    return tracing.tracer.startActiveSpan(`NDC ${operation}`, { kind: SpanKind.CLIENT, attributes: { 'ndc.operation': operation } }, async (span) => {
-      try {
-        return await call();
-      } catch (error) {
-        span.recordException(error as Error);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
-        throw error;
-      } finally {
-        span.end();
-      }
-    });
+    return tracing.tracer.startActiveSpan(
+      `NDC ${operation}`,
+      { kind: SpanKind.CLIENT, attributes: { 'ndc.operation': operation } },
+      async (span) => {
+        try {
+          return await call();
+        } catch (error) {
+          span.recordException(error as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
   };
 }
 
 async function readiness(worker: Worker | undefined, connection: NativeConnection): Promise<ProbeResult> {
   const state = worker?.getState() ?? 'STARTING';
   try {
-    await connection.withDeadline(Date.now() + READY_PROBE_TIMEOUT_MS, () => connection.workflowService.getSystemInfo({}));
+    await connection.withDeadline(Date.now() + READY_PROBE_TIMEOUT_MS, () =>
+      connection.workflowService.getSystemInfo({}),
+    );
   } catch (error) {
-    return { ok: false, status: 'unavailable', details: { worker: state, temporal: { status: 'down', error: (error as Error).message } } };
+    return {
+      ok: false,
+      status: 'unavailable',
+      details: { worker: state, temporal: { status: 'down', error: (error as Error).message } },
+    };
   }
   const ok = state === 'RUNNING';
   return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state, temporal: { status: 'up' } } };
@@ -128,7 +138,8 @@ async function main(logger: Logger): Promise<void> {
           port: httpPort,
           host: httpHost,
           registry,
-          extraMetrics: async () => (await fetch(`http://127.0.0.1:${coreMetricsPort}/metrics`, { signal: AbortSignal.timeout(2000) })).text(),
+          extraMetrics: async () =>
+            (await fetch(`http://127.0.0.1:${coreMetricsPort}/metrics`, { signal: AbortSignal.timeout(2000) })).text(),
           live: () => {
             const state = worker?.getState() ?? 'STARTING';
             const ok = state !== 'FAILED' && state !== 'STOPPED';

@@ -8,7 +8,8 @@ function sample(text: string, name: string, labels: Record<string, string>): str
   for (const line of text.split('\n')) {
     const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
     if (match?.[1] !== name) continue;
-    if (Object.entries(labels).every(([key, value]) => match[2]!.split(',').includes(`${key}="${value}"`))) return match[3];
+    if (Object.entries(labels).every(([key, value]) => match[2]!.split(',').includes(`${key}="${value}"`)))
+      return match[3];
   }
   return undefined;
 }
@@ -19,8 +20,18 @@ describe('summarise (booking-metrics workflow interceptor)', () => {
       { name: 'shop', outcome: 'ok', startedAt: '2026-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.250Z' },
       { name: 'price', outcome: 'failed', startedAt: '2026-01-01T00:00:00.250Z', endedAt: '2026-01-01T00:00:01.000Z' },
       { name: 'shop', outcome: 'ok', startedAt: '2026-01-01T00:00:01.000Z', endedAt: '2026-01-01T00:00:01.100Z' },
-      { name: 'createOrder', outcome: 'failed', startedAt: '2026-01-01T00:00:02.000Z', endedAt: '2026-01-01T00:00:07.000Z' },
-      { name: 'reconcileOrder', outcome: 'ok', startedAt: '2026-01-01T00:00:07.000Z', endedAt: '2026-01-01T00:00:07.500Z' },
+      {
+        name: 'createOrder',
+        outcome: 'failed',
+        startedAt: '2026-01-01T00:00:02.000Z',
+        endedAt: '2026-01-01T00:00:07.000Z',
+      },
+      {
+        name: 'reconcileOrder',
+        outcome: 'ok',
+        startedAt: '2026-01-01T00:00:07.000Z',
+        endedAt: '2026-01-01T00:00:07.500Z',
+      },
       { name: 'retrieveOrder', startedAt: '2026-01-01T00:00:08.000Z' },
     ];
     expect(summarise({ state: { status: 'FAILED', error: { type: 'PRICE_MISMATCH' }, steps } })).toEqual({
@@ -45,13 +56,30 @@ describe('worker metrics', () => {
   it('counts ended bookings by status and failure type, and times steps', async () => {
     const registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
     const metrics = createWorkerMetrics(registry);
-    recordBookingEnded(metrics, { status: 'CONFIRMED', steps: [{ name: 'shop', outcome: 'ok', seconds: 0.2 }], reshops: 2, reconciliations: 1 });
-    recordBookingEnded(metrics, { status: 'FAILED', failureType: 'NO_OFFERS', steps: [], reshops: 0, reconciliations: 0 });
+    recordBookingEnded(metrics, {
+      status: 'CONFIRMED',
+      steps: [{ name: 'shop', outcome: 'ok', seconds: 0.2 }],
+      reshops: 2,
+      reconciliations: 1,
+    });
+    recordBookingEnded(metrics, {
+      status: 'FAILED',
+      failureType: 'NO_OFFERS',
+      steps: [],
+      reshops: 0,
+      reconciliations: 0,
+    });
     const text = await registry.metrics();
     expect(text).toContain('ndc_saga_bookings_ended_total{status="CONFIRMED",failure_type="none",service="worker"} 1');
-    expect(text).toContain('ndc_saga_bookings_ended_total{status="FAILED",failure_type="NO_OFFERS",service="worker"} 1');
-    expect(sample(text, 'ndc_saga_saga_step_duration_seconds_bucket', { le: '0.1', step: 'shop', outcome: 'ok' })).toBe('0');
-    expect(sample(text, 'ndc_saga_saga_step_duration_seconds_bucket', { le: '0.25', step: 'shop', outcome: 'ok' })).toBe('1');
+    expect(text).toContain(
+      'ndc_saga_bookings_ended_total{status="FAILED",failure_type="NO_OFFERS",service="worker"} 1',
+    );
+    expect(sample(text, 'ndc_saga_saga_step_duration_seconds_bucket', { le: '0.1', step: 'shop', outcome: 'ok' })).toBe(
+      '0',
+    );
+    expect(
+      sample(text, 'ndc_saga_saga_step_duration_seconds_bucket', { le: '0.25', step: 'shop', outcome: 'ok' }),
+    ).toBe('1');
     expect(text).toContain('ndc_saga_reshops_total{service="worker"} 2');
     expect(text).toContain('ndc_saga_reconciliations_total{service="worker"} 1');
   });
@@ -59,7 +87,11 @@ describe('worker metrics', () => {
   it('times airline calls by NDC operation, HTTP status and outcome, passing results and errors through', async () => {
     const registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
     const metrics = createWorkerMetrics(registry);
-    const errors = [new NdcHttpError(503, 'HTTP 503'), new NdcTransportError('TIMEOUT', 'timeout', true), new NdcBusinessError([])];
+    const errors = [
+      new NdcHttpError(503, 'HTTP 503'),
+      new NdcTransportError('TIMEOUT', 'timeout', true),
+      new NdcBusinessError([]),
+    ];
     const fake = {
       offerPrice: jest.fn().mockResolvedValue('priced'),
       orderCreate: jest.fn().mockImplementation(() => Promise.reject(errors.shift())),
@@ -72,7 +104,12 @@ describe('worker metrics', () => {
     expect(fake.close).toHaveBeenCalledTimes(1);
     const text = await registry.metrics();
     const count = (operation: string, outcome: string, status: string): string | undefined =>
-      sample(text, 'ndc_saga_airline_call_duration_seconds_count', { operation, outcome, http_status: status, service: 'worker' });
+      sample(text, 'ndc_saga_airline_call_duration_seconds_count', {
+        operation,
+        outcome,
+        http_status: status,
+        service: 'worker',
+      });
     expect(count('OfferPrice', 'ok', '200')).toBe('1');
     expect(count('OrderCreate', 'http_error', '503')).toBe('1');
     expect(count('OrderCreate', 'transport_error', 'none')).toBe('1');

@@ -30,7 +30,8 @@ export interface VisibilitySource {
 }
 
 /** Visibility query of bookings waiting for a price approval. */
-export const AWAITING_APPROVAL_QUERY = 'WorkflowType = "bookingWorkflow" AND ExecutionStatus = "Running" AND BookingStatus = "AWAITING_APPROVAL"';
+export const AWAITING_APPROVAL_QUERY =
+  'WorkflowType = "bookingWorkflow" AND ExecutionStatus = "Running" AND BookingStatus = "AWAITING_APPROVAL"';
 
 /** Registers the worker metrics on `registry`. */
 export function createWorkerMetrics(registry: Registry, visibility?: VisibilitySource): WorkerMetrics {
@@ -55,7 +56,11 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
       buckets: DURATION_BUCKETS,
       registers,
     }),
-    reshops: new Counter({ name: `${METRIC_PREFIX}reshops_total`, help: 'Re-shops: AirShopping runs after the first one of a booking', registers }),
+    reshops: new Counter({
+      name: `${METRIC_PREFIX}reshops_total`,
+      help: 'Re-shops: AirShopping runs after the first one of a booking',
+      registers,
+    }),
     reconciliations: new Counter({
       name: `${METRIC_PREFIX}reconciliations_total`,
       help: 'Order reconciliations (order lookups after an OrderCreate of unknown outcome)',
@@ -75,7 +80,10 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
       async collect() {
         if (visibility === undefined) return;
         const response = await visibility.connection.withDeadline(Date.now() + 3000, () =>
-          visibility.connection.workflowService.countWorkflowExecutions({ namespace: visibility.namespace, query: AWAITING_APPROVAL_QUERY }),
+          visibility.connection.workflowService.countWorkflowExecutions({
+            namespace: visibility.namespace,
+            query: AWAITING_APPROVAL_QUERY,
+          }),
         );
         this.set(Number(response.count ?? 0));
       },
@@ -87,7 +95,8 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
 export function recordBookingEnded(metrics: WorkerMetrics, ended: BookingEnded): void {
   metrics.bookingsEnded.inc({ status: ended.status, failure_type: ended.failureType ?? 'none' });
   for (const step of ended.steps) {
-    if (step.seconds !== undefined) metrics.stepDuration.observe({ step: step.name, outcome: step.outcome ?? 'unknown' }, step.seconds);
+    if (step.seconds !== undefined)
+      metrics.stepDuration.observe({ step: step.name, outcome: step.outcome ?? 'unknown' }, step.seconds);
   }
   if (ended.reshops > 0) metrics.reshops.inc(ended.reshops);
   if (ended.reconciliations > 0) metrics.reconciliations.inc(ended.reconciliations);
@@ -97,7 +106,10 @@ export function recordBookingEnded(metrics: WorkerMetrics, ended: BookingEnded):
 export function bookingMetricsSinks(metrics: WorkerMetrics): InjectedSinks<BookingMetricsSinks> {
   return {
     bookingMetrics: {
-      started: { fn: (info) => metrics.bookingsStarted.inc({ workflow_type: info.workflowType }), callDuringReplay: false },
+      started: {
+        fn: (info) => metrics.bookingsStarted.inc({ workflow_type: info.workflowType }),
+        callDuringReplay: false,
+      },
       ended: { fn: (_info, ended) => recordBookingEnded(metrics, ended), callDuringReplay: false },
     },
   };

@@ -72,7 +72,10 @@ export interface BookingWorkerOptions {
 /** Creates (does not run) the booking worker. */
 export async function createBookingWorker(options: BookingWorkerOptions): Promise<Worker> {
   // Webhook deliveries (one signed POST each) run beside the booking activities.
-  const activities = { ...createWebhookActivities(), ...(options.activities ?? createActivities(options.activityDeps)) };
+  const activities = {
+    ...createWebhookActivities(),
+    ...(options.activities ?? createActivities(options.activityDeps)),
+  };
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace ?? 'default',

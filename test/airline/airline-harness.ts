@@ -23,7 +23,10 @@ export interface RunningAirline {
   close(): Promise<void>;
 }
 
-export async function startAirline(overrides: Partial<AirlineConfig> = {}, options: AirlineAppOptions = {}): Promise<RunningAirline> {
+export async function startAirline(
+  overrides: Partial<AirlineConfig> = {},
+  options: AirlineAppOptions = {},
+): Promise<RunningAirline> {
   const config = testAirlineConfig(overrides);
   const app = await createAirlineApp(config, options);
   await app.listen(0, '127.0.0.1');
@@ -36,11 +39,24 @@ export async function startAirline(overrides: Partial<AirlineConfig> = {}, optio
  * credentials) for the next `count` calls of `operation` (`delayMs` only when positive; `agencyId`:
  * only that agency's calls) and returns the response; the caller checks it.
  */
-export function armFault(url: string, operation: string, mode: string, count = 1, delayMs = 0, agencyId?: string): Promise<Response> {
+export function armFault(
+  url: string,
+  operation: string,
+  mode: string,
+  count = 1,
+  delayMs = 0,
+  agencyId?: string,
+): Promise<Response> {
   return fetch(`${url}/_sim/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: AUTH },
-    body: JSON.stringify({ operation, mode, count, ...(delayMs > 0 ? { delayMs } : {}), ...(agencyId ? { agencyId } : {}) }),
+    body: JSON.stringify({
+      operation,
+      mode,
+      count,
+      ...(delayMs > 0 ? { delayMs } : {}),
+      ...(agencyId ? { agencyId } : {}),
+    }),
   });
 }
 
@@ -90,7 +106,8 @@ export function http(url: string, r: RawRequest = {}): Promise<RawResponse> {
       res.on('error', reject);
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+        const text =
+          res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
         resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
       });
     });
@@ -101,7 +118,12 @@ export function http(url: string, r: RawRequest = {}): Promise<RawResponse> {
 }
 
 /** POSTs NDC XML to `path` with auth and the vendor media type. */
-export function postXml(base: string, path: string, xml: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function postXml(
+  base: string,
+  path: string,
+  xml: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return http(base + path, {
     method: 'POST',
     headers: { Authorization: AUTH, 'Content-Type': NDC_TYPE_UTF8, Accept: NDC_TYPE_UTF8, ...headers },
@@ -109,7 +131,12 @@ export function postXml(base: string, path: string, xml: string, headers: Record
   });
 }
 
-export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function postJson(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return http(base + path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -1,7 +1,19 @@
 /** The fault simulator (/_sim/faults): every mode, listing and clearing, disabled in production. */
 import { request } from 'node:http';
 import { decodeOrderViewRs } from '../../src/ndc';
-import { AUTH, NDC_TYPE_UTF8, type RunningAirline, clearFaults, createToken, eventually, http, postJson, postXml, startAirline, tokenRequest } from './airline-harness';
+import {
+  AUTH,
+  NDC_TYPE_UTF8,
+  type RunningAirline,
+  clearFaults,
+  createToken,
+  eventually,
+  http,
+  postJson,
+  postXml,
+  startAirline,
+  tokenRequest,
+} from './airline-harness';
 import { NdcClient, ONE_ADULT, calendarXml, checkXml, daySearchXml, inDays, pricedOffer } from './ndc-client';
 
 describe('airline fault simulator', () => {
@@ -28,9 +40,15 @@ describe('airline fault simulator', () => {
     expect(res.status).toBe(201);
     expect(JSON.parse(res.text).armed).toEqual({ operation: 'AirShopping', mode: 'delay', remaining: 2, delayMs: 5 });
     const list = await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } });
-    expect(JSON.parse(list.text)).toEqual({ faults: [{ operation: 'AirShopping', mode: 'delay', remaining: 2, delayMs: 5 }] });
-    expect((await http(`${airline.url}/_sim/faults`, { method: 'DELETE', headers: { Authorization: AUTH } })).status).toBe(204);
-    expect(JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text)).toEqual({ faults: [] });
+    expect(JSON.parse(list.text)).toEqual({
+      faults: [{ operation: 'AirShopping', mode: 'delay', remaining: 2, delayMs: 5 }],
+    });
+    expect(
+      (await http(`${airline.url}/_sim/faults`, { method: 'DELETE', headers: { Authorization: AUTH } })).status,
+    ).toBe(204);
+    expect(JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text)).toEqual({
+      faults: [],
+    });
   });
 
   it('refuses invalid fault definitions with 400', async () => {
@@ -58,12 +76,16 @@ describe('airline fault simulator', () => {
   it('faults of one operation do not touch another', async () => {
     await arm({ operation: 'OfferPrice', mode: 'http500', count: 1 });
     expect((await postXml(airline.url, '/retail/offers', search())).status).toBe(200);
-    expect(JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text).faults).toHaveLength(1);
+    expect(
+      JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text).faults,
+    ).toHaveLength(1);
   });
 
   it('reset drops the connection without an answer (Token)', async () => {
     await arm({ operation: 'Token', mode: 'reset', count: 1 });
-    await expect(postJson(airline.url, '/payment/tokens', tokenRequest('4111111111111111'))).rejects.toThrow(/socket hang up|ECONNRESET/);
+    await expect(postJson(airline.url, '/payment/tokens', tokenRequest('4111111111111111'))).rejects.toThrow(
+      /socket hang up|ECONNRESET/,
+    );
     expect((await postJson(airline.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(201);
   });
 
@@ -143,10 +165,20 @@ describe('airline fault simulator', () => {
 
   it('a fault armed for agency A never hits agency B', async () => {
     const res = await arm({ operation: 'AirShopping', mode: 'http500', count: 2, agencyId: 'AGENCY-A' });
-    expect(JSON.parse(res.text).armed).toEqual({ operation: 'AirShopping', mode: 'http500', remaining: 2, delayMs: 0, agencyId: 'AGENCY-A' });
+    expect(JSON.parse(res.text).armed).toEqual({
+      operation: 'AirShopping',
+      mode: 'http500',
+      remaining: 2,
+      delayMs: 0,
+      agencyId: 'AGENCY-A',
+    });
     const dayFor = (agency: string) => daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(21) }], ONE_ADULT, agency);
-    for (let i = 0; i < 3; i++) expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-B'))).status).toBe(200);
-    expect(JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text).faults[0].remaining).toBe(2);
+    for (let i = 0; i < 3; i++)
+      expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-B'))).status).toBe(200);
+    expect(
+      JSON.parse((await http(`${airline.url}/_sim/faults`, { headers: { Authorization: AUTH } })).text).faults[0]
+        .remaining,
+    ).toBe(2);
     expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-A'))).status).toBe(500);
     expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-B'))).status).toBe(200);
     expect((await postXml(airline.url, '/retail/offers', dayFor('AGENCY-A'))).status).toBe(500);
@@ -159,14 +191,25 @@ describe('airline fault simulator', () => {
     expect((await c.getOrders('SR-X', 'AGENCY-A')).status).toBe(500);
     await arm({ operation: 'Token', mode: 'http500', count: 1, agencyId: 'AGENCY-A' });
     expect((await postJson(airline.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(201);
-    expect((await postJson(airline.url, '/payment/tokens', { ...tokenRequest('4111111111111111'), agencyID: 'AGENCY-B' })).status).toBe(201);
-    expect((await postJson(airline.url, '/payment/tokens', { ...tokenRequest('4111111111111111'), agencyID: 'AGENCY-A' })).status).toBe(500);
+    expect(
+      (await postJson(airline.url, '/payment/tokens', { ...tokenRequest('4111111111111111'), agencyID: 'AGENCY-B' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await postJson(airline.url, '/payment/tokens', { ...tokenRequest('4111111111111111'), agencyID: 'AGENCY-A' }))
+        .status,
+    ).toBe(500);
   });
 
   it('is disabled (404) when NODE_ENV=production', async () => {
     const prod = await startAirline({ production: true });
     try {
-      const res = await postJson(prod.url, '/_sim/faults', { operation: 'Token', mode: 'http500', count: 1 }, { Authorization: AUTH });
+      const res = await postJson(
+        prod.url,
+        '/_sim/faults',
+        { operation: 'Token', mode: 'http500', count: 1 },
+        { Authorization: AUTH },
+      );
       expect(res.status).toBe(404);
       expect((await postJson(prod.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(201);
     } finally {

@@ -94,7 +94,10 @@ describe('airline HTTP interface', () => {
     ['*/*', NDC_TYPE_UTF8],
     ['application/*', NDC_TYPE_UTF8],
   ])('Accept %s is answered as %s', async (accept, contentType) => {
-    const res = await postXml(airline.url, '/retail/offers', search(), { Accept: accept, 'Content-Type': 'application/xml' });
+    const res = await postXml(airline.url, '/retail/offers', search(), {
+      Accept: accept,
+      'Content-Type': 'application/xml',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(contentType);
   });
@@ -134,23 +137,60 @@ describe('airline HTTP interface', () => {
   const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><OfferPriceRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2">&x;</OfferPriceRQ>`;
 
   it.each([
-    ['/retail/offers', 'malformed XML', '<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"><Document>', 'AirShoppingRS'],
+    [
+      '/retail/offers',
+      'malformed XML',
+      '<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"><Document>',
+      'AirShoppingRS',
+    ],
     ['/retail/offers', 'not XML at all', 'hello', 'AirShoppingRS'],
     ['/retail/offers', 'an empty body', '', 'AirShoppingRS'],
     ['/retail/offers', 'a billion laughs', billionLaughs, 'AirShoppingRS'],
     ['/retail/offerPrices', 'an external entity', xxe, 'OfferPriceRS'],
-    ['/retail/offers', 'the wrong root', '<OfferPriceRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"/>', 'AirShoppingRS'],
-    ['/retail/orders', 'the wrong root', '<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"/>', 'OrderViewRS'],
-    ['/retail/offers', 'the wrong namespace', daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(9) }]).replace('http://www.iata.org/IATA/EDIST/2017.2', 'urn:other'), 'AirShoppingRS'],
-    ['/retail/offers', 'deeply nested elements', `<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2">${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}</AirShoppingRQ>`, 'AirShoppingRS'],
-    ['/retail/orders', 'missing required data', '<OrderRetrieveRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2" Version="17.2"/>', 'OrderViewRS'],
+    [
+      '/retail/offers',
+      'the wrong root',
+      '<OfferPriceRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"/>',
+      'AirShoppingRS',
+    ],
+    [
+      '/retail/orders',
+      'the wrong root',
+      '<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2"/>',
+      'OrderViewRS',
+    ],
+    [
+      '/retail/offers',
+      'the wrong namespace',
+      daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(9) }]).replace(
+        'http://www.iata.org/IATA/EDIST/2017.2',
+        'urn:other',
+      ),
+      'AirShoppingRS',
+    ],
+    [
+      '/retail/offers',
+      'deeply nested elements',
+      `<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2">${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}</AirShoppingRQ>`,
+      'AirShoppingRS',
+    ],
+    [
+      '/retail/orders',
+      'missing required data',
+      '<OrderRetrieveRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2" Version="17.2"/>',
+      'OrderViewRS',
+    ],
   ])('%s with %s: 400 with an NDC error, never a 500', async (path, _what, body, root) => {
     const started = Date.now();
     const res = await postXml(airline.url, path, body);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.status).toBe(400);
     expect(checkXml(res)).toBe(root);
-    const decode = { AirShoppingRS: decodeAirShoppingRs, OfferPriceRS: decodeOfferPriceRs, OrderViewRS: decodeOrderViewRs }[root]!;
+    const decode = {
+      AirShoppingRS: decodeAirShoppingRs,
+      OfferPriceRS: decodeOfferPriceRs,
+      OrderViewRS: decodeOrderViewRs,
+    }[root]!;
     const rs = decode(res.text);
     expect(rs.kind).toBe('error');
     if (rs.kind === 'error') {
@@ -161,6 +201,9 @@ describe('airline HTTP interface', () => {
 
   it('unknown paths are 404 JSON', async () => {
     const res = await http(`${airline.url}/retail/nothing`, { headers: { Authorization: AUTH } });
-    expect([res.status, JSON.parse(res.text)]).toEqual([404, { code: 404, description: 'Not Found: Cannot GET /retail/nothing' }]);
+    expect([res.status, JSON.parse(res.text)]).toEqual([
+      404,
+      { code: 404, description: 'Not Found: Cannot GET /retail/nothing' },
+    ]);
   });
 });

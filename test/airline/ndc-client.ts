@@ -98,7 +98,13 @@ export function calendarXml(legs: { from: string; to: string; date: string }[], 
     ...common(),
     coreQuery: {
       kind: 'calendar',
-      originDestinations: legs.map((l) => ({ departureCode: l.from, arrivalCode: l.to, date: l.date, daysAfter: days, daysBefore: days })),
+      originDestinations: legs.map((l) => ({
+        departureCode: l.from,
+        arrivalCode: l.to,
+        date: l.date,
+        daysAfter: days,
+        daysBefore: days,
+      })),
     },
     passengers: [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }],
   });
@@ -121,7 +127,11 @@ export class NdcClient {
     return decodeAirShoppingRs(res.text);
   }
 
-  async day(legs: { from: string; to: string; date: string }[], passengers: Passenger[] = FAMILY, agencyId = AGENCY): Promise<DayRs> {
+  async day(
+    legs: { from: string; to: string; date: string }[],
+    passengers: Passenger[] = FAMILY,
+    agencyId = AGENCY,
+  ): Promise<DayRs> {
     const rs = await this.shop(daySearchXml(legs, passengers, agencyId));
     if (rs.kind !== 'day') throw new Error(`day search failed: ${JSON.stringify(rs)}`);
     return rs;
@@ -156,11 +166,23 @@ export class NdcClient {
     return decodeOrderViewRs(res.text);
   }
 
-  orderCreateXml(priced: PricedRs, token: string, passengers: Passenger[], agencyId = AGENCY, total = priced.pricedOffer.total): string {
+  orderCreateXml(
+    priced: PricedRs,
+    token: string,
+    passengers: Passenger[],
+    agencyId = AGENCY,
+    total = priced.pricedOffer.total,
+  ): string {
     return encodeOrderCreateRq(this.orderCreateModel(priced, token, passengers, agencyId, total));
   }
 
-  orderCreateModel(priced: PricedRs, token: string, passengers: Passenger[], agencyId = AGENCY, total = priced.pricedOffer.total): OrderCreateRq {
+  orderCreateModel(
+    priced: PricedRs,
+    token: string,
+    passengers: Passenger[],
+    agencyId = AGENCY,
+    total = priced.pricedOffer.total,
+  ): OrderCreateRq {
     const po = priced.pricedOffer;
     return {
       ...common(agencyId),
@@ -175,12 +197,21 @@ export class NdcClient {
         owner: po.owner,
         responseId: priced.shoppingResponseId!,
         totalOfferPrice: total,
-        offerItems: po.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.services[0].passengerRefs })),
+        offerItems: po.offerItems.map((i) => ({
+          offerItemId: i.offerItemId,
+          passengerRefs: i.services[0].passengerRefs,
+        })),
       },
       payments: [{ type: 'CC', voucherNumber: token, amount: total }],
       passengers: withIndividuals(passengers),
       contacts: [
-        { contactId: 'CTC__1', provided: [{ email: 'john.smith@example.com' }, { phone: { countryDialingCode: '44', phoneNumber: '7700900123' } }] },
+        {
+          contactId: 'CTC__1',
+          provided: [
+            { email: 'john.smith@example.com' },
+            { phone: { countryDialingCode: '44', phoneNumber: '7700900123' } },
+          ],
+        },
       ],
     };
   }

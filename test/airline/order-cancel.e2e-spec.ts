@@ -8,9 +8,26 @@ import { request } from 'node:http';
 import { add, currencyScale, subtract } from '../../src/common/decimal';
 import type { AirlineClock } from '../../src/airline/airline.ports';
 import { AirlineStore } from '../../src/airline/store/airline.store';
-import { type Money, type OrderCancelRs, decodeOrderCancelRs, decodeOrderViewRs, encodeOrderCancelRq, ndcRootName } from '../../src/ndc';
+import {
+  type Money,
+  type OrderCancelRs,
+  decodeOrderCancelRs,
+  decodeOrderViewRs,
+  encodeOrderCancelRq,
+  ndcRootName,
+} from '../../src/ndc';
 import { expectValidXsd } from '../support/xsd';
-import { AUTH, NDC_TYPE_UTF8, type RunningAirline, armFault, clearFaults, createToken, eventually, postXml, startAirline } from './airline-harness';
+import {
+  AUTH,
+  NDC_TYPE_UTF8,
+  type RunningAirline,
+  armFault,
+  clearFaults,
+  createToken,
+  eventually,
+  postXml,
+  startAirline,
+} from './airline-harness';
 import { AGENCY, NdcClient, ONE_ADULT, type PricedRs, common, inDays, selectAll, withIndividuals } from './ndc-client';
 
 /** The service clock, moved forward by the tests (e.g. past the 24-hour void window). */
@@ -43,9 +60,14 @@ describe('airline OrderCancel', () => {
   afterAll(() => airline.close());
 
   /** Books one adult LGW-OSL in `priceClass` on `date` with a debit card; returns the order id, total and priced offer. */
-  async function book(date: string, priceClass = 'ECONOMY'): Promise<{ orderId: string; total: Money; priced: PricedRs }> {
+  async function book(
+    date: string,
+    priceClass = 'ECONOMY',
+  ): Promise<{ orderId: string; total: Money; priced: PricedRs }> {
     const rs = await c.day([{ from: 'LGW', to: 'OSL', date }], ONE_ADULT);
-    const offer = rs.airlineOffers.flatMap((g) => g.offers).find((o) => o.flightsOverview[0].priceClassRef === `PC__${priceClass}`);
+    const offer = rs.airlineOffers
+      .flatMap((g) => g.offers)
+      .find((o) => o.flightsOverview[0].priceClassRef === `PC__${priceClass}`);
     if (!offer) throw new Error(`no ${priceClass} offer`);
     const priced = await c.price([selectAll(rs, offer.offerId)], withIndividuals(ONE_ADULT, false));
     if (priced.kind !== 'success') throw new Error(JSON.stringify(priced));
@@ -55,7 +77,10 @@ describe('airline OrderCancel', () => {
     return { orderId: created.orders[0].orderId, total: created.orders[0].totalOrderPrice!, priced };
   }
 
-  async function cancel(orderId: string, opts: { agencyId?: string; expected?: Money; owner?: string } = {}): Promise<OrderCancelRs> {
+  async function cancel(
+    orderId: string,
+    opts: { agencyId?: string; expected?: Money; owner?: string } = {},
+  ): Promise<OrderCancelRs> {
     const xml = encodeOrderCancelRq({
       ...common(opts.agencyId ?? AGENCY),
       order: { orderId, owner: opts.owner ?? 'ZZ' },
@@ -83,7 +108,10 @@ describe('airline OrderCancel', () => {
     expect(soldFor(priced)).toBe(1);
     clock.offsetMs = 23 * HOURS;
     const rs = await cancel(orderId);
-    expect(rs).toMatchObject({ kind: 'success', cancellations: [{ orderReference: orderId, cancellationFee: { value: '0.00', currency: 'GBP' }, refund: total }] });
+    expect(rs).toMatchObject({
+      kind: 'success',
+      cancellations: [{ orderReference: orderId, cancellationFee: { value: '0.00', currency: 'GBP' }, refund: total }],
+    });
     expect(soldFor(priced)).toBe(0);
     const retrieved = await c.retrieve(orderId);
     expect(retrieved.kind === 'success' && retrieved.orders[0].statusCode).toBe('XX');
@@ -109,7 +137,13 @@ describe('airline OrderCancel', () => {
     const rs = await cancel(orderId);
     expect(rs).toMatchObject({
       kind: 'success',
-      cancellations: [{ orderReference: orderId, refund: { value: refund, currency: 'GBP' }, cancellationFee: { value: subtract(total.value, refund, 2), currency: 'GBP' } }],
+      cancellations: [
+        {
+          orderReference: orderId,
+          refund: { value: refund, currency: 'GBP' },
+          cancellationFee: { value: subtract(total.value, refund, 2), currency: 'GBP' },
+        },
+      ],
     });
   });
 
@@ -119,7 +153,12 @@ describe('airline OrderCancel', () => {
     const rs = await cancel(orderId);
     expect(rs).toMatchObject({
       kind: 'success',
-      cancellations: [{ cancellationFee: { value: '40.00', currency: 'GBP' }, refund: { value: subtract(total.value, '40.00', 2), currency: 'GBP' } }],
+      cancellations: [
+        {
+          cancellationFee: { value: '40.00', currency: 'GBP' },
+          refund: { value: subtract(total.value, '40.00', 2), currency: 'GBP' },
+        },
+      ],
     });
   });
 
@@ -152,7 +191,10 @@ describe('airline OrderCancel', () => {
     expect(res.status).toBe(200);
     expectValidXsd(res.text, 'OrderCancelRS');
     const rs = decodeOrderCancelRs(res.text);
-    expect(rs.kind === 'error' && [rs.errors[0].code, rs.errors[0].text]).toEqual(['701', expect.stringContaining('Query/Order')]);
+    expect(rs.kind === 'error' && [rs.errors[0].code, rs.errors[0].text]).toEqual([
+      '701',
+      expect.stringContaining('Query/Order'),
+    ]);
   });
 
   it('simulator faults apply to OrderCancel: commit-then-timeout cancels and withholds the answer', async () => {

@@ -63,7 +63,10 @@ describe('airline price relations and fare rules', () => {
     const rs = await day();
     const out = offersOf(rs).find((o) => o.flightsOverview[0].odRef === 'OD__LGW_OSL')!;
     const back = offersOf(rs).find((o) => o.flightsOverview[0].odRef === 'OD__OSL_LGW')!;
-    const priced = await c.price([selectAll(rs, out.offerId), selectAll(rs, back.offerId)], withIndividuals(FAMILY, false));
+    const priced = await c.price(
+      [selectAll(rs, out.offerId), selectAll(rs, back.offerId)],
+      withIndividuals(FAMILY, false),
+    );
     if (priced.kind !== 'success') throw new Error(JSON.stringify(priced));
     const po = priced.pricedOffer;
     expect(po.offerItems).toHaveLength(8);

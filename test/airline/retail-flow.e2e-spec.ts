@@ -6,7 +6,18 @@
 import { add } from '../../src/common/decimal';
 import { decodeOrderViewRs } from '../../src/ndc';
 import { type RunningAirline, createToken, startAirline } from './airline-harness';
-import { AGENCY, FAMILY, NdcClient, type PricedRs, type ViewRs, checkXml, cheapest, inDays, selectAll, withIndividuals } from './ndc-client';
+import {
+  AGENCY,
+  FAMILY,
+  NdcClient,
+  type PricedRs,
+  type ViewRs,
+  checkXml,
+  cheapest,
+  inDays,
+  selectAll,
+  withIndividuals,
+} from './ndc-client';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
@@ -75,7 +86,9 @@ describe('airline retail flow', () => {
       expect(o.webAddressId).toBe(`https://book.example-airline.test/manage/${o.bookingReferences[0].id}`);
       expect(o.totalOrderPrice).toEqual(repriced.pricedOffer.total);
       expect(o.payments).toEqual([{ type: 'CC', amount: repriced.pricedOffer.total, voucherNumber: token }]);
-      expect(o.orderItems.map((i) => i.orderItemId).sort()).toEqual(repriced.pricedOffer.offerItems.map((i) => i.offerItemId).sort());
+      expect(o.orderItems.map((i) => i.orderItemId).sort()).toEqual(
+        repriced.pricedOffer.offerItems.map((i) => i.offerItemId).sort(),
+      );
       expect(rs.commission?.currency).toBe('GBP');
       expect(rs.dataLists.passengers).toEqual(withIndividuals(FAMILY));
       expect(rs.dataLists.contacts?.[0].contactId).toBe('CTC__1');
@@ -89,7 +102,10 @@ describe('airline retail flow', () => {
     });
 
     it('GET by shoppingResponseId: ETag, 304 on If-None-Match, ids echoed from headers', async () => {
-      const res = await c.getOrders(shoppingResponseId, AGENCY, { 'X-TransactionIdentifier': 'TX-GET', 'X-Correlation-Id': 'CORR-GET' });
+      const res = await c.getOrders(shoppingResponseId, AGENCY, {
+        'X-TransactionIdentifier': 'TX-GET',
+        'X-Correlation-Id': 'CORR-GET',
+      });
       expect(res.status).toBe(200);
       expect(checkXml(res)).toBe('OrderViewRS');
       const etag = res.headers.etag as string;
@@ -107,7 +123,9 @@ describe('airline retail flow', () => {
     });
 
     it('GET refuses an X-TransactionIdentifier longer than the 32 characters the response root can carry', async () => {
-      const res = await c.getOrders(shoppingResponseId, AGENCY, { 'X-TransactionIdentifier': '123e4567-e89b-12d3-a456-426614174000' });
+      const res = await c.getOrders(shoppingResponseId, AGENCY, {
+        'X-TransactionIdentifier': '123e4567-e89b-12d3-a456-426614174000',
+      });
       expect(res.status).toBe(400);
       expect(checkXml(res)).toBe('OrderViewRS');
       const rs = decodeOrderViewRs(res.text);
@@ -176,7 +194,10 @@ describe('airline retail flow', () => {
 
   it('a surcharge card without the token-bearing reprice is a price mismatch (740)', async () => {
     const rs = await c.day([{ from: 'LGW', to: 'JFK', date: inDays(50) }], [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }]);
-    const priced = await c.price([selectAll(rs, cheapest(rs, 'OD__LGW_JFK'))], [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }]);
+    const priced = await c.price(
+      [selectAll(rs, cheapest(rs, 'OD__LGW_JFK'))],
+      [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }],
+    );
     if (priced.kind !== 'success') throw new Error(JSON.stringify(priced));
     const token = await createToken(airline.url, '5555555555554444');
     const order = await c.orderCreate(priced, token, [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }]);
@@ -224,9 +245,9 @@ describe('airline retail flow', () => {
       const rs = await c.orderXml(encodeOrderCreateRq(model));
       return rs.kind === 'error' ? `${rs.errors[0].code} ${rs.errors[0].shortText}` : 'success';
     };
-    expect(await codeOf({ ...base, payments: [{ ...base.payments[0], voucherNumber: 'tok_unknownunknownunknownunk' }] })).toBe(
-      '752 Card token not found',
-    );
+    expect(
+      await codeOf({ ...base, payments: [{ ...base.payments[0], voucherNumber: 'tok_unknownunknownunknownunk' }] }),
+    ).toBe('752 Card token not found');
     expect(
       await codeOf({
         ...base,

@@ -57,14 +57,18 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
       ['4000056655665556', 'VISA', 'debit'],
     ];
     for (const [number, brand, funding] of cases) {
-      const { id } = JSON.parse((await postJson(airline.url, '/payment/tokens', tokenRequest(number))).text) as { id: string };
+      const { id } = JSON.parse((await postJson(airline.url, '/payment/tokens', tokenRequest(number))).text) as {
+        id: string;
+      };
       const info = JSON.parse((await http(`${airline.url}/payment/tokens/${id}`)).text) as Record<string, string>;
       expect([info.brand, info.funding]).toEqual([brand, funding]);
     }
   });
 
   it('the charge link is refused to clients with 403', async () => {
-    const { id } = JSON.parse((await postJson(airline.url, '/payment/tokens', tokenRequest('4111111111111111'))).text) as { id: string };
+    const { id } = JSON.parse(
+      (await postJson(airline.url, '/payment/tokens', tokenRequest('4111111111111111'))).text,
+    ) as { id: string };
     const res = await http(`${airline.url}/payment/tokens/${id}/charges`, { method: 'POST' });
     expect(res.status).toBe(403);
     expect(JSON.parse(res.text)).toEqual({
@@ -80,24 +84,80 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
   });
 
   const invalid: [string, (b: ReturnType<typeof tokenRequest>) => unknown, string][] = [
-    ['a number failing Luhn', (b) => ({ ...b, card: { ...b.card, number: '4111111111111112' } }), 'card.number is not a valid card number'],
-    ['a too short number', (b) => ({ ...b, card: { ...b.card, number: '41111111' } }), 'card.number must be 12 to 19 digits'],
-    ['a number with spaces', (b) => ({ ...b, card: { ...b.card, number: '4111 1111 1111 1111' } }), 'card.number must be 12 to 19 digits'],
+    [
+      'a number failing Luhn',
+      (b) => ({ ...b, card: { ...b.card, number: '4111111111111112' } }),
+      'card.number is not a valid card number',
+    ],
+    [
+      'a too short number',
+      (b) => ({ ...b, card: { ...b.card, number: '41111111' } }),
+      'card.number must be 12 to 19 digits',
+    ],
+    [
+      'a number with spaces',
+      (b) => ({ ...b, card: { ...b.card, number: '4111 1111 1111 1111' } }),
+      'card.number must be 12 to 19 digits',
+    ],
     ['a missing name', (b) => ({ ...b, card: { ...b.card, name: undefined } }), 'card.name is required'],
     ['a missing card', (b) => ({ expiryDateTimeUTC: b.expiryDateTimeUTC }), 'card is required'],
-    ['a missing address line', (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, addressLine1: '' } } }), 'card.address.addressLine1 is required'],
-    ['a missing postal code', (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, postalCode: undefined } } }), 'card.address.postalCode is required'],
-    ['a missing city', (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, cityName: undefined } } }), 'card.address.cityName is required'],
-    ['a 3-letter country', (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, countryCode: 'GBR' } } }), 'card.address.countryCode must be a 2-letter ISO country code'],
-    ['a string expiry year', (b) => ({ ...b, card: { ...b.card, expirationYear: '2030' } }), 'card.expirationYear must be a number'],
+    [
+      'a missing address line',
+      (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, addressLine1: '' } } }),
+      'card.address.addressLine1 is required',
+    ],
+    [
+      'a missing postal code',
+      (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, postalCode: undefined } } }),
+      'card.address.postalCode is required',
+    ],
+    [
+      'a missing city',
+      (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, cityName: undefined } } }),
+      'card.address.cityName is required',
+    ],
+    [
+      'a 3-letter country',
+      (b) => ({ ...b, card: { ...b.card, address: { ...b.card.address, countryCode: 'GBR' } } }),
+      'card.address.countryCode must be a 2-letter ISO country code',
+    ],
+    [
+      'a string expiry year',
+      (b) => ({ ...b, card: { ...b.card, expirationYear: '2030' } }),
+      'card.expirationYear must be a number',
+    ],
     ['month 13', (b) => ({ ...b, card: { ...b.card, expirationMonth: 13 } }), 'card.expirationMonth must be 1 to 12'],
-    ['an expired card', (b) => ({ ...b, card: { ...b.card, expirationYear: 2020, expirationMonth: 1 } }), 'card is expired'],
-    ['a 2-digit CVV', (b) => ({ ...b, card: { ...b.card, verificationCode: '12' } }), 'card.verificationCode must be 3 or 4 digits'],
-    ['a missing CVV', (b) => ({ ...b, card: { ...b.card, verificationCode: undefined } }), 'card.verificationCode is required'],
+    [
+      'an expired card',
+      (b) => ({ ...b, card: { ...b.card, expirationYear: 2020, expirationMonth: 1 } }),
+      'card is expired',
+    ],
+    [
+      'a 2-digit CVV',
+      (b) => ({ ...b, card: { ...b.card, verificationCode: '12' } }),
+      'card.verificationCode must be 3 or 4 digits',
+    ],
+    [
+      'a missing CVV',
+      (b) => ({ ...b, card: { ...b.card, verificationCode: undefined } }),
+      'card.verificationCode is required',
+    ],
     ['a missing expiry', (b) => ({ card: b.card }), 'expiryDateTimeUTC is required'],
-    ['an expiry with a zone', (b) => ({ ...b, expiryDateTimeUTC: `${b.expiryDateTimeUTC}Z` }), 'expiryDateTimeUTC must be a UTC date-time YYYY-MM-DDThh:mm:ss'],
-    ['an expiry on 31 February', (b) => ({ ...b, expiryDateTimeUTC: '2030-02-31T10:00:00' }), 'expiryDateTimeUTC must be a UTC date-time YYYY-MM-DDThh:mm:ss'],
-    ['an expiry in the past', (b) => ({ ...b, expiryDateTimeUTC: '2020-01-01T00:00:00' }), 'expiryDateTimeUTC must be in the future'],
+    [
+      'an expiry with a zone',
+      (b) => ({ ...b, expiryDateTimeUTC: `${b.expiryDateTimeUTC}Z` }),
+      'expiryDateTimeUTC must be a UTC date-time YYYY-MM-DDThh:mm:ss',
+    ],
+    [
+      'an expiry on 31 February',
+      (b) => ({ ...b, expiryDateTimeUTC: '2030-02-31T10:00:00' }),
+      'expiryDateTimeUTC must be a UTC date-time YYYY-MM-DDThh:mm:ss',
+    ],
+    [
+      'an expiry in the past',
+      (b) => ({ ...b, expiryDateTimeUTC: '2020-01-01T00:00:00' }),
+      'expiryDateTimeUTC must be in the future',
+    ],
   ];
 
   it.each(invalid)('refuses %s with 400 and the reason', async (_name, mutate, reason) => {
@@ -113,9 +173,19 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"card":',
     });
-    expect([bad.status, JSON.parse(bad.text)]).toEqual([400, { code: 400, description: 'Bad Request: the body is not valid JSON' }]);
-    const xml = await http(`${airline.url}/payment/tokens`, { method: 'POST', headers: { 'Content-Type': 'text/xml' }, body: '<a/>' });
-    expect([xml.status, JSON.parse(xml.text)]).toEqual([415, { code: 415, description: 'Unsupported Media Type: send application/json' }]);
+    expect([bad.status, JSON.parse(bad.text)]).toEqual([
+      400,
+      { code: 400, description: 'Bad Request: the body is not valid JSON' },
+    ]);
+    const xml = await http(`${airline.url}/payment/tokens`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml' },
+      body: '<a/>',
+    });
+    expect([xml.status, JSON.parse(xml.text)]).toEqual([
+      415,
+      { code: 415, description: 'Unsupported Media Type: send application/json' },
+    ]);
   });
 
   it('never stores the card number or the CVV in clear (database file bytes)', async () => {
@@ -140,10 +210,15 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
     let now = new Date();
     const clocked = await startAirline({}, { clock: { now: () => now } });
     try {
-      const { id } = JSON.parse((await postJson(clocked.url, '/payment/tokens', tokenRequest('4111111111111111', now))).text) as { id: string };
+      const { id } = JSON.parse(
+        (await postJson(clocked.url, '/payment/tokens', tokenRequest('4111111111111111', now))).text,
+      ) as { id: string };
       now = new Date(now.getTime() + 25 * 3600_000);
       const res = await http(`${clocked.url}/payment/tokens/${id}`);
-      expect([res.status, JSON.parse(res.text)]).toEqual([410, { code: 410, description: 'Gone: the token has expired' }]);
+      expect([res.status, JSON.parse(res.text)]).toEqual([
+        410,
+        { code: 410, description: 'Gone: the token has expired' },
+      ]);
     } finally {
       await clocked.close();
     }
@@ -166,7 +241,12 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
         expect((await postJson(verbose.url, '/payment/tokens', body)).status).toBe(201);
         body.card.number = '4111111111111112';
         expect((await postJson(verbose.url, '/payment/tokens', body)).status).toBe(400);
-        await postJson(verbose.url, '/_sim/faults', { operation: 'Token', mode: 'http500', count: 1 }, { Authorization: AUTH });
+        await postJson(
+          verbose.url,
+          '/_sim/faults',
+          { operation: 'Token', mode: 'http500', count: 1 },
+          { Authorization: AUTH },
+        );
         expect((await postJson(verbose.url, '/payment/tokens', tokenRequest('4111111111111111'))).status).toBe(500);
       } finally {
         await verbose.close();

@@ -6,15 +6,51 @@
  * a configured extension namespace.
  */
 import { request } from 'node:http';
-import { decodeAirShoppingRs, decodeOrderViewRs, ndcRootName, unwrapSoap, SOAP11_NS, SOAP12_NS, wrapInBinding } from '../../src/ndc';
+import {
+  decodeAirShoppingRs,
+  decodeOrderViewRs,
+  ndcRootName,
+  unwrapSoap,
+  SOAP11_NS,
+  SOAP12_NS,
+  wrapInBinding,
+} from '../../src/ndc';
 import { expectValidXsd } from '../support/xsd';
 import { xsdInstance } from '../ndc/xsd-instance';
-import { AUTH, NDC_TYPE_UTF8, type RunningAirline, armFault, clearFaults, createToken, eventually, http, postXml, startAirline } from './airline-harness';
-import { AGENCY, FAMILY, NdcClient, type PricedRs, calendarXml, cheapest, checkXml, daySearchXml, inDays, selectAll, withIndividuals } from './ndc-client';
+import {
+  AUTH,
+  NDC_TYPE_UTF8,
+  type RunningAirline,
+  armFault,
+  clearFaults,
+  createToken,
+  eventually,
+  http,
+  postXml,
+  startAirline,
+} from './airline-harness';
+import {
+  AGENCY,
+  FAMILY,
+  NdcClient,
+  type PricedRs,
+  calendarXml,
+  cheapest,
+  checkXml,
+  daySearchXml,
+  inDays,
+  selectAll,
+  withIndividuals,
+} from './ndc-client';
 
 const ROUTES = [
   ['AirShoppingRQ', '/retail/offers', 'AirShoppingRS', ['TravelAgencySender', 'OriginDestinations']],
-  ['AirShoppingRQ', '/retail/offers', 'AirShoppingRS', ['TravelAgencySender', 'Affinity', 'AirportCityDeparture', 'AirportCityArrival']],
+  [
+    'AirShoppingRQ',
+    '/retail/offers',
+    'AirShoppingRS',
+    ['TravelAgencySender', 'Affinity', 'AirportCityDeparture', 'AirportCityArrival'],
+  ],
   ['AirShoppingRQ', '/retail/offers', 'AirShoppingRS', []],
   ['OfferPriceRQ', '/retail/offerPrices', 'OfferPriceRS', ['TravelAgencySender']],
   ['OfferPriceRQ', '/retail/offerPrices', 'OfferPriceRS', []],
@@ -41,16 +77,23 @@ describe('airline: answer every valid request', () => {
     (['minimal', 'wide'] as const).map((mode) => [rq, mode, prefer.join('+') || 'shortest', path, rs, prefer] as const),
   );
 
-  it.each(cases)('an XSD-valid %s (%s, %s) gets HTTP 200 and an NDC answer of the route root', async (rq, mode, _form, path, rs, prefer) => {
-    const xml = xsdInstance(rq, mode, prefer);
-    expectValidXsd(xml, rq);
-    const res = await postXml(airline.url, path, xml);
-    expect(res.status).toBe(200);
-    expect(checkXml(res)).toBe(rs);
-  });
+  it.each(cases)(
+    'an XSD-valid %s (%s, %s) gets HTTP 200 and an NDC answer of the route root',
+    async (rq, mode, _form, path, rs, prefer) => {
+      const xml = xsdInstance(rq, mode, prefer);
+      expectValidXsd(xml, rq);
+      const res = await postXml(airline.url, path, xml);
+      expect(res.status).toBe(200);
+      expect(checkXml(res)).toBe(rs);
+    },
+  );
 
   it('a valid message the airline cannot serve: 200 with Errors naming the problem (unknown airport)', async () => {
-    const res = await postXml(airline.url, '/retail/offers', daySearchXml([{ from: 'LGW', to: 'XXX', date: inDays(10) }]));
+    const res = await postXml(
+      airline.url,
+      '/retail/offers',
+      daySearchXml([{ from: 'LGW', to: 'XXX', date: inDays(10) }]),
+    );
     expect(res.status).toBe(200);
     const rs = decodeAirShoppingRs(res.text);
     expect(rs.kind === 'error' && rs.errors[0].code).toBe('701');
@@ -67,12 +110,20 @@ describe('airline: answer every valid request', () => {
 
   it('a 415 and a 413 echo the ids of the X-TransactionIdentifier / X-Correlation-Id headers', async () => {
     const headers = { 'X-TransactionIdentifier': 'TX-H', 'X-Correlation-Id': 'CORR-H' };
-    const unsupported = await postXml(airline.url, '/retail/offers', calendarXml([{ from: 'LGW', to: 'OSL', date: inDays(20) }]), {
-      ...headers,
-      'Content-Type': 'application/json',
-    });
+    const unsupported = await postXml(
+      airline.url,
+      '/retail/offers',
+      calendarXml([{ from: 'LGW', to: 'OSL', date: inDays(20) }]),
+      {
+        ...headers,
+        'Content-Type': 'application/json',
+      },
+    );
     expect(unsupported.status).toBe(415);
-    expect(decodeAirShoppingRs(unsupported.text)).toMatchObject({ transactionIdentifier: 'TX-H', correlationId: 'CORR-H' });
+    expect(decodeAirShoppingRs(unsupported.text)).toMatchObject({
+      transactionIdentifier: 'TX-H',
+      correlationId: 'CORR-H',
+    });
     const small = await startAirline({ maxBodyBytes: 2048 });
     try {
       const big = await postXml(small.url, '/retail/offers', `<!-- ${'x'.repeat(4096)} -->`, headers);
@@ -84,7 +135,9 @@ describe('airline: answer every valid request', () => {
   });
 
   /** Shops, prices without and with a credit card token; returns both pricings and the token. */
-  async function chain(date: string): Promise<{ shoppingResponseId: string; first: PricedRs; second: PricedRs; token: string }> {
+  async function chain(
+    date: string,
+  ): Promise<{ shoppingResponseId: string; first: PricedRs; second: PricedRs; token: string }> {
     const rs = await c.day([{ from: 'LGW', to: 'OSL', date }], FAMILY);
     const selection = selectAll(rs, cheapest(rs, 'OD__LGW_OSL'));
     const first = await c.price([selection], withIndividuals(FAMILY, false));
@@ -157,7 +210,11 @@ describe('airline: answer every valid request', () => {
     const rq = wrapInBinding(daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(12) }]), binding);
     const res = await http(`${airline.url}/retail/offers`, {
       method: 'POST',
-      headers: { Authorization: AUTH, 'Content-Type': `${contentType}${binding === 'soap12' ? '; action="AirShoppingRQ"' : ''}`, ...extra },
+      headers: {
+        Authorization: AUTH,
+        'Content-Type': `${contentType}${binding === 'soap12' ? '; action="AirShoppingRQ"' : ''}`,
+        ...extra,
+      },
       body: rq,
     });
     expect(res.status).toBe(200);
@@ -172,7 +229,10 @@ describe('airline: answer every valid request', () => {
     const bad = await http(`${airline.url}/retail/offers`, {
       method: 'POST',
       headers: { Authorization: AUTH, 'Content-Type': contentType, ...extra },
-      body: wrapInBinding('<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2" Version="17.2"><Bogus/></AirShoppingRQ>', binding),
+      body: wrapInBinding(
+        '<AirShoppingRQ xmlns="http://www.iata.org/IATA/EDIST/2017.2" Version="17.2"><Bogus/></AirShoppingRQ>',
+        binding,
+      ),
     });
     expect([bad.status, bad.headers['content-type']]).toEqual([400, contentType]);
     expect(decodeAirShoppingRs(bad.text).kind).toBe('error');
@@ -181,13 +241,21 @@ describe('airline: answer every valid request', () => {
 
 describe('airline with another dialect (AIRLINE_MEDIA_VENDOR, AIRLINE_EXTENSION_NAMESPACE)', () => {
   it('answers in its media type and writes extension elements in its namespace', async () => {
-    const airline = await startAirline({ mediaVendor: 'othervendor', extensionNamespace: 'urn:example:other-vendor:ext' });
+    const airline = await startAirline({
+      mediaVendor: 'othervendor',
+      extensionNamespace: 'urn:example:other-vendor:ext',
+    });
     try {
       const type = 'application/vnd.othervendor.ndc.v17.2+xml;charset=UTF-8';
-      const res = await postXml(airline.url, '/retail/offers', daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(14) }]), {
-        'Content-Type': type,
-        Accept: type,
-      });
+      const res = await postXml(
+        airline.url,
+        '/retail/offers',
+        daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(14) }]),
+        {
+          'Content-Type': type,
+          Accept: type,
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe(type);
       expect(res.text).toContain('xmlns:ns2="urn:example:other-vendor:ext"');

@@ -16,7 +16,9 @@ import '../support/temporal-env';
 
 // Everything the process writes (API, worker, airline, SDK logs), for the secret scan.
 const captured: string[] = [];
-Runtime.install({ logger: new DefaultLogger('WARN', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)) });
+Runtime.install({
+  logger: new DefaultLogger('WARN', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
+});
 for (const stream of [process.stdout, process.stderr]) {
   const real = stream.write.bind(stream);
   stream.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -35,7 +37,10 @@ describe('authentication and agency isolation end to end', () => {
   let strangerKey: KeyLike;
   const tokens: string[] = [];
 
-  const token = async (claims: Record<string, unknown>, opts: { key?: KeyLike; aud?: string; iss?: string; exp?: number } = {}) => {
+  const token = async (
+    claims: Record<string, unknown>,
+    opts: { key?: KeyLike; aud?: string; iss?: string; exp?: number } = {},
+  ) => {
     const jwt = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key-1' })
       .setIssuer(opts.iss ?? ISSUER)
@@ -88,19 +93,28 @@ describe('authentication and agency isolation end to end', () => {
     const expectUnauthenticated = async (what: string, headers: Record<string, string>) => {
       const r = await call(stack, 'GET', '/bookings', undefined, headers);
       expect([what, r.status, r.contentType, r.headers.get('www-authenticate'), r.body?.code]).toEqual([
-        what, 401, 'application/problem+json; charset=utf-8', 'Bearer realm="ndc-saga"', 'UNAUTHENTICATED',
+        what,
+        401,
+        'application/problem+json; charset=utf-8',
+        'Bearer realm="ndc-saga"',
+        'UNAUTHENTICATED',
       ]);
     };
     await expectUnauthenticated('none', { authorization: '' });
     await expectUnauthenticated('basic', { authorization: 'Basic YWdlbmN5OmFnZW5jeS1zZWNyZXQ=' });
     await expectUnauthenticated('not a key', bearer('hello'));
     await expectUnauthenticated('unknown key', bearer(`${stack.keys.secret('A').slice(0, 15)}${'x'.repeat(43)}`));
-    await expectUnauthenticated('expired', bearer(await token({ agency_id: 'AGA' }, { exp: Math.floor(Date.now() / 1000) - 60 })));
+    await expectUnauthenticated(
+      'expired',
+      bearer(await token({ agency_id: 'AGA' }, { exp: Math.floor(Date.now() / 1000) - 60 })),
+    );
     await expectUnauthenticated('audience', bearer(await token({ agency_id: 'AGA' }, { aud: 'someone-else' })));
     await expectUnauthenticated('issuer', bearer(await token({ agency_id: 'AGA' }, { iss: 'https://evil.test/' })));
     await expectUnauthenticated('signature', bearer(await token({ agency_id: 'AGA' }, { key: strangerKey })));
     await expectUnauthenticated('no agency claim', bearer(await token({ roles: ['agency'] })));
-    expect((await call(stack, 'GET', '/bookings', undefined, bearer(await token({ agency_id: 'AGA' })))).status).toBe(200);
+    expect((await call(stack, 'GET', '/bookings', undefined, bearer(await token({ agency_id: 'AGA' })))).status).toBe(
+      200,
+    );
 
     // Revoking in the keys file: the running API refuses the key once it has re-read the file.
     expect((await call(stack, 'GET', '/bookings', undefined, as('revoked'))).status).toBe(200);
@@ -125,9 +139,17 @@ describe('authentication and agency isolation end to end', () => {
   let bId = '';
 
   it('idempotency keys are per agency: A and B with one key get two bookings; the agency comes from the credential', async () => {
-    const a = await call(stack, 'POST', '/bookings', guarded(), { 'Idempotency-Key': 'shared-1', 'X-Request-Id': 'auth-a-1', ...as('A') });
+    const a = await call(stack, 'POST', '/bookings', guarded(), {
+      'Idempotency-Key': 'shared-1',
+      'X-Request-Id': 'auth-a-1',
+      ...as('A'),
+    });
     const b = await call(stack, 'POST', '/bookings', guarded(), { 'Idempotency-Key': 'shared-1', ...as('B') });
-    expect([a.status, a.body.id, a.headers.get('location')]).toEqual([202, 'booking:AGA:shared-1', '/bookings/booking%3AAGA%3Ashared-1']);
+    expect([a.status, a.body.id, a.headers.get('location')]).toEqual([
+      202,
+      'booking:AGA:shared-1',
+      '/bookings/booking%3AAGA%3Ashared-1',
+    ]);
     expect([b.status, b.body.id, b.body.existing]).toEqual([202, 'booking:AGB:shared-1', false]);
     aId = a.body.id;
     bId = b.body.id;
@@ -140,8 +162,13 @@ describe('authentication and agency isolation end to end', () => {
     expect(va.correlationId).toBe('auth-a-1');
   });
 
-  it('A gets 404 for every read and action on B\'s booking, exactly as for an unknown one', async () => {
-    for (const [method, suffix] of [['GET', ''], ['GET', '/order'], ['POST', '/approve-price'], ['POST', '/cancel']] as const) {
+  it("A gets 404 for every read and action on B's booking, exactly as for an unknown one", async () => {
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['GET', '/order'],
+      ['POST', '/approve-price'],
+      ['POST', '/cancel'],
+    ] as const) {
       const theirs = await call(stack, method, `/bookings/${enc(bId)}${suffix}`, undefined, as('A'));
       const unknown = await call(stack, method, `/bookings/${enc('booking:AGB:nope')}${suffix}`, undefined, as('A'));
       expect([suffix, theirs.status, theirs.body.code]).toEqual([suffix, 404, 'BOOKING_NOT_FOUND']);
@@ -153,12 +180,19 @@ describe('authentication and agency isolation end to end', () => {
       });
     }
     // B's booking is untouched: still waiting.
-    expect((await call(stack, 'GET', `/bookings/${enc(bId)}`, undefined, as('B'))).body.status).toBe('AWAITING_APPROVAL');
+    expect((await call(stack, 'GET', `/bookings/${enc(bId)}`, undefined, as('B'))).body.status).toBe(
+      'AWAITING_APPROVAL',
+    );
   });
 
   it('lists are per agency; ops lists both and filters by agency', async () => {
     const listed = async (who: Record<string, string>, query = '') =>
-      ((await call(stack, 'GET', `/bookings${query}`, undefined, who)).body.bookings as { id: string; agencyId: string }[]).map((b) => b.id);
+      (
+        (await call(stack, 'GET', `/bookings${query}`, undefined, who)).body.bookings as {
+          id: string;
+          agencyId: string;
+        }[]
+      ).map((b) => b.id);
     const opsAll = await pollUntil('visibility to show both bookings', async () => {
       const ids = await listed(as('ops'));
       return ids.includes(aId) && ids.includes(bId) ? ids : undefined;
@@ -173,10 +207,16 @@ describe('authentication and agency isolation end to end', () => {
     expect((await call(stack, 'GET', '/bookings?agencyId=AGB', undefined, as('A'))).status).toBe(403);
   });
 
-  it('ops reads and acts on both agencies: approves A\'s booking, cancels B\'s', async () => {
-    expect((await call(stack, 'GET', `/bookings/${enc(aId)}`, undefined, as('ops'))).body.status).toBe('AWAITING_APPROVAL');
+  it("ops reads and acts on both agencies: approves A's booking, cancels B's", async () => {
+    expect((await call(stack, 'GET', `/bookings/${enc(aId)}`, undefined, as('ops'))).body.status).toBe(
+      'AWAITING_APPROVAL',
+    );
     const approved = await call(stack, 'POST', `/bookings/${enc(aId)}/approve-price`, undefined, as('ops'));
-    expect([approved.status, approved.body.signal, approved.headers.get('location')]).toEqual([202, 'approvePrice', `/bookings/${enc(aId)}`]);
+    expect([approved.status, approved.body.signal, approved.headers.get('location')]).toEqual([
+      202,
+      'approvePrice',
+      `/bookings/${enc(aId)}`,
+    ]);
     const cancelled = await call(stack, 'POST', `/bookings/${enc(bId)}/cancel`, undefined, as('ops'));
     expect([cancelled.status, cancelled.body.signal]).toEqual([202, 'cancel']);
     const a = await waitForBooking(stack, aId, 'CONFIRMED', 90_000, as('A'));
@@ -188,9 +228,13 @@ describe('authentication and agency isolation end to end', () => {
     expect((await call(stack, 'GET', `/bookings/${enc(aId)}/order`, undefined, as('B'))).status).toBe(404);
   });
 
-  it('batches: B cannot read A\'s batch or its children; ops can', async () => {
+  it("batches: B cannot read A's batch or its children; ops can", async () => {
     const posted = await call(stack, 'POST', '/batches', [guarded()], { 'Idempotency-Key': 'batch-1', ...as('A') });
-    expect([posted.status, posted.body.id, posted.headers.get('location')]).toEqual([202, 'batch:AGA:batch-1', '/batches/batch%3AAGA%3Abatch-1']);
+    expect([posted.status, posted.body.id, posted.headers.get('location')]).toEqual([
+      202,
+      'batch:AGA:batch-1',
+      '/batches/batch%3AAGA%3Abatch-1',
+    ]);
     const child = 'batch:AGA:batch-1-0';
     await waitForBooking(stack, child, 'AWAITING_APPROVAL', 90_000, as('A'));
     const theirs = await call(stack, 'GET', `/batches/${enc(posted.body.id)}`, undefined, as('B'));
@@ -198,7 +242,12 @@ describe('authentication and agency isolation end to end', () => {
     expect((await call(stack, 'GET', `/bookings/${enc(child)}`, undefined, as('B'))).status).toBe(404);
     expect((await call(stack, 'POST', `/bookings/${enc(child)}/cancel`, undefined, as('B'))).status).toBe(404);
     const progress = await call(stack, 'GET', `/batches/${enc(posted.body.id)}`, undefined, as('ops'));
-    expect(progress.body).toMatchObject({ id: 'batch:AGA:batch-1', total: 1, done: false, bookings: [{ id: child, status: expect.stringMatching(/^(RUNNING|AWAITING_APPROVAL)$/) }] });
+    expect(progress.body).toMatchObject({
+      id: 'batch:AGA:batch-1',
+      total: 1,
+      done: false,
+      bookings: [{ id: child, status: expect.stringMatching(/^(RUNNING|AWAITING_APPROVAL)$/) }],
+    });
     expect((await call(stack, 'POST', `/bookings/${enc(child)}/cancel`, undefined, as('ops'))).status).toBe(202);
     const done = await pollUntil('the batch to finish', async () => {
       const r = await call(stack, 'GET', `/batches/${enc(posted.body.id)}`, undefined, as('A'));
@@ -209,7 +258,8 @@ describe('authentication and agency isolation end to end', () => {
 
   it('the codec endpoints refuse agency credentials outside the dev stack; ops keys and ops tokens (Temporal UI) pass', async () => {
     const body = { payloads: [] };
-    const answer = async (headers: Record<string, string>) => (await call(stack, 'POST', '/codec/decode', body, headers)).status;
+    const answer = async (headers: Record<string, string>) =>
+      (await call(stack, 'POST', '/codec/decode', body, headers)).status;
     expect(await answer({ authorization: '' })).toBe(401);
     expect(await answer(as('A'))).toBe(403);
     expect(await answer(bearer(await token({ agency_id: 'AGA', roles: ['agency'] })))).toBe(403);

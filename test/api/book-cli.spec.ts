@@ -23,9 +23,16 @@ describe('npm run book: relative dates', () => {
   );
 
   it('round-trip-family resolves to ADT+CHD+INF with real birthdates', () => {
-    const raw = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'round-trip-family.json'), 'utf8'));
+    const raw = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'round-trip-family.json'), 'utf8'),
+    );
     const intent = resolveRelativeDates(raw, TODAY);
-    expect(intent.journey).toEqual({ origin: 'LGW', destination: 'JFK', departureDate: '2027-01-05', returnDate: '2027-01-12' });
+    expect(intent.journey).toEqual({
+      origin: 'LGW',
+      destination: 'JFK',
+      departureDate: '2027-01-05',
+      returnDate: '2027-01-12',
+    });
     expect(intent.passengers.map((p: { type: string; birthdate: string }) => [p.type, p.birthdate])).toEqual([
       ['ADT', '1980-03-04'],
       ['CHD', '2018-11-21'],

@@ -37,7 +37,9 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     });
     expect(posted.status).toBe(202);
     const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
-    const attempts = Object.fromEntries(view.steps.map((s: { name: string; attempts: number }) => [s.name, s.attempts]));
+    const attempts = Object.fromEntries(
+      view.steps.map((s: { name: string; attempts: number }) => [s.name, s.attempts]),
+    );
     expect(attempts).toEqual({ shop: 3, price: 2, tokenise: 1, repriceWithToken: 1, createOrder: 1, retrieveOrder: 1 });
   });
 
@@ -155,10 +157,14 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     } finally {
       await stack.startWorker();
     }
-    const done = await pollUntil('the batch to finish', async () => {
-      const r = await call(stack, 'GET', `/batches/${encodeURIComponent(batchId)}`);
-      return r.body?.done === true && r.body.stale === undefined ? r.body : undefined;
-    }, 120_000);
+    const done = await pollUntil(
+      'the batch to finish',
+      async () => {
+        const r = await call(stack, 'GET', `/batches/${encodeURIComponent(batchId)}`);
+        return r.body?.done === true && r.body.stale === undefined ? r.body : undefined;
+      },
+      120_000,
+    );
     expect(done).toMatchObject({ total: 1, cancelled: 1, running: 0, pending: 0 });
   });
 });

@@ -9,14 +9,24 @@ import { promisify } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { expectValidXsd } from '../support/xsd';
 import { temporalTestAddress, temporalTestCli, temporalTestNamespace } from '../support/temporal-env';
-import { CREDIT_CARD, CREDIT_CARD_2, DEBIT_CARD, TEST_CVV, addDays, oneWayIntent, roundTripFamilyIntent } from './intent.fixture';
+import {
+  CREDIT_CARD,
+  CREDIT_CARD_2,
+  DEBIT_CARD,
+  TEST_CVV,
+  addDays,
+  oneWayIntent,
+  roundTripFamilyIntent,
+} from './intent.fixture';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
 
 const execFileAsync = promisify(execFile);
 
 // Everything the process writes (API, worker, airline, SDK logs) and every API answer, for the leak check.
 const captured: string[] = [];
-Runtime.install({ logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)) });
+Runtime.install({
+  logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
+});
 const realStdout = process.stdout.write.bind(process.stdout);
 const realStderr = process.stderr.write.bind(process.stderr);
 process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -59,9 +69,17 @@ describe('booking API end to end', () => {
     expect(cancelled.status).toBe(202);
     expect(cancelled.body).toMatchObject({ id, status: 'CANCELLED', signal: 'cancelBooking' });
     // Within 24 h of creation the airline voids the order: the whole total comes back.
-    expect(cancelled.body.cancellation).toMatchObject({ status: 'cancelled', settledBy: 'answer', refund: confirmed.order.total });
+    expect(cancelled.body.cancellation).toMatchObject({
+      status: 'cancelled',
+      settledBy: 'answer',
+      refund: confirmed.order.total,
+    });
     const again = await api('POST', `/bookings/${encodeURIComponent(id)}/cancel`);
-    expect([again.status, again.body.status, again.body.cancellation]).toEqual([202, 'CANCELLED', cancelled.body.cancellation]);
+    expect([again.status, again.body.status, again.body.cancellation]).toEqual([
+      202,
+      'CANCELLED',
+      cancelled.body.cancellation,
+    ]);
     const view = await waitForBooking(stack, id, 'CANCELLED');
     expect(view.steps.filter((s: { name: string }) => s.name === 'cancelOrder')).toHaveLength(1);
     const orders = stack.ordersFor(confirmed.chosenOffer.shoppingResponseId);
@@ -71,7 +89,10 @@ describe('booking API end to end', () => {
 
   it('one-way LGW-OSL: 202, then CONFIRMED, then GET order gives the OrderViewRS XML', async () => {
     const intent = oneWayIntent({ agencyId: 'AGFLOW', card: CREDIT_CARD });
-    const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'one-way-1', 'X-Request-Id': 'flow-one-way-1' });
+    const posted = await api('POST', '/bookings', intent, {
+      'Idempotency-Key': 'one-way-1',
+      'X-Request-Id': 'flow-one-way-1',
+    });
     expect(posted.status).toBe(202);
     expect(posted.headers.get('location')).toBe('/bookings/booking%3AAGFLOW%3Aone-way-1');
     expect(posted.headers.get('x-request-id')).toBe('flow-one-way-1');
@@ -95,7 +116,14 @@ describe('booking API end to end', () => {
     expect(view.order.total).toEqual(view.pricedTotal);
     expect(view.order.total.currency).toBe('GBP');
     expect(view.surcharge).toBeDefined();
-    expect(view.steps.map((s: { name: string }) => s.name)).toEqual(['shop', 'price', 'tokenise', 'repriceWithToken', 'createOrder', 'retrieveOrder']);
+    expect(view.steps.map((s: { name: string }) => s.name)).toEqual([
+      'shop',
+      'price',
+      'tokenise',
+      'repriceWithToken',
+      'createOrder',
+      'retrieveOrder',
+    ]);
     const order = await api('GET', `/bookings/${encodeURIComponent(posted.body.id)}/order`);
     expect(order.status).toBe(200);
     expect(order.contentType).toBe('application/xml; charset=utf-8');
@@ -126,7 +154,9 @@ describe('booking API end to end', () => {
   });
 
   it('debit card: no surcharge', async () => {
-    const posted = await api('POST', '/bookings', oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD }), { 'Idempotency-Key': 'debit-1' });
+    const posted = await api('POST', '/bookings', oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD }), {
+      'Idempotency-Key': 'debit-1',
+    });
     expect(posted.status).toBe(202);
     bookingIds.push(posted.body.id);
     const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
@@ -142,7 +172,10 @@ describe('booking API end to end', () => {
     const a = await api('POST', '/bookings', plain, { 'Idempotency-Key': 'promo-base-1' });
     const b = await api('POST', '/bookings', promo, { 'Idempotency-Key': 'promo-1' });
     bookingIds.push(a.body.id, b.body.id);
-    const [va, vb] = await Promise.all([waitForBooking(stack, a.body.id, 'CONFIRMED'), waitForBooking(stack, b.body.id, 'CONFIRMED')]);
+    const [va, vb] = await Promise.all([
+      waitForBooking(stack, a.body.id, 'CONFIRMED'),
+      waitForBooking(stack, b.body.id, 'CONFIRMED'),
+    ]);
     expect(vb.order.total.currency).toBe(va.order.total.currency);
     expect(Number(vb.order.total.value)).toBeLessThan(Number(va.order.total.value));
   });
@@ -179,7 +212,14 @@ describe('booking API end to end', () => {
 
   it('validation errors: 400 naming each field, no card data echoed', async () => {
     const intent = oneWayIntent({ agencyId: 'AGFLOW' }) as any;
-    intent.passengers.push({ type: 'ADT', title: 'MR', givenName: 'B', surname: 'C', birthdate: '1990-02-30', contactId: 'C9' });
+    intent.passengers.push({
+      type: 'ADT',
+      title: 'MR',
+      givenName: 'B',
+      surname: 'C',
+      birthdate: '1990-02-30',
+      contactId: 'C9',
+    });
     intent.payment.card.number = `${CREDIT_CARD.slice(0, 15)}2`;
     intent.selection = { maxTotal: '12,50' };
     const r = await api('POST', '/bookings', intent);
@@ -200,9 +240,14 @@ describe('booking API end to end', () => {
       ],
     });
     expect(r.text).not.toContain(CREDIT_CARD.slice(0, 12));
-    const batch = await api('POST', '/batches', [oneWayIntent({ agencyId: 'AGFLOW' }), { ...oneWayIntent({ agencyId: 'AGFLOW' }), currency: 'pounds' }]);
+    const batch = await api('POST', '/batches', [
+      oneWayIntent({ agencyId: 'AGFLOW' }),
+      { ...oneWayIntent({ agencyId: 'AGFLOW' }), currency: 'pounds' },
+    ]);
     expect(batch.status).toBe(400);
-    expect(batch.body.fields).toEqual([{ path: '[1].currency', message: 'must be an ISO 4217 currency code (3 capital letters)' }]);
+    expect(batch.body.fields).toEqual([
+      { path: '[1].currency', message: 'must be an ISO 4217 currency code (3 capital letters)' },
+    ]);
   });
 
   it('unknown ids: 404', async () => {
@@ -213,7 +258,12 @@ describe('booking API end to end', () => {
       ['POST', '/bookings/booking:AGFLOW:nope/cancel'],
     ] as const) {
       const r = await api(method, path);
-      expect([path, r.status, r.body.code, r.body.detail]).toEqual([path, 404, 'BOOKING_NOT_FOUND', 'No booking with id booking:AGFLOW:nope']);
+      expect([path, r.status, r.body.code, r.body.detail]).toEqual([
+        path,
+        404,
+        'BOOKING_NOT_FOUND',
+        'No booking with id booking:AGFLOW:nope',
+      ]);
     }
     const b = await api('GET', '/batches/batch:nope');
     expect(b.status).toBe(404);
@@ -229,7 +279,12 @@ describe('booking API end to end', () => {
     });
     expect(listed.map((b: { id: string }) => b.id).sort()).toEqual([...bookingIds].sort());
     const first = listed.find((b: { id: string }) => b.id === 'booking:AGFLOW:one-way-1');
-    expect(first).toMatchObject({ status: 'CONFIRMED', agencyId: 'AGFLOW', route: 'LGW-OSL', workflowStatus: 'RUNNING' }); // open in its cancel window
+    expect(first).toMatchObject({
+      status: 'CONFIRMED',
+      agencyId: 'AGFLOW',
+      route: 'LGW-OSL',
+      workflowStatus: 'RUNNING',
+    }); // open in its cancel window
     expect(first.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
     const none = await api('GET', '/bookings?status=CONFIRMED&agencyId=NOBODY', undefined, stack.keys.auth('ops'));
     expect(none.body).toEqual({ bookings: [] });
@@ -238,7 +293,10 @@ describe('booking API end to end', () => {
   it('a batch of two runs both as child bookings and reports progress', async () => {
     // Dates of their own: earlier tests sold the cheapest seats of the +30 days flight, and two
     // concurrent bookings racing for the last seat of a bucket may rightly lose it (NO_SEATS).
-    const intents = [oneWayIntent({ agencyId: 'AGBATCH', card: DEBIT_CARD }), oneWayIntent({ agencyId: 'AGBATCH', card: CREDIT_CARD })];
+    const intents = [
+      oneWayIntent({ agencyId: 'AGBATCH', card: DEBIT_CARD }),
+      oneWayIntent({ agencyId: 'AGBATCH', card: CREDIT_CARD }),
+    ];
     intents[0]!.journey.departureDate = addDays(new Date(), 61);
     intents[1]!.journey.departureDate = addDays(new Date(), 62);
     const agbatch = stack.keys.auth('agbatch');
@@ -250,10 +308,14 @@ describe('booking API end to end', () => {
       existing: false,
       links: { self: '/batches/batch%3AAGBATCH%3Abatch-flow-1' },
     });
-    const done = await pollUntil('the batch to finish', async () => {
-      const r = await api('GET', '/batches/batch:AGBATCH:batch-flow-1', undefined, agbatch);
-      return r.status === 200 && r.body.done ? r.body : undefined;
-    }, 120_000);
+    const done = await pollUntil(
+      'the batch to finish',
+      async () => {
+        const r = await api('GET', '/batches/batch:AGBATCH:batch-flow-1', undefined, agbatch);
+        return r.status === 200 && r.body.done ? r.body : undefined;
+      },
+      120_000,
+    );
     const children: [string, string, unknown][] = [];
     for (const b of done.bookings) {
       bookingIds.push(b.id);
@@ -264,7 +326,15 @@ describe('booking API end to end', () => {
       ['batch:AGBATCH:batch-flow-1-0', 'CONFIRMED', undefined],
       ['batch:AGBATCH:batch-flow-1-1', 'CONFIRMED', undefined],
     ]);
-    expect(done).toMatchObject({ total: 2, pending: 0, running: 0, confirmed: 2, failed: 0, cancelled: 0, escalated: 0 });
+    expect(done).toMatchObject({
+      total: 2,
+      pending: 0,
+      running: 0,
+      confirmed: 2,
+      failed: 0,
+      cancelled: 0,
+      escalated: 0,
+    });
   });
 
   it('GET /health: 200 with Temporal and the airline up', async () => {
@@ -277,19 +347,40 @@ describe('booking API end to end', () => {
 
   it('the codec endpoint decodes real history payloads with the card masked', async () => {
     const id = bookingIds[0]!;
-    const { stdout } = await execFileAsync(temporalTestCli(), [
-      'workflow', 'show', '--workflow-id', id, '--address', temporalTestAddress(), '--namespace', temporalTestNamespace(), '--output', 'json',
-    ], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await execFileAsync(
+      temporalTestCli(),
+      [
+        'workflow',
+        'show',
+        '--workflow-id',
+        id,
+        '--address',
+        temporalTestAddress(),
+        '--namespace',
+        temporalTestNamespace(),
+        '--output',
+        'json',
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     const history = JSON.parse(stdout);
     const events = history.events as any[];
     const started = events.find((e) => e.workflowExecutionStartedEventAttributes !== undefined);
-    const input = started.workflowExecutionStartedEventAttributes.input.payloads as { metadata: Record<string, string>; data: string }[];
+    const input = started.workflowExecutionStartedEventAttributes.input.payloads as {
+      metadata: Record<string, string>;
+      data: string;
+    }[];
     expect(Buffer.from(input[0]!.metadata.encoding!, 'base64').toString()).toBe('binary/encrypted');
-    const r = await api('POST', '/codec/decode', { payloads: input }, {
-      'X-Namespace': temporalTestNamespace(),
-      Origin: 'http://localhost:8233',
-      ...stack.keys.auth('ops'),
-    });
+    const r = await api(
+      'POST',
+      '/codec/decode',
+      { payloads: input },
+      {
+        'X-Namespace': temporalTestNamespace(),
+        Origin: 'http://localhost:8233',
+        ...stack.keys.auth('ops'),
+      },
+    );
     expect(r.status).toBe(200);
     const intent = JSON.parse(Buffer.from(r.body.payloads[0].data, 'base64').toString());
     expect(intent.agency).toEqual({ id: 'AGFLOW', name: 'Test Travel' });
@@ -302,9 +393,22 @@ describe('booking API end to end', () => {
     expect(bookingIds.length).toBeGreaterThanOrEqual(3);
     const haystacks: [string, string][] = [];
     for (const id of bookingIds) {
-      const { stdout } = await execFileAsync(temporalTestCli(), [
-        'workflow', 'show', '--workflow-id', id, '--address', temporalTestAddress(), '--namespace', temporalTestNamespace(), '--output', 'json',
-      ], { maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await execFileAsync(
+        temporalTestCli(),
+        [
+          'workflow',
+          'show',
+          '--workflow-id',
+          id,
+          '--address',
+          temporalTestAddress(),
+          '--namespace',
+          temporalTestNamespace(),
+          '--output',
+          'json',
+        ],
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
       expect(stdout.length).toBeGreaterThan(1000);
       haystacks.push([`history of ${id}`, stdout]);
     }

@@ -40,7 +40,15 @@ function fakeClient() {
     describe: async () => {
       const r = runs.get(id);
       if (r === undefined) throw new NotFound(id);
-      return { workflowId: id, type: r.type, status: { name: r.status }, memo: r.memo, searchAttributes: r.searchAttributes, startTime: NOW, historyLength: 3 };
+      return {
+        workflowId: id,
+        type: r.type,
+        status: { name: r.status },
+        memo: r.memo,
+        searchAttributes: r.searchAttributes,
+        startTime: NOW,
+        historyLength: 3,
+      };
     },
     query: async (def: { name: string }) => {
       const r = runs.get(id)!;
@@ -61,7 +69,12 @@ function fakeClient() {
       start: jest.fn(
         async (
           type: string,
-          opts: { workflowId: string; memo: Record<string, unknown>; args: unknown[]; searchAttributes: Record<string, unknown[]> },
+          opts: {
+            workflowId: string;
+            memo: Record<string, unknown>;
+            args: unknown[];
+            searchAttributes: Record<string, unknown[]>;
+          },
         ) => {
           if (!runs.has(opts.workflowId)) {
             runs.set(opts.workflowId, {
@@ -85,8 +98,10 @@ function fakeClient() {
 }
 
 const fakeCodec: UiPayloadCodec = {
-  decode: async (payloads) => payloads.map((p) => ({ ...p, data: Buffer.from(`decoded:${Buffer.from(p.data!).toString()}`) })),
-  encode: async (payloads) => payloads.map((p) => ({ ...p, data: Buffer.from(`encoded:${Buffer.from(p.data!).toString()}`) })),
+  decode: async (payloads) =>
+    payloads.map((p) => ({ ...p, data: Buffer.from(`decoded:${Buffer.from(p.data!).toString()}`) })),
+  encode: async (payloads) =>
+    payloads.map((p) => ({ ...p, data: Buffer.from(`encoded:${Buffer.from(p.data!).toString()}`) })),
 };
 
 describe('booking API over a fake Temporal client', () => {
@@ -103,7 +118,13 @@ describe('booking API over a fake Temporal client', () => {
       ...loadApiConfig({ API_LOG: 'none', AIRLINE_BASE_URL: 'http://127.0.0.1:9', API_KEYS_FILE: keys.file, ...env }),
       port: 0,
     };
-    app = await createApiApp({ config, temporalClient: client as never, codec: fakeCodec, clock: () => NOW, apiKeys: store });
+    app = await createApiApp({
+      config,
+      temporalClient: client as never,
+      codec: fakeCodec,
+      clock: () => NOW,
+      apiKeys: store,
+    });
     await app.init();
   }
 
@@ -128,7 +149,11 @@ describe('booking API over a fake Temporal client', () => {
     await app.close();
   });
 
-  const post = (path: string, who: string, body?: unknown) => request(app.getHttpServer()).post(path).set(keys.auth(who)).send(body as object);
+  const post = (path: string, who: string, body?: unknown) =>
+    request(app.getHttpServer())
+      .post(path)
+      .set(keys.auth(who))
+      .send(body as object);
   const get = (path: string, who: string) => request(app.getHttpServer()).get(path).set(keys.auth(who));
 
   it('POST /bookings: 202 with Location and X-Request-Id; the id is derived from agency and key; the request id is the correlation id', async () => {
@@ -160,22 +185,33 @@ describe('booking API over a fake Temporal client', () => {
 
   it('deployment defaults of the workflow options (ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY) go with every booking and batch', async () => {
     await app.close();
-    await start({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate', BOOKING_APPROVAL_TIMEOUT_MS: '5000' });
-    await post('/bookings', 'A', oneWayIntent({ now: NOW })).set('X-Request-Id', 'r1').expect(202);
-    await post('/batches', 'A', [oneWayIntent({ now: NOW })]).set('X-Request-Id', 'r2').expect(202);
+    await start({
+      ORDER_SETTLE_WINDOW_MS: '300000',
+      ORDER_UNSETTLED_POLICY: 'escalate',
+      BOOKING_APPROVAL_TIMEOUT_MS: '5000',
+    });
+    await post('/bookings', 'A', oneWayIntent({ now: NOW }))
+      .set('X-Request-Id', 'r1')
+      .expect(202);
+    await post('/batches', 'A', [oneWayIntent({ now: NOW })])
+      .set('X-Request-Id', 'r2')
+      .expect(202);
     const [booking, batch] = client.workflow.start.mock.calls.map((c) => (c as any[])[1].args);
     const options = { settleWindowMs: 300000, unsettledPolicy: 'escalate', approvalTimeoutMs: 5000 };
     expect(booking[1]).toEqual({ ...options, correlationId: 'r1' });
     expect(batch[0].options).toEqual({ ...options, correlationId: 'r2' });
   });
 
-  it('an intent without agency.id gets the caller\'s; one naming another agency is 403; ops may name any', async () => {
+  it("an intent without agency.id gets the caller's; one naming another agency is 403; ops may name any", async () => {
     const intent = oneWayIntent({ now: NOW }) as any;
     delete intent.agency.id;
     const own = await post('/bookings', 'B', intent).set('Idempotency-Key', 'k-own');
     expect(own.status).toBe(202);
     expect(own.body.id).toBe('booking:AGENCY2:k-own');
-    expect((client.workflow.start.mock.calls[0]![1] as any).args[0].agency).toEqual({ id: 'AGENCY2', name: 'Test Travel' });
+    expect((client.workflow.start.mock.calls[0]![1] as any).args[0].agency).toEqual({
+      id: 'AGENCY2',
+      name: 'Test Travel',
+    });
     const other = await post('/bookings', 'B', oneWayIntent({ now: NOW, agencyId: 'AGENCY1' }));
     expect(other.status).toBe(403);
     expect(other.headers['content-type']).toBe(PROBLEM);
@@ -191,8 +227,13 @@ describe('booking API over a fake Temporal client', () => {
     });
     const batch = await post('/batches', 'B', [intent, oneWayIntent({ now: NOW, agencyId: 'AGENCY1' })]);
     expect(batch.status).toBe(403);
-    expect(batch.body.fields).toEqual([{ path: '[1].agency.id', message: 'must be the agency of your credential, or left out' }]);
-    const byOps = await post('/bookings', 'OPS', oneWayIntent({ now: NOW, agencyId: 'AGENCY1' })).set('Idempotency-Key', 'k-ops');
+    expect(batch.body.fields).toEqual([
+      { path: '[1].agency.id', message: 'must be the agency of your credential, or left out' },
+    ]);
+    const byOps = await post('/bookings', 'OPS', oneWayIntent({ now: NOW, agencyId: 'AGENCY1' })).set(
+      'Idempotency-Key',
+      'k-ops',
+    );
     expect(byOps.status).toBe(202);
     expect(byOps.body.id).toBe('booking:AGENCY1:k-ops');
     expect(client.workflow.start).toHaveBeenCalledTimes(2);
@@ -217,7 +258,10 @@ describe('booking API over a fake Temporal client', () => {
       requestId: clash.headers['x-request-id'],
       id: 'booking:AGENCY1:k-2',
     });
-    const b = await post('/bookings', 'B', oneWayIntent({ now: NOW, agencyId: 'AGENCY2' })).set('Idempotency-Key', 'k-2');
+    const b = await post('/bookings', 'B', oneWayIntent({ now: NOW, agencyId: 'AGENCY2' })).set(
+      'Idempotency-Key',
+      'k-2',
+    );
     expect(b.body).toMatchObject({ id: 'booking:AGENCY2:k-2', existing: false });
   });
 
@@ -254,14 +298,20 @@ describe('booking API over a fake Temporal client', () => {
       .send(`{"payment":{"card":{"number":"${CREDIT_CARD}",`);
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe(PROBLEM);
-    expect(res.body).toMatchObject({ status: 400, code: 'MALFORMED_JSON', detail: 'The request body is not valid JSON' });
+    expect(res.body).toMatchObject({
+      status: 400,
+      code: 'MALFORMED_JSON',
+      detail: 'The request body is not valid JSON',
+    });
     expect(res.text).not.toContain(CREDIT_CARD);
   });
 
   it('rejects a bad Idempotency-Key', async () => {
     const res = await post('/bookings', 'A', oneWayIntent({ now: NOW })).set('Idempotency-Key', 'a b');
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual([{ path: 'Idempotency-Key', message: 'must be 1 to 100 characters of A-Z a-z 0-9 _ . : -' }]);
+    expect(res.body.fields).toEqual([
+      { path: 'Idempotency-Key', message: 'must be 1 to 100 characters of A-Z a-z 0-9 _ . : -' },
+    ]);
   });
 
   it('401 without a credential, with a malformed, unknown or revoked one; failures are logged with the prefix only', async () => {
@@ -289,8 +339,10 @@ describe('booking API over a fake Temporal client', () => {
     for (const secret of [a, forged, revokedKey, 'nonsense', 'YTpi']) expect(log).not.toContain(secret);
   });
 
-  it('another agency\'s booking is 404 like an unknown one, for every read and action; ops sees and acts on it', async () => {
-    await post('/bookings', 'A', oneWayIntent({ now: NOW })).set('Idempotency-Key', 'k-a').expect(202);
+  it("another agency's booking is 404 like an unknown one, for every read and action; ops sees and acts on it", async () => {
+    await post('/bookings', 'A', oneWayIntent({ now: NOW }))
+      .set('Idempotency-Key', 'k-a')
+      .expect(202);
     const id = 'booking:AGENCY1:k-a';
     client.runs.get(id)!.state = { status: 'AWAITING_APPROVAL', steps: [] };
     const unknown = await get('/bookings/booking:AGENCY2:nope', 'B');
@@ -301,9 +353,18 @@ describe('booking API over a fake Temporal client', () => {
       ['post', `/bookings/${id}/cancel`],
     ] as const) {
       const r = await request(app.getHttpServer())[method](path).set(keys.auth('B'));
-      expect([path, r.status, r.body.code, r.body.detail]).toEqual([path, 404, 'BOOKING_NOT_FOUND', `No booking with id ${id}`]);
+      expect([path, r.status, r.body.code, r.body.detail]).toEqual([
+        path,
+        404,
+        'BOOKING_NOT_FOUND',
+        `No booking with id ${id}`,
+      ]);
     }
-    expect(unknown.body).toMatchObject({ status: 404, code: 'BOOKING_NOT_FOUND', detail: 'No booking with id booking:AGENCY2:nope' });
+    expect(unknown.body).toMatchObject({
+      status: 404,
+      code: 'BOOKING_NOT_FOUND',
+      detail: 'No booking with id booking:AGENCY2:nope',
+    });
     expect(client.runs.get(id)!.signals).toEqual([]);
     expect((await get(`/bookings/${id}`, 'OPS')).body.status).toBe('AWAITING_APPROVAL');
     const approved = await post(`/bookings/${id}/approve-price`, 'OPS');
@@ -312,16 +373,30 @@ describe('booking API over a fake Temporal client', () => {
     expect(approved.body).toMatchObject({ id, status: 'AWAITING_APPROVAL', signal: 'approvePrice' });
     expect((await post(`/bookings/${id}/cancel`, 'A')).status).toBe(202);
     expect(client.runs.get(id)!.signals).toEqual(['approvePrice', 'cancel']);
-    client.runs.set('batch:x', { type: 'batchWorkflow', status: 'RUNNING', memo: {}, searchAttributes: {}, args: [], signals: [] });
+    client.runs.set('batch:x', {
+      type: 'batchWorkflow',
+      status: 'RUNNING',
+      memo: {},
+      searchAttributes: {},
+      args: [],
+      signals: [],
+    });
     expect((await get('/bookings/batch%3Ax', 'OPS')).status).toBe(404);
   });
 
   it('order: 409 before CONFIRMED, XML after', async () => {
-    await post('/bookings', 'A', oneWayIntent({ now: NOW })).set('Idempotency-Key', 'k-3').expect(202);
+    await post('/bookings', 'A', oneWayIntent({ now: NOW }))
+      .set('Idempotency-Key', 'k-3')
+      .expect(202);
     const early = await get('/bookings/booking:AGENCY1:k-3/order', 'A');
     expect(early.status).toBe(409);
     expect(early.headers['content-type']).toBe(PROBLEM);
-    expect(early.body).toMatchObject({ status: 409, code: 'ORDER_NOT_READY', detail: 'The booking has no confirmed order yet', bookingStatus: 'RUNNING' });
+    expect(early.body).toMatchObject({
+      status: 409,
+      code: 'ORDER_NOT_READY',
+      detail: 'The booking has no confirmed order yet',
+      bookingStatus: 'RUNNING',
+    });
     const run = client.runs.get('booking:AGENCY1:k-3')!;
     run.status = 'COMPLETED';
     run.result = { state: { status: 'CONFIRMED', steps: [] }, orderViewXml: '<OrderViewRS/>' };
@@ -332,7 +407,9 @@ describe('booking API over a fake Temporal client', () => {
   });
 
   it('approve-price only while AWAITING_APPROVAL; cancel only while open', async () => {
-    await post('/bookings', 'A', oneWayIntent({ now: NOW })).set('Idempotency-Key', 'k-4').expect(202);
+    await post('/bookings', 'A', oneWayIntent({ now: NOW }))
+      .set('Idempotency-Key', 'k-4')
+      .expect(202);
     const id = 'booking:AGENCY1:k-4';
     const run = client.runs.get(id)!;
     expect((await post(`/bookings/${id}/approve-price`, 'A')).body.code).toBe('NOT_AWAITING_APPROVAL');
@@ -348,11 +425,16 @@ describe('booking API over a fake Temporal client', () => {
   });
 
   it('regression: a state query failing with gRPC CANCELLED (worker SIGKILLed) answers 200 from the search attributes, marked stale', async () => {
-    await post('/bookings', 'A', oneWayIntent({ now: NOW })).set('Idempotency-Key', 'k-stale').expect(202);
+    await post('/bookings', 'A', oneWayIntent({ now: NOW }))
+      .set('Idempotency-Key', 'k-stale')
+      .expect(202);
     const run = client.runs.get('booking:AGENCY1:k-stale')!;
     run.searchAttributes.BookingStatus = ['AWAITING_APPROVAL'];
     for (const code of [1, 4, 14, 2]) {
-      run.queryError = Object.assign(new Error(`${code} query failed`), { name: 'ServiceError', cause: Object.assign(new Error('grpc'), { code }) });
+      run.queryError = Object.assign(new Error(`${code} query failed`), {
+        name: 'ServiceError',
+        cause: Object.assign(new Error('grpc'), { code }),
+      });
       const res = await get('/bookings/booking:AGENCY1:k-stale', 'A');
       expect([code, res.status]).toEqual([code, 200]);
       expect(res.body).toMatchObject({ status: 'AWAITING_APPROVAL', steps: [] });
@@ -369,7 +451,11 @@ describe('booking API over a fake Temporal client', () => {
     const bad = await get("/bookings?status=DONE&agencyId=x'y&limit=0", 'OPS');
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([
-      { path: 'status', message: 'must be one of RUNNING, AWAITING_APPROVAL, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED' },
+      {
+        path: 'status',
+        message:
+          'must be one of RUNNING, AWAITING_APPROVAL, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED',
+      },
       { path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' },
       { path: 'limit', message: 'must be an integer from 1 to 1000' },
     ]);
@@ -377,7 +463,12 @@ describe('booking API over a fake Temporal client', () => {
       yield {
         workflowId: 'booking:AGENCY1:1',
         status: { name: 'COMPLETED' },
-        searchAttributes: { BookingStatus: ['CONFIRMED'], AgencyId: ['AGENCY1'], Route: ['LGW-OSL'], BookingReference: ['ABC123'] },
+        searchAttributes: {
+          BookingStatus: ['CONFIRMED'],
+          AgencyId: ['AGENCY1'],
+          Route: ['LGW-OSL'],
+          BookingReference: ['ABC123'],
+        },
         startTime: NOW,
         closeTime: NOW,
       };
@@ -402,7 +493,10 @@ describe('booking API over a fake Temporal client', () => {
     await get('/bookings', 'OPS').expect(200);
     await get('/bookings?agencyId=AGENCY2&limit=5', 'OPS').expect(200);
     expect(client.workflow.list.mock.calls.map((c) => (c as any[])[0])).toEqual([
-      { query: "WorkflowType = 'bookingWorkflow' AND BookingStatus = 'CONFIRMED' AND AgencyId = 'AGENCY1'", pageSize: 100 },
+      {
+        query: "WorkflowType = 'bookingWorkflow' AND BookingStatus = 'CONFIRMED' AND AgencyId = 'AGENCY1'",
+        pageSize: 100,
+      },
       { query: "WorkflowType = 'bookingWorkflow'", pageSize: 100 },
       { query: "WorkflowType = 'bookingWorkflow' AND AgencyId = 'AGENCY2'", pageSize: 5 },
     ]);
@@ -414,21 +508,42 @@ describe('booking API over a fake Temporal client', () => {
     const res = await post('/batches', 'A', [oneWayIntent({ now: NOW }), bad]);
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual([{ path: '[1].contacts[0].emails[0]', message: 'must be an e-mail address' }]);
-    const ok = await post('/batches', 'A', [oneWayIntent({ now: NOW })]).set('Idempotency-Key', 'b1').set('X-Request-Id', 'batch-req');
+    const ok = await post('/batches', 'A', [oneWayIntent({ now: NOW })])
+      .set('Idempotency-Key', 'b1')
+      .set('X-Request-Id', 'batch-req');
     expect(ok.status).toBe(202);
     expect(ok.headers.location).toBe('/batches/batch%3AAGENCY1%3Ab1');
-    expect(ok.body).toEqual({ id: 'batch:AGENCY1:b1', total: 1, existing: false, links: { self: '/batches/batch%3AAGENCY1%3Ab1' } });
+    expect(ok.body).toEqual({
+      id: 'batch:AGENCY1:b1',
+      total: 1,
+      existing: false,
+      links: { self: '/batches/batch%3AAGENCY1%3Ab1' },
+    });
     const [type, opts] = client.workflow.start.mock.calls[0]! as unknown as [string, Record<string, any>];
     expect(type).toBe('batchWorkflow');
     expect(opts.args[0].options).toEqual({ correlationId: 'batch-req' });
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
     client.runs.get('batch:AGENCY1:b1')!.state = {
-      total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0,
+      total: 1,
+      pending: 0,
+      running: 1,
+      confirmed: 0,
+      failed: 0,
+      cancelled: 0,
+      escalated: 0,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING' }],
     };
     const progress = await get('/batches/batch:AGENCY1:b1', 'A');
     expect(progress.body).toEqual({
-      id: 'batch:AGENCY1:b1', done: false, total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0,
+      id: 'batch:AGENCY1:b1',
+      done: false,
+      total: 1,
+      pending: 0,
+      running: 1,
+      confirmed: 0,
+      failed: 0,
+      cancelled: 0,
+      escalated: 0,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING', links: { self: '/bookings/batch%3AAGENCY1%3Ab1-0' } }],
       links: { self: '/batches/batch%3AAGENCY1%3Ab1' },
     });
@@ -446,7 +561,11 @@ describe('booking API over a fake Temporal client', () => {
     run.queryError = Object.assign(new Error('1 CANCELLED'), { name: 'ServiceError', cause: { code: 1 } });
     client.workflow.list.mockImplementation(async function* () {
       yield { workflowId: 'batch:AGENCY1:b2-1', status: { name: 'RUNNING' }, searchAttributes: {} };
-      yield { workflowId: 'batch:AGENCY1:b2-0', status: { name: 'COMPLETED' }, searchAttributes: { BookingStatus: ['CONFIRMED'] } };
+      yield {
+        workflowId: 'batch:AGENCY1:b2-0',
+        status: { name: 'COMPLETED' },
+        searchAttributes: { BookingStatus: ['CONFIRMED'] },
+      };
     });
     const res = await get('/batches/batch:AGENCY1:b2', 'A');
     expect(res.status).toBe(200);
@@ -455,7 +574,14 @@ describe('booking API over a fake Temporal client', () => {
       pageSize: 100,
     });
     expect(res.body).toMatchObject({
-      done: false, total: 2, pending: 0, running: 1, confirmed: 1, failed: 0, cancelled: 0, escalated: 0,
+      done: false,
+      total: 2,
+      pending: 0,
+      running: 1,
+      confirmed: 1,
+      failed: 0,
+      cancelled: 0,
+      escalated: 0,
       bookings: [
         { id: 'batch:AGENCY1:b2-0', status: 'CONFIRMED' },
         { id: 'batch:AGENCY1:b2-1', status: 'RUNNING' },
@@ -480,7 +606,14 @@ describe('booking API over a fake Temporal client', () => {
     await get('/bookings/booking:AGENCY1:none', 'A').expect(404);
   });
 
-  const payloadBody = { payloads: [{ metadata: { encoding: Buffer.from('json/plain').toString('base64') }, data: Buffer.from('x').toString('base64') }] };
+  const payloadBody = {
+    payloads: [
+      {
+        metadata: { encoding: Buffer.from('json/plain').toString('base64') },
+        data: Buffer.from('x').toString('base64'),
+      },
+    ],
+  };
 
   it('codec endpoints: remote codec protocol for ops, 403 for agency keys, 401 without a credential; CORS for the UI origin', async () => {
     const server = app.getHttpServer();
@@ -492,10 +625,14 @@ describe('booking API over a fake Temporal client', () => {
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:8233');
     expect(pre.headers['access-control-allow-headers']).toBe('Content-Type, X-Namespace, Authorization');
-    const res = await post('/codec/decode', 'OPS', payloadBody).set('Origin', 'http://localhost:8233').set('X-Namespace', 'default');
+    const res = await post('/codec/decode', 'OPS', payloadBody)
+      .set('Origin', 'http://localhost:8233')
+      .set('X-Namespace', 'default');
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:8233');
-    expect(res.body).toEqual({ payloads: [{ metadata: payloadBody.payloads[0]!.metadata, data: Buffer.from('decoded:x').toString('base64') }] });
+    expect(res.body).toEqual({
+      payloads: [{ metadata: payloadBody.payloads[0]!.metadata, data: Buffer.from('decoded:x').toString('base64') }],
+    });
     const enc = await post('/codec/encode', 'OPS', payloadBody);
     expect(Buffer.from(enc.body.payloads[0].data, 'base64').toString()).toBe('encoded:x');
     const agency = await post('/codec/decode', 'A', payloadBody);
@@ -508,7 +645,9 @@ describe('booking API over a fake Temporal client', () => {
     expect((await post('/codec/decode', 'OPS', { payloads: [{ data: '***' }] })).body.fields).toEqual([
       { path: 'payloads[0].data', message: 'must be base64' },
     ]);
-    expect((await post('/codec/decode', 'OPS', {})).body.fields).toEqual([{ path: 'payloads', message: 'must be an array' }]);
+    expect((await post('/codec/decode', 'OPS', {})).body.fields).toEqual([
+      { path: 'payloads', message: 'must be an array' },
+    ]);
     expect((await post('/codec/decode', 'OPS', { payloads: [{ metadata: { encoding: 1 } }] })).body.fields).toEqual([
       { path: 'payloads[0].metadata.encoding', message: 'must be base64' },
     ]);
@@ -532,7 +671,12 @@ describe('booking API over a fake Temporal client', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBeDefined();
     expect(res.body.status).toBe('degraded');
-    expect(res.body.temporal).toEqual({ status: 'up', address: '127.0.0.1:7233', namespace: 'default', serverVersion: 'fake' });
+    expect(res.body.temporal).toEqual({
+      status: 'up',
+      address: '127.0.0.1:7233',
+      namespace: 'default',
+      serverVersion: 'fake',
+    });
     expect(res.body.airline.status).toBe('down');
   });
 
@@ -540,7 +684,12 @@ describe('booking API over a fake Temporal client', () => {
     const res = await request(app.getHttpServer()).get('/nope').set(keys.auth('A'));
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toBe(PROBLEM);
-    expect(res.body).toMatchObject({ type: 'urn:ndc-saga:problem:not-found', status: 404, code: 'NOT_FOUND', instance: '/nope' });
+    expect(res.body).toMatchObject({
+      type: 'urn:ndc-saga:problem:not-found',
+      status: 404,
+      code: 'NOT_FOUND',
+      instance: '/nope',
+    });
   });
 
   it('serves the OpenAPI document: security schemes, zod-derived schemas, problem answers on every route', async () => {
@@ -548,21 +697,49 @@ describe('booking API over a fake Temporal client', () => {
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/batches', '/batches/{id}', '/bookings', '/bookings/{id}', '/bookings/{id}/approve-price',
-      '/bookings/{id}/cancel', '/bookings/{id}/order', '/codec/decode', '/codec/encode', '/health', '/health/live', '/health/ready',
-      '/webhooks', '/webhooks/{id}', '/webhooks/{id}/deliveries',
+      '/batches',
+      '/batches/{id}',
+      '/bookings',
+      '/bookings/{id}',
+      '/bookings/{id}/approve-price',
+      '/bookings/{id}/cancel',
+      '/bookings/{id}/order',
+      '/codec/decode',
+      '/codec/encode',
+      '/health',
+      '/health/live',
+      '/health/ready',
+      '/webhooks',
+      '/webhooks/{id}',
+      '/webhooks/{id}/deliveries',
     ]);
     expect(doc.components.securitySchemes).toEqual({
       apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'nsk_<id>_<secret>', description: expect.any(String) },
       oidc: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: expect.any(String) },
     });
     expect(doc.components.schemas.BookingIntent.required).toEqual([
-      'agency', 'pointOfSale', 'currency', 'language', 'journey', 'passengers', 'contacts', 'payment', 'securePayment',
+      'agency',
+      'pointOfSale',
+      'currency',
+      'language',
+      'journey',
+      'passengers',
+      'contacts',
+      'payment',
+      'securePayment',
     ]);
     expect(doc.components.schemas.BookingIntent.properties.agency.required).toEqual(['name']);
     expect(doc.components.schemas.CodecPayloads.required).toEqual(['payloads']);
     expect(doc.components.schemas.BookingListQuery.properties.status.enum).toEqual(BOOKING_STATUSES);
-    expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId']);
+    expect(doc.components.schemas.Problem.required).toEqual([
+      'type',
+      'title',
+      'status',
+      'detail',
+      'instance',
+      'code',
+      'requestId',
+    ]);
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
         const errors = Object.entries<any>(op.responses).filter(([status]) => Number(status) >= 400);
@@ -575,7 +752,10 @@ describe('booking API over a fake Temporal client', () => {
         expect(errors.map(([s]) => s)).toContain('401');
         for (const [status, answer] of errors) {
           expect([path, method, status, answer.content]).toEqual([
-            path, method, status, { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+            path,
+            method,
+            status,
+            { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
           ]);
         }
       }

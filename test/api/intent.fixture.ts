@@ -57,8 +57,22 @@ export function roundTripFamilyIntent(overrides: { agencyId?: string; card?: str
     journey: { origin: 'LGW', destination: 'JFK', departureDate: addDays(now, 40), returnDate: addDays(now, 47) },
     passengers: [
       { type: 'ADT', title: 'MR', givenName: 'Tom', surname: 'Smith', birthdate: '1980-03-04', contactId: 'C1' },
-      { type: 'CHD', title: 'MSTR', givenName: 'Ben', surname: 'Smith', birthdate: addDays(now, -8 * 365), contactId: 'C1' },
-      { type: 'INF', title: 'MISS', givenName: 'Amy', surname: 'Smith', birthdate: addDays(now, -200), contactId: 'C1' },
+      {
+        type: 'CHD',
+        title: 'MSTR',
+        givenName: 'Ben',
+        surname: 'Smith',
+        birthdate: addDays(now, -8 * 365),
+        contactId: 'C1',
+      },
+      {
+        type: 'INF',
+        title: 'MISS',
+        givenName: 'Amy',
+        surname: 'Smith',
+        birthdate: addDays(now, -200),
+        contactId: 'C1',
+      },
     ],
   };
 }

@@ -51,13 +51,16 @@ describe('npm run keys', () => {
     expect(run('create', '--agency', "x'y")).toBe(1);
   });
 
-  it('npm start\'s development keys: created once, reused while valid, recreated once revoked; npm run book reads them', () => {
+  it("npm start's development keys: created once, reused while valid, recreated once revoked; npm run book reads them", () => {
     const secrets = path.join(dir, 'dev-api-keys.json');
     const first = ensureDevKeys(file, secrets);
     expect(first.created).toBe(true);
     expect(fs.statSync(secrets).mode & 0o777).toBe(0o600);
     const store = new ApiKeyStore(file);
-    expect(store.check(first.agencyKey)).toMatchObject({ ok: true, principal: { agencyId: 'AGENCY1', role: 'agency' } });
+    expect(store.check(first.agencyKey)).toMatchObject({
+      ok: true,
+      principal: { agencyId: 'AGENCY1', role: 'agency' },
+    });
     expect(store.check(first.opsKey)).toMatchObject({ ok: true, principal: { role: 'ops' } });
     expect(ensureDevKeys(file, secrets)).toEqual({ ...first, created: false });
     expect(apiKeyFromEnv({}, secrets)).toBe(first.agencyKey);

@@ -34,7 +34,9 @@ export interface Stack {
   api: NestExpressApplication;
   airlineConfig: AirlineConfig;
   /** Orders the airline holds for a shopping response id. */
-  ordersFor(shoppingResponseId: string): { orderId: string; cancellation?: { kind: 'void' | 'cancel'; refund: { value: string; currency: string } } }[];
+  ordersFor(
+    shoppingResponseId: string,
+  ): { orderId: string; cancellation?: { kind: 'void' | 'cancel'; refund: { value: string; currency: string } } }[];
   /** Arms an airline fault (`POST /_sim/faults`). */
   fault(operation: string, mode: string, count?: number, delayMs?: number): Promise<void>;
   startWorker(): Promise<void>;
@@ -100,7 +102,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       TEMPORAL_TASK_QUEUE: taskQueue,
       AIRLINE_BASE_URL: airlineUrl,
       API_LOG: 'error,warn',
-      ...(options.approvalTimeoutMs !== undefined ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) } : {}),
+      ...(options.approvalTimeoutMs !== undefined
+        ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) }
+        : {}),
       ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
       API_KEYS_FILE: keys.file,
       ...options.apiEnv,
@@ -184,11 +188,11 @@ export async function pollUntil<T>(what: string, probe: () => Promise<T | undefi
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
-
 
 /** Polls GET /bookings/:id until the status is final (or `until`), returns the last view. */
 export async function waitForBooking(
@@ -203,7 +207,9 @@ export async function waitForBooking(
     async () => {
       const r = await call(stack, 'GET', `/bookings/${encodeURIComponent(id)}`, undefined, headers);
       if (r.status !== 200) return undefined;
-      return r.body.status === until || (isBookingStatus(r.body.status) && isFinalStatus(r.body.status)) ? r.body : undefined;
+      return r.body.status === until || (isBookingStatus(r.body.status) && isFinalStatus(r.body.status))
+        ? r.body
+        : undefined;
     },
     timeoutMs,
   );

@@ -21,10 +21,21 @@ describe('atomic batches', () => {
   let stack: WebhookStack;
 
   beforeAll(async () => {
-    stack = await startWebhookStack('atomic', {
-      retry: { initialIntervalMs: 200, backoffCoefficient: 2, maximumIntervalMs: 1000, maxAgeMs: 60_000, requestTimeoutMs: 2000 },
-      requireHttps: false,
-    }, [AGENCY], { BATCH_CONCURRENCY: '1' });
+    stack = await startWebhookStack(
+      'atomic',
+      {
+        retry: {
+          initialIntervalMs: 200,
+          backoffCoefficient: 2,
+          maximumIntervalMs: 1000,
+          maxAgeMs: 60_000,
+          requestTimeoutMs: 2000,
+        },
+        requireHttps: false,
+      },
+      [AGENCY],
+      { BATCH_CONCURRENCY: '1' },
+    );
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -34,15 +45,22 @@ describe('atomic batches', () => {
   async function runBatch(body: unknown, key: string): Promise<any> {
     const posted = await as(stack.api, AGENCY, 'POST', '/batches', body, 'agency', { 'idempotency-key': key });
     expect(posted.status).toBe(202);
-    return pollUntil(`batch ${posted.body.id} done`, async () => {
-      const r = await as(stack.api, AGENCY, 'GET', `/batches/${encodeURIComponent(posted.body.id)}`);
-      return r.status === 200 && r.body.done === true ? r.body : undefined;
-    }, 120_000);
+    return pollUntil(
+      `batch ${posted.body.id} done`,
+      async () => {
+        const r = await as(stack.api, AGENCY, 'GET', `/batches/${encodeURIComponent(posted.body.id)}`);
+        return r.status === 200 && r.body.done === true ? r.body : undefined;
+      },
+      120_000,
+    );
   }
 
   it('a failed first booking stops the batch: later intents never start, nothing is ordered', async () => {
     const batchId = `batch:${AGENCY}:first-fails`;
-    const view = await runBatch({ atomic: true, intents: [unbookable(), oneWayIntent({ agencyId: AGENCY }), oneWayIntent({ agencyId: AGENCY })] }, 'first-fails');
+    const view = await runBatch(
+      { atomic: true, intents: [unbookable(), oneWayIntent({ agencyId: AGENCY }), oneWayIntent({ agencyId: AGENCY })] },
+      'first-fails',
+    );
     expect(view).toMatchObject({
       id: batchId,
       done: true,
@@ -67,8 +85,19 @@ describe('atomic batches', () => {
 
   it('a failed last booking: every confirmed booking is cancelled at the airline, the batch ends COMPENSATED', async () => {
     const batchId = `batch:${AGENCY}:last-fails`;
-    const view = await runBatch({ atomic: true, intents: [oneWayIntent({ agencyId: AGENCY }), oneWayIntent({ agencyId: AGENCY }), unbookable()] }, 'last-fails');
-    expect(view).toMatchObject({ total: 3, confirmed: 0, failed: 1, cancelled: 2, atomic: true, status: 'COMPENSATED', skipped: 0 });
+    const view = await runBatch(
+      { atomic: true, intents: [oneWayIntent({ agencyId: AGENCY }), oneWayIntent({ agencyId: AGENCY }), unbookable()] },
+      'last-fails',
+    );
+    expect(view).toMatchObject({
+      total: 3,
+      confirmed: 0,
+      failed: 1,
+      cancelled: 2,
+      atomic: true,
+      status: 'COMPENSATED',
+      skipped: 0,
+    });
     expect(view.bookings.map((b: any) => [b.status, b.compensation])).toEqual([
       ['CANCELLED', 'DONE'],
       ['CANCELLED', 'DONE'],
@@ -84,21 +113,36 @@ describe('atomic batches', () => {
   });
 
   it('the body: an array (plain) or {intents, atomic}; paths of bad intents start with intents[i]; one key is one batch', async () => {
-    const bad = await as(stack.api, AGENCY, 'POST', '/batches', { atomic: 'yes', intents: [{ ...oneWayIntent({ agencyId: AGENCY }), currency: 'gbp' }], extra: 1 });
+    const bad = await as(stack.api, AGENCY, 'POST', '/batches', {
+      atomic: 'yes',
+      intents: [{ ...oneWayIntent({ agencyId: AGENCY }), currency: 'gbp' }],
+      extra: 1,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([
       { path: 'extra', message: 'unknown field' },
       { path: 'atomic', message: 'must be true or false' },
     ]);
-    const badIntent = await as(stack.api, AGENCY, 'POST', '/batches', { atomic: true, intents: [{ ...oneWayIntent({ agencyId: AGENCY }), currency: 'gbp' }] });
+    const badIntent = await as(stack.api, AGENCY, 'POST', '/batches', {
+      atomic: true,
+      intents: [{ ...oneWayIntent({ agencyId: AGENCY }), currency: 'gbp' }],
+    });
     expect(badIntent.status).toBe(400);
     expect(badIntent.body.fields.map((f: { path: string }) => f.path)).toEqual(['intents[0].currency']);
     // Same key, same atomic body: the same batch; the same intents as a plain batch: another request (422).
     const body = { atomic: true, intents: [unbookable()] };
     const first = await as(stack.api, AGENCY, 'POST', '/batches', body, 'agency', { 'idempotency-key': 'same-key' });
     const again = await as(stack.api, AGENCY, 'POST', '/batches', body, 'agency', { 'idempotency-key': 'same-key' });
-    expect([first.status, first.body.existing, again.status, again.body.existing, again.body.id]).toEqual([202, false, 202, true, first.body.id]);
-    const plain = await as(stack.api, AGENCY, 'POST', '/batches', body.intents, 'agency', { 'idempotency-key': 'same-key' });
+    expect([first.status, first.body.existing, again.status, again.body.existing, again.body.id]).toEqual([
+      202,
+      false,
+      202,
+      true,
+      first.body.id,
+    ]);
+    const plain = await as(stack.api, AGENCY, 'POST', '/batches', body.intents, 'agency', {
+      'idempotency-key': 'same-key',
+    });
     expect(plain.status).toBe(422);
   });
 

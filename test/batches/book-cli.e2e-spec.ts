@@ -9,7 +9,10 @@ import { startWebhookStack, type WebhookStack } from '../webhooks/webhook-stack'
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-function book(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function book(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', '@swc-node/register', 'scripts/book.ts', ...args], {
       cwd: ROOT,
@@ -32,10 +35,23 @@ describe('npm run book: batches that resume', () => {
   beforeAll(async () => {
     stack = await startWebhookStack(
       'book-cli',
-      { retry: { initialIntervalMs: 200, backoffCoefficient: 2, maximumIntervalMs: 1000, maxAgeMs: 60_000, requestTimeoutMs: 2000 }, requireHttps: false },
+      {
+        retry: {
+          initialIntervalMs: 200,
+          backoffCoefficient: 2,
+          maximumIntervalMs: 1000,
+          maxAgeMs: 60_000,
+          requestTimeoutMs: 2000,
+        },
+        requireHttps: false,
+      },
       ['AGENCY1'],
     );
-    env = { API_URL: stack.api.url, NDC_SAGA_API_KEY: stack.api.auth('AGENCY1', 'agency').slice('Bearer '.length), BOOK_TIMEOUT_MS: '120000' };
+    env = {
+      API_URL: stack.api.url,
+      NDC_SAGA_API_KEY: stack.api.auth('AGENCY1', 'agency').slice('Bearer '.length),
+      BOOK_TIMEOUT_MS: '120000',
+    };
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -57,7 +73,10 @@ describe('npm run book: batches that resume', () => {
   });
 
   it('--batch --key prints the batch id; the same key again resumes that batch; --attach follows it', async () => {
-    const first = await book(['--batch', '--key', 'cli-resume-1', 'examples/one-way.json', 'examples/debit-card.json'], env);
+    const first = await book(
+      ['--batch', '--key', 'cli-resume-1', 'examples/one-way.json', 'examples/debit-card.json'],
+      env,
+    );
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const id = 'batch:AGENCY1:cli-resume-1';
@@ -65,7 +84,10 @@ describe('npm run book: batches that resume', () => {
     expect(first.stdout).toContain(`batch id: ${id}`);
     expect(first.stdout.match(/✓ .*: CONFIRMED/g)).toHaveLength(2);
 
-    const again = await book(['--batch', '--key', 'cli-resume-1', 'examples/one-way.json', 'examples/debit-card.json'], env);
+    const again = await book(
+      ['--batch', '--key', 'cli-resume-1', 'examples/one-way.json', 'examples/debit-card.json'],
+      env,
+    );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`→ batch ${id}: already submitted with key cli-resume-1, following it`);
     // The same two bookings, not new ones.

@@ -49,7 +49,10 @@ describe('third-party NDC messages', () => {
       version: '17.2',
       transactionIdentifier: 'GDS-7781',
       party: { agencyId: '91234567' },
-      coreQuery: { kind: 'day', originDestinations: [{ departureCode: 'LHR', date: '2027-01-05', arrivalCode: 'JFK' }] },
+      coreQuery: {
+        kind: 'day',
+        originDestinations: [{ departureCode: 'LHR', date: '2027-01-05', arrivalCode: 'JFK' }],
+      },
       passengers: [{ passengerId: 'T1', ptc: 'ADT' }],
     });
   });
@@ -66,7 +69,9 @@ describe('third-party NDC messages', () => {
     expectValidNdc(xml, 'OfferPriceRQ');
     const rq = ndc.decodeOfferPriceRq(xml);
     expect(rq.party).toStrictEqual({ senderKind: 'AggregatorSender' });
-    expect(rq.offers).toStrictEqual([{ offerId: 'OF1', owner: 'XS', responseId: 'SR-1', offerItems: [{ offerItemId: 'OI1', passengerRefs: ['T1'] }] }]);
+    expect(rq.offers).toStrictEqual([
+      { offerId: 'OF1', owner: 'XS', responseId: 'SR-1', offerItems: [{ offerItemId: 'OI1', passengerRefs: ['T1'] }] },
+    ]);
     expect(rq.paymentForms).toStrictEqual([]);
     expect(() => ndc.requireElement(rq.party.agencyId, ndc.AGENCY_ID_ELEMENT)).toThrow(ndc.NdcMissingElementError);
   });
@@ -96,10 +101,18 @@ describe('third-party NDC messages', () => {
         bookingReferences: [{ id: 'Q1W2E3' }],
         totalOrderPrice: { value: '310.20', currency: 'EUR' },
         payments: [],
-        orderItems: [{ orderItemId: 'OI-1', base: { value: '250.00', currency: 'EUR' }, services: [{ serviceId: 'S1', passengerRef: 'T1', segmentRef: 'SEG1' }] }],
+        orderItems: [
+          {
+            orderItemId: 'OI-1',
+            base: { value: '250.00', currency: 'EUR' },
+            services: [{ serviceId: 'S1', passengerRef: 'T1', segmentRef: 'SEG1' }],
+          },
+        ],
       },
     ]);
-    expect(() => ndc.requireElement(rs.orders[0].statusCode, 'Order/Status')).toThrow('the message has no Order/Status, which this operation needs');
+    expect(() => ndc.requireElement(rs.orders[0].statusCode, 'Order/Status')).toThrow(
+      'the message has no Order/Status, which this operation needs',
+    );
   });
 
   it('OrderCancelRQ: by booking reference only, with a reason, no TimeStamp', () => {
@@ -122,7 +135,9 @@ describe('third-party NDC messages', () => {
     const xml = ndc.wrapInBinding(ndc.encodeOfferPriceRq(TOKEN_RQ, { extensionNamespace: PARTNER_EXT }), 'soap11');
     expectValidNdc(xml, 'OfferPriceRQ');
     expect(xml).toContain(`xmlns:ns2="${PARTNER_EXT}"`);
-    expect(ndc.decodeOfferPriceRq(xml, { extensionNamespace: PARTNER_EXT }).paymentForms).toStrictEqual([{ key: 'PFM1', token: 'tok_partner_1' }]);
+    expect(ndc.decodeOfferPriceRq(xml, { extensionNamespace: PARTNER_EXT }).paymentForms).toStrictEqual([
+      { key: 'PFM1', token: 'tok_partner_1' },
+    ]);
   });
 });
 
@@ -130,7 +145,9 @@ const TOKEN_RQ: ndc.OfferPriceRq = {
   target: 'Test',
   version: '17.2',
   party: { agencyId: 'SAGA01' },
-  offers: [{ offerId: 'OF1', owner: 'XS', responseId: 'SR-1', offerItems: [{ offerItemId: 'OI1', passengerRefs: ['T1'] }] }],
+  offers: [
+    { offerId: 'OF1', owner: 'XS', responseId: 'SR-1', offerItems: [{ offerItemId: 'OI1', passengerRefs: ['T1'] }] },
+  ],
   passengers: [{ passengerId: 'T1', ptc: 'ADT' }],
   paymentForms: [{ key: 'PFM1', token: 'tok_partner_1' }],
 };

@@ -23,7 +23,11 @@ const DECODERS: Record<string, Decoder> = {
 
 /** The forms generated per message: the shortest branches, and the branches our own messages take. */
 const FORMS: Record<string, Record<string, string[]>> = {
-  AirShoppingRQ: { shortest: [], agency: ['TravelAgencySender', 'OriginDestinations'], calendar: ['TravelAgencySender', 'Affinity', 'AirportCityDeparture', 'AirportCityArrival'] },
+  AirShoppingRQ: {
+    shortest: [],
+    agency: ['TravelAgencySender', 'OriginDestinations'],
+    calendar: ['TravelAgencySender', 'Affinity', 'AirportCityDeparture', 'AirportCityArrival'],
+  },
   AirShoppingRS: { error: [], success: ['Success'] },
   OfferPriceRQ: { shortest: [], agency: ['TravelAgencySender'] },
   OfferPriceRS: { error: [], success: ['Success'] },
@@ -47,7 +51,8 @@ const KNOWN_GAPS: Record<string, string> = {
 
 const cases: [string, InstanceMode, string, string[]][] = [];
 for (const [root, forms] of Object.entries(FORMS)) {
-  for (const mode of ['minimal', 'wide'] as const) for (const [form, prefer] of Object.entries(forms)) cases.push([root, mode, form, prefer]);
+  for (const mode of ['minimal', 'wide'] as const)
+    for (const [form, prefer] of Object.entries(forms)) cases.push([root, mode, form, prefer]);
 }
 
 describe('instances derived from the XSDs', () => {
@@ -78,7 +83,14 @@ describe('instances derived from the XSDs', () => {
 
 describe('the instance generator', () => {
   it('writes strings matching XSD patterns', () => {
-    for (const p of ['[A-Z]{3}', '[0-9a-zA-Z]{1,6}', '([A-Z]{2}|[0-9][A-Z])[0-9]{1,4}', '\\d{2}-[^-]+', 'P[0-9]+D', '[0-9a-zA-Z]{1,70}\n']) {
+    for (const p of [
+      '[A-Z]{3}',
+      '[0-9a-zA-Z]{1,6}',
+      '([A-Z]{2}|[0-9][A-Z])[0-9]{1,4}',
+      '\\d{2}-[^-]+',
+      'P[0-9]+D',
+      '[0-9a-zA-Z]{1,70}\n',
+    ]) {
       expect(sampleForPattern(p)).toMatch(new RegExp(`^(?:${p})$`));
     }
   });

@@ -63,7 +63,13 @@ const schemaCache = new Map<string, Schema>();
 function loadSchema(root: string): Schema {
   const cached = schemaCache.get(root);
   if (cached) return cached;
-  const s: Schema = { elements: new Map(), types: new Map(), groups: new Map(), attributeGroups: new Map(), substitutes: new Map() };
+  const s: Schema = {
+    elements: new Map(),
+    types: new Map(),
+    groups: new Map(),
+    attributeGroups: new Map(),
+    substitutes: new Map(),
+  };
   const seen = new Set<string>();
   const load = (file: string): void => {
     if (seen.has(file)) return;
@@ -259,7 +265,13 @@ function matchesAll(v: string, f: Facets): boolean {
   for (const p of f.patterns) {
     let re: RegExp;
     try {
-      re = new RegExp(`^(?:${p.replace(/\\i/g, '[A-Za-z_:]').replace(/\\c/g, '[\\w.:-]').replace(/\\p\{[^}]*\}/g, '[A-Za-z]')})$`, 'u');
+      re = new RegExp(
+        `^(?:${p
+          .replace(/\\i/g, '[A-Za-z_:]')
+          .replace(/\\c/g, '[\\w.:-]')
+          .replace(/\\p\{[^}]*\}/g, '[A-Za-z]')})$`,
+        'u',
+      );
     } catch {
       return false;
     }
@@ -358,7 +370,8 @@ class Generator {
       const inline = body.children.filter((c) => c.tag === 'simpleType');
       return this.facets(members[0] ?? inline[0], f);
     }
-    if (body.tag === 'list') return this.facets(body.attrs.itemType ?? body.children.find((c) => c.tag === 'simpleType')!, f);
+    if (body.tag === 'list')
+      return this.facets(body.attrs.itemType ?? body.children.find((c) => c.tag === 'simpleType')!, f);
     if (body.tag === 'restriction') {
       const own: Facets = { ...f, enumerations: [...f.enumerations], patterns: [...f.patterns] };
       const enums: string[] = [];
@@ -454,7 +467,13 @@ class Generator {
   }
 
   /** Attributes and content of a complex type. */
-  private complex(ct: XsNode, name: string, depth: number, prefix: string, optDepth: number): { attrs: string; content: string } {
+  private complex(
+    ct: XsNode,
+    name: string,
+    depth: number,
+    prefix: string,
+    optDepth: number,
+  ): { attrs: string; content: string } {
     let attrs = '';
     let content = '';
     for (const c of ct.children) {
@@ -486,7 +505,10 @@ class Generator {
   /** The simple type of a simpleContent extension/restriction (following complex bases). */
   private simpleBaseOf(ext: XsNode): XsNode | string {
     const inline = ext.children.find((c) => c.tag === 'simpleType');
-    if (ext.tag === 'restriction' && ext.children.some((c) => ['enumeration', 'pattern', 'maxLength', 'minLength', 'length'].includes(c.tag))) {
+    if (
+      ext.tag === 'restriction' &&
+      ext.children.some((c) => ['enumeration', 'pattern', 'maxLength', 'minLength', 'length'].includes(c.tag))
+    ) {
       return { tag: 'simpleType', attrs: {}, children: [ext] };
     }
     if (inline) return inline;
@@ -512,7 +534,8 @@ class Generator {
         const a = c.attrs.ref ? { ...c.attrs, name: local(c.attrs.ref) } : c.attrs;
         // The codec refuses an amount without its currency (see docs/ndc-codec.md), so amounts carry `Code`.
         const required = a.use === 'required' || (a.name === 'Code' && a.type === 'CurrencySimpleType');
-        const wideExtra = this.mode === 'wide' && depth <= WIDE_MAX_DEPTH && a.use !== 'prohibited' && wideAttributeOk(a.name);
+        const wideExtra =
+          this.mode === 'wide' && depth <= WIDE_MAX_DEPTH && a.use !== 'prohibited' && wideAttributeOk(a.name);
         if (!required && !wideExtra) continue;
         const inline = c.children.find((x) => x.tag === 'simpleType');
         const v = a.fixed ?? this.simpleValue(inline ?? a.type, a.name);
@@ -527,7 +550,9 @@ class Generator {
     if (min > 0) return { n: min, optional: false };
     // The wide variant also follows optional elements down to an AugmentationPoint (partner extensions).
     const wide =
-      this.mode === 'wide' && ((optDepth < WIDE_OPTIONAL_DEPTH && depth < WIDE_MAX_DEPTH) || (p.tag === 'element' && this.leadsToAug(p, AUG_REACH)));
+      this.mode === 'wide' &&
+      ((optDepth < WIDE_OPTIONAL_DEPTH && depth < WIDE_MAX_DEPTH) ||
+        (p.tag === 'element' && this.leadsToAug(p, AUG_REACH)));
     return { n: wide ? 1 : 0, optional: true };
   }
 
@@ -543,7 +568,9 @@ class Generator {
     if (memo !== undefined) return memo;
     this.augMemo.set(key, false); // cycles
     const d = this.decl(el);
-    const body = d.children.find((c) => c.tag === 'complexType') ?? (d.attrs.type && !isBuiltin(d.attrs.type) ? this.s.types.get(local(d.attrs.type)) : undefined);
+    const body =
+      d.children.find((c) => c.tag === 'complexType') ??
+      (d.attrs.type && !isBuiltin(d.attrs.type) ? this.s.types.get(local(d.attrs.type)) : undefined);
     const found = body !== undefined && this.childElements(body).some((c) => this.leadsToAug(c, budget - 1));
     this.augMemo.set(key, found);
     return found;
@@ -561,16 +588,23 @@ class Generator {
         const base = this.s.types.get(local(c.attrs.base));
         if (base) out.push(...this.childElements(base));
         out.push(...this.childElements(c));
-      } else if (['sequence', 'choice', 'all', 'complexContent', 'restriction'].includes(c.tag)) out.push(...this.childElements(c));
+      } else if (['sequence', 'choice', 'all', 'complexContent', 'restriction'].includes(c.tag))
+        out.push(...this.childElements(c));
     }
     return out;
   }
 
   /** A particle (sequence, choice, all, group ref, element, any) inside an element at `depth`. */
   private particle(p: XsNode, depth: number, prefix: string, optDepth: number): string {
-    const { n, optional } = p.tag === 'sequence' || p.tag === 'choice' || p.tag === 'all' || p.tag === 'group' || p.tag === 'element' || p.tag === 'any'
-      ? this.occurs(p, depth, optDepth)
-      : { n: 0, optional: false };
+    const { n, optional } =
+      p.tag === 'sequence' ||
+      p.tag === 'choice' ||
+      p.tag === 'all' ||
+      p.tag === 'group' ||
+      p.tag === 'element' ||
+      p.tag === 'any'
+        ? this.occurs(p, depth, optDepth)
+        : { n: 0, optional: false };
     if (n === 0) return '';
     const od = optional ? optDepth + 1 : optDepth;
     let one: () => string;
@@ -583,7 +617,8 @@ class Generator {
         // `namespace=""` (PolicyAugmentation) admits nothing libxml2 accepts: the optional parent is left out.
         if (p.attrs.namespace === '') throw new Unsatisfiable();
         if (!['##other', '##any', undefined].includes(p.attrs.namespace)) return '';
-        one = () => `<tp:Extension xmlns:tp="${THIRD_PARTY_NS}" tp:source="partner"><tp:Note>ignored by the reader</tp:Note></tp:Extension>`;
+        one = () =>
+          `<tp:Extension xmlns:tp="${THIRD_PARTY_NS}" tp:source="partner"><tp:Note>ignored by the reader</tp:Note></tp:Extension>`;
         break;
       case 'group': {
         const g = this.s.groups.get(local(p.attrs.ref));
@@ -648,7 +683,15 @@ class Generator {
 
 /** Optional attributes the wide variant writes (IATA bookkeeping attributes other vendors send). */
 function wideAttributeOk(name: string): boolean {
-  return ['EchoToken', 'SequenceNmbr', 'TransactionStatusCode', 'RetransmissionIndicator', 'AsynchronousAllowedInd', 'PrimaryLangID', 'AltLangID'].includes(name);
+  return [
+    'EchoToken',
+    'SequenceNmbr',
+    'TransactionStatusCode',
+    'RetransmissionIndicator',
+    'AsynchronousAllowedInd',
+    'PrimaryLangID',
+    'AltLangID',
+  ].includes(name);
 }
 
 function escapeXml(s: string): string {

@@ -10,7 +10,9 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 
 /** `node -r @swc-node/register <entry>` of `npm run <script>`, as [execPath, args]. */
 export function npmScriptCommand(script: string): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const command = pkg.scripts[script];
   if (command === undefined) throw new Error(`package.json has no script "${script}"`);
   const words = command.split(/\s+/);
@@ -110,6 +112,9 @@ export async function waitForHttpOk(what: string, url: string, role?: RoleProces
     what,
     async () => (await fetch(url, { signal: AbortSignal.timeout(5000) })).status,
     (status) => status === 200,
-    { failed: () => (role !== undefined && !role.isRunning() ? `${role.name} exited:\n${role.output().slice(-3000)}` : undefined) },
+    {
+      failed: () =>
+        role !== undefined && !role.isRunning() ? `${role.name} exited:\n${role.output().slice(-3000)}` : undefined,
+    },
   );
 }

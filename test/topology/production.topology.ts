@@ -75,7 +75,10 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
   /** Resolves once Temporal lists `worker` among the workflow and activity pollers of the task queue. */
   async function waitUntilPolling(worker: RoleProcess): Promise<void> {
     const identity = `${worker.pid}@${os.hostname()}`;
-    for (const taskQueueType of [proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY]) {
+    for (const taskQueueType of [
+      proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+      proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
+    ]) {
       await pollUntil(
         `${worker.name} polling`,
         async () => {
@@ -108,7 +111,10 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
   beforeAll(async () => {
     fs.rmSync(LOG_DIR, { recursive: true, force: true });
     tools = resolveTemporalServerTools();
-    postgres = await startPostgres({ port: await freePort(), logFile: path.join(os.tmpdir(), `ndc-saga-topology-pg-${process.pid}.log`) });
+    postgres = await startPostgres({
+      port: await freePort(),
+      logFile: path.join(os.tmpdir(), `ndc-saga-topology-pg-${process.pid}.log`),
+    });
     await setupSchema(tools.sqlTool, postgres);
     // A second run of the schema steps changes nothing and fails on nothing (compose re-runs it).
     await setupSchema(tools.sqlTool, postgres);
@@ -120,28 +126,41 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     const airlinePort = await freePort();
     airlineUrl = `http://127.0.0.1:${airlinePort}`;
     // Development mode for the airline only: its fault injection (POST /_sim/faults) is off in production.
-    airline = startRole('airline', 'airline', {
-      NODE_ENV: 'development',
-      AIRLINE_PORT: String(airlinePort),
-      AIRLINE_DB_PATH: airlineDb,
-      AIRLINE_USERNAME: secrets.AIRLINE_USERNAME,
-      AIRLINE_PASSWORD: secrets.AIRLINE_PASSWORD,
-      AIRLINE_VAULT_KEY: randomBytes(32).toString('hex'),
-    }, LOG_DIR);
+    airline = startRole(
+      'airline',
+      'airline',
+      {
+        NODE_ENV: 'development',
+        AIRLINE_PORT: String(airlinePort),
+        AIRLINE_DB_PATH: airlineDb,
+        AIRLINE_USERNAME: secrets.AIRLINE_USERNAME,
+        AIRLINE_PASSWORD: secrets.AIRLINE_PASSWORD,
+        AIRLINE_VAULT_KEY: randomBytes(32).toString('hex'),
+      },
+      LOG_DIR,
+    );
     await waitForHttpOk('airline ready', `${airlineUrl}/health`, airline);
 
     // One keys file for both API instances, and a key for the example's agency, made as an
     // operator makes it (`npm run keys -- create`).
     const keysFile = path.join(path.dirname(airlineDb), 'api-keys.json');
-    const created = execFileSync(process.execPath, [...npmScriptCommand('keys'), 'create', '--agency', 'AGENCY1', '--label', 'topology'], {
-      cwd: ROOT,
-      env: { ...process.env, API_KEYS_FILE: keysFile },
-    }).toString();
+    const created = execFileSync(
+      process.execPath,
+      [...npmScriptCommand('keys'), 'create', '--agency', 'AGENCY1', '--label', 'topology'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, API_KEYS_FILE: keysFile },
+      },
+    ).toString();
     const key = /^(nsk_\S+)$/m.exec(created)?.[1];
     if (key === undefined) throw new Error(`npm run keys printed no key:\n${created}`);
     authorization = `Bearer ${key}`;
 
-    const temporalEnv = { TEMPORAL_ADDRESS: server.address, TEMPORAL_NAMESPACE: NAMESPACE, TEMPORAL_TASK_QUEUE: TASK_QUEUE };
+    const temporalEnv = {
+      TEMPORAL_ADDRESS: server.address,
+      TEMPORAL_NAMESPACE: NAMESPACE,
+      TEMPORAL_TASK_QUEUE: TASK_QUEUE,
+    };
     workerEnv = {
       ...temporalEnv,
       ...secrets,
@@ -153,20 +172,26 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     for (const name of ['worker-1', 'worker-2']) await startWorker(name);
     for (const name of ['api-1', 'api-2']) {
       const port = await freePort();
-      const role = startRole(name, 'api', {
-        ...temporalEnv,
-        NODE_ENV: 'production',
-        API_PORT: String(port),
-        API_HOST: '127.0.0.1',
-        AIRLINE_BASE_URL: airlineUrl,
-        PAYLOAD_ENCRYPTION_KEY: secrets.PAYLOAD_ENCRYPTION_KEY,
-        API_KEYS_FILE: keysFile,
-      }, LOG_DIR);
+      const role = startRole(
+        name,
+        'api',
+        {
+          ...temporalEnv,
+          NODE_ENV: 'production',
+          API_PORT: String(port),
+          API_HOST: '127.0.0.1',
+          AIRLINE_BASE_URL: airlineUrl,
+          PAYLOAD_ENCRYPTION_KEY: secrets.PAYLOAD_ENCRYPTION_KEY,
+          API_KEYS_FILE: keysFile,
+        },
+        LOG_DIR,
+      );
       apis.push({ role, url: `http://127.0.0.1:${port}` });
     }
     for (const api of apis) await waitForHttpOk(`${api.role.name} ready`, `${api.url}/health`, api.role);
     for (const worker of workers) await waitUntilPolling(worker);
-    for (const worker of workers) await waitForHttpOk(`${worker.name} ready`, `${workerUrls.get(worker.name)}/health/ready`, worker);
+    for (const worker of workers)
+      await waitForHttpOk(`${worker.name} ready`, `${workerUrls.get(worker.name)}/health/ready`, worker);
   });
 
   afterAll(async () => {
@@ -196,7 +221,8 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
       headers: { authorization },
       signal: AbortSignal.timeout(15_000),
     });
-    if (response.status !== 200) throw new Error(`GET /bookings/${id}: HTTP ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`GET /bookings/${id}: HTTP ${response.status} ${await response.text()}`);
     return (await response.json()) as BookingView;
   }
 
@@ -205,9 +231,13 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     const identity = await pollUntil(
       `${workflowId} ${activityType} started`,
       async () => {
-        const description = await connection!.workflowService.describeWorkflowExecution({ namespace: NAMESPACE, execution: { workflowId } });
+        const description = await connection!.workflowService.describeWorkflowExecution({
+          namespace: NAMESPACE,
+          execution: { workflowId },
+        });
         const pending = (description.pendingActivities ?? []).find(
-          (activity) => activity.activityType?.name === activityType &&
+          (activity) =>
+            activity.activityType?.name === activityType &&
             activity.state === proto.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
         );
         return pending?.lastWorkerIdentity ?? '';
@@ -245,10 +275,18 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     connection = undefined;
     await server.stop();
     const survivor = workers.find((worker) => worker !== victim)!.name;
-    await pollUntil(`${survivor} unready without Temporal`, () => workerReadiness(survivor), (status) => status === 503);
+    await pollUntil(
+      `${survivor} unready without Temporal`,
+      () => workerReadiness(survivor),
+      (status) => status === 503,
+    );
     expect((await fetch(`${workerUrls.get(survivor)}/health/live`)).status).toBe(200);
     server = await startServer();
-    await pollUntil(`${survivor} ready again`, () => workerReadiness(survivor), (status) => status === 200);
+    await pollUntil(
+      `${survivor} ready again`,
+      () => workerReadiness(survivor),
+      (status) => status === 200,
+    );
 
     for (let i = 4; i < 8; i += 1) ids.push({ id: await book(apis[i % 2], i), api: i % 2 });
     // The replacement worker loads a prebuilt workflow bundle, as workers in the image do.
@@ -260,7 +298,14 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     const views: BookingView[] = [];
     for (const { id, api } of ids) {
       // Read through the other API than the one that started it.
-      views.push(await pollUntil(`booking ${id} finished`, () => view(apis[1 - api], id), (v) => TERMINAL.has(v.status), { intervalMs: 500 }));
+      views.push(
+        await pollUntil(
+          `booking ${id} finished`,
+          () => view(apis[1 - api], id),
+          (v) => TERMINAL.has(v.status),
+          { intervalMs: 500 },
+        ),
+      );
     }
     expect(views.map((v) => [v.id, v.status, v.error])).toEqual(views.map((v) => [v.id, 'CONFIRMED', undefined]));
     // The killed attempt's outcome was unknown: the saga reconciled before any retry.
@@ -271,25 +316,46 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     // Worker metrics moved: bookings ended, steps timed, airline calls by operation, and the SDK
     // core's own metrics on the same endpoint.
     const scrapes = await Promise.all(
-      workers.filter((worker) => worker.isRunning()).map(async (worker) => (await fetch(`${workerUrls.get(worker.name)}/metrics`)).text()),
+      workers
+        .filter((worker) => worker.isRunning())
+        .map(async (worker) => (await fetch(`${workerUrls.get(worker.name)}/metrics`)).text()),
     );
     expect(scrapes).toHaveLength(2);
     const sum = (pattern: RegExp): number =>
       scrapes.flatMap((text) => [...text.matchAll(pattern)].map((m) => Number(m[1]))).reduce((a, b) => a + b, 0);
     expect(sum(/^ndc_saga_bookings_ended_total\{[^}]*status="CONFIRMED"[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
-    expect(sum(/^ndc_saga_saga_step_duration_seconds_count\{[^}]*step="createOrder"[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
-    expect(sum(/^ndc_saga_airline_call_duration_seconds_count\{[^}]*operation="OrderCreate"[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
+    expect(sum(/^ndc_saga_saga_step_duration_seconds_count\{[^}]*step="createOrder"[^}]*\} (\d+)$/gm)).toBeGreaterThan(
+      0,
+    );
+    expect(
+      sum(/^ndc_saga_airline_call_duration_seconds_count\{[^}]*operation="OrderCreate"[^}]*\} (\d+)$/gm),
+    ).toBeGreaterThan(0);
     expect(sum(/^ndc_saga_bookings_awaiting_approval\{[^}]*\} (\d+)$/gm)).toBe(0);
-    for (const text of scrapes) expect(text).toMatch(/^temporal_worker_start\{[^}]*task_queue="ndc-saga-topology"[^}]*\} 1$/m);
+    for (const text of scrapes)
+      expect(text).toMatch(/^temporal_worker_start\{[^}]*task_queue="ndc-saga-topology"[^}]*\} 1$/m);
     expect(sum(/^temporal_workflow_completed\{[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
 
     // Logs are JSON lines carrying the booking's ids, and no card data.
-    const card = (EXAMPLE_INTENT as unknown as { payment: { card: { number: string; verificationCode: string } } }).payment.card;
-    const workerLines = workers.flatMap((worker) => worker.output().split('\n').filter((line) => line.startsWith('{')));
+    const card = (EXAMPLE_INTENT as unknown as { payment: { card: { number: string; verificationCode: string } } })
+      .payment.card;
+    const workerLines = workers.flatMap((worker) =>
+      worker
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{')),
+    );
     expect(workerLines.length).toBeGreaterThan(0);
-    expect(workerLines.map((line) => JSON.parse(line) as { workflowId?: string }).some((line) => ids.some(({ id }) => line.workflowId === id))).toBe(true);
+    expect(
+      workerLines
+        .map((line) => JSON.parse(line) as { workflowId?: string })
+        .some((line) => ids.some(({ id }) => line.workflowId === id)),
+    ).toBe(true);
     for (const role of [...workers, ...apis.map((api) => api.role), airline]) {
-      expect([role.name, role.output().includes(card.number), role.output().includes(authorization.slice(7))]).toEqual([role.name, false, false]);
+      expect([role.name, role.output().includes(card.number), role.output().includes(authorization.slice(7))]).toEqual([
+        role.name,
+        false,
+        false,
+      ]);
     }
 
     await airline.stop();

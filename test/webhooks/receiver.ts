@@ -14,11 +14,17 @@ export const TOLERANCE_SECONDS = 5 * 60;
  * Why a request does not verify under `secret`, or `undefined` when it does. `nowSeconds` is the
  * receiver's clock.
  */
-export function verifySignature(secret: string, headers: IncomingHttpHeaders, body: Buffer, nowSeconds: number): string | undefined {
+export function verifySignature(
+  secret: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  nowSeconds: number,
+): string | undefined {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'];
-  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return 'missing webhook-* header';
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string')
+    return 'missing webhook-* header';
   if (!/^[0-9]{1,12}$/.test(timestamp)) return 'webhook-timestamp is not whole seconds';
   if (Math.abs(nowSeconds - Number(timestamp)) > TOLERANCE_SECONDS) return 'webhook-timestamp outside the tolerance';
   if (!secret.startsWith('whsec_')) return 'secret without whsec_ prefix';
@@ -70,7 +76,9 @@ export async function startReceiver(options: { refuseFirst: number }): Promise<R
       const count = (seen.get(id) ?? 0) + 1;
       seen.set(id, count);
       const verifyError =
-        secret === undefined ? 'no secret yet' : verifySignature(secret, req.headers, body, Math.floor(Date.now() / 1000));
+        secret === undefined
+          ? 'no secret yet'
+          : verifySignature(secret, req.headers, body, Math.floor(Date.now() / 1000));
       const answered = verifyError !== undefined ? 401 : count <= options.refuseFirst ? 503 : 204;
       requests.push({
         id,

@@ -65,7 +65,14 @@ export async function startWebhookStack(
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
   const startWorker = async () => {
-    worker = await createBookingWorker({ connection, namespace, taskQueue, activityDeps: { client: ndc }, rateLimitRps: 200, shutdownGraceMs: 1000 });
+    worker = await createBookingWorker({
+      connection,
+      namespace,
+      taskQueue,
+      activityDeps: { client: ndc },
+      rateLimitRps: 200,
+      shutdownGraceMs: 1000,
+    });
     running = worker.run();
   };
   const stopWorker = async () => {
@@ -81,7 +88,14 @@ export async function startWebhookStack(
   const apis: ApiInstance[] = [];
   const startApi = async (settings: WebhookConfig): Promise<ApiInstance> => {
     const config = {
-      ...loadApiConfig({ ...env, TEMPORAL_TASK_QUEUE: taskQueue, AIRLINE_BASE_URL: airline.url, API_LOG: 'error,warn', API_KEYS_FILE: keys.file, ...apiEnv }),
+      ...loadApiConfig({
+        ...env,
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        AIRLINE_BASE_URL: airline.url,
+        API_LOG: 'error,warn',
+        API_KEYS_FILE: keys.file,
+        ...apiEnv,
+      }),
       port: 0,
       host: '127.0.0.1',
     };
@@ -129,7 +143,11 @@ export async function as(
 ): Promise<{ status: number; body: any; text: string }> {
   const r = await fetch(`${api.url}${path}`, {
     method,
-    headers: { authorization: api.auth(agencyId, role), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
+    headers: {
+      authorization: api.auth(agencyId, role),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...extraHeaders,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();

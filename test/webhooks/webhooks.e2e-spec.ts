@@ -18,7 +18,9 @@ import { startReceiver, TOLERANCE_SECONDS, verifySignature, type Receiver } from
 import { as, startWebhookStack, type WebhookStack } from './webhook-stack';
 
 const captured: string[] = [];
-Runtime.install({ logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)) });
+Runtime.install({
+  logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
+});
 for (const stream of [process.stdout, process.stderr]) {
   const write = stream.write.bind(stream);
   stream.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -28,7 +30,13 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 const FAST: WebhookConfig = {
-  retry: { initialIntervalMs: 200, backoffCoefficient: 2, maximumIntervalMs: 1000, maxAgeMs: 120_000, requestTimeoutMs: 2000 },
+  retry: {
+    initialIntervalMs: 200,
+    backoffCoefficient: 2,
+    maximumIntervalMs: 1000,
+    maxAgeMs: 120_000,
+    requestTimeoutMs: 2000,
+  },
   requireHttps: false,
 };
 const AGENCY = 'AGHOOK';
@@ -46,7 +54,12 @@ function bytesIn(value: unknown, out: string[] = []): string[] {
 function payloadsIn(value: unknown, out: { metadata: Record<string, Uint8Array>; data?: Uint8Array }[] = []) {
   if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
     const record = value as Record<string, unknown>;
-    if (record.metadata !== undefined && record.metadata !== null && typeof record.metadata === 'object' && 'encoding' in (record.metadata as object)) {
+    if (
+      record.metadata !== undefined &&
+      record.metadata !== null &&
+      typeof record.metadata === 'object' &&
+      'encoding' in (record.metadata as object)
+    ) {
       out.push(record as never);
     } else Object.values(record).forEach((v) => payloadsIn(v, out));
   }
@@ -160,13 +173,20 @@ describe('signed booking webhooks', () => {
   });
 
   it('a batch sends batch.completed: signed, refused twice, accepted on the third attempt, every attempt listed', async () => {
-    const posted = await as(stack.api, AGENCY, 'POST', '/batches', [oneWayIntent({ agencyId: AGENCY }), oneWayIntent({ agencyId: AGENCY })]);
+    const posted = await as(stack.api, AGENCY, 'POST', '/batches', [
+      oneWayIntent({ agencyId: AGENCY }),
+      oneWayIntent({ agencyId: AGENCY }),
+    ]);
     expect(posted.status).toBe(202);
     const batchId: string = posted.body.id;
-    await pollUntil('batch done', async () => {
-      const r = await as(stack.api, AGENCY, 'GET', `/batches/${encodeURIComponent(batchId)}`);
-      return r.status === 200 && r.body.done === true ? r.body : undefined;
-    }, 120_000);
+    await pollUntil(
+      'batch done',
+      async () => {
+        const r = await as(stack.api, AGENCY, 'GET', `/batches/${encodeURIComponent(batchId)}`);
+        return r.status === 200 && r.body.done === true ? r.body : undefined;
+      },
+      120_000,
+    );
 
     const accepted = await pollUntil('batch.completed accepted', async () =>
       receiver.requests.find((r) => r.answered === 204 && JSON.parse(r.body).type === 'batch.completed'),
@@ -229,10 +249,14 @@ describe('signed booking webhooks', () => {
     accepting.setSecret(endpoint.secret);
     const received = (type: string, bookingId: string) =>
       pollUntil(`${type} of ${bookingId}`, async () =>
-        accepting.requests.map((r) => ({ r, e: JSON.parse(r.body) as WebhookEvent })).find(({ e }) => e.type === type && (e.data as any).bookingId === bookingId),
+        accepting.requests
+          .map((r) => ({ r, e: JSON.parse(r.body) as WebhookEvent }))
+          .find(({ e }) => e.type === type && (e.data as any).bookingId === bookingId),
       );
 
-    const confirmed = await as(stack.api, agencyId, 'POST', '/bookings', oneWayIntent({ agencyId }), 'agency', { 'idempotency-key': 'ev-confirmed' });
+    const confirmed = await as(stack.api, agencyId, 'POST', '/bookings', oneWayIntent({ agencyId }), 'agency', {
+      'idempotency-key': 'ev-confirmed',
+    });
     expect(confirmed.status).toBe(202);
     const ok = await received('booking.confirmed', confirmed.body.id);
     const view = await as(stack.api, agencyId, 'GET', `/bookings/${encodeURIComponent(confirmed.body.id)}`);
@@ -247,18 +271,37 @@ describe('signed booking webhooks', () => {
 
     const unbookable = oneWayIntent({ agencyId });
     unbookable.selection = { priceClass: 'FIRST' };
-    const failed = await as(stack.api, agencyId, 'POST', '/bookings', unbookable, 'agency', { 'idempotency-key': 'ev-failed' });
+    const failed = await as(stack.api, agencyId, 'POST', '/bookings', unbookable, 'agency', {
+      'idempotency-key': 'ev-failed',
+    });
     const ko = await received('booking.failed', failed.body.id);
-    expect(ko.e.data).toMatchObject({ bookingId: failed.body.id, agencyId, status: 'FAILED', error: { type: 'NO_OFFERS' } });
+    expect(ko.e.data).toMatchObject({
+      bookingId: failed.body.id,
+      agencyId,
+      status: 'FAILED',
+      error: { type: 'NO_OFFERS' },
+    });
 
     const pricey = oneWayIntent({ agencyId });
     pricey.selection = { maxTotal: '1.00' };
-    const waiting = await as(stack.api, agencyId, 'POST', '/bookings', pricey, 'agency', { 'idempotency-key': 'ev-approval' });
+    const waiting = await as(stack.api, agencyId, 'POST', '/bookings', pricey, 'agency', {
+      'idempotency-key': 'ev-approval',
+    });
     const wait = await received('booking.awaiting_approval', waiting.body.id);
-    expect(wait.e.data).toMatchObject({ bookingId: waiting.body.id, status: 'AWAITING_APPROVAL', pricedTotal: { currency: 'GBP' } });
-    expect((await as(stack.api, agencyId, 'POST', `/bookings/${encodeURIComponent(waiting.body.id)}/cancel`)).status).toBe(202);
+    expect(wait.e.data).toMatchObject({
+      bookingId: waiting.body.id,
+      status: 'AWAITING_APPROVAL',
+      pricedTotal: { currency: 'GBP' },
+    });
+    expect(
+      (await as(stack.api, agencyId, 'POST', `/bookings/${encodeURIComponent(waiting.body.id)}/cancel`)).status,
+    ).toBe(202);
     const gone = await received('booking.cancelled', waiting.body.id);
-    expect(gone.e.data).toMatchObject({ bookingId: waiting.body.id, status: 'CANCELLED', error: { type: 'CANCELLED' } });
+    expect(gone.e.data).toMatchObject({
+      bookingId: waiting.body.id,
+      status: 'CANCELLED',
+      error: { type: 'CANCELLED' },
+    });
 
     // One delivery per event, each verified by the receiver's own implementation.
     expect(accepting.requests.map((r) => r.verifyError)).toEqual(accepting.requests.map(() => undefined));
@@ -272,9 +315,15 @@ describe('signed booking webhooks', () => {
     const now = Number(good.timestamp);
     expect(verifySignature(secrets[0]!, headers, Buffer.from(good.body), now)).toBeUndefined();
     expect(verifySignature(secrets[0]!, headers, Buffer.from(`${good.body} `), now)).toBe('no v1 signature matches');
-    expect(verifySignature(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, headers, Buffer.from(good.body), now)).toBe('no v1 signature matches');
-    expect(verifySignature(secrets[0]!, headers, Buffer.from(good.body), now + TOLERANCE_SECONDS + 1)).toBe('webhook-timestamp outside the tolerance');
-    expect(verifySignature(secrets[0]!, { ...headers, 'webhook-id': 'evt_other' }, Buffer.from(good.body), now)).toBe('no v1 signature matches');
+    expect(
+      verifySignature(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, headers, Buffer.from(good.body), now),
+    ).toBe('no v1 signature matches');
+    expect(verifySignature(secrets[0]!, headers, Buffer.from(good.body), now + TOLERANCE_SECONDS + 1)).toBe(
+      'webhook-timestamp outside the tolerance',
+    );
+    expect(verifySignature(secrets[0]!, { ...headers, 'webhook-id': 'evt_other' }, Buffer.from(good.body), now)).toBe(
+      'no v1 signature matches',
+    );
   });
 
   it('registrations survive a worker restart and every API instance sees them', async () => {
@@ -292,7 +341,13 @@ describe('signed booking webhooks', () => {
     const refusing = await startReceiver({ refuseFirst: Infinity });
     receivers.push(refusing);
     const shortLived = await stack.startApi({
-      retry: { initialIntervalMs: 100, backoffCoefficient: 2, maximumIntervalMs: 200, maxAgeMs: 2000, requestTimeoutMs: 2000 },
+      retry: {
+        initialIntervalMs: 100,
+        backoffCoefficient: 2,
+        maximumIntervalMs: 200,
+        maxAgeMs: 2000,
+        requestTimeoutMs: 2000,
+      },
       requireHttps: false,
     });
     const endpoint = await register(refusing.url, ['batch.completed'], 'AGGIVEUP', shortLived);
@@ -301,7 +356,16 @@ describe('signed booking webhooks', () => {
       id: 'evt_00000000-0000-4000-8000-000000000001',
       type: 'batch.completed',
       timestamp: new Date().toISOString(),
-      data: { batchId: 'batch:x', agencyId: 'AGGIVEUP', status: 'COMPLETED', total: 0, confirmed: 0, failed: 0, cancelled: 0, bookings: [] },
+      data: {
+        batchId: 'batch:x',
+        agencyId: 'AGGIVEUP',
+        status: 'COMPLETED',
+        total: 0,
+        confirmed: 0,
+        failed: 0,
+        cancelled: 0,
+        bookings: [],
+      },
     };
     await stack.client.workflow.getHandle(webhookRegistryId('AGGIVEUP')).signal(webhookEventSignal, event);
     const delivery = await pollUntil('delivery FAILED', async () => {
@@ -327,7 +391,12 @@ describe('signed booking webhooks', () => {
       id: 'evt_00000000-0000-4000-8000-000000000002',
       type: 'booking.failed',
       timestamp: new Date().toISOString(),
-      data: { bookingId: 'booking:AGDELETE:x', agencyId: 'AGDELETE', status: 'FAILED', error: { type: 'NO_OFFERS', message: 'none' } },
+      data: {
+        bookingId: 'booking:AGDELETE:x',
+        agencyId: 'AGDELETE',
+        status: 'FAILED',
+        error: { type: 'NO_OFFERS', message: 'none' },
+      },
     };
     await stack.client.workflow.getHandle(webhookRegistryId('AGDELETE')).signal(webhookEventSignal, event);
     await pollUntil('a first attempt', async () => (refusing.requests.length > 0 ? true : undefined));
@@ -336,7 +405,9 @@ describe('signed booking webhooks', () => {
     expect((await as(stack.api, 'AGDELETE', 'GET', '/webhooks')).body).toEqual({ webhooks: [] });
     expect((await as(stack.api, 'AGDELETE', 'GET', `/webhooks/${endpoint.id}/deliveries`)).status).toBe(404);
     expect((await as(stack.api, 'AGDELETE', 'DELETE', `/webhooks/${endpoint.id}`)).status).toBe(404);
-    const handle: WorkflowHandle = stack.client.workflow.getHandle(webhookDeliveryId('AGDELETE', endpoint.id, event.id));
+    const handle: WorkflowHandle = stack.client.workflow.getHandle(
+      webhookDeliveryId('AGDELETE', endpoint.id, event.id),
+    );
     expect(await handle.result()).toBe('CANCELLED');
   });
 
@@ -353,7 +424,10 @@ describe('signed booking webhooks', () => {
     const firstRun = (await registry.describe()).runId;
     const endpoint = await register(accepting.url, ['booking.confirmed'], agencyId);
     accepting.setSecret(endpoint.secret);
-    const ids = Array.from({ length: 8 }, (_, i) => `evt_00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`);
+    const ids = Array.from(
+      { length: 8 },
+      (_, i) => `evt_00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+    );
     for (const id of ids) {
       const event: WebhookEvent = {
         id,
@@ -380,14 +454,24 @@ describe('signed booking webhooks', () => {
       data: { bookingId: 'b', agencyId, status: 'CONFIRMED' },
     });
     const probe = 'evt_00000000-0000-4000-8000-000000000199';
-    await registry.signal(webhookEventSignal, { id: probe, type: 'booking.confirmed', timestamp: new Date().toISOString(), data: { bookingId: 'b', agencyId, status: 'CONFIRMED' } });
+    await registry.signal(webhookEventSignal, {
+      id: probe,
+      type: 'booking.confirmed',
+      timestamp: new Date().toISOString(),
+      data: { bookingId: 'b', agencyId, status: 'CONFIRMED' },
+    });
     await pollUntil('probe delivered', async () => (accepting.requests.some((r) => r.id === probe) ? true : undefined));
     expect(accepting.requests.slice(before).map((r) => r.id)).toEqual([probe]);
   });
 
   it('no signing secret in any history (registry, deliveries) or log; the payloads are encrypted', async () => {
     expect(secrets.length).toBeGreaterThanOrEqual(4);
-    const workflowIds = [webhookRegistryId(AGENCY), webhookRegistryId('AGGIVEUP'), webhookRegistryId('AGDELETE'), webhookRegistryId('AGCAN')];
+    const workflowIds = [
+      webhookRegistryId(AGENCY),
+      webhookRegistryId('AGGIVEUP'),
+      webhookRegistryId('AGDELETE'),
+      webhookRegistryId('AGCAN'),
+    ];
     for (const list of [await deliveriesOf(endpointId)]) workflowIds.push(...list.map((d) => d.id));
     const texts: string[] = [];
     let encrypted = 0;

@@ -9,7 +9,13 @@ import type { INestApplication } from '@nestjs/common';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createBookingActivities } from '../../activities/booking.activities';
-import type { BookingActivities, ChosenOffer, NdcContext, PriceResult, ShopResult } from '../../activities/booking.activities.types';
+import type {
+  BookingActivities,
+  ChosenOffer,
+  NdcContext,
+  PriceResult,
+  ShopResult,
+} from '../../activities/booking.activities.types';
 import type { IntentPassenger } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { armFault, clearFaults, ndcClientConfig, startAirline } from '../airline/airline-harness';
@@ -94,8 +100,17 @@ describe('booking activities against the real airline service', () => {
     destination = 'OSL',
   ): Promise<{ shop: ShopResult; priced: PriceResult; offers: ChosenOffer[] }> {
     const shop = await run(activities.shop, { ctx: context, origin, destination, departureDate: inDays(30) });
-    const cheapest = shop.offers.filter((o) => o.direction === 0).sort((a, b) => Number(a.total.value) - Number(b.total.value))[0]!;
-    const offers = [{ offerId: cheapest.offerId, owner: cheapest.owner, responseId: shop.shoppingResponseId, offerItems: cheapest.offerItems }];
+    const cheapest = shop.offers
+      .filter((o) => o.direction === 0)
+      .sort((a, b) => Number(a.total.value) - Number(b.total.value))[0]!;
+    const offers = [
+      {
+        offerId: cheapest.offerId,
+        owner: cheapest.owner,
+        responseId: shop.shoppingResponseId,
+        offerItems: cheapest.offerItems,
+      },
+    ];
     const priced = await run(activities.price, { ctx: context, offers });
     return { shop, priced, offers };
   }
@@ -112,14 +127,21 @@ describe('booking activities against the real airline service', () => {
     expect(Object.keys(token).sort()).toEqual(['attempt', 'tokenId']);
     expect(JSON.stringify(token)).not.toContain(CREDIT_CARD.number);
 
-    const repriced = await run(activities.repriceWithToken, { ctx: context, offers, previous: priced, tokenId: token.tokenId });
+    const repriced = await run(activities.repriceWithToken, {
+      ctx: context,
+      offers,
+      previous: priced,
+      tokenId: token.tokenId,
+    });
     // 2 % of the offer total, counted once.
     const expectedFee = (Math.round(Number(priced.total.value) * 2) / 100).toFixed(2);
     expect(repriced.surcharge).toEqual({ value: expectedFee, currency: 'GBP' });
     expect(repriced.total.value).toBe((Number(priced.total.value) + Number(expectedFee)).toFixed(2));
     expect(repriced.responseId).not.toBe(priced.responseId);
 
-    expect(await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId })).toEqual({ attempt: 1 });
+    expect(await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId })).toEqual(
+      { attempt: 1 },
+    );
     const created = await run(activities.createOrder, {
       ctx: context,
       priced: repriced,
@@ -133,9 +155,15 @@ describe('booking activities against the real airline service', () => {
     const found = await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId });
     expect(found.order).toEqual(created.order);
     // Another agency does not see it (913 -> no order).
-    expect((await run(activities.reconcileOrder, { ctx: ctx(), shoppingResponseId: shop.shoppingResponseId })).order).toBeUndefined();
+    expect(
+      (await run(activities.reconcileOrder, { ctx: ctx(), shoppingResponseId: shop.shoppingResponseId })).order,
+    ).toBeUndefined();
 
-    const retrieved = await run(activities.retrieveOrder, { ctx: context, orderId: created.order.orderId, owner: created.order.owner });
+    const retrieved = await run(activities.retrieveOrder, {
+      ctx: context,
+      orderId: created.order.orderId,
+      owner: created.order.owner,
+    });
     expect(retrieved.order).toEqual(created.order);
     expect(retrieved.orderViewXml).toContain(`OrderID="${created.order.orderId}"`);
     expect(retrieved.orderViewXml).not.toContain(CREDIT_CARD.number);
@@ -167,12 +195,17 @@ describe('booking activities against the real airline service', () => {
       parameters: { languages: ['EN'], overrideCurrency: 'GBP' },
       coreQuery: {
         kind: 'calendar',
-        originDestinations: [{ departureCode: 'LGW', arrivalCode: 'OSL', date: inDays(30), daysAfter: 3, daysBefore: 3 }],
+        originDestinations: [
+          { departureCode: 'LGW', arrivalCode: 'OSL', date: inDays(30), daysAfter: 3, daysBefore: 3 },
+        ],
       },
       passengers: [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }],
     });
     if (rs.kind !== 'calendar') throw new Error('expected a calendar response');
-    const prices = rs.airlineOffers[0]!.priceCalendar.map((entry) => ({ date: entry.date, price: Number(entry.totalPrice.value) }));
+    const prices = rs.airlineOffers[0]!.priceCalendar.map((entry) => ({
+      date: entry.date,
+      price: Number(entry.totalPrice.value),
+    }));
     const chosen = prices.find((entry) => entry.date === dates.departureDate)!;
     expect(chosen.price).toBe(Math.min(...prices.map((entry) => entry.price)));
   });
@@ -181,7 +214,12 @@ describe('booking activities against the real airline service', () => {
     const context = ctx();
     const { priced, offers } = await shopAndPrice(context);
     const token = await run(activities.tokenise, { card: DEBIT_CARD, correlationId: context.correlationId });
-    const repriced = await run(activities.repriceWithToken, { ctx: context, offers, previous: priced, tokenId: token.tokenId });
+    const repriced = await run(activities.repriceWithToken, {
+      ctx: context,
+      offers,
+      previous: priced,
+      tokenId: token.tokenId,
+    });
     expect(repriced.surcharge).toBeUndefined();
     expect(repriced.total).toEqual(priced.total);
   });
@@ -199,24 +237,51 @@ describe('booking activities against the real airline service', () => {
   it('maps an NDC error to its stable type: unknown offer (720) is OFFER_EXPIRED, so the saga shops again', async () => {
     const context = ctx();
     const unknown = await failureOf(
-      run(activities.price, { ctx: context, offers: [{ offerId: 'NOPE', owner: 'ZZ', responseId: 'SR00000000000000000000', offerItems: [{ offerItemId: 'X', passengerRefs: ['PAX__ADT01'] }] }] }),
+      run(activities.price, {
+        ctx: context,
+        offers: [
+          {
+            offerId: 'NOPE',
+            owner: 'ZZ',
+            responseId: 'SR00000000000000000000',
+            offerItems: [{ offerItemId: 'X', passengerRefs: ['PAX__ADT01'] }],
+          },
+        ],
+      }),
     );
-    expect([unknown.type, unknown.nonRetryable, (unknown.details?.[0] as { airlineCode?: string }).airlineCode]).toEqual(['OFFER_EXPIRED', true, '720']);
+    expect([
+      unknown.type,
+      unknown.nonRetryable,
+      (unknown.details?.[0] as { airlineCode?: string }).airlineCode,
+    ]).toEqual(['OFFER_EXPIRED', true, '720']);
   });
 
   it('turns http500 and reset into retryable AIRLINE_TRANSIENT failures', async () => {
     const context = ctx();
     await fault('AirShopping', 'http500');
-    const http500 = await failureOf(run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) }));
-    expect([http500.type, http500.nonRetryable, (http500.details?.[0] as { httpStatus?: number }).httpStatus]).toEqual(['AIRLINE_TRANSIENT', false, 500]);
+    const http500 = await failureOf(
+      run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) }),
+    );
+    expect([http500.type, http500.nonRetryable, (http500.details?.[0] as { httpStatus?: number }).httpStatus]).toEqual([
+      'AIRLINE_TRANSIENT',
+      false,
+      500,
+    ]);
 
     await fault('AirShopping', 'reset');
-    const reset = await failureOf(run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) }));
+    const reset = await failureOf(
+      run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) }),
+    );
     expect([reset.type, reset.nonRetryable]).toEqual(['AIRLINE_TRANSIENT', false]);
     expect(reset.message).toMatch(/ECONNRESET|socket hang up|connection failed|interrupted/);
 
     // The fault is used up: the next call succeeds.
-    const shop = await run(activities.shop, { ctx: context, origin: 'LGW', destination: 'OSL', departureDate: inDays(30) });
+    const shop = await run(activities.shop, {
+      ctx: context,
+      origin: 'LGW',
+      destination: 'OSL',
+      departureDate: inDays(30),
+    });
     expect(shop.offers.length).toBeGreaterThan(0);
   });
 
@@ -224,10 +289,20 @@ describe('booking activities against the real airline service', () => {
     const context = ctx();
     const { shop, priced, offers } = await shopAndPrice(context);
     const token = await run(activities.tokenise, { card: DEBIT_CARD, correlationId: context.correlationId });
-    const repriced = await run(activities.repriceWithToken, { ctx: context, offers, previous: priced, tokenId: token.tokenId });
+    const repriced = await run(activities.repriceWithToken, {
+      ctx: context,
+      offers,
+      previous: priced,
+      tokenId: token.tokenId,
+    });
     await fault('OrderCreate', 'commit-then-timeout', 1, 3000);
     const failure = await failureOf(
-      run(impatient.createOrder, { ctx: context, priced: repriced, tokenId: token.tokenId, securePayment: oneWayIntent().securePayment }),
+      run(impatient.createOrder, {
+        ctx: context,
+        priced: repriced,
+        tokenId: token.tokenId,
+        securePayment: oneWayIntent().securePayment,
+      }),
     );
     expect([failure.type, failure.nonRetryable]).toEqual(['ORDER_OUTCOME_UNKNOWN', false]);
     const found = await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId });
@@ -236,12 +311,25 @@ describe('booking activities against the real airline service', () => {
   });
 
   it('reports a refused connection as retryable, not as an unknown order outcome', async () => {
-    const dead = new NdcHttpClient({ retailBaseUrl: 'http://127.0.0.1:1', paymentBaseUrl: 'http://127.0.0.1:1', username: 'u', password: 'p', timeoutMs: 2000 });
+    const dead = new NdcHttpClient({
+      retailBaseUrl: 'http://127.0.0.1:1',
+      paymentBaseUrl: 'http://127.0.0.1:1',
+      username: 'u',
+      password: 'p',
+      timeoutMs: 2000,
+    });
     try {
       const failure = await failureOf(
         run(createBookingActivities({ client: dead }).createOrder, {
           ctx: ctx(),
-          priced: { responseId: 'PR1', offerId: 'O1', owner: 'ZZ', total: { value: '1.00', currency: 'GBP' }, offerItems: [], attempt: 1 },
+          priced: {
+            responseId: 'PR1',
+            offerId: 'O1',
+            owner: 'ZZ',
+            total: { value: '1.00', currency: 'GBP' },
+            offerItems: [],
+            attempt: 1,
+          },
           tokenId: 'T1',
           securePayment: oneWayIntent().securePayment,
         }),

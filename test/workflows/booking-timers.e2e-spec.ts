@@ -23,12 +23,20 @@ import {
   workflowBundle,
   type ActivityMocks,
 } from './booking.fixtures';
-import { createTimeSkippingEnvironment, startTimeSkippingServer, type RunningTimeSkippingServer } from './time-skipping-server';
+import {
+  createTimeSkippingEnvironment,
+  startTimeSkippingServer,
+  type RunningTimeSkippingServer,
+} from './time-skipping-server';
 
 jest.setTimeout(180_000);
 
 const outcomeUnknown = async (): Promise<never> => {
-  throw ApplicationFailure.create({ message: 'order create outcome unknown: timeout', type: 'ORDER_OUTCOME_UNKNOWN', details: [{ attempt: 1 }] });
+  throw ApplicationFailure.create({
+    message: 'order create outcome unknown: timeout',
+    type: 'ORDER_OUTCOME_UNKNOWN',
+    details: [{ attempt: 1 }],
+  });
 };
 
 describe('booking saga timers (time-skipping test server)', () => {
@@ -99,12 +107,19 @@ describe('booking saga timers (time-skipping test server)', () => {
 
   it('books when approved 23 h into the 24 h wait', async () => {
     mocks.repriceWithToken.mockImplementation(async () => ({
-      responseId: 'PRICE-2', offerId: 'PRICED-1', owner: 'ZZ', total: { value: '100.00', currency: 'GBP' },
-      offerItems: [{ offerItemId: 'PRICED-1-ITEM1', passengerRefs: ['PAX__ADT01'] }], attempt: attempt(),
+      responseId: 'PRICE-2',
+      offerId: 'PRICED-1',
+      owner: 'ZZ',
+      total: { value: '100.00', currency: 'GBP' },
+      offerItems: [{ offerItemId: 'PRICED-1-ITEM1', passengerRefs: ['PAX__ADT01'] }],
+      attempt: attempt(),
     }));
     const handle = await start(oneWayIntent({ selection: { maxTotal: '90.00' } }));
     // The 23 h count from the guard's start (price ended), not from the workflow's start.
-    await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'AWAITING_APPROVAL',
+    );
     await env.sleep('23h');
     expect((await handle.query(stateQuery)).status).toBe('AWAITING_APPROVAL');
     await handle.signal(approvePriceSignal);
@@ -129,7 +144,9 @@ describe('booking saga timers (time-skipping test server)', () => {
     expect(mocks.createOrder).toHaveBeenCalledTimes(1);
     expect(stepTrail(result.state).filter((s) => s.startsWith('reconcileOrder'))).toHaveLength(6);
     const create = result.state.steps.find((s) => s.name === 'createOrder')!;
-    const lookupsAt = result.state.steps.filter((s) => s.name === 'reconcileOrder').map((s) => between(create.endedAt!, s.startedAt));
+    const lookupsAt = result.state.steps
+      .filter((s) => s.name === 'reconcileOrder')
+      .map((s) => between(create.endedAt!, s.startedAt));
     // 1 s, then +2, +4, +8, +10, +10 (workflow time; a little slack for task latency).
     const expected = [1000, 3000, 7000, 15_000, 25_000, 35_000];
     lookupsAt.forEach((at, i) => expect(Math.abs(at - expected[i]!)).toBeLessThan(1000));
@@ -211,8 +228,13 @@ describe('booking saga timers (time-skipping test server)', () => {
 
   describe('cancelling a confirmed booking (cancel window)', () => {
     const DAY = 24 * 3600_000;
-    const confirmed = (handle: { query: (q: typeof stateQuery) => Promise<import('../../src/booking/booking.model').BookingState> }) =>
-      pollUntil(() => handle.query(stateQuery), (s) => s.status === 'CONFIRMED');
+    const confirmed = (handle: {
+      query: (q: typeof stateQuery) => Promise<import('../../src/booking/booking.model').BookingState>;
+    }) =>
+      pollUntil(
+        () => handle.query(stateQuery),
+        (s) => s.status === 'CONFIRMED',
+      );
 
     it('cancels the order once on cancel within the window: CANCELLED with the refund, search attribute follows, twice = same', async () => {
       const handle = await start(oneWayIntent(), { cancelWindowMs: DAY });
@@ -245,7 +267,10 @@ describe('booking saga timers (time-skipping test server)', () => {
       // result holds the same state.
       // (While the workflow still hands its status events over before completing, the update is
       // answered instead, with the same state.)
-      const second = await handle.executeUpdate(cancelBookingUpdate, { args: [{}] }).then((s) => s, () => undefined);
+      const second = await handle.executeUpdate(cancelBookingUpdate, { args: [{}] }).then(
+        (s) => s,
+        () => undefined,
+      );
       if (second !== undefined) expect(second).toEqual(state);
       expect((await handle.result()).state).toEqual(state);
       expect(mocks.cancelOrder).toHaveBeenCalledTimes(1);
@@ -253,7 +278,10 @@ describe('booking saga timers (time-skipping test server)', () => {
 
     it('before the order exists, the update cancels the booking as the signal always did', async () => {
       const handle = await start(oneWayIntent({ selection: { maxTotal: '90.00' } }), { cancelWindowMs: DAY });
-      await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
+      await pollUntil(
+        () => handle.query(stateQuery),
+        (s) => s.status === 'AWAITING_APPROVAL',
+      );
       const state = await handle.executeUpdate(cancelBookingUpdate, { args: [{}] });
       expect(state.status).toBe('CANCELLED');
       expect(state.error).toEqual({ type: 'CANCELLED', message: 'booking cancelled before order creation' });
@@ -273,13 +301,21 @@ describe('booking saga timers (time-skipping test server)', () => {
 
     it('settles a cancel without an answer by reading the order back, never by cancelling again', async () => {
       mocks.cancelOrder.mockImplementation(async () => {
-        throw ApplicationFailure.create({ message: 'order cancel outcome unknown: timeout', type: 'CANCEL_OUTCOME_UNKNOWN', details: [{ attempt: 1 }] });
+        throw ApplicationFailure.create({
+          message: 'order cancel outcome unknown: timeout',
+          type: 'CANCEL_OUTCOME_UNKNOWN',
+          details: [{ attempt: 1 }],
+        });
       });
       let reads = 0;
       mocks.retrieveOrder.mockImplementation(async () => {
         reads += 1;
         // The confirmation read, then two "still OK" while the airline commits, then cancelled.
-        return { order: { ...ORDER, status: reads <= 3 ? 'OK' : 'CANCELLED' }, orderViewXml: '<OrderViewRS/>', attempt: attempt() };
+        return {
+          order: { ...ORDER, status: reads <= 3 ? 'OK' : 'CANCELLED' },
+          orderViewXml: '<OrderViewRS/>',
+          attempt: attempt(),
+        };
       });
       const handle = await start(oneWayIntent(), { cancelWindowMs: DAY });
       await confirmed(handle);
@@ -291,13 +327,21 @@ describe('booking saga timers (time-skipping test server)', () => {
       expect(state.cancellation?.refund).toBeUndefined();
       expect(state.order?.status).toBe('CANCELLED');
       expect(mocks.cancelOrder).toHaveBeenCalledTimes(1);
-      expect(stepTrail(state).slice(-4)).toEqual(['cancelOrder:failed:1', 'retrieveOrder:ok:1', 'retrieveOrder:ok:1', 'retrieveOrder:ok:1']);
+      expect(stepTrail(state).slice(-4)).toEqual([
+        'cancelOrder:failed:1',
+        'retrieveOrder:ok:1',
+        'retrieveOrder:ok:1',
+        'retrieveOrder:ok:1',
+      ]);
       expect(state.steps.at(-1)!.reason).toBe('cancel check 3');
     });
 
     it('keeps the booking CONFIRMED when the airline refuses the cancel and the order is still live', async () => {
       mocks.cancelOrder.mockImplementation(async () => {
-        throw ApplicationFailure.nonRetryable('715: refund below expected', 'AIRLINE_ERROR', { airlineCode: '715', attempt: 1 });
+        throw ApplicationFailure.nonRetryable('715: refund below expected', 'AIRLINE_ERROR', {
+          airlineCode: '715',
+          attempt: 1,
+        });
       });
       const handle = await start(oneWayIntent(), { cancelWindowMs: DAY });
       await confirmed(handle);
@@ -322,7 +366,10 @@ describe('booking saga timers (time-skipping test server)', () => {
         return { order: ORDER, attempt: attempt() };
       });
       const handle = await start(oneWayIntent(), { cancelWindowMs: DAY });
-      await pollUntil(async () => entered, (value) => value);
+      await pollUntil(
+        async () => entered,
+        (value) => value,
+      );
       await handle.signal(cancelSignal);
       release();
       const result = await handle.result();

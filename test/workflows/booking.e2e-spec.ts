@@ -45,7 +45,10 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   beforeAll(async () => {
     harness = await createHarness('booking-wf');
-    worker = await createTestWorker(harness, delegatingActivities(() => mocks));
+    worker = await createTestWorker(
+      harness,
+      delegatingActivities(() => mocks),
+    );
     running = worker.run();
   });
 
@@ -75,15 +78,29 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
   async function record(name: string, handle: WorkflowHandle): Promise<void> {
     if (process.env.RECORD_HISTORIES !== '1') return;
     // The CLI writes the canonical proto JSON that historyFromJSON reads back.
-    const { stdout } = await execFileAsync(temporalTestCli(), [
-      'workflow', 'show', '--output', 'json', '--address', temporalTestAddress(),
-      '--namespace', harness.namespace, '--workflow-id', handle.workflowId,
-    ], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await execFileAsync(
+      temporalTestCli(),
+      [
+        'workflow',
+        'show',
+        '--output',
+        'json',
+        '--address',
+        temporalTestAddress(),
+        '--namespace',
+        harness.namespace,
+        '--workflow-id',
+        handle.workflowId,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     fs.mkdirSync(HISTORIES, { recursive: true });
     fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(JSON.parse(stdout), null, 1)}\n`);
     // Replay needs the original workflow ids (child ids derive from them).
     const indexFile = path.join(HISTORIES, 'workflow-ids.json');
-    const index = fs.existsSync(indexFile) ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as Record<string, string>) : {};
+    const index = fs.existsSync(indexFile)
+      ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as Record<string, string>)
+      : {};
     index[name] = handle.workflowId;
     fs.writeFileSync(indexFile, `${JSON.stringify(index, Object.keys(index).sort(), 2)}\n`);
   }
@@ -125,11 +142,23 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     const ctx = mocks.shop.mock.calls[0]![0].ctx;
     expect(ctx.correlationId).toBe(handle.workflowId);
     expect(JSON.stringify(ctx)).not.toContain('4111111111111111');
-    expect(mocks.shop.mock.calls[0]![0]).toMatchObject({ origin: 'LGW', destination: 'OSL', departureDate: '2027-03-10' });
+    expect(mocks.shop.mock.calls[0]![0]).toMatchObject({
+      origin: 'LGW',
+      destination: 'OSL',
+      departureDate: '2027-03-10',
+    });
     expect(mocks.price.mock.calls[0]![0].offers).toEqual([
-      { offerId: 'OF-ECO', owner: 'ZZ', responseId: 'SHOP-1', offerItems: [{ offerItemId: 'OF-ECO-ITEM1', passengerRefs: ['PAX__ADT01'] }] },
+      {
+        offerId: 'OF-ECO',
+        owner: 'ZZ',
+        responseId: 'SHOP-1',
+        offerItems: [{ offerItemId: 'OF-ECO-ITEM1', passengerRefs: ['PAX__ADT01'] }],
+      },
     ]);
-    expect(mocks.tokenise.mock.calls[0]![0]).toEqual({ card: oneWayIntent().payment.card, correlationId: handle.workflowId });
+    expect(mocks.tokenise.mock.calls[0]![0]).toEqual({
+      card: oneWayIntent().payment.card,
+      correlationId: handle.workflowId,
+    });
     expect(mocks.repriceWithToken.mock.calls[0]![0].tokenId).toBe('TOKEN-1');
     const create = mocks.createOrder.mock.calls[0]![0];
     expect(create.tokenId).toBe('TOKEN-1');
@@ -170,17 +199,31 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
       attempt: attempt(),
     }));
     const intent = oneWayIntent({
-      journey: { origin: 'LGW', destination: 'OSL', departureDate: '2027-03-10', returnDate: '2027-03-17', flexibleDays: 2 },
+      journey: {
+        origin: 'LGW',
+        destination: 'OSL',
+        departureDate: '2027-03-10',
+        returnDate: '2027-03-17',
+        flexibleDays: 2,
+      },
       selection: { priceClass: 'plus' },
     });
     const result = await (await startBooking(intent)).result();
 
     expect(result.state.status).toBe('CONFIRMED');
     expect(stepTrail(result.state).map((s) => s.split(':')[0])).toEqual([
-      'calendar', 'shop', 'price', 'tokenise', 'repriceWithToken', 'createOrder', 'retrieveOrder',
+      'calendar',
+      'shop',
+      'price',
+      'tokenise',
+      'repriceWithToken',
+      'createOrder',
+      'retrieveOrder',
     ]);
     expect(mocks.calendar.mock.calls[0]![0]).toMatchObject({
-      departureDate: '2027-03-10', returnDate: '2027-03-17', flexibleDays: 2,
+      departureDate: '2027-03-10',
+      returnDate: '2027-03-17',
+      flexibleDays: 2,
     });
     expect(mocks.shop.mock.calls[0]![0]).toMatchObject({ departureDate: '2027-03-09', returnDate: '2027-03-16' });
     expect(mocks.price.mock.calls[0]![0].offers.map((o) => o.offerId)).toEqual(['OUT-PLUS2', 'RET-PLUS']);
@@ -205,8 +248,16 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops and prices again when the offer expired (bounded)', async () => {
     mocks.shop
-      .mockImplementationOnce(async () => ({ shoppingResponseId: 'SHOP-OLD', offers: [offer('OF-OLD', 0, 'ECONOMY', '100.00')], attempt: attempt() }))
-      .mockImplementationOnce(async () => ({ shoppingResponseId: 'SHOP-NEW', offers: [offer('OF-NEW', 0, 'ECONOMY', '101.00')], attempt: attempt() }));
+      .mockImplementationOnce(async () => ({
+        shoppingResponseId: 'SHOP-OLD',
+        offers: [offer('OF-OLD', 0, 'ECONOMY', '100.00')],
+        attempt: attempt(),
+      }))
+      .mockImplementationOnce(async () => ({
+        shoppingResponseId: 'SHOP-NEW',
+        offers: [offer('OF-NEW', 0, 'ECONOMY', '101.00')],
+        attempt: attempt(),
+      }));
     mocks.price.mockImplementationOnce(async () => {
       throw ApplicationFailure.nonRetryable('721: offer expired', 'OFFER_EXPIRED', { airlineCode: '721', attempt: 1 });
     });
@@ -242,13 +293,24 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops again when the order create says the pricing expired (e.g. after a long approval)', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('721: pricing expired', 'OFFER_EXPIRED', { airlineCode: '721', attempt: 1 });
+      throw ApplicationFailure.nonRetryable('721: pricing expired', 'OFFER_EXPIRED', {
+        airlineCode: '721',
+        attempt: 1,
+      });
     });
     const result = await (await startBooking()).result();
     expect(result.state.status).toBe('CONFIRMED');
     expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
-      'shop:ok', 'price:ok', 'tokenise:ok', 'repriceWithToken:ok', 'createOrder:failed',
-      'shop:ok', 'price:ok', 'repriceWithToken:ok', 'createOrder:ok', 'retrieveOrder:ok',
+      'shop:ok',
+      'price:ok',
+      'tokenise:ok',
+      'repriceWithToken:ok',
+      'createOrder:failed',
+      'shop:ok',
+      'price:ok',
+      'repriceWithToken:ok',
+      'createOrder:ok',
+      'retrieveOrder:ok',
     ]);
     // The token is still valid: not created twice. No reconciliation: the airline said no.
     expect(mocks.tokenise).toHaveBeenCalledTimes(1);
@@ -257,11 +319,22 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops again when the class sold out at order time (711); a dearer new offer waits for approval', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', { airlineCode: '711', attempt: 1 });
+      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', {
+        airlineCode: '711',
+        attempt: 1,
+      });
     });
     mocks.shop
-      .mockImplementationOnce(async () => ({ shoppingResponseId: 'SHOP-1', offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00')], attempt: attempt() }))
-      .mockImplementationOnce(async () => ({ shoppingResponseId: 'SHOP-2', offers: [offer('OF-ECO-N', 0, 'ECONOMY', '120.00')], attempt: attempt() }));
+      .mockImplementationOnce(async () => ({
+        shoppingResponseId: 'SHOP-1',
+        offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00')],
+        attempt: attempt(),
+      }))
+      .mockImplementationOnce(async () => ({
+        shoppingResponseId: 'SHOP-2',
+        offers: [offer('OF-ECO-N', 0, 'ECONOMY', '120.00')],
+        attempt: attempt(),
+      }));
     mocks.price
       .mockImplementationOnce(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() }))
       .mockImplementationOnce(async () => ({ ...priced('PRICE-3', '120.00'), attempt: attempt() }));
@@ -269,7 +342,10 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
       .mockImplementationOnce(async () => ({ ...priced('PRICE-2', '103.02', '3.02'), attempt: attempt() }))
       .mockImplementationOnce(async () => ({ ...priced('PRICE-4', '123.62', '3.62'), attempt: attempt() }));
     const handle = await startBooking();
-    const waiting = await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
+    const waiting = await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'AWAITING_APPROVAL',
+    );
     expect(waiting.pricedTotal).toEqual({ value: '120.00', currency: 'GBP' });
     expect(waiting.chosenOffer?.shoppingResponseId).toBe('SHOP-2');
     await handle.signal(approvePriceSignal);
@@ -283,8 +359,16 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
     expect(result.state.status).toBe('CONFIRMED');
     expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
-      'shop:ok', 'price:ok', 'tokenise:ok', 'repriceWithToken:ok', 'createOrder:failed',
-      'shop:ok', 'price:ok', 'repriceWithToken:ok', 'createOrder:ok', 'retrieveOrder:ok',
+      'shop:ok',
+      'price:ok',
+      'tokenise:ok',
+      'repriceWithToken:ok',
+      'createOrder:failed',
+      'shop:ok',
+      'price:ok',
+      'repriceWithToken:ok',
+      'createOrder:ok',
+      'retrieveOrder:ok',
     ]);
     const failedCreate = result.state.steps[4]!;
     expect(failedCreate.failure).toBe('NO_SEATS');
@@ -296,18 +380,33 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('books a re-shopped offer that is not dearer without asking', async () => {
     mocks.price.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', { airlineCode: '711', attempt: 1 });
+      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', {
+        airlineCode: '711',
+        attempt: 1,
+      });
     });
     const result = await (await startBooking()).result();
     expect(result.state.status).toBe('CONFIRMED');
-    expect(result.state.steps.map((s) => s.reason ?? '-')).toEqual(['-', '-', 'reshop 1/2 after NO_SEATS (711)', '-', '-', '-', '-', '-']);
+    expect(result.state.steps.map((s) => s.reason ?? '-')).toEqual([
+      '-',
+      '-',
+      'reshop 1/2 after NO_SEATS (711)',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+    ]);
   });
 
   it('waits for approval when the price exceeds maxTotal, then books on approvePrice', async () => {
     // A debit card: the token-bearing pricing adds no surcharge, so one approval covers it.
     mocks.repriceWithToken.mockImplementation(async () => ({ ...priced('PRICE-2', '100.00'), attempt: attempt() }));
     const handle = await startBooking(oneWayIntent({ selection: { maxTotal: '90.00' } }));
-    const waiting = await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
+    const waiting = await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'AWAITING_APPROVAL',
+    );
     expect(waiting.pricedTotal).toEqual({ value: '100.00', currency: 'GBP' });
     expect(stepTrail(waiting)).toEqual(['shop:ok:1', 'price:ok:1']);
     expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('AWAITING_APPROVAL');
@@ -322,7 +421,10 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('asks again when the surcharged total exceeds the approved total', async () => {
     const handle = await startBooking(oneWayIntent({ selection: { maxTotal: '90.00' } }));
-    await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'AWAITING_APPROVAL',
+    );
     await handle.signal(approvePriceSignal);
     const second = await pollUntil(
       () => handle.query(stateQuery),
@@ -339,7 +441,10 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('ends CANCELLED on cancel while awaiting approval, without tokenising or ordering', async () => {
     const handle = await startBooking(oneWayIntent({ selection: { maxTotal: '90.00' } }));
-    await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL');
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'AWAITING_APPROVAL',
+    );
     await handle.signal(cancelSignal, { reason: 'too expensive' });
     const result = await handle.result();
     expect(result.state.status).toBe('CANCELLED');
@@ -361,7 +466,10 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
       return { ...priced('PRICE-1', '100.00'), attempt: attempt() };
     });
     const handle = await startBooking();
-    await pollUntil(async () => entered, (value) => value);
+    await pollUntil(
+      async () => entered,
+      (value) => value,
+    );
     await handle.signal(cancelSignal);
     const result = await handle.result();
     release();
@@ -372,7 +480,11 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('reconciles an order create with unknown outcome and adopts the order: exactly one create', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.create({ message: 'order create outcome unknown: timeout', type: 'ORDER_OUTCOME_UNKNOWN', details: [{ attempt: 1 }] });
+      throw ApplicationFailure.create({
+        message: 'order create outcome unknown: timeout',
+        type: 'ORDER_OUTCOME_UNKNOWN',
+        details: [{ attempt: 1 }],
+      });
     });
     mocks.reconcileOrder.mockImplementationOnce(async () => ({ order: ORDER, attempt: attempt() }));
     const handle = await startBooking();
@@ -383,35 +495,56 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     expect(mocks.reconcileOrder).toHaveBeenCalledTimes(1);
     expect(mocks.reconcileOrder.mock.calls[0]![0].lookupIds).toEqual(['PRICE-2', 'SHOP-1']);
     expect(result.state.settling).toMatchObject({ lookupIds: ['PRICE-2', 'SHOP-1'], lookups: 1 });
-    expect(stepTrail(result.state).slice(-3)).toEqual(['createOrder:failed:1', 'reconcileOrder:ok:1', 'retrieveOrder:ok:1']);
+    expect(stepTrail(result.state).slice(-3)).toEqual([
+      'createOrder:failed:1',
+      'reconcileOrder:ok:1',
+      'retrieveOrder:ok:1',
+    ]);
     expect(result.state.order?.bookingReference).toBe('ABC123');
     await record('order-outcome-unknown-adopted', handle);
   });
 
   it('creates again after a lookup made when the settle window ended finds no order', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.create({ message: 'order create outcome unknown: reset', type: 'ORDER_OUTCOME_UNKNOWN', details: [{ attempt: 1 }] });
+      throw ApplicationFailure.create({
+        message: 'order create outcome unknown: reset',
+        type: 'ORDER_OUTCOME_UNKNOWN',
+        details: [{ attempt: 1 }],
+      });
     });
     // A zero window: one lookup at once (the 120 s default is tested in booking-timers.e2e-spec.ts).
     const result = await (await startBooking(oneWayIntent(), { settleWindowMs: 0 })).result();
     expect(result.state.status).toBe('CONFIRMED');
     expect(mocks.createOrder).toHaveBeenCalledTimes(2);
     expect(mocks.reconcileOrder).toHaveBeenCalledTimes(1);
-    expect(mocks.reconcileOrder.mock.invocationCallOrder[0]!).toBeLessThan(mocks.createOrder.mock.invocationCallOrder[1]!);
+    expect(mocks.reconcileOrder.mock.invocationCallOrder[0]!).toBeLessThan(
+      mocks.createOrder.mock.invocationCallOrder[1]!,
+    );
   });
 
   it('stays CONFIRMED with the OrderViewRS of the create when the order exists but cannot be retrieved', async () => {
     const createdXml = '<OrderViewRS><!-- as OrderCreate answered --></OrderViewRS>';
-    mocks.createOrder.mockImplementationOnce(async () => ({ order: ORDER, orderViewXml: createdXml, attempt: attempt() }));
+    mocks.createOrder.mockImplementationOnce(async () => ({
+      order: ORDER,
+      orderViewXml: createdXml,
+      attempt: attempt(),
+    }));
     mocks.retrieveOrder.mockImplementation(async () => {
-      throw ApplicationFailure.nonRetryable('airline error 799: retrieve unavailable', 'AIRLINE_ERROR', { attempt: 1, airlineCode: '799' });
+      throw ApplicationFailure.nonRetryable('airline error 799: retrieve unavailable', 'AIRLINE_ERROR', {
+        attempt: 1,
+        airlineCode: '799',
+      });
     });
     const handle = await startBooking();
     const result = await handle.result();
 
     expect(result.state.status).toBe('CONFIRMED');
     expect(result.state.error).toBeUndefined();
-    expect(result.state.retrieveError).toEqual({ type: 'AIRLINE_ERROR', message: 'airline error 799: retrieve unavailable', airlineCode: '799' });
+    expect(result.state.retrieveError).toEqual({
+      type: 'AIRLINE_ERROR',
+      message: 'airline error 799: retrieve unavailable',
+      airlineCode: '799',
+    });
     expect(result.state.order?.bookingReference).toBe(ORDER.bookingReference);
     expect(result.orderViewXml).toBe(createdXml);
     expect(stepTrail(result.state).slice(-2)).toEqual(['createOrder:ok:1', 'retrieveOrder:failed:1']);
@@ -431,7 +564,10 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     const handle = await startBooking(oneWayIntent({ selection: { priceClass: 'FIRST' } }));
     const none = await handle.result();
     expect(none.state.status).toBe('FAILED');
-    expect(none.state.error).toEqual({ type: 'NO_OFFERS', message: 'no outbound offer in price class FIRST on 2027-03-10' });
+    expect(none.state.error).toEqual({
+      type: 'NO_OFFERS',
+      message: 'no outbound offer in price class FIRST on 2027-03-10',
+    });
     expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('FAILED');
   });
 
@@ -456,14 +592,20 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
       workflowId: batchId,
       args: [{ intents: [1, 2, 3, 4, 5].map(() => oneWayIntent()), concurrency: 2 }],
     });
-    const early = await pollUntil(() => handle.query(progressQuery), () => release.length === 2);
+    const early = await pollUntil(
+      () => handle.query(progressQuery),
+      () => release.length === 2,
+    );
     expect(early.total).toBe(5);
     expect(early.running).toBe(2);
     expect(early.pending).toBe(3);
     // Release bookings one at a time; never more than two shops are waiting.
     let released = 0;
     while (released < 5) {
-      await pollUntil(async () => release.length, (n) => n > released);
+      await pollUntil(
+        async () => release.length,
+        (n) => n > released,
+      );
       expect(inFlight).toBeLessThanOrEqual(2);
       release[released]!();
       released += 1;

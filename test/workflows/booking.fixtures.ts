@@ -37,7 +37,9 @@ export function oneWayIntent(overrides: Partial<BookingIntent> = {}): BookingInt
     passengers: [
       { type: 'ADT', title: 'MR', givenName: 'Ada', surname: 'Lovelace', birthdate: '1985-12-10', contactId: 'CTC1' },
     ],
-    contacts: [{ id: 'CTC1', emails: ['ada@example.test'], phones: [{ countryDialingCode: '44', number: '7700900001' }] }],
+    contacts: [
+      { id: 'CTC1', emails: ['ada@example.test'], phones: [{ countryDialingCode: '44', number: '7700900001' }] },
+    ],
     payment: {
       card: {
         number: TEST_CARD_NUMBER,
@@ -58,12 +60,7 @@ export function oneWayIntent(overrides: Partial<BookingIntent> = {}): BookingInt
   };
 }
 
-export function offer(
-  offerId: string,
-  direction: number,
-  priceClass: string,
-  total: string,
-): OfferSummary {
+export function offer(offerId: string, direction: number, priceClass: string, total: string): OfferSummary {
   return {
     offerId,
     owner: 'ZZ',
@@ -119,10 +116,17 @@ export function happyMocks(): ActivityMocks {
     })),
     price: mockFn<BookingActivities['price']>(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() })),
     tokenise: mockFn<BookingActivities['tokenise']>(async () => ({ tokenId: 'TOKEN-1', attempt: attempt() })),
-    repriceWithToken: mockFn<BookingActivities['repriceWithToken']>(async () => ({ ...priced('PRICE-2', '103.02', '3.02'), attempt: attempt() })),
+    repriceWithToken: mockFn<BookingActivities['repriceWithToken']>(async () => ({
+      ...priced('PRICE-2', '103.02', '3.02'),
+      attempt: attempt(),
+    })),
     createOrder: mockFn<BookingActivities['createOrder']>(async () => ({ order: ORDER, attempt: attempt() })),
     reconcileOrder: mockFn<BookingActivities['reconcileOrder']>(async () => ({ attempt: attempt() })),
-    retrieveOrder: mockFn<BookingActivities['retrieveOrder']>(async () => ({ order: ORDER, orderViewXml: ORDER_VIEW_XML, attempt: attempt() })),
+    retrieveOrder: mockFn<BookingActivities['retrieveOrder']>(async () => ({
+      order: ORDER,
+      orderViewXml: ORDER_VIEW_XML,
+      attempt: attempt(),
+    })),
     cancelOrder: mockFn<BookingActivities['cancelOrder']>(async () => ({
       orderReference: 'ORDER-1',
       refund: { value: '103.02', currency: 'GBP' },
@@ -223,7 +227,11 @@ export async function createTestWorker(
 }
 
 /** Polls `probe` until it returns a value accepted by `done`, or fails at the deadline. */
-export async function pollUntil<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function pollUntil<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   for (;;) {
@@ -233,7 +241,8 @@ export async function pollUntil<T>(probe: () => Promise<T>, done: (value: T) => 
     } catch {
       // Not ready yet (e.g. the workflow's first task has not run).
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -45,7 +45,9 @@ function payloadsOf(node: unknown, found: { metadata: Record<string, string>; da
 /** Card data visible in `text` or in any base64 string of it (payload data are base64 in JSON). */
 function cardDataIn(text: string): string[] {
   const leaks: string[] = [];
-  const decodedStrings = [...text.matchAll(/"([A-Za-z0-9+/=]{8,})"/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('latin1'));
+  const decodedStrings = [...text.matchAll(/"([A-Za-z0-9+/=]{8,})"/g)].map((m) =>
+    Buffer.from(m[1]!, 'base64').toString('latin1'),
+  );
   for (const candidate of [text, ...decodedStrings]) {
     if (candidate.includes(TEST_CARD_NUMBER)) leaks.push('card number');
     if (candidate.includes('verificationCode') || candidate.includes(`"${TEST_CVV}"`)) leaks.push('CVV');
@@ -66,7 +68,10 @@ describe('booking durability and card-data protection', () => {
 
   it('keeps card number and CVV out of the history (SDK fetch and CLI show), all payloads encrypted', async () => {
     const mocks = happyMocks();
-    const worker = await createTestWorker(harness, delegatingActivities(() => mocks));
+    const worker = await createTestWorker(
+      harness,
+      delegatingActivities(() => mocks),
+    );
     const workflowId = `${harness.taskQueue}-leak`;
     await worker.runUntil(async () => {
       const handle = await harness.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
@@ -106,7 +111,18 @@ describe('booking durability and card-data protection', () => {
     // 2. Through the CLI, as an operator would look at it.
     const { stdout } = await execFileAsync(
       temporalTestCli(),
-      ['workflow', 'show', '--output', 'json', '--address', temporalTestAddress(), '--namespace', harness.namespace, '--workflow-id', workflowId],
+      [
+        'workflow',
+        'show',
+        '--output',
+        'json',
+        '--address',
+        temporalTestAddress(),
+        '--namespace',
+        harness.namespace,
+        '--workflow-id',
+        workflowId,
+      ],
       { maxBuffer: 64 * 1024 * 1024 },
     );
     expect(cardDataIn(stdout)).toEqual([]);
@@ -120,9 +136,9 @@ describe('booking durability and card-data protection', () => {
     }
     expect(payloads.length - notEncrypted.length).toBeGreaterThan(10);
     // The scanner finds a clear card in a history-shaped text: it can fail.
-    expect(cardDataIn(JSON.stringify({ data: Buffer.from(`{"number":"${TEST_CARD_NUMBER}"}`).toString('base64') }))).toEqual([
-      'card number',
-    ]);
+    expect(
+      cardDataIn(JSON.stringify({ data: Buffer.from(`{"number":"${TEST_CARD_NUMBER}"}`).toString('base64') })),
+    ).toEqual(['card number']);
   });
 
   it('finishes the booking when the worker is stopped mid-saga and another one takes over', async () => {
@@ -137,18 +153,25 @@ describe('booking durability and card-data protection', () => {
     // Its own task queue: a poll left over by the previous test's stopped worker could otherwise
     // swallow a task and delay this test by a task timeout.
     const taskQueue = `${harness.taskQueue}-restart`;
-    const worker1: Worker = await createTestWorker(harness, delegatingActivities(() => first), {
-      taskQueue,
-      shutdownGraceTime: '100ms',
-      maxCachedWorkflows: 0,
-    });
+    const worker1: Worker = await createTestWorker(
+      harness,
+      delegatingActivities(() => first),
+      {
+        taskQueue,
+        shutdownGraceTime: '100ms',
+        maxCachedWorkflows: 0,
+      },
+    );
     const running1 = worker1.run();
     const handle = await harness.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
       taskQueue,
       workflowId: `${harness.taskQueue}-restart`,
       args: [oneWayIntent()],
     });
-    await pollUntil(async () => entered, (value) => value);
+    await pollUntil(
+      async () => entered,
+      (value) => value,
+    );
     worker1.shutdown();
     await running1;
     // No worker now: the booking waits on the server, nothing is lost.
@@ -162,7 +185,11 @@ describe('booking durability and card-data protection', () => {
       offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00')],
       attempt: attempt(),
     }));
-    const worker2 = await createTestWorker(harness, delegatingActivities(() => second), { taskQueue });
+    const worker2 = await createTestWorker(
+      harness,
+      delegatingActivities(() => second),
+      { taskQueue },
+    );
     const startedAt = Date.now();
     const result = await worker2.runUntil(handle.result());
     // Picked up within seconds (the retry backoff), not after a timeout.

@@ -13,7 +13,10 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 
 const HISTORIES = path.join(__dirname, 'histories');
 /** History name -> the workflow id it was recorded under (written by the recording run). */
-const workflowIds = JSON.parse(fs.readFileSync(path.join(HISTORIES, 'workflow-ids.json'), 'utf8')) as Record<string, string>;
+const workflowIds = JSON.parse(fs.readFileSync(path.join(HISTORIES, 'workflow-ids.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 
 /** The paths whose histories are kept (see booking.e2e-spec.ts). */
 const EXPECTED = [
@@ -42,14 +45,19 @@ describe('recorded booking histories', () => {
       { workflowBundle: await workflowBundle(), dataConverter: createDataConverter() },
       histories,
     )) {
-      results.push({ workflowId: result.workflowId, ...(result.error !== undefined ? { error: String(result.error) } : {}) });
+      results.push({
+        workflowId: result.workflowId,
+        ...(result.error !== undefined ? { error: String(result.error) } : {}),
+      });
     }
     expect(results).toEqual(EXPECTED.map((name) => ({ workflowId: workflowIds[name] })));
   });
 
   it('fail to replay when the workflow code changed its commands (the guard can fail)', async () => {
     // The one-way history, but with the first activity renamed: replay must detect the mismatch.
-    const json = fs.readFileSync(path.join(HISTORIES, 'one-way.json'), 'utf8').replace('"name": "shop"', '"name": "price"');
+    const json = fs
+      .readFileSync(path.join(HISTORIES, 'one-way.json'), 'utf8')
+      .replace('"name": "shop"', '"name": "price"');
     const results: { error?: unknown }[] = [];
     for await (const result of Worker.runReplayHistories(
       { workflowBundle: await workflowBundle(), dataConverter: createDataConverter() },

@@ -104,15 +104,34 @@ describe('booking saga against the real airline service', () => {
         journey: { origin: 'LGW', destination: 'OSL', departureDate: inDays(40), returnDate: inDays(47) },
         passengers: [
           base.passengers[0]!,
-          { type: 'CHD', title: 'MISS', givenName: 'Ada', surname: 'Byron', birthdate: inDays(-8 * 365), contactId: 'CTC1' },
-          { type: 'INF', title: 'MSTR', givenName: 'Tom', surname: 'Byron', birthdate: inDays(-300), contactId: 'CTC1' },
+          {
+            type: 'CHD',
+            title: 'MISS',
+            givenName: 'Ada',
+            surname: 'Byron',
+            birthdate: inDays(-8 * 365),
+            contactId: 'CTC1',
+          },
+          {
+            type: 'INF',
+            title: 'MSTR',
+            givenName: 'Tom',
+            surname: 'Byron',
+            birthdate: inDays(-300),
+            contactId: 'CTC1',
+          },
         ],
       }),
     );
     expect(result.state.error).toBeUndefined();
     expect(result.state.status).toBe('CONFIRMED');
     expect(stepTrail(result.state)).toEqual([
-      'shop:ok:1', 'price:ok:1', 'tokenise:ok:1', 'repriceWithToken:ok:1', 'createOrder:ok:1', 'retrieveOrder:ok:1',
+      'shop:ok:1',
+      'price:ok:1',
+      'tokenise:ok:1',
+      'repriceWithToken:ok:1',
+      'createOrder:ok:1',
+      'retrieveOrder:ok:1',
     ]);
     expect(result.state.chosenOffer?.offerIds).toHaveLength(2);
     expect(result.state.surcharge?.currency).toBe('GBP');
@@ -134,7 +153,11 @@ describe('booking saga against the real airline service', () => {
     await fault('OrderCreate', 'commit-then-timeout', 1, 4000);
     const result = await book(intent());
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).slice(-3)).toEqual(['createOrder:failed:1', 'reconcileOrder:ok:1', 'retrieveOrder:ok:1']);
+    expect(stepTrail(result.state).slice(-3)).toEqual([
+      'createOrder:failed:1',
+      'reconcileOrder:ok:1',
+      'retrieveOrder:ok:1',
+    ]);
     const orders = store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
     expect(orders).toHaveLength(1);
     expect(orders[0]!.orderId).toBe(result.state.order!.orderId);
@@ -170,7 +193,11 @@ describe('booking saga against the real airline service', () => {
     // A short window: a saga that looked up by the shopping id only would create again within the test.
     const result = await book(intent(), { settleWindowMs: 5000 });
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).slice(-3)).toEqual(['createOrder:failed:1', 'reconcileOrder:ok:1', 'retrieveOrder:ok:1']);
+    expect(stepTrail(result.state).slice(-3)).toEqual([
+      'createOrder:failed:1',
+      'reconcileOrder:ok:1',
+      'retrieveOrder:ok:1',
+    ]);
     expect(result.state.settling?.lookupIds).toHaveLength(2);
     const orders = store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
     expect(orders.map((o) => o.orderId)).toEqual([result.state.order!.orderId]);
@@ -192,20 +219,34 @@ describe('booking saga against the real airline service', () => {
     // Approve every wait; at the wait after the token-bearing pricing, the last Economy O seats go.
     let approvals = 0;
     for (;;) {
-      const state = await pollUntil(() => handle.query(stateQuery), (s) => s.status === 'AWAITING_APPROVAL' || s.status === 'CONFIRMED' || s.status === 'FAILED');
+      const state = await pollUntil(
+        () => handle.query(stateQuery),
+        (s) => s.status === 'AWAITING_APPROVAL' || s.status === 'CONFIRMED' || s.status === 'FAILED',
+      );
       if (state.status !== 'AWAITING_APPROVAL') break;
       if (approvals === 1) sellOut(date, 'O', 4 - store.sold(`ZZ101/${date}`, 'O'));
       await handle.signal(approvePriceSignal);
       approvals += 1;
-      await pollUntil(() => handle.query(stateQuery), (s) => s.status !== 'AWAITING_APPROVAL' || s.steps.length > state.steps.length);
+      await pollUntil(
+        () => handle.query(stateQuery),
+        (s) => s.status !== 'AWAITING_APPROVAL' || s.steps.length > state.steps.length,
+      );
     }
     const result = await handle.result();
     expect(result.state.error).toBeUndefined();
     expect(result.state.status).toBe('CONFIRMED');
     const trail = stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'));
     expect(trail).toEqual([
-      'shop:ok', 'price:ok', 'tokenise:ok', 'repriceWithToken:ok', 'createOrder:failed',
-      'shop:ok', 'price:ok', 'repriceWithToken:ok', 'createOrder:ok', 'retrieveOrder:ok',
+      'shop:ok',
+      'price:ok',
+      'tokenise:ok',
+      'repriceWithToken:ok',
+      'createOrder:failed',
+      'shop:ok',
+      'price:ok',
+      'repriceWithToken:ok',
+      'createOrder:ok',
+      'retrieveOrder:ok',
     ]);
     expect(result.state.steps[4]!.failure).toBe('NO_SEATS');
     expect(result.state.steps[5]!.reason).toBe('reshop 1/2 after NO_SEATS (711)');
@@ -222,16 +263,24 @@ describe('booking saga against the real airline service', () => {
     sellOut(date, 'N', 6);
     const bookings = 8;
     const values = Array.from({ length: bookings }, () =>
-      intent({ journey: { origin: 'LGW', destination: 'OSL', departureDate: date }, selection: { maxTotal: '10000.00' } }),
+      intent({
+        journey: { origin: 'LGW', destination: 'OSL', departureDate: date },
+        selection: { maxTotal: '10000.00' },
+      }),
     );
     const handles = await Promise.all(values.map((value) => startBooking(value)));
     const results = await Promise.all(handles.map((handle) => handle.result()));
 
     const reshops = results.map((r) => r.state.steps.filter((step) => step.reason?.startsWith('reshop')).length);
-    console.log(`concurrent last seats: statuses ${results.map((r) => r.state.status).join(',')}; reshops per booking ${reshops.join(',')}`);
+    console.log(
+      `concurrent last seats: statuses ${results.map((r) => r.state.status).join(',')}; reshops per booking ${reshops.join(',')}`,
+    );
     for (const result of results) {
       expect(result.state.error?.airlineCode).not.toBe('711');
-      expect(result.state.status === 'CONFIRMED' || (result.state.status === 'FAILED' && result.state.error?.type !== 'NO_SEATS')).toBe(true);
+      expect(
+        result.state.status === 'CONFIRMED' ||
+          (result.state.status === 'FAILED' && result.state.error?.type !== 'NO_SEATS'),
+      ).toBe(true);
       const orders = store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId);
       if (result.state.status === 'CONFIRMED') {
         expect(orders.map((o) => o.orderId)).toEqual([result.state.order!.orderId]);

@@ -112,7 +112,7 @@ describe('saga against the airline configured as another vendor, SOAP 1.1', () =
     await harness?.close();
   });
 
-  it('books a round trip with a flexible date end to end: SOAP 1.1 both ways, the vendor\'s namespace, one order', async () => {
+  it("books a round trip with a flexible date end to end: SOAP 1.1 both ways, the vendor's namespace, one order", async () => {
     const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const result = await harness.client.workflow.execute<typeof BookingWorkflowFn>('bookingWorkflow', {
       taskQueue: harness.taskQueue,
@@ -120,14 +120,26 @@ describe('saga against the airline configured as another vendor, SOAP 1.1', () =
       args: [
         oneWayIntent({
           agency: { id: 'AG-ACME', name: 'Dialect Agency' },
-          journey: { origin: 'LGW', destination: 'OSL', departureDate: inDays(60), returnDate: inDays(67), flexibleDays: 2 },
+          journey: {
+            origin: 'LGW',
+            destination: 'OSL',
+            departureDate: inDays(60),
+            returnDate: inDays(67),
+            flexibleDays: 2,
+          },
         }),
       ],
     });
     expect(result.state.error).toBeUndefined();
     expect(result.state.status).toBe('CONFIRMED');
     expect(stepTrail(result.state)).toEqual([
-      'calendar:ok:1', 'shop:ok:1', 'price:ok:1', 'tokenise:ok:1', 'repriceWithToken:ok:1', 'createOrder:ok:1', 'retrieveOrder:ok:1',
+      'calendar:ok:1',
+      'shop:ok:1',
+      'price:ok:1',
+      'tokenise:ok:1',
+      'repriceWithToken:ok:1',
+      'createOrder:ok:1',
+      'retrieveOrder:ok:1',
     ]);
     // The state keeps the NDC document itself.
     expect(result.orderViewXml).toMatch(/^<OrderViewRS[\s>]/);
@@ -137,11 +149,18 @@ describe('saga against the airline configured as another vendor, SOAP 1.1', () =
 
     const ndc = exchanges.filter((e) => e.url.startsWith('/retail/') && e.method === 'POST');
     expect(ndc.map((e) => e.soapAction)).toEqual([
-      '"AirShoppingRQ"', '"AirShoppingRQ"', '"OfferPriceRQ"', '"OfferPriceRQ"', '"OrderCreateRQ"', '"OrderRetrieveRQ"',
+      '"AirShoppingRQ"',
+      '"AirShoppingRQ"',
+      '"OfferPriceRQ"',
+      '"OfferPriceRQ"',
+      '"OrderCreateRQ"',
+      '"OrderRetrieveRQ"',
     ]);
     for (const e of ndc) {
       expect(e.contentType).toBe('text/xml; charset=utf-8');
-      expect(e.requestBody).toContain('<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>');
+      expect(e.requestBody).toContain(
+        '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>',
+      );
       expect(e.status).toBe(200);
       // Answered in the binding asked in, with the vendor's extension namespace only.
       expect(e.responseContentType).toMatch(/^text\/xml/);

@@ -26,8 +26,15 @@ describe('registerSearchAttributes', () => {
 
   it('registers the missing ones on a fresh namespace, idempotently', async () => {
     const namespace = `sa-${randomUUID().slice(0, 8)}`;
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-    const added = await pollUntil(() => registerSearchAttributes(connection, namespace), () => true, 30_000);
+    await connection.workflowService.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: msToTs('1 day'),
+    });
+    const added = await pollUntil(
+      () => registerSearchAttributes(connection, namespace),
+      () => true,
+      30_000,
+    );
     expect(added).toEqual(['BookingStatus', 'AgencyId', 'Route', 'BookingReference']);
     expect(await registerSearchAttributes(connection, namespace)).toEqual([]);
     const listed = await connection.operatorService.listSearchAttributes({ namespace });

@@ -46,10 +46,14 @@ export function timeSkippingServerPath(): string {
   fs.writeFileSync(path.join(DIR, 'pom.xml'), POM);
   const lib = path.join(DIR, 'lib');
   try {
-    execFileSync('mvn', ['-q', '-B', '-f', path.join(DIR, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 300_000,
-    });
+    execFileSync(
+      'mvn',
+      ['-q', '-B', '-f', path.join(DIR, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 300_000,
+      },
+    );
   } catch (error) {
     throw new Error(
       `cannot provision Temporal's time-skipping test server with mvn (set TEMPORAL_TIME_SKIPPING_SERVER to a ` +

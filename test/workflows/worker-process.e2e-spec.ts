@@ -70,7 +70,11 @@ describe('worker process killed mid-saga', () => {
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // The deadline is a safety net for a hung start; the start-up line is the signal.
-    await pollUntil(async () => output, (text) => text.includes('worker: task queue') || child.exitCode !== null, 240_000);
+    await pollUntil(
+      async () => output,
+      (text) => text.includes('worker: task queue') || child.exitCode !== null,
+      240_000,
+    );
     if (child.exitCode !== null) throw new Error(`worker exited early:\n${output}`);
     return { child, output: () => output };
   }
@@ -94,7 +98,11 @@ describe('worker process killed mid-saga', () => {
       workflowId: `${harness.taskQueue}-killed`,
       args: [oneWayIntent({ journey: { origin: 'LGW', destination: 'OSL', departureDate } })],
     });
-    await pollUntil(() => handle.query(stateQuery), (s) => s.currentStep === 'price', 120_000);
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.currentStep === 'price',
+      120_000,
+    );
 
     first.child.kill('SIGKILL');
     expect(await exited(first.child)).toEqual({ code: null, signal: 'SIGKILL' });

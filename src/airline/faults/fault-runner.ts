@@ -22,7 +22,12 @@ export class FaultRunner {
   private readonly waiting = new Set<() => void>();
 
   /** Runs `work` under `fault` (none: `work()` itself). */
-  async run<T>(fault: ArmedFault | undefined, req: IncomingMessage, res: ServerResponse, work: () => Promise<T>): Promise<T> {
+  async run<T>(
+    fault: ArmedFault | undefined,
+    req: IncomingMessage,
+    res: ServerResponse,
+    work: () => Promise<T>,
+  ): Promise<T> {
     switch (fault?.mode) {
       case undefined:
       case 'lookup-by-pricing-id-only':

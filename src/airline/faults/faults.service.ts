@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 
-export const FAULT_OPERATIONS = ['AirShopping', 'OfferPrice', 'OrderCreate', 'OrderRetrieve', 'OrderCancel', 'Token'] as const;
+export const FAULT_OPERATIONS = [
+  'AirShopping',
+  'OfferPrice',
+  'OrderCreate',
+  'OrderRetrieve',
+  'OrderCancel',
+  'Token',
+] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
 export const FAULT_MODES = [
@@ -45,7 +52,11 @@ export const armFaultSchema = z
   .strict()
   .superRefine((f, ctx) => {
     if (LOOKUP_MODES.includes(f.mode) && f.operation !== 'OrderRetrieve') {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['operation'], message: `must be OrderRetrieve for mode ${f.mode}` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['operation'],
+        message: `must be OrderRetrieve for mode ${f.mode}`,
+      });
     }
   });
 
@@ -86,7 +97,11 @@ export class FaultService {
    * applies to `agencyId` (faults armed without an agency apply to all) and
    * whose mode `applies` to this call, if any.
    */
-  take(operation: FaultOperation, agencyId: string | undefined, applies: (mode: FaultMode) => boolean = () => true): ArmedFault | undefined {
+  take(
+    operation: FaultOperation,
+    agencyId: string | undefined,
+    applies: (mode: FaultMode) => boolean = () => true,
+  ): ArmedFault | undefined {
     const i = this.armed.findIndex(
       (f) => f.operation === operation && (f.agencyId === undefined || f.agencyId === agencyId) && applies(f.mode),
     );

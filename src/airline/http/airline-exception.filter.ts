@@ -36,7 +36,11 @@ interface BodyReadError {
 }
 
 function isBodyReadError(e: unknown): e is BodyReadError {
-  return e instanceof Error && typeof (e as Partial<BodyReadError>).status === 'number' && typeof (e as Partial<BodyReadError>).type === 'string';
+  return (
+    e instanceof Error &&
+    typeof (e as Partial<BodyReadError>).status === 'number' &&
+    typeof (e as Partial<BodyReadError>).type === 'string'
+  );
 }
 
 const LABELS: Record<number, string> = {
@@ -95,7 +99,14 @@ export class AirlineExceptionFilter implements ExceptionFilter {
     const root = exchange?.responseRoot ?? RETAIL_RESPONSE_ROOTS[req.path.toLowerCase()];
     if (root) {
       const echo = exchange?.echo ?? this.messages.headerEcho(req);
-      const failure = new NdcHttpError(500, root, [ndcError('SYSTEM_ERROR', 'Unable to process the request')], echo, {}, exchange?.binding);
+      const failure = new NdcHttpError(
+        500,
+        root,
+        [ndcError('SYSTEM_ERROR', 'Unable to process the request')],
+        echo,
+        {},
+        exchange?.binding,
+      );
       return this.sendNdc(req, res, 500, root, failure);
     }
     sendJsonError(res, 500, 'Internal Server Error');
@@ -112,7 +123,13 @@ export class AirlineExceptionFilter implements ExceptionFilter {
     } else text = `${LABELS[e.status] ?? 'Error'}: the request body could not be read`;
     if (!root) return sendJsonError(res, e.status, text, headers);
     const echo = this.messages.headerEcho(req);
-    this.sendNdc(req, res, e.status, root, new NdcHttpError(e.status, root, [ndcError('INVALID_REQUEST', text)], echo, headers));
+    this.sendNdc(
+      req,
+      res,
+      e.status,
+      root,
+      new NdcHttpError(e.status, root, [ndcError('INVALID_REQUEST', text)], echo, headers),
+    );
   }
 
   private sendNdc(req: ExpressRequest, res: ExpressResponse, status: number, root: RsRoot, e: NdcHttpError): void {

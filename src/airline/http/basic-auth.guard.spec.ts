@@ -16,7 +16,15 @@ describe('BasicCredentials', () => {
     const right = `Basic ${b64('agency:agency-secret')}`;
     const sameLength = `Basic ${b64('agency:agency-secreT')}`;
     expect(sameLength.length).toBe(right.length);
-    for (const header of [sameLength, `Basic ${b64('agency:agency-secret2')}`, `Basic ${b64('agency:')}`, `Bearer ${b64('agency:agency-secret')}`, 'Basic', '', undefined]) {
+    for (const header of [
+      sameLength,
+      `Basic ${b64('agency:agency-secret2')}`,
+      `Basic ${b64('agency:')}`,
+      `Bearer ${b64('agency:agency-secret')}`,
+      'Basic',
+      '',
+      undefined,
+    ]) {
       expect(expected.matches(header)).toBe(false);
     }
   });

@@ -21,4 +21,6 @@ export function parseJsonBody(req: ExpressRequest): unknown {
   }
 }
 
-export const JsonBody = createParamDecorator((_data: unknown, ctx: ExecutionContext) => parseJsonBody(ctx.switchToHttp().getRequest()));
+export const JsonBody = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
+  parseJsonBody(ctx.switchToHttp().getRequest()),
+);

@@ -31,7 +31,13 @@ import type { AirlineConfig } from '../airline.config';
 import { AirlineError, ndcError } from '../airline.errors';
 import { AIRLINE_CONFIG } from '../airline.tokens';
 import { FaultRunner } from '../faults/fault-runner';
-import { type ArmedFault, type FaultMode, type FaultOperation, FaultService, LOOKUP_MODES } from '../faults/faults.service';
+import {
+  type ArmedFault,
+  type FaultMode,
+  type FaultOperation,
+  FaultService,
+  LOOKUP_MODES,
+} from '../faults/faults.service';
 import type { ExpressRequest, ExpressResponse } from './express.types';
 import type { NdcRequest, NdcResponse, RqRoot, RsRoot } from './ndc-codec';
 import { type EchoIds, NdcHttpError, NotAcceptableError } from './ndc-http.error';
@@ -84,10 +90,14 @@ function exchangeOf(res: ExpressResponse): NdcExchange {
 }
 
 /** The handler parameter that receives the decoded request message. */
-export const NdcMessage = createParamDecorator((_data: unknown, ctx: ExecutionContext) => exchangeOf(ctx.switchToHttp().getResponse()).message);
+export const NdcMessage = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext) => exchangeOf(ctx.switchToHttp().getResponse()).message,
+);
 
 /** The handler parameter that receives the whole {@link NdcExchange}. */
-export const Exchange = createParamDecorator((_data: unknown, ctx: ExecutionContext) => exchangeOf(ctx.switchToHttp().getResponse()));
+export const Exchange = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
+  exchangeOf(ctx.switchToHttp().getResponse()),
+);
 
 /** The agency a request is made for: TravelAgencySender/AgencyID, or `agencyID` of the query. */
 function agencyOf(message: NdcRequest | undefined, req: ExpressRequest): string | undefined {
@@ -152,7 +162,12 @@ export class NdcExchangeInterceptor implements NestInterceptor {
       throw new NdcHttpError(
         415,
         spec.responseRoot,
-        [ndcError('INVALID_REQUEST', `Unsupported Media Type: ${what}; send ${ndcMediaType(this.config.mediaVendor)};charset=UTF-8`)],
+        [
+          ndcError(
+            'INVALID_REQUEST',
+            `Unsupported Media Type: ${what}; send ${ndcMediaType(this.config.mediaVendor)};charset=UTF-8`,
+          ),
+        ],
         this.messages.headerEcho(req),
       );
     }
@@ -166,7 +181,12 @@ export class NdcExchangeInterceptor implements NestInterceptor {
    * NDC error answer (HTTP 200). A GET whose ETag matches If-None-Match gets
    * no body (Express answers 304).
    */
-  private async answer(req: ExpressRequest, res: ExpressResponse, exchange: NdcExchange, next: CallHandler): Promise<XmlPayload | undefined> {
+  private async answer(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    exchange: NdcExchange,
+    next: CallHandler,
+  ): Promise<XmlPayload | undefined> {
     let xml: string;
     try {
       const rs = (await lastValueFrom(next.handle().pipe(defaultIfEmpty(undefined)))) as NdcResponse;

@@ -5,21 +5,39 @@
  * `Version="17.2"`, the local TimeStamp and the echoed request identifiers.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { type NdcBinding, NdcDecodeError, bindingContentType, detectBinding, ndcRootName, wrapInBinding } from '../../ndc';
+import {
+  type NdcBinding,
+  NdcDecodeError,
+  bindingContentType,
+  detectBinding,
+  ndcRootName,
+  wrapInBinding,
+} from '../../ndc';
 import type { MessageHeader, NdcError } from '../../ndc/ndc.model';
 import type { AirlineConfig } from '../airline.config';
 import { ndcError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
 import { AIRLINE_CLOCK, AIRLINE_CONFIG } from '../airline.tokens';
 import type { ExpressRequest } from './express.types';
-import { type NdcRequest, type NdcResponse, RESPONSE_ROOT, type RqRoot, type RsRoot, decodeRq, encodeRs } from './ndc-codec';
+import {
+  type NdcRequest,
+  type NdcResponse,
+  RESPONSE_ROOT,
+  type RqRoot,
+  type RsRoot,
+  decodeRq,
+  encodeRs,
+} from './ndc-codec';
 import { type EchoIds, NdcHttpError } from './ndc-http.error';
 import { formatLocalTimestamp } from './timestamp';
 
 /** Schema bounds of the echoed ids (StringLength1to32 / StringLength1to64 in 17.2). */
 const ECHO_LIMITS = { transactionIdentifier: 32, correlationId: 64 } as const;
 const ECHO_HEADERS = { transactionIdentifier: 'x-transactionidentifier', correlationId: 'x-correlation-id' } as const;
-const ECHO_HEADER_NAMES = { transactionIdentifier: 'X-TransactionIdentifier', correlationId: 'X-Correlation-Id' } as const;
+const ECHO_HEADER_NAMES = {
+  transactionIdentifier: 'X-TransactionIdentifier',
+  correlationId: 'X-Correlation-Id',
+} as const;
 const ECHO_ATTRIBUTES = { transactionIdentifier: 'TransactionIdentifier', correlationId: 'CorrelationID' } as const;
 
 function headerValue(v: string | string[] | undefined): string | undefined {
@@ -114,7 +132,14 @@ export class NdcMessages {
       const error = ndcError('INVALID_REQUEST', `Payload Too Large: ${err.message}`);
       return new NdcHttpError(413, root, [error], echo, { Connection: 'close' }, binding);
     }
-    return new NdcHttpError(400, root, [ndcError('INVALID_REQUEST', `${err.code}: ${err.message}`.slice(0, 2000))], echo, {}, binding);
+    return new NdcHttpError(
+      400,
+      root,
+      [ndcError('INVALID_REQUEST', `${err.code}: ${err.message}`.slice(0, 2000))],
+      echo,
+      {},
+      binding,
+    );
   }
 
   /** Response root attributes: Target Test, Version 17.2, local TimeStamp, echoed ids. */
@@ -130,7 +155,9 @@ export class NdcMessages {
    * `echo`, in `binding` (plain, or in a SOAP envelope).
    */
   encode(root: RsRoot, model: NdcResponse, echo: EchoIds, binding: NdcBinding): string {
-    const xml = encodeRs(root, { ...model, ...this.header(echo) } as NdcResponse, { extensionNamespace: this.config.extensionNamespace });
+    const xml = encodeRs(root, { ...model, ...this.header(echo) } as NdcResponse, {
+      extensionNamespace: this.config.extensionNamespace,
+    });
     return wrapInBinding(xml, binding);
   }
 
@@ -151,7 +178,9 @@ export class NdcMessages {
  * still echoes them. Only values the response root can carry are kept.
  */
 function rootEcho(xml: string): EchoIds {
-  const start = /<(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*(?=[\s/>])[^>]*>/.exec(xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''));
+  const start = /<(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*(?=[\s/>])[^>]*>/.exec(
+    xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''),
+  );
   const echo: EchoIds = {};
   if (!start) return echo;
   for (const key of ['transactionIdentifier', 'correlationId'] as const) {

@@ -41,7 +41,12 @@ function dropBodyHeaders(res: ExpressResponse): void {
 }
 
 /** Sends an XML answer directly (from the exception filter), chunked like {@link xmlStream}. */
-export function sendXml(res: ExpressResponse, status: number, payload: XmlPayload, headers: Record<string, string> = {}): void {
+export function sendXml(
+  res: ExpressResponse,
+  status: number,
+  payload: XmlPayload,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   dropBodyHeaders(res);
   res.writeHead(status, { ...payload.headers, ...headers });
@@ -51,7 +56,13 @@ export function sendXml(res: ExpressResponse, status: number, payload: XmlPayloa
 }
 
 /** Sends a small text or JSON answer directly (from the exception filter). */
-export function sendText(res: ExpressResponse, status: number, contentType: string, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ExpressResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   dropBodyHeaders(res);
   res.writeHead(status, { 'Content-Type': contentType, ...headers });
@@ -60,6 +71,11 @@ export function sendText(res: ExpressResponse, status: number, contentType: stri
 }
 
 /** `{code, description}`: the JSON error shape of the payment interface and of non-NDC errors. */
-export function sendJsonError(res: ExpressResponse, status: number, description: string, headers: Record<string, string> = {}): void {
+export function sendJsonError(
+  res: ExpressResponse,
+  status: number,
+  description: string,
+  headers: Record<string, string> = {},
+): void {
   sendText(res, status, 'application/json; charset=utf-8', JSON.stringify({ code: status, description }), headers);
 }

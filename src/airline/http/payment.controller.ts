@@ -72,16 +72,32 @@ export class PaymentController {
 
   @Get(':id')
   @Header('Cache-Control', 'no-store')
-  get(@Param('id') id: string): { id: string; brand: string; maskedNumber: string; expiresAt: string; funding: string } {
+  get(@Param('id') id: string): {
+    id: string;
+    brand: string;
+    maskedNumber: string;
+    expiresAt: string;
+    funding: string;
+  } {
     const token = TOKEN_ID.test(id) ? this.tokens.get(id) : undefined;
     if (!token) throw new JsonHttpError(404, 'Not Found: no such token');
-    if (Date.parse(token.expiresAt) <= this.clock.now().getTime()) throw new JsonHttpError(410, 'Gone: the token has expired');
-    return { id: token.id, brand: token.brand, maskedNumber: token.maskedNumber, expiresAt: token.expiresAt, funding: token.funding };
+    if (Date.parse(token.expiresAt) <= this.clock.now().getTime())
+      throw new JsonHttpError(410, 'Gone: the token has expired');
+    return {
+      id: token.id,
+      brand: token.brand,
+      maskedNumber: token.maskedNumber,
+      expiresAt: token.expiresAt,
+      funding: token.funding,
+    };
   }
 
   /** The charge link: only the airline's payment back office may charge a token. */
   @Post(':id/charges')
   charge(): never {
-    throw new JsonHttpError(403, 'Forbidden: clients must not charge tokens; the airline charges the card when the order is created');
+    throw new JsonHttpError(
+      403,
+      'Forbidden: clients must not charge tokens; the airline charges the card when the order is created',
+    );
   }
 }

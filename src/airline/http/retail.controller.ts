@@ -70,7 +70,12 @@ export class RetailController {
       ]
         .filter(Boolean)
         .join(' and ');
-      throw new NdcHttpError(400, 'OrderViewRS', [ndcError('INVALID_REQUEST', `missing query parameter ${missing}`)], exchange.echo);
+      throw new NdcHttpError(
+        400,
+        'OrderViewRS',
+        [ndcError('INVALID_REQUEST', `missing query parameter ${missing}`)],
+        exchange.echo,
+      );
     }
     const { rs, etag } = this.retail.ordersByResponseId(shoppingResponseId, agencyId, exchange.fault?.mode);
     res.setHeader('ETag', etag);

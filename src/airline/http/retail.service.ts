@@ -39,7 +39,11 @@ export class RetailService {
   }
 
   orderRetrieve(rq: OrderRetrieveRq): OrderViewRs {
-    return this.orders.retrieve(requireElement(rq.orderId, 'Query/Filters/OrderID'), requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT), requireElement(rq.owner, 'Query/Filters/OrderID/@Owner'));
+    return this.orders.retrieve(
+      requireElement(rq.orderId, 'Query/Filters/OrderID'),
+      requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT),
+      requireElement(rq.owner, 'Query/Filters/OrderID/@Owner'),
+    );
   }
 
   orderCancel(rq: OrderCancelRq): OrderCancelRs {
@@ -48,6 +52,10 @@ export class RetailService {
 
   /** The GET of orders; `fault` is the simulator mode armed for this call, if any. */
   ordersByResponseId(responseId: string, agencyId: string, fault?: FaultMode): OrdersLookup {
-    return this.orders.byResponseId(responseId, agencyId, fault === 'lookup-by-pricing-id-only' ? 'pricing-id-only' : 'any');
+    return this.orders.byResponseId(
+      responseId,
+      agencyId,
+      fault === 'lookup-by-pricing-id-only' ? 'pricing-id-only' : 'any',
+    );
   }
 }

@@ -10,7 +10,15 @@ import { add, currencyScale, percentOf } from '../../common/decimal';
 import type { OfferItem, OfferPriceRq, OfferPriceRs, Passenger, PricedOffer, SelectedOffer } from '../../ndc/ndc.model';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
-import type { AirlineClock, InventoryStore, PricingRecord, ResponseStore, ShoppingRecord, SoldSegment, TokenLookup } from '../airline.ports';
+import type {
+  AirlineClock,
+  InventoryStore,
+  PricingRecord,
+  ResponseStore,
+  ShoppingRecord,
+  SoldSegment,
+  TokenLookup,
+} from '../airline.ports';
 import {
   AgeInfo,
   birthdatesRequired,
@@ -100,10 +108,17 @@ export class OfferPriceService {
         ? chooseBuckets(this.world, journey, pc, seats, (k, r) => this.inventory.sold(k, r))
         : undefined;
       if (!buckets) {
-        throw new AirlineError('SOLD_OUT', `No seats left in ${pc.name} on ${journey.segments.map((s) => s.flightNumber).join('/')} on ${offer.date}`);
+        throw new AirlineError(
+          'SOLD_OUT',
+          `No seats left in ${pc.name} on ${journey.segments.map((s) => s.flightNumber).join('/')} on ${offer.date}`,
+        );
       }
       const odRef = lists.addOriginDestination(offer.from, offer.to);
-      lists.addJourney(odRef, journey, buckets.map((b) => b.rbd));
+      lists.addJourney(
+        odRef,
+        journey,
+        buckets.map((b) => b.rbd),
+      );
       const pcRef = lists.addPriceClass(pc.code);
       const bundleRef = pc.bundle ? lists.addService(pc.bundle) : undefined;
       flightsOverview.push({ odRef, priceClassRef: pcRef, flightKey: journey.flightKey });
@@ -113,7 +128,11 @@ export class OfferPriceService {
         const offerItemId = pricedItemId(offer.offerId, p.passengerId);
         items.push({
           offerItemId,
-          priceDetail: { total: money(price.total, currency), base: money(price.base, currency), taxes: money(price.taxes, currency) },
+          priceDetail: {
+            total: money(price.total, currency),
+            base: money(price.base, currency),
+            taxes: money(price.taxes, currency),
+          },
           services: [
             { serviceId: `${offerItemId}-S1`, passengerRefs: [p.passengerId], flightRefs: [journey.flightKey] },
             ...(bundleRef
@@ -137,7 +156,11 @@ export class OfferPriceService {
                 cabinTypeCode: this.world.data.cabin.code,
                 cabinTypeName: this.world.data.cabin.name,
                 priceClassRef: pcRef,
-                segmentRefs: { onPoint: b.segment.flight.from, offPoint: b.segment.flight.to, segmentKeys: [b.segment.segmentKey] },
+                segmentRefs: {
+                  onPoint: b.segment.flight.from,
+                  offPoint: b.segment.flight.to,
+                  segmentKeys: [b.segment.segmentKey],
+                },
               })),
             },
           ],
@@ -154,14 +177,25 @@ export class OfferPriceService {
     if (tokenId !== undefined) {
       const token = this.tokens.getToken(tokenId);
       if (!token) throw new AirlineError('UNKNOWN_TOKEN', `Card token ${tokenId} not found`);
-      if (Date.parse(token.expiresAt) <= now.getTime()) throw new AirlineError('TOKEN_EXPIRED', `Card token ${tokenId} expired at ${token.expiresAt}`);
+      if (Date.parse(token.expiresAt) <= now.getTime())
+        throw new AirlineError('TOKEN_EXPIRED', `Card token ${tokenId} expired at ${token.expiresAt}`);
       if (token.funding === 'credit') {
         surcharge = percentOf(total, this.world.data.cardSurcharge.percent, scale);
         const sdRef = lists.addService(this.world.data.cardSurcharge.service);
         items.push({
           offerItemId: surchargeItemId(offerId),
-          priceDetail: { total: money(surcharge, currency), base: money(surcharge, currency), taxes: money(zero(currency), currency) },
-          services: [{ serviceId: CCF2_SERVICE_ID, passengerRefs: rq.passengers.map((p) => p.passengerId), serviceDefinitionRef: { ref: sdRef } }],
+          priceDetail: {
+            total: money(surcharge, currency),
+            base: money(surcharge, currency),
+            taxes: money(zero(currency), currency),
+          },
+          services: [
+            {
+              serviceId: CCF2_SERVICE_ID,
+              passengerRefs: rq.passengers.map((p) => p.passengerId),
+              serviceDefinitionRef: { ref: sdRef },
+            },
+          ],
           fareDetails: [],
         });
         total = add(scale, total, surcharge);
@@ -208,35 +242,48 @@ export class OfferPriceService {
   private select(rq: OfferPriceRq, now: Date): Selection {
     if (rq.offers.length === 0) throw new AirlineError('INVALID_REQUEST', 'Select at least one Offer');
     const responseIds = new Set(rq.offers.map((o) => o.responseId));
-    if (responseIds.size > 1) throw new AirlineError('INVALID_REQUEST', 'All selected offers must come from the same ResponseID');
+    if (responseIds.size > 1)
+      throw new AirlineError('INVALID_REQUEST', 'All selected offers must come from the same ResponseID');
     const responseId = rq.offers[0].responseId;
     for (const o of rq.offers) {
-      if (o.owner !== this.world.airlineCode) throw new AirlineError('UNKNOWN_OFFER', `Offer ${o.offerId} is not owned by ${this.world.airlineCode}`);
+      if (o.owner !== this.world.airlineCode)
+        throw new AirlineError('UNKNOWN_OFFER', `Offer ${o.offerId} is not owned by ${this.world.airlineCode}`);
     }
     const agencyId = rq.party.agencyId;
     const shopping = this.store.getShopping(responseId);
     if (shopping && shopping.agencyId === agencyId) {
       if (Date.parse(shopping.expiresAt) <= now.getTime()) {
-        throw new AirlineError('OFFER_EXPIRED', `Shopping response ${responseId} expired at ${shopping.expiresAt}; shop again`);
+        throw new AirlineError(
+          'OFFER_EXPIRED',
+          `Shopping response ${responseId} expired at ${shopping.expiresAt}; shop again`,
+        );
       }
       const offers = rq.offers.map((sel) => {
         const stored = shopping.offers[sel.offerId] as StoredOffer | undefined;
-        if (!stored) throw new AirlineError('UNKNOWN_OFFER', `Offer ${sel.offerId} not found in response ${responseId}`);
+        if (!stored)
+          throw new AirlineError('UNKNOWN_OFFER', `Offer ${sel.offerId} not found in response ${responseId}`);
         this.checkSelectedItems(sel, stored.items, shopping.passengers);
         return stored;
       });
       const directions = new Set(offers.map((o) => o.direction));
-      if (directions.size !== offers.length) throw new AirlineError('INVALID_REQUEST', 'Select at most one offer per direction');
+      if (directions.size !== offers.length)
+        throw new AirlineError('INVALID_REQUEST', 'Select at most one offer per direction');
       offers.sort((a, b) => a.direction - b.direction);
       return { shopping, offers };
     }
     const pricing = this.store.getPricing(responseId);
     if (pricing && pricing.agencyId === agencyId) {
       if (Date.parse(pricing.expiresAt) <= now.getTime()) {
-        throw new AirlineError('OFFER_EXPIRED', `Pricing response ${responseId} expired at ${pricing.expiresAt}; shop again`);
+        throw new AirlineError(
+          'OFFER_EXPIRED',
+          `Pricing response ${responseId} expired at ${pricing.expiresAt}; shop again`,
+        );
       }
       if (rq.offers.length !== 1 || rq.offers[0].offerId !== pricing.pricedOffer.offerId) {
-        throw new AirlineError('UNKNOWN_OFFER', `Response ${responseId} priced only offer ${pricing.pricedOffer.offerId}`);
+        throw new AirlineError(
+          'UNKNOWN_OFFER',
+          `Response ${responseId} priced only offer ${pricing.pricedOffer.offerId}`,
+        );
       }
       const base = this.store.getShopping(pricing.shoppingResponseId);
       if (!base) throw new AirlineError('UNKNOWN_OFFER', `Shopping response ${pricing.shoppingResponseId} not found`);
@@ -244,15 +291,24 @@ export class OfferPriceService {
         .filter((it) => it.offerItemId !== surchargeItemId(pricing.pricedOffer.offerId))
         .map((it) => ({ offerItemId: it.offerItemId, passengerRefs: it.fareDetails.flatMap((f) => f.passengerRefs) }));
       const sel = rq.offers[0];
-      const withoutSurcharge = { ...sel, offerItems: sel.offerItems.filter((i) => i.offerItemId !== surchargeItemId(sel.offerId)) };
+      const withoutSurcharge = {
+        ...sel,
+        offerItems: sel.offerItems.filter((i) => i.offerItemId !== surchargeItemId(sel.offerId)),
+      };
       // Every passenger appears once per direction among the priced items.
       for (const stored of pricing.requestedOfferIds) {
         const ofDirection = pricedItems.filter((it) => it.offerItemId.startsWith(`${stored}-`));
-        const chosen = { ...withoutSurcharge, offerItems: withoutSurcharge.offerItems.filter((i) => i.offerItemId.startsWith(`${stored}-`)) };
+        const chosen = {
+          ...withoutSurcharge,
+          offerItems: withoutSurcharge.offerItems.filter((i) => i.offerItemId.startsWith(`${stored}-`)),
+        };
         this.checkSelectedItems(chosen, ofDirection, pricing.passengers);
       }
-      const unknown = withoutSurcharge.offerItems.find((i) => !pricedItems.some((p) => p.offerItemId === i.offerItemId));
-      if (unknown) throw new AirlineError('UNKNOWN_OFFER', `OfferItem ${unknown.offerItemId} not found in response ${responseId}`);
+      const unknown = withoutSurcharge.offerItems.find(
+        (i) => !pricedItems.some((p) => p.offerItemId === i.offerItemId),
+      );
+      if (unknown)
+        throw new AirlineError('UNKNOWN_OFFER', `OfferItem ${unknown.offerItemId} not found in response ${responseId}`);
       const offers = pricing.requestedOfferIds.map((id) => {
         const stored = base.offers[id] as StoredOffer | undefined;
         if (!stored) throw new AirlineError('UNKNOWN_OFFER', `Offer ${id} not found`);
@@ -264,27 +320,42 @@ export class OfferPriceService {
   }
 
   /** Every selected item exists and every passenger is covered exactly once by items that hold them. */
-  private checkSelectedItems(sel: SelectedOffer, items: { offerItemId: string; passengerRefs: string[] }[], passengers: Passenger[]): void {
+  private checkSelectedItems(
+    sel: SelectedOffer,
+    items: { offerItemId: string; passengerRefs: string[] }[],
+    passengers: Passenger[],
+  ): void {
     const covered = new Map<string, number>();
     for (const chosen of sel.offerItems) {
       const item = items.find((i) => i.offerItemId === chosen.offerItemId);
-      if (!item) throw new AirlineError('UNKNOWN_OFFER', `OfferItem ${chosen.offerItemId} not found in offer ${sel.offerId}`);
+      if (!item)
+        throw new AirlineError('UNKNOWN_OFFER', `OfferItem ${chosen.offerItemId} not found in offer ${sel.offerId}`);
       for (const ref of chosen.passengerRefs) {
         if (!item.passengerRefs.includes(ref)) {
-          throw new AirlineError('PASSENGER_MISMATCH', `Passenger ${ref} does not belong to OfferItem ${chosen.offerItemId}`);
+          throw new AirlineError(
+            'PASSENGER_MISMATCH',
+            `Passenger ${ref} does not belong to OfferItem ${chosen.offerItemId}`,
+          );
         }
         covered.set(ref, (covered.get(ref) ?? 0) + 1);
       }
     }
     const missing = passengers.filter((p) => covered.get(p.passengerId) !== 1).map((p) => p.passengerId);
     if (missing.length) {
-      throw new AirlineError('PASSENGER_MISMATCH', `Offer ${sel.offerId}: every passenger must be selected exactly once; not so for ${missing.join(', ')}`);
+      throw new AirlineError(
+        'PASSENGER_MISMATCH',
+        `Offer ${sel.offerId}: every passenger must be selected exactly once; not so for ${missing.join(', ')}`,
+      );
     }
   }
 
   /** The request's passengers must be those that were shopped (same PassengerIDs and PTCs). */
   private checkPassengers(requested: Passenger[], shopped: Passenger[]): void {
-    const key = (ps: Passenger[]) => ps.map((p) => `${p.passengerId}/${p.ptc}`).sort().join(' ');
+    const key = (ps: Passenger[]) =>
+      ps
+        .map((p) => `${p.passengerId}/${p.ptc}`)
+        .sort()
+        .join(' ');
     if (key(requested) !== key(shopped)) {
       throw new AirlineError(
         'PASSENGER_MISMATCH',
@@ -297,9 +368,16 @@ export class OfferPriceService {
   private ages(passengers: Passenger[], journeys: Journey[]): Map<string, AgeInfo> {
     for (const p of passengers) {
       const b = p.individual?.birthdate;
-      if (b !== undefined && !isIsoDate(b)) throw new AirlineError('INVALID_REQUEST', `Birthdate ${b} of ${p.passengerId} is not a YYYY-MM-DD date`);
+      if (b !== undefined && !isIsoDate(b))
+        throw new AirlineError('INVALID_REQUEST', `Birthdate ${b} of ${p.passengerId} is not a YYYY-MM-DD date`);
     }
-    if (birthdatesRequired(this.world, journeys, passengers.map((p) => p.ptc))) {
+    if (
+      birthdatesRequired(
+        this.world,
+        journeys,
+        passengers.map((p) => p.ptc),
+      )
+    ) {
       const missing = passengers.filter((p) => !p.individual?.birthdate).map((p) => p.passengerId);
       if (missing.length) {
         throw new AirlineError(
@@ -311,7 +389,9 @@ export class OfferPriceService {
     return new Map(
       passengers.map((p): [string, AgeInfo] => [
         p.passengerId,
-        p.individual?.birthdate ? { birthdate: p.individual.birthdate } : { assumedUnder16: passengerType(this.world, p.ptc).under16 },
+        p.individual?.birthdate
+          ? { birthdate: p.individual.birthdate }
+          : { assumedUnder16: passengerType(this.world, p.ptc).under16 },
       ]),
     );
   }

@@ -17,7 +17,15 @@
  *   least one passenger references one.
  */
 import { add, currencyScale, equals, percentOf } from '../../common/decimal';
-import type { ContactInformation, Money, NdcError, OrderCreateRq, OrderItem, OrderItemService, Passenger } from '../../ndc/ndc.model';
+import type {
+  ContactInformation,
+  Money,
+  NdcError,
+  OrderCreateRq,
+  OrderItem,
+  OrderItemService,
+  Passenger,
+} from '../../ndc/ndc.model';
 import { requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
@@ -54,7 +62,10 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
     throw new AirlineError('UNKNOWN_OFFER', `Offer ${offer.offerId} was not priced in response ${offer.responseId}`);
   }
   if (Date.parse(pricing.expiresAt) <= now) {
-    throw new AirlineError('OFFER_EXPIRED', `Pricing response ${offer.responseId} expired at ${pricing.expiresAt}; price the offer again`);
+    throw new AirlineError(
+      'OFFER_EXPIRED',
+      `Pricing response ${offer.responseId} expired at ${pricing.expiresAt}; price the offer again`,
+    );
   }
   const latest = store.latestPricingFor(priced.offerId);
   if (latest !== pricing.responseId) {
@@ -66,26 +77,42 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
 
   // Items and passengers of the offer.
   const key = (items: { offerItemId: string; passengerRefs: string[] }[]) =>
-    items.map((i) => `${i.offerItemId}:${[...i.passengerRefs].sort().join(',')}`).sort().join(' ');
+    items
+      .map((i) => `${i.offerItemId}:${[...i.passengerRefs].sort().join(',')}`)
+      .sort()
+      .join(' ');
   const pricedItems = priced.offerItems.map((it) => ({
     offerItemId: it.offerItemId,
     passengerRefs: it.services[0]?.passengerRefs ?? [],
   }));
   if (key(offer.offerItems) !== key(pricedItems)) {
-    throw new AirlineError('PRICE_MISMATCH', `OfferItems do not match the priced offer ${priced.offerId}; expected ${key(pricedItems)}`);
+    throw new AirlineError(
+      'PRICE_MISMATCH',
+      `OfferItems do not match the priced offer ${priced.offerId}; expected ${key(pricedItems)}`,
+    );
   }
-  const paxKey = (ps: Passenger[]) => ps.map((p) => `${p.passengerId}/${p.ptc}`).sort().join(' ');
+  const paxKey = (ps: Passenger[]) =>
+    ps
+      .map((p) => `${p.passengerId}/${p.ptc}`)
+      .sort()
+      .join(' ');
   if (paxKey(rq.passengers) !== paxKey(pricing.passengers)) {
-    throw new AirlineError('PASSENGER_MISMATCH', `Passengers ${paxKey(rq.passengers)} do not match the priced passengers ${paxKey(pricing.passengers)}`);
+    throw new AirlineError(
+      'PASSENGER_MISMATCH',
+      `Passengers ${paxKey(rq.passengers)} do not match the priced passengers ${paxKey(pricing.passengers)}`,
+    );
   }
 
   // Payment and card.
-  if (rq.payments.length !== 1) throw new AirlineError('INVALID_CARD', `Send exactly one Payment (got ${rq.payments.length})`);
+  if (rq.payments.length !== 1)
+    throw new AirlineError('INVALID_CARD', `Send exactly one Payment (got ${rq.payments.length})`);
   const payment = rq.payments[0];
-  if (payment.type !== 'CC') throw new AirlineError('INVALID_CARD', `Payment type ${payment.type} is not supported; use CC`);
+  if (payment.type !== 'CC')
+    throw new AirlineError('INVALID_CARD', `Payment type ${payment.type} is not supported; use CC`);
   const token = tokens.getToken(requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number'));
   if (!token) throw new AirlineError('UNKNOWN_TOKEN', 'Card token of the payment not found');
-  if (Date.parse(token.expiresAt) <= now) throw new AirlineError('TOKEN_EXPIRED', `Card token ${token.id} expired at ${token.expiresAt}`);
+  if (Date.parse(token.expiresAt) <= now)
+    throw new AirlineError('TOKEN_EXPIRED', `Card token ${token.id} expired at ${token.expiresAt}`);
   if (token.funding === 'credit' && (pricing.tokenId !== token.id || !pricing.surcharge)) {
     throw new AirlineError(
       'PRICE_MISMATCH',
@@ -93,7 +120,10 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
     );
   }
   if (token.funding !== 'credit' && pricing.surcharge) {
-    throw new AirlineError('PRICE_MISMATCH', `The priced total includes a credit card surcharge, but card ${token.maskedNumber} is exempt; price the offer again`);
+    throw new AirlineError(
+      'PRICE_MISMATCH',
+      `The priced total includes a credit card surcharge, but card ${token.maskedNumber} is exempt; price the offer again`,
+    );
   }
 
   // Totals.
@@ -130,17 +160,30 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
     if (lacks.length) missing.push(`${p.passengerId} (${lacks.join(', ')})`);
     const pricedBirthdate = pricedPax?.individual?.birthdate;
     if (pricedBirthdate && ind?.birthdate && ind.birthdate !== pricedBirthdate) {
-      throw new AirlineError('PASSENGER_MISMATCH', `Birthdate of ${p.passengerId} differs from the one priced (${pricedBirthdate}); price again`);
+      throw new AirlineError(
+        'PASSENGER_MISMATCH',
+        `Birthdate of ${p.passengerId} differs from the one priced (${pricedBirthdate}); price again`,
+      );
     }
   }
-  if (missing.length) throw new AirlineError('PASSENGER_DATA_MISSING', `Individual data missing: ${missing.join('; ')}`);
+  if (missing.length)
+    throw new AirlineError('PASSENGER_DATA_MISSING', `Individual data missing: ${missing.join('; ')}`);
 
   // Contacts.
-  const provided = new Set(rq.contacts.filter((c: ContactInformation) => c.provided.length > 0).map((c) => c.contactId));
-  if (provided.size === 0) throw new AirlineError('CONTACT_MISSING', 'ContactList must hold at least one contact with an e-mail address or phone');
+  const provided = new Set(
+    rq.contacts.filter((c: ContactInformation) => c.provided.length > 0).map((c) => c.contactId),
+  );
+  if (provided.size === 0)
+    throw new AirlineError(
+      'CONTACT_MISSING',
+      'ContactList must hold at least one contact with an e-mail address or phone',
+    );
   const dangling = rq.passengers.filter((p) => p.contactInfoRef !== undefined && !provided.has(p.contactInfoRef));
   if (dangling.length) {
-    throw new AirlineError('CONTACT_MISSING', `ContactInfoRef of ${dangling.map((p) => `${p.passengerId} (${p.contactInfoRef})`).join(', ')} points to no provided contact`);
+    throw new AirlineError(
+      'CONTACT_MISSING',
+      `ContactInfoRef of ${dangling.map((p) => `${p.passengerId} (${p.contactInfoRef})`).join(', ')} points to no provided contact`,
+    );
   }
   if (!rq.passengers.some((p) => p.contactInfoRef !== undefined)) {
     throw new AirlineError('CONTACT_MISSING', 'At least one passenger must reference a contact with ContactInfoRef');
@@ -155,7 +198,12 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
  * flights, per passenger and segment for bundles, and per passenger for CCF2.
  */
 export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
-  const segmentsOf = new Map((pricing.response.kind === 'success' ? pricing.response.dataLists.flights ?? [] : []).map((f) => [f.flightKey, f.segmentRefs]));
+  const segmentsOf = new Map(
+    (pricing.response.kind === 'success' ? (pricing.response.dataLists.flights ?? []) : []).map((f) => [
+      f.flightKey,
+      f.segmentRefs,
+    ]),
+  );
   return pricing.pricedOffer.offerItems.map((item) => {
     const services: OrderItemService[] = [];
     const next = () => `${item.offerItemId}-OS${services.length + 1}`;
@@ -163,14 +211,21 @@ export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
       for (const pax of s.passengerRefs) {
         if (s.flightRefs) {
           for (const flight of s.flightRefs) {
-            for (const seg of segmentsOf.get(flight) ?? []) services.push({ serviceId: next(), passengerRef: pax, segmentRef: seg });
+            for (const seg of segmentsOf.get(flight) ?? [])
+              services.push({ serviceId: next(), passengerRef: pax, segmentRef: seg });
           }
         } else if (s.serviceDefinitionRef) {
           const segs = s.serviceDefinitionRef.segmentRefs ?? [];
           if (segs.length === 0 || s.serviceId === CCF2_SERVICE_ID) {
             services.push({ serviceId: next(), passengerRef: pax, serviceDefinitionRef: s.serviceDefinitionRef.ref });
           } else {
-            for (const seg of segs) services.push({ serviceId: next(), passengerRef: pax, serviceDefinitionRef: s.serviceDefinitionRef.ref, segmentRef: seg });
+            for (const seg of segs)
+              services.push({
+                serviceId: next(),
+                passengerRef: pax,
+                serviceDefinitionRef: s.serviceDefinitionRef.ref,
+                segmentRef: seg,
+              });
           }
         }
       }
@@ -189,6 +244,8 @@ export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
 export function orderCommission(pricing: PricingRecord, percent: string = DEFAULT_COMMISSION_PERCENT): Money {
   const currency = pricing.pricedOffer.total.currency;
   const scale = currencyScale(currency);
-  const bases = pricing.pricedOffer.offerItems.filter((i) => !i.services.some((s) => s.serviceId === CCF2_SERVICE_ID)).map((i) => i.priceDetail.base.value);
+  const bases = pricing.pricedOffer.offerItems
+    .filter((i) => !i.services.some((s) => s.serviceId === CCF2_SERVICE_ID))
+    .map((i) => i.priceDetail.base.value);
   return { value: percentOf(add(scale, ...bases), percent, scale), currency };
 }

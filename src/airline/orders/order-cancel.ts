@@ -51,7 +51,8 @@ export function cancellationTerms(
   }
   const fees = order.items.map((item) => {
     const base = item.priceDetail.base.value;
-    if (item.services.some((s) => s.serviceId === surchargeService)) return rules.surchargeRefundedAfterVoid ? add(scale, '0') : base;
+    if (item.services.some((s) => s.serviceId === surchargeService))
+      return rules.surchargeRefundedAfterVoid ? add(scale, '0') : base;
     const priceClass = priceClassOf(item);
     if (priceClass === undefined || rules.taxesOnly.includes(priceClass)) return base;
     const classFee = convert(world, rules.feePerPassengerAndJourney[priceClass] ?? '0', currency);
@@ -59,5 +60,9 @@ export function cancellationTerms(
   });
   const fee = add(scale, '0', ...fees);
   const refund = subtract(order.total.value, fee, scale);
-  return { kind: 'cancel', fee: { value: fee, currency }, refund: { value: compare(refund, '0') < 0 ? add(scale, '0') : refund, currency } };
+  return {
+    kind: 'cancel',
+    fee: { value: fee, currency },
+    refund: { value: compare(refund, '0') < 0 ? add(scale, '0') : refund, currency },
+  };
 }

@@ -94,7 +94,8 @@ export class OrdersService {
     if (!check.ok) return errorView(check.error);
     const pricing = check.pricing;
     const priced = pricing.response;
-    if (priced.kind !== 'success') throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${pricing.responseId} holds no offer`);
+    if (priced.kind !== 'success')
+      throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${pricing.responseId} holds no offer`);
     const now = this.clock.now();
     const code = this.options.airlineCode;
     const payment = rq.payments[0];
@@ -120,7 +121,13 @@ export class OrdersService {
             bookingReferences: [{ id: reference, airlineId: code }],
             totalOrderPrice: pricing.pricedOffer.total,
             statusCode: ORDER_STATUS.live,
-            payments: [{ type: payment.type, amount: payment.amount, voucherNumber: requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number') }],
+            payments: [
+              {
+                type: payment.type,
+                amount: payment.amount,
+                voucherNumber: requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number'),
+              },
+            ],
             orderItems: buildOrderItems(pricing),
           },
         ],
@@ -174,13 +181,21 @@ export class OrdersService {
       throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     }
     if (order.cancellation) {
-      throw new AirlineError('ORDER_ALREADY_CANCELLED', `Order ${order.orderId} was already cancelled on ${order.cancellation.cancelledAt}; nothing more is refunded`);
+      throw new AirlineError(
+        'ORDER_ALREADY_CANCELLED',
+        `Order ${order.orderId} was already cancelled on ${order.cancellation.cancelledAt}; nothing more is refunded`,
+      );
     }
     const pricing = this.store.getPricing(order.pricingResponseId);
     const placed = order.view.orders[0];
     if (!pricing || !placed.totalOrderPrice) throw new Error(`order ${order.orderId} has no pricing record or total`);
     const now = this.clock.now();
-    const terms = cancellationTerms(this.world, { createdAt: order.createdAt, total: placed.totalOrderPrice, items: pricing.pricedOffer.offerItems }, now, CCF2_SERVICE_ID);
+    const terms = cancellationTerms(
+      this.world,
+      { createdAt: order.createdAt, total: placed.totalOrderPrice, items: pricing.pricedOffer.offerItems },
+      now,
+      CCF2_SERVICE_ID,
+    );
     const expected = rq.expectedRefundAmount;
     if (expected && (expected.currency !== terms.refund.currency || compare(expected.value, terms.refund.value) > 0)) {
       throw new AirlineError(
@@ -189,10 +204,16 @@ export class OrdersService {
           `less than the ExpectedRefundAmount ${expected.value} ${expected.currency}; the order was not cancelled`,
       );
     }
-    const view: OrderView = { ...order.view, orders: order.view.orders.map((o) => ({ ...o, statusCode: ORDER_STATUS.cancelled })) };
+    const view: OrderView = {
+      ...order.view,
+      orders: order.view.orders.map((o) => ({ ...o, statusCode: ORDER_STATUS.cancelled })),
+    };
     const cancellation = { cancelledAt: now.toISOString(), kind: terms.kind, fee: terms.fee, refund: terms.refund };
     if (!this.store.cancelOrder(order.orderId, view, cancellation, pricing.segments)) {
-      throw new AirlineError('ORDER_ALREADY_CANCELLED', `Order ${order.orderId} was already cancelled; nothing more is refunded`);
+      throw new AirlineError(
+        'ORDER_ALREADY_CANCELLED',
+        `Order ${order.orderId} was already cancelled; nothing more is refunded`,
+      );
     }
     return {
       target: 'Test',

@@ -1,6 +1,13 @@
 import { AirlineError } from '../airline.errors';
 import { loadWorld } from '../world/world';
-import { birthdatesRequired, chooseBuckets, evaluateQualifier, priceJourney, resolveCurrency, segmentTax } from './pricing';
+import {
+  birthdatesRequired,
+  chooseBuckets,
+  evaluateQualifier,
+  priceJourney,
+  resolveCurrency,
+  segmentTax,
+} from './pricing';
 
 const world = loadWorld();
 const today = '2026-11-21';
@@ -19,7 +26,10 @@ describe('pricing', () => {
   });
 
   it('combines corporate and promotion discounts (corporate first), each rounded', () => {
-    const { discounts, warnings } = evaluateQualifier(world, { promotionCodes: ['PROMO10'], specialFare: { airlineId: 'ZZ', account: 'CORP01' } });
+    const { discounts, warnings } = evaluateQualifier(world, {
+      promotionCodes: ['PROMO10'],
+      specialFare: { airlineId: 'ZZ', account: 'CORP01' },
+    });
     expect(warnings).toEqual([]);
     const [bucket] = chooseBuckets(world, lgwOsl, flex, 1, () => 0)!;
     // 159 x 1.15 = 182.85; -15 % (27.4275 -> 27.43) = 155.42; -10 % (15.542 -> 15.54) = 139.88

@@ -70,9 +70,15 @@ export function chooseBuckets(
 }
 
 /** The currency of a request: OverrideCurrency, else the point-of-sale country's, else the default. */
-export function resolveCurrency(world: World, overrideCurrency: string | undefined, pointOfSaleCountry: string | undefined): string {
+export function resolveCurrency(
+  world: World,
+  overrideCurrency: string | undefined,
+  pointOfSaleCountry: string | undefined,
+): string {
   const currency =
-    overrideCurrency ?? (pointOfSaleCountry ? world.country(pointOfSaleCountry)?.currency : undefined) ?? world.data.defaultCurrency;
+    overrideCurrency ??
+    (pointOfSaleCountry ? world.country(pointOfSaleCountry)?.currency : undefined) ??
+    world.data.defaultCurrency;
   if (!world.data.exchangeRates[currency]) {
     throw new AirlineError(
       'UNSUPPORTED_CURRENCY',
@@ -92,13 +98,17 @@ export function convert(world: World, amount: string, currency: string): string 
  * AirlineID = our designator and a known Account give discounts; anything else
  * gives a Warning and public fares.
  */
-export function evaluateQualifier(world: World, qualifier: Qualifier | undefined): { discounts: Discounts; warnings: NdcWarning[] } {
+export function evaluateQualifier(
+  world: World,
+  qualifier: Qualifier | undefined,
+): { discounts: Discounts; warnings: NdcWarning[] } {
   const discounts: Discounts = {};
   const warnings: NdcWarning[] = [];
   for (const code of qualifier?.promotionCodes ?? []) {
     const promo = world.data.promotions[code];
     if (promo && !discounts.promotion) discounts.promotion = { code, percentOff: promo.percentOff };
-    else if (!promo) warnings.push(ndcWarning('UNKNOWN_PROMOTION', `Promotion code ${code} is not valid; public fares apply`));
+    else if (!promo)
+      warnings.push(ndcWarning('UNKNOWN_PROMOTION', `Promotion code ${code} is not valid; public fares apply`));
   }
   const special = qualifier?.specialFare;
   if (special) {
@@ -135,7 +145,8 @@ export function segmentBase(
   const converted = convert(world, dated, currency);
   let fare = percentOf(converted, passengerType(world, ptc).farePercent, scale);
   const corp = discounts.corporate;
-  if (corp && corp.priceClasses.includes(priceClass.code)) fare = subtract(fare, percentOf(fare, corp.percentOff, scale), scale);
+  if (corp && corp.priceClasses.includes(priceClass.code))
+    fare = subtract(fare, percentOf(fare, corp.percentOff, scale), scale);
   if (discounts.promotion) fare = subtract(fare, percentOf(fare, discounts.promotion.percentOff, scale), scale);
   return fare;
 }
@@ -175,7 +186,9 @@ export function priceJourney(
  */
 export function birthdatesRequired(world: World, journeys: Journey[], ptcs: string[]): boolean {
   const ageTaxed = journeys.some((j) =>
-    j.segments.some((s) => world.data.departureTaxes[world.countryOfAirport(s.flight.from)]?.exemptUnderAge !== undefined),
+    j.segments.some(
+      (s) => world.data.departureTaxes[world.countryOfAirport(s.flight.from)]?.exemptUnderAge !== undefined,
+    ),
   );
   return ageTaxed && ptcs.some((p) => passengerType(world, p).under16);
 }
@@ -183,7 +196,11 @@ export function birthdatesRequired(world: World, journeys: Journey[], ptcs: stri
 /** The world's definition of a passenger type; INVALID_REQUEST for unknown PTCs. */
 export function passengerType(world: World, ptc: string) {
   const t = world.data.passengerTypes[ptc];
-  if (!t) throw new AirlineError('INVALID_REQUEST', `Passenger type ${ptc} is not supported; use ${Object.keys(world.data.passengerTypes).join(', ')}`);
+  if (!t)
+    throw new AirlineError(
+      'INVALID_REQUEST',
+      `Passenger type ${ptc} is not supported; use ${Object.keys(world.data.passengerTypes).join(', ')}`,
+    );
   return t;
 }
 

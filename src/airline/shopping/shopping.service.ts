@@ -51,7 +51,8 @@ export function responseHeader(rq: MessageHeader, now: Date): MessageHeader {
 
 /** Checks passengers of a request: unique ids, supported types, infants not outnumbering adults. */
 export function validatePassengers(world: World, passengers: Passenger[], required: boolean): void {
-  if (required && passengers.length === 0) throw new AirlineError('INVALID_REQUEST', 'DataLists/PassengerList must list at least one passenger');
+  if (required && passengers.length === 0)
+    throw new AirlineError('INVALID_REQUEST', 'DataLists/PassengerList must list at least one passenger');
   const ids = new Set<string>();
   for (const p of passengers) {
     if (ids.has(p.passengerId)) throw new AirlineError('INVALID_REQUEST', `PassengerID ${p.passengerId} appears twice`);
@@ -60,8 +61,10 @@ export function validatePassengers(world: World, passengers: Passenger[], requir
   }
   const adults = passengers.filter((p) => p.ptc === 'ADT').length;
   const infants = passengers.filter((p) => p.ptc === 'INF').length;
-  if (infants > adults) throw new AirlineError('INVALID_REQUEST', 'Each infant (INF) must travel with its own adult (ADT)');
-  if (passengers.length > 0 && adults === 0) throw new AirlineError('INVALID_REQUEST', 'At least one adult (ADT) must travel');
+  if (infants > adults)
+    throw new AirlineError('INVALID_REQUEST', 'Each infant (INF) must travel with its own adult (ADT)');
+  if (passengers.length > 0 && adults === 0)
+    throw new AirlineError('INVALID_REQUEST', 'At least one adult (ADT) must travel');
 }
 
 /** Seats a set of passengers takes (infants on lap take none). */
@@ -76,11 +79,17 @@ interface PricedGroup {
 }
 
 /** Groups passengers of the same type and the same per-passenger price, in passenger-list order. */
-export function groupPassengers(passengers: { passengerId: string; ptc: string; price: PassengerPrice }[]): PricedGroup[] {
+export function groupPassengers(
+  passengers: { passengerId: string; ptc: string; price: PassengerPrice }[],
+): PricedGroup[] {
   const groups: PricedGroup[] = [];
   for (const p of passengers) {
     const g = groups.find(
-      (x) => x.ptc === p.ptc && x.price.base === p.price.base && x.price.taxes === p.price.taxes && x.price.total === p.price.total,
+      (x) =>
+        x.ptc === p.ptc &&
+        x.price.base === p.price.base &&
+        x.price.taxes === p.price.taxes &&
+        x.price.total === p.price.total,
     );
     if (g) g.passengerRefs.push(p.passengerId);
     else groups.push({ ptc: p.ptc, passengerRefs: [p.passengerId], price: p.price });
@@ -115,13 +124,16 @@ export class ShoppingService {
   }
 
   private checkDirections(ods: { departureCode: string; arrivalCode: string; date: string }[]): void {
-    if (ods.length < 1 || ods.length > 2) throw new AirlineError('INVALID_REQUEST', 'Send one OriginDestination (one-way) or two (round trip)');
+    if (ods.length < 1 || ods.length > 2)
+      throw new AirlineError('INVALID_REQUEST', 'Send one OriginDestination (one-way) or two (round trip)');
     const keys = new Set<string>();
     for (const od of ods) {
       for (const code of [od.departureCode, od.arrivalCode]) {
-        if (this.world.airportsFor(code).length === 0) throw new AirlineError('INVALID_REQUEST', `Unknown airport or city code ${code}`);
+        if (this.world.airportsFor(code).length === 0)
+          throw new AirlineError('INVALID_REQUEST', `Unknown airport or city code ${code}`);
       }
-      if (od.departureCode === od.arrivalCode) throw new AirlineError('INVALID_REQUEST', `Departure and arrival are both ${od.departureCode}`);
+      if (od.departureCode === od.arrivalCode)
+        throw new AirlineError('INVALID_REQUEST', `Departure and arrival are both ${od.departureCode}`);
       if (!isIsoDate(od.date)) throw new AirlineError('INVALID_REQUEST', `Invalid date ${od.date}; use YYYY-MM-DD`);
       const key = `${od.departureCode}-${od.arrivalCode}`;
       if (keys.has(key)) throw new AirlineError('INVALID_REQUEST', `Direction ${key} requested twice`);
@@ -220,7 +232,8 @@ export class ShoppingService {
           found++;
           lists.addJourney(key, journey);
           const pcRef = lists.addPriceClass(pc.code);
-          for (const b of buckets) lists.addPriceClass(pc.code, { segmentRef: b.segment.segmentKey, code: b.rbd, seatsLeft: b.seatsLeft });
+          for (const b of buckets)
+            lists.addPriceClass(pc.code, { segmentRef: b.segment.segmentKey, code: b.rbd, seatsLeft: b.seatsLeft });
           const bundleRef = pc.bundle ? lists.addService(pc.bundle) : undefined;
           const offerId = `${responseId}-O${offers.length + 1}`;
           // Without birthdates the price depends on the passenger type only: compute it once per type.
@@ -228,7 +241,15 @@ export class ShoppingService {
           const priceOf = (ptc: string): PassengerPrice => {
             let price = byType.get(ptc);
             if (!price) {
-              price = priceJourney(this.world, buckets, pc, ptc, { assumedUnder16: passengerType(this.world, ptc).under16 }, currency, discounts);
+              price = priceJourney(
+                this.world,
+                buckets,
+                pc,
+                ptc,
+                { assumedUnder16: passengerType(this.world, ptc).under16 },
+                currency,
+                discounts,
+              );
               byType.set(ptc, price);
             }
             return price;
@@ -239,7 +260,11 @@ export class ShoppingService {
             const offerItemId = `${offerId}-I${i + 1}`;
             return {
               offerItemId,
-              priceDetail: { total: money(g.price.total, currency), base: money(g.price.base, currency), taxes: money(g.price.taxes, currency) },
+              priceDetail: {
+                total: money(g.price.total, currency),
+                base: money(g.price.base, currency),
+                taxes: money(g.price.taxes, currency),
+              },
               services: [
                 { serviceId: `${offerItemId}-S1`, passengerRefs: g.passengerRefs, flightRefs: [journey.flightKey] },
                 ...(bundleRef
@@ -247,7 +272,10 @@ export class ShoppingService {
                       {
                         serviceId: `${offerItemId}-S2`,
                         passengerRefs: g.passengerRefs,
-                        serviceDefinitionRef: { ref: bundleRef, segmentRefs: journey.segments.map((s) => s.segmentKey) },
+                        serviceDefinitionRef: {
+                          ref: bundleRef,
+                          segmentRefs: journey.segments.map((s) => s.segmentKey),
+                        },
                       },
                     ]
                   : []),
@@ -263,7 +291,11 @@ export class ShoppingService {
                     cabinTypeCode: this.world.data.cabin.code,
                     cabinTypeName: this.world.data.cabin.name,
                     priceClassRef: pcRef,
-                    segmentRefs: { onPoint: b.segment.flight.from, offPoint: b.segment.flight.to, segmentKeys: [b.segment.segmentKey] },
+                    segmentRefs: {
+                      onPoint: b.segment.flight.from,
+                      offPoint: b.segment.flight.to,
+                      segmentKeys: [b.segment.segmentKey],
+                    },
                   })),
                 },
               ],
@@ -293,7 +325,10 @@ export class ShoppingService {
         }
       }
       if (found === 0) {
-        throw new AirlineError('NO_OFFERS', `No availability from ${od.departureCode} to ${od.arrivalCode} on ${od.date}`);
+        throw new AirlineError(
+          'NO_OFFERS',
+          `No availability from ${od.departureCode} to ${od.arrivalCode} on ${od.date}`,
+        );
       }
     });
 

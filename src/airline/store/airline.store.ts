@@ -131,7 +131,8 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     this.db.exec(SCHEMA);
     // Files written before OrderCancel existed lack the column.
     const columns = this.db.all('PRAGMA table_info(orders)') as Row[];
-    if (!columns.some((c) => c.name === 'cancellation')) this.db.exec('ALTER TABLE orders ADD COLUMN cancellation TEXT');
+    if (!columns.some((c) => c.name === 'cancellation'))
+      this.db.exec('ALTER TABLE orders ADD COLUMN cancellation TEXT');
     if (onDisk) writeFileSync(`${path}.owner`, String(process.pid));
   }
 
@@ -179,13 +180,10 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
 
   /** Saves a shopping response (committed before the answer is sent). */
   saveShopping(record: ShoppingRecord): void {
-    this.run('INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)', [
-      record.responseId,
-      record.agencyId,
-      record.createdAt,
-      record.expiresAt,
-      JSON.stringify(record),
-    ]);
+    this.run(
+      'INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)',
+      [record.responseId, record.agencyId, record.createdAt, record.expiresAt, JSON.stringify(record)],
+    );
   }
 
   getShopping(responseId: string): ShoppingRecord | undefined {
@@ -313,16 +311,24 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
    * gives the seats of `segments` back to inventory, in one transaction;
    * false (and nothing changed) when it was already cancelled.
    */
-  cancelOrder(orderId: string, view: StoredOrder['view'], cancellation: StoredCancellation, segments: SoldSegment[]): boolean {
+  cancelOrder(
+    orderId: string,
+    view: StoredOrder['view'],
+    cancellation: StoredCancellation,
+    segments: SoldSegment[],
+  ): boolean {
     return this.transaction(() => {
-      const changed = this.run('UPDATE orders SET view = ?, cancellation = ? WHERE order_id = ? AND cancellation IS NULL', [
-        JSON.stringify(view),
-        JSON.stringify(cancellation),
-        orderId,
-      ]);
+      const changed = this.run(
+        'UPDATE orders SET view = ?, cancellation = ? WHERE order_id = ? AND cancellation IS NULL',
+        [JSON.stringify(view), JSON.stringify(cancellation), orderId],
+      );
       if (changed !== 1) return false;
       for (const seg of segments) {
-        this.run('UPDATE inventory SET sold = MAX(0, sold - ?) WHERE inventory_key = ? AND rbd = ?', [seg.seats, seg.inventoryKey, seg.rbd]);
+        this.run('UPDATE inventory SET sold = MAX(0, sold - ?) WHERE inventory_key = ? AND rbd = ?', [
+          seg.seats,
+          seg.inventoryKey,
+          seg.rbd,
+        ]);
       }
       return true;
     });
@@ -330,7 +336,9 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
 
   /** The first order created from pricing response `pricingResponseId`, if any. */
   orderByPricingResponse(pricingResponseId: string): StoredOrder | undefined {
-    return this.toOrder(this.get('SELECT * FROM orders WHERE pricing_response_id = ? ORDER BY created_at LIMIT 1', [pricingResponseId]));
+    return this.toOrder(
+      this.get('SELECT * FROM orders WHERE pricing_response_id = ? ORDER BY created_at LIMIT 1', [pricingResponseId]),
+    );
   }
 
   getOrder(orderId: string): StoredOrder | undefined {

@@ -23,7 +23,9 @@ export interface CardTokenRequest {
 const text = (max: number) =>
   z
     .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
-    .trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
 
 const schema = z.object({
   expiryDateTimeUTC: z.string({ required_error: 'is required' }),
@@ -38,7 +40,9 @@ const schema = z.object({
           postalCode: text(20),
           cityName: text(100),
           stateOrProvince: z.string().max(100).optional(),
-          countryCode: z.string({ required_error: 'is required' }).regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO country code'),
+          countryCode: z
+            .string({ required_error: 'is required' })
+            .regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO country code'),
         },
         { required_error: 'is required' },
       ),

@@ -90,24 +90,24 @@ export class ListsBuilder {
     if (allowanceIds.size) {
       lists.baggageAllowances = this.world.data.baggageAllowances
         .filter((b) => allowanceIds.has(b.id))
-        .map(
-          (b): BaggageAllowance => ({
-            baggageAllowanceId: b.id,
-            category: b.category,
-            pieceAllowance: {
-              applicableParty: b.applicableParty,
-              totalQuantity: b.totalQuantity,
-              measurements: b.pieces.map((p) => ({
-                quantity: p.quantity,
-                maximumWeight: { value: p.maxWeight, uom: p.uom },
-                applicableBag: p.bag,
-              })),
-            },
-          }),
-        );
+        .map((b): BaggageAllowance => ({
+          baggageAllowanceId: b.id,
+          category: b.category,
+          pieceAllowance: {
+            applicableParty: b.applicableParty,
+            totalQuantity: b.totalQuantity,
+            measurements: b.pieces.map((p) => ({
+              quantity: p.quantity,
+              maximumWeight: { value: p.maxWeight, uom: p.uom },
+              applicableBag: p.bag,
+            })),
+          },
+        }));
     }
     if (this.segments.size) {
-      lists.flightSegments = [...this.segments.values()].map(({ segment, classOfService }) => this.flightSegment(segment, classOfService));
+      lists.flightSegments = [...this.segments.values()].map(({ segment, classOfService }) =>
+        this.flightSegment(segment, classOfService),
+      );
       lists.flights = [...this.flights.values()].map((j) => ({
         flightKey: j.flightKey,
         journeyTime: j.journeyTime,
@@ -120,20 +120,23 @@ export class ListsBuilder {
         .filter((pc) => this.classes.has(pc.code))
         .map((pc) => {
           const cos = [...(this.classes.get(pc.code)?.values() ?? [])];
-          return { priceClassId: priceClassId(pc.code), name: pc.name, code: pc.code, ...(cos.length ? { classesOfService: cos } : {}) };
+          return {
+            priceClassId: priceClassId(pc.code),
+            name: pc.name,
+            code: pc.code,
+            ...(cos.length ? { classesOfService: cos } : {}),
+          };
         });
     }
     if (serviceDefs.length) {
-      lists.serviceDefinitions = serviceDefs.map(
-        (d): ServiceDefinition => ({
-          serviceDefinitionId: serviceDefinitionId(d.code),
-          name: d.name,
-          encodingCode: d.encoding,
-          descriptions: [d.description],
-          ...(d.bundle ? { bundleRefs: d.bundle.map(serviceDefinitionId) } : {}),
-          ...(d.baggageAllowance ? { baggageAllowanceRef: d.baggageAllowance } : {}),
-        }),
-      );
+      lists.serviceDefinitions = serviceDefs.map((d): ServiceDefinition => ({
+        serviceDefinitionId: serviceDefinitionId(d.code),
+        name: d.name,
+        encodingCode: d.encoding,
+        descriptions: [d.description],
+        ...(d.bundle ? { bundleRefs: d.bundle.map(serviceDefinitionId) } : {}),
+        ...(d.baggageAllowance ? { baggageAllowanceRef: d.baggageAllowance } : {}),
+      }));
     }
     return lists;
   }
@@ -148,13 +151,22 @@ export class ListsBuilder {
     }
     const meta: Metadata = {};
     if (this.journeyKinds.size) {
-      meta.journeys = [false, true].filter((t) => this.journeyKinds.has(t)).map((transfer) => ({ key: journeyKey(transfer), transfer }));
+      meta.journeys = [false, true]
+        .filter((t) => this.journeyKinds.has(t))
+        .map((transfer) => ({ key: journeyKey(transfer), transfer }));
     }
-    meta.languages = this.world.data.languages.map((l) => ({ key: `LANG__${l.code}`, codeIso: l.code, codeNls: l.nls, name: l.name }));
+    meta.languages = this.world.data.languages.map((l) => ({
+      key: `LANG__${l.code}`,
+      codeIso: l.code,
+      codeNls: l.nls,
+      name: l.name,
+    }));
     meta.countries = this.world.data.countries
       .filter((c) => countryCodes.has(c.code))
       .map((c) => ({ key: countryKey(c.code), icaoCode: c.icao, name: c.name }));
-    meta.cities = this.world.data.cities.filter((c) => cityCodes.has(c.code)).map((c) => ({ key: cityKey(c.code), code: c.code, name: c.name }));
+    meta.cities = this.world.data.cities
+      .filter((c) => cityCodes.has(c.code))
+      .map((c) => ({ key: cityKey(c.code), code: c.code, name: c.name }));
     return meta;
   }
 
@@ -175,6 +187,12 @@ export class ListsBuilder {
   private location(code: string, date: string, time: string) {
     const airport = this.world.airport(code)!;
     const city = this.world.city(airport.city)!;
-    return { airportCode: code, date, time, airportName: airport.name, refs: [countryKey(city.country), cityKey(city.code)] };
+    return {
+      airportCode: code,
+      date,
+      time,
+      airportName: airport.name,
+      refs: [countryKey(city.country), cityKey(city.code)],
+    };
   }
 }

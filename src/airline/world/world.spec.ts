@@ -10,7 +10,11 @@ describe('World', () => {
     const xy = loadWorld(DEFAULT_WORLD_PATH, 'XY');
     const [j] = xy.journeys('LGW', 'OSL', '2026-12-01', '2026-11-21');
     expect(j.flightKey).toBe('FLT__XY101_20261201');
-    expect(j.segments[0]).toMatchObject({ segmentKey: 'SEG__XY101_20261201', inventoryKey: 'XY101/2026-12-01', flightNumber: 'XY101' });
+    expect(j.segments[0]).toMatchObject({
+      segmentKey: 'SEG__XY101_20261201',
+      inventoryKey: 'XY101/2026-12-01',
+      flightNumber: 'XY101',
+    });
     expect(xy.capacity('XY101/2026-12-01', 'O')).toBe(4);
     expect(xy.capacity('XY101/2026-12-01', 'Y')).toBe(20);
     expect(xy.capacity('XY999/2026-12-01', 'O')).toBe(0);
@@ -19,14 +23,25 @@ describe('World', () => {
 
   it('has the six daily non-stop routes and the connections via Oslo', () => {
     const today = '2026-11-21';
-    const routes = [['LGW', 'OSL'], ['OSL', 'LGW'], ['LGW', 'JFK'], ['JFK', 'LGW'], ['OSL', 'BCN'], ['BCN', 'OSL']];
+    const routes = [
+      ['LGW', 'OSL'],
+      ['OSL', 'LGW'],
+      ['LGW', 'JFK'],
+      ['JFK', 'LGW'],
+      ['OSL', 'BCN'],
+      ['BCN', 'OSL'],
+    ];
     for (const [from, to] of routes) {
       const js = world.journeys(from, to, '2027-03-15', today);
       expect(js.map((j) => j.transfer)).toEqual([false]);
     }
     const out = world.journeys('LON', 'BCN', '2027-03-15', today);
-    expect(out.map((j) => [j.flightKey, j.transfer, j.journeyTime])).toEqual([['FLT__ZZ101_ZZ301_20270315', true, 'PT7H15M']]);
-    expect(world.journeys('BCN', 'LGW', '2027-03-15', today).map((j) => j.flightKey)).toEqual(['FLT__ZZ302_ZZ102_20270315']);
+    expect(out.map((j) => [j.flightKey, j.transfer, j.journeyTime])).toEqual([
+      ['FLT__ZZ101_ZZ301_20270315', true, 'PT7H15M'],
+    ]);
+    expect(world.journeys('BCN', 'LGW', '2027-03-15', today).map((j) => j.flightKey)).toEqual([
+      'FLT__ZZ302_ZZ102_20270315',
+    ]);
     // JFK-LGW arrives the next day.
     expect(world.journeys('JFK', 'LGW', '2027-03-15', today)[0].segments[0].arrivalDate).toBe('2027-03-16');
     expect(world.journeys('JFK', 'OSL', '2027-03-15', today)).toEqual([]);

@@ -56,13 +56,16 @@ export class World {
         if (this.rbdIndex.has(rbd)) throw new WorldDataError(`booking class ${rbd} used twice`);
         this.rbdIndex.set(rbd, { priceClass: pc, index });
       });
-      if (pc.capacity.length !== pc.rbds.length) throw new WorldDataError(`capacity of ${pc.code} does not match its rbds`);
+      if (pc.capacity.length !== pc.rbds.length)
+        throw new WorldDataError(`capacity of ${pc.code} does not match its rbds`);
     }
     for (const f of data.flights) {
       for (const pc of data.priceClasses) {
-        if (f.fares[pc.code]?.length !== pc.rbds.length) throw new WorldDataError(`fares of ${f.number}/${pc.code} do not match its rbds`);
+        if (f.fares[pc.code]?.length !== pc.rbds.length)
+          throw new WorldDataError(`fares of ${f.number}/${pc.code} do not match its rbds`);
       }
-      for (const code of [f.from, f.to]) if (!this.airports.has(code)) throw new WorldDataError(`unknown airport ${code}`);
+      for (const code of [f.from, f.to])
+        if (!this.airports.has(code)) throw new WorldDataError(`unknown airport ${code}`);
     }
     for (const a of data.airports) {
       const city = this.cities.get(a.city);
@@ -142,7 +145,13 @@ export class World {
     }
     for (const c of this.data.connections) {
       if (origins.has(c.from) && destinations.has(c.to)) {
-        out.push(this.journey(c.flights.map((n) => this.flightOrThrow(n)), date, c.journeyTime));
+        out.push(
+          this.journey(
+            c.flights.map((n) => this.flightOrThrow(n)),
+            date,
+            c.journeyTime,
+          ),
+        );
       }
     }
     return out;

@@ -13,7 +13,12 @@ describe('API keys', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('are random, prefixed, and stored only as a hash', () => {
-    const a = generateApiKey({ agencyId: 'AG1', role: 'agency', label: 'backend', now: new Date('2026-11-21T00:00:00Z') });
+    const a = generateApiKey({
+      agencyId: 'AG1',
+      role: 'agency',
+      label: 'backend',
+      now: new Date('2026-11-21T00:00:00Z'),
+    });
     const b = generateApiKey({ agencyId: 'AG1', role: 'agency' });
     expect(a.key).toMatch(/^nsk_[a-z0-9]{10}_[A-Za-z0-9_-]{43}$/);
     expect(a.key).not.toBe(b.key);
@@ -39,10 +44,19 @@ describe('API keys', () => {
     const o = generateApiKey({ agencyId: 'OPS', role: 'ops' });
     writeKeysFile(file, { version: 1, keys: [a.record, o.record] });
     const store = new ApiKeyStore(file);
-    expect(store.check(a.key)).toEqual({ ok: true, principal: { agencyId: 'AG1', role: 'agency', method: 'api-key', id: `nsk_${a.record.id}` } });
+    expect(store.check(a.key)).toEqual({
+      ok: true,
+      principal: { agencyId: 'AG1', role: 'agency', method: 'api-key', id: `nsk_${a.record.id}` },
+    });
     expect(store.check(o.key)).toMatchObject({ ok: true, principal: { role: 'ops' } });
-    expect(store.check(`${a.key.slice(0, -1)}${a.key.endsWith('A') ? 'B' : 'A'}`)).toEqual({ ok: false, reason: 'unknown' });
-    expect(store.check(generateApiKey({ agencyId: 'AG1', role: 'agency' }).key)).toEqual({ ok: false, reason: 'unknown' });
+    expect(store.check(`${a.key.slice(0, -1)}${a.key.endsWith('A') ? 'B' : 'A'}`)).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
+    expect(store.check(generateApiKey({ agencyId: 'AG1', role: 'agency' }).key)).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
     expect(store.check('nsk_short')).toEqual({ ok: false, reason: 'malformed' });
     const content = readKeysFile(file);
     content.keys[0]!.revokedAt = new Date().toISOString();

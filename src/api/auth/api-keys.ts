@@ -61,7 +61,8 @@ export function generateApiKey(input: { agencyId: string; role: Role; label?: st
   key: string;
   record: StoredApiKey;
 } {
-  if (!AGENCY_ID_PATTERN.test(input.agencyId)) throw new Error('agency id must be 1 to 64 characters of A-Z a-z 0-9 _ . -');
+  if (!AGENCY_ID_PATTERN.test(input.agencyId))
+    throw new Error('agency id must be 1 to 64 characters of A-Z a-z 0-9 _ . -');
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   const id = Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
   const key = `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
@@ -86,7 +87,10 @@ export function readKeysFile(file: string): KeysFile {
     throw err;
   }
   const r = keysFileSchema.safeParse(JSON.parse(text));
-  if (!r.success) throw new Error(`${file}: not a valid keys file (${r.error.issues[0]!.message} at ${r.error.issues[0]!.path.join('.')})`);
+  if (!r.success)
+    throw new Error(
+      `${file}: not a valid keys file (${r.error.issues[0]!.message} at ${r.error.issues[0]!.path.join('.')})`,
+    );
   return r.data;
 }
 
@@ -161,9 +165,13 @@ export class ApiKeyStore {
     if (record === undefined) return { ok: false, reason: 'unknown' };
     const expected = Buffer.from(record.hash);
     const actual = Buffer.from(hashKey(presented));
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { ok: false, reason: 'unknown' };
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
+      return { ok: false, reason: 'unknown' };
     if (record.revokedAt !== undefined) return { ok: false, reason: 'revoked' };
-    return { ok: true, principal: { agencyId: record.agencyId, role: record.role, method: 'api-key', id: `nsk_${record.id}` } };
+    return {
+      ok: true,
+      principal: { agencyId: record.agencyId, role: record.role, method: 'api-key', id: `nsk_${record.id}` },
+    };
   }
 
   private load(): void {

@@ -25,10 +25,17 @@ interface AuthRequest {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** The principal of a loopback caller of the dev stack's codec endpoints. */
-export const LOOPBACK_DEV_PRINCIPAL: Principal = { agencyId: 'dev', role: 'ops', method: 'loopback-dev', id: 'loopback' };
+export const LOOPBACK_DEV_PRINCIPAL: Principal = {
+  agencyId: 'dev',
+  role: 'ops',
+  method: 'loopback-dev',
+  id: 'loopback',
+};
 
 export function unauthenticated(detail: string): ApiError {
-  return new ApiError('UNAUTHENTICATED', detail, undefined, undefined, { 'WWW-Authenticate': 'Bearer realm="ndc-saga"' });
+  return new ApiError('UNAUTHENTICATED', detail, undefined, undefined, {
+    'WWW-Authenticate': 'Bearer realm="ndc-saga"',
+  });
 }
 
 @Injectable()
@@ -46,7 +53,10 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true) return true;
     const req = context.switchToHttp().getRequest<AuthRequest>();
-    const principal = await this.authenticate(req, this.reflector.getAllAndOverride<boolean>(LOOPBACK_DEV_OPEN, targets) === true);
+    const principal = await this.authenticate(
+      req,
+      this.reflector.getAllAndOverride<boolean>(LOOPBACK_DEV_OPEN, targets) === true,
+    );
     req[PRINCIPAL_KEY] = principal;
     const required = this.reflector.getAllAndOverride<Role | undefined>(REQUIRED_ROLE, targets);
     if (required === 'ops' && principal.role !== 'ops') {
@@ -58,7 +68,8 @@ export class AuthGuard implements CanActivate {
   private async authenticate(req: AuthRequest, loopbackOpen: boolean): Promise<Principal> {
     const header = req.headers.authorization;
     if (header === undefined || header === '') {
-      if (loopbackOpen && this.config.codecOpenOnLoopback && LOOPBACK.has(req.socket.remoteAddress ?? '')) return LOOPBACK_DEV_PRINCIPAL;
+      if (loopbackOpen && this.config.codecOpenOnLoopback && LOOPBACK.has(req.socket.remoteAddress ?? ''))
+        return LOOPBACK_DEV_PRINCIPAL;
       this.fail(req, 'none', 'no credential');
       throw unauthenticated('This operation needs a credential: Authorization: Bearer <API key or access token>');
     }

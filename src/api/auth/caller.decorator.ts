@@ -10,7 +10,8 @@ export const PRINCIPAL_KEY = 'principal';
 
 export function principalOf(request: unknown): Principal {
   const principal = (request as Record<string, unknown>)[PRINCIPAL_KEY] as Principal | undefined;
-  if (principal === undefined) throw new Error('no authenticated principal on the request (is the auth guard installed?)');
+  if (principal === undefined)
+    throw new Error('no authenticated principal on the request (is the auth guard installed?)');
   return principal;
 }
 

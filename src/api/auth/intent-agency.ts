@@ -13,7 +13,7 @@ export function intentForCaller(intent: SubmittedIntent, caller: Principal, path
   const named = intent.agency.id;
   if (named === undefined) return { ...intent, agency: { ...intent.agency, id: caller.agencyId } };
   if (caller.role !== 'ops' && named !== caller.agencyId) {
-    throw new ApiError('AGENCY_MISMATCH', 'The intent names an agency other than the credential\'s', [
+    throw new ApiError('AGENCY_MISMATCH', "The intent names an agency other than the credential's", [
       { path: `${path}agency.id`, message: 'must be the agency of your credential, or left out' },
     ]);
   }

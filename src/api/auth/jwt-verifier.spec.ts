@@ -38,15 +38,35 @@ describe('JwtVerifier', () => {
       ok: true,
       principal: { agencyId: 'AG1', role: 'agency', method: 'jwt', id: 'jwt:alice' },
     });
-    expect(await verifier.verify(await sign({ agency: 'AG1', role: 'support' }))).toMatchObject({ ok: true, principal: { role: 'ops' } });
-    expect(await verifier.verify(await sign({ agency: 'AG1', role: ['viewer', 'support'] }))).toMatchObject({ ok: true, principal: { role: 'ops' } });
-    expect(await verifier.verify(await sign({ role: 'support' }))).toMatchObject({ ok: true, principal: { agencyId: 'ops', role: 'ops' } });
+    expect(await verifier.verify(await sign({ agency: 'AG1', role: 'support' }))).toMatchObject({
+      ok: true,
+      principal: { role: 'ops' },
+    });
+    expect(await verifier.verify(await sign({ agency: 'AG1', role: ['viewer', 'support'] }))).toMatchObject({
+      ok: true,
+      principal: { role: 'ops' },
+    });
+    expect(await verifier.verify(await sign({ role: 'support' }))).toMatchObject({
+      ok: true,
+      principal: { agencyId: 'ops', role: 'ops' },
+    });
   });
 
   it('refuses a token without a usable agency claim, and says why without the token', async () => {
-    expect(await verifier.verify(await sign({}))).toEqual({ ok: false, reason: 'claim agency missing or not an agency id' });
-    expect(await verifier.verify(await sign({ agency: "a'b" }))).toEqual({ ok: false, reason: 'claim agency missing or not an agency id' });
-    const other = await new SignJWT({ agency: 'AG1' }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setIssuer('https://id.test/').setAudience('other').setExpirationTime('5m').sign(key);
+    expect(await verifier.verify(await sign({}))).toEqual({
+      ok: false,
+      reason: 'claim agency missing or not an agency id',
+    });
+    expect(await verifier.verify(await sign({ agency: "a'b" }))).toEqual({
+      ok: false,
+      reason: 'claim agency missing or not an agency id',
+    });
+    const other = await new SignJWT({ agency: 'AG1' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuer('https://id.test/')
+      .setAudience('other')
+      .setExpirationTime('5m')
+      .sign(key);
     expect(await verifier.verify(other)).toEqual({ ok: false, reason: 'claim aud invalid' });
     expect(JwtVerifier.looksLikeJwt(other)).toBe(true);
     expect(JwtVerifier.looksLikeJwt('nsk_abc')).toBe(false);

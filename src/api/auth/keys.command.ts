@@ -42,7 +42,12 @@ function table(content: KeysFile): string[] {
   ]);
   const header = ['PREFIX', 'AGENCY', 'ROLE', 'STATE', 'CREATED', 'LABEL'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+  return [header, ...rows].map((r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** Runs one command against `file`; writes to `out`; returns the exit code (2: bad usage). */
@@ -54,7 +59,11 @@ export function runKeysCommand(argv: string[], file: string, out: (line: string)
       if (o.agency === undefined) throw new Usage('create needs --agency ID');
       const role = (o.role ?? 'agency') as Role;
       if (role !== 'agency' && role !== 'ops') throw new Usage('--role must be agency or ops');
-      const { key, record } = generateApiKey({ agencyId: o.agency, role, ...(o.label !== undefined ? { label: o.label } : {}) });
+      const { key, record } = generateApiKey({
+        agencyId: o.agency,
+        role,
+        ...(o.label !== undefined ? { label: o.label } : {}),
+      });
       const content = readKeysFile(file);
       content.keys.push(record);
       writeKeysFile(file, content);
@@ -84,7 +93,9 @@ export function runKeysCommand(argv: string[], file: string, out: (line: string)
         record.revokedAt = new Date().toISOString();
         writeKeysFile(file, content);
       }
-      out(`revoked nsk_${record.id} (agency ${record.agencyId}, ${record.role}) at ${record.revokedAt}; running APIs re-read the file within a second`);
+      out(
+        `revoked nsk_${record.id} (agency ${record.agencyId}, ${record.role}) at ${record.revokedAt}; running APIs re-read the file within a second`,
+      );
       return 0;
     }
     throw new Usage(command === undefined ? '' : `unknown command ${command}`);

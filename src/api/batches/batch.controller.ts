@@ -27,21 +27,33 @@ export class BatchController {
   @HttpCode(202)
   @UseGuards(RateLimitGuard)
   @ApiOperation({ summary: 'Submit many intents; each becomes a child booking of one batch workflow' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key (per agency) and body: the same batch.' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Same key (per agency) and body: the same batch.',
+  })
   @ApiBody({
-    description: 'An array of intents, or `{intents, atomic}`: with `atomic: true` every intent must end CONFIRMED, else the confirmed ones are cancelled (COMPENSATED)',
+    description:
+      'An array of intents, or `{intents, atomic}`: with `atomic: true` every intent must end CONFIRMED, else the confirmed ones are cancelled (COMPENSATED)',
     schema: {
       oneOf: [
         { type: 'array', items: { $ref: '#/components/schemas/BookingIntent' } },
         {
           type: 'object',
           required: ['intents'],
-          properties: { intents: { type: 'array', items: { $ref: '#/components/schemas/BookingIntent' } }, atomic: { type: 'boolean' } },
+          properties: {
+            intents: { type: 'array', items: { $ref: '#/components/schemas/BookingIntent' } },
+            atomic: { type: 'boolean' },
+          },
         },
       ],
     },
   })
-  @ApiResponse({ status: 202, description: 'Accepted (Location: the batch)', schema: { $ref: '#/components/schemas/BatchAccepted' } })
+  @ApiResponse({
+    status: 202,
+    description: 'Accepted (Location: the batch)',
+    schema: { $ref: '#/components/schemas/BatchAccepted' },
+  })
   @ProblemResponses(
     [400, 'Invalid intents: paths start with the index, e.g. [2].journey.origin'],
     [403, 'An intent names another agency'],
@@ -61,7 +73,11 @@ export class BatchController {
     const prefix = split.wrapped ? 'intents' : '';
     const checked = validateBatch(split.intents, utcToday(this.now()));
     if (!checked.ok) {
-      throw new ApiError('INVALID_INTENT', 'Invalid booking intents', checked.fields.map((f) => ({ ...f, path: prefix + (f.path === '(body)' && prefix !== '' ? '' : f.path) })));
+      throw new ApiError(
+        'INVALID_INTENT',
+        'Invalid booking intents',
+        checked.fields.map((f) => ({ ...f, path: prefix + (f.path === '(body)' && prefix !== '' ? '' : f.path) })),
+      );
     }
     const intents = checked.value.map((intent, i) => intentForCaller(intent, caller, `${prefix}[${i}].`));
     const accepted = await this.batches.create(intents, caller, key, requestId, split.atomic);
@@ -72,7 +88,7 @@ export class BatchController {
   @Get(':id')
   @ApiOperation({ summary: 'Progress of a batch: totals per status and the child booking ids' })
   @ApiResponse({ status: 200, description: 'Progress', schema: { $ref: '#/components/schemas/BatchView' } })
-  @ProblemResponses([404, 'Unknown id, or another agency\'s batch (answered alike)'])
+  @ProblemResponses([404, "Unknown id, or another agency's batch (answered alike)"])
   get(@Param('id') id: string, @Caller() caller: Principal): Promise<BatchView> {
     return this.batches.get(id, caller);
   }

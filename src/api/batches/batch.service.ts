@@ -6,7 +6,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Client, type WorkflowExecutionDescription } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { createHash } from 'node:crypto';
-import { BATCH_WORKFLOW, BOOKING_WORKFLOW, type BatchInput, type BatchProgress, type BookingIntent, type BookingStatus } from '../../booking/booking.model';
+import {
+  BATCH_WORKFLOW,
+  BOOKING_WORKFLOW,
+  type BatchInput,
+  type BatchProgress,
+  type BookingIntent,
+  type BookingStatus,
+} from '../../booking/booking.model';
 import { progressQuery } from '../../../workflows/definitions';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import type { Principal } from '../auth/principal';
@@ -41,7 +48,9 @@ export interface BatchView extends Omit<BatchProgress, 'bookings'> {
   id: string;
   /** True once every child booking has finished. */
   done: boolean;
-  bookings: (Pick<BatchProgress['bookings'][number], 'id' | 'status' | 'refund' | 'compensation'> & { links: { self: string } })[];
+  bookings: (Pick<BatchProgress['bookings'][number], 'id' | 'status' | 'refund' | 'compensation'> & {
+    links: { self: string };
+  })[];
   /** Set when no worker answered the progress query in time: counts from visibility. */
   stale?: string;
   links: { self: string };
@@ -78,7 +87,13 @@ export class BatchService {
   ) {}
 
   /** Starts the batch, or returns the one already started with the same agency and key. Intents are settled for the caller. */
-  async create(intents: BookingIntent[], caller: Principal, keyHeader: string | undefined, requestId: string, atomic = false): Promise<BatchAccepted> {
+  async create(
+    intents: BookingIntent[],
+    caller: Principal,
+    keyHeader: string | undefined,
+    requestId: string,
+    atomic = false,
+  ): Promise<BatchAccepted> {
     const agencyId = batchAgency(intents, caller);
     const id = batchWorkflowId(agencyId, idempotencyKey(keyHeader));
     // An atomic batch is another request than a plain one with the same intents (same key: 422).
@@ -119,7 +134,8 @@ export class BatchService {
   async get(id: string, caller: Principal): Promise<BatchView> {
     const handle = this.client.workflow.getHandle(id);
     const d = await describeOrUndefined(handle);
-    if (d === undefined || d.type !== BATCH_WORKFLOW || !visibleTo(d, caller)) throw new ApiError('BATCH_NOT_FOUND', `No batch with id ${id}`);
+    if (d === undefined || d.type !== BATCH_WORKFLOW || !visibleTo(d, caller))
+      throw new ApiError('BATCH_NOT_FOUND', `No batch with id ${id}`);
     let progress: BatchProgress | undefined;
     let stale: string | undefined;
     if (d.status.name === 'COMPLETED') {
@@ -128,7 +144,9 @@ export class BatchService {
     }
     if (progress === undefined) {
       try {
-        progress = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query(progressQuery));
+        progress = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
+          handle.query(progressQuery),
+        );
       } catch (err) {
         // No worker answered (none polling, or the one holding the batch died), whatever the
         // gRPC code: count the children from visibility instead.
@@ -141,7 +159,8 @@ export class BatchService {
       // An atomic batch is done once its compensation is over too.
       done:
         (d.status.name !== 'RUNNING' && stale === undefined) ||
-        (progress.pending + progress.running === 0 && (progress.atomic !== true || (progress.status !== 'RUNNING' && progress.status !== 'COMPENSATING'))),
+        (progress.pending + progress.running === 0 &&
+          (progress.atomic !== true || (progress.status !== 'RUNNING' && progress.status !== 'COMPENSATING'))),
       total: progress.total,
       pending: progress.pending,
       running: progress.running,
@@ -156,7 +175,9 @@ export class BatchService {
         ...(b.compensation !== undefined ? { compensation: b.compensation } : {}),
         links: { self: bookingLinks(b.id).self },
       })),
-      ...(progress.atomic === true ? { atomic: true as const, status: progress.status, skipped: progress.skipped } : {}),
+      ...(progress.atomic === true
+        ? { atomic: true as const, status: progress.status, skipped: progress.skipped }
+        : {}),
       ...(stale !== undefined ? { stale } : {}),
       links: { self: `/batches/${encodeURIComponent(id)}` },
     };
@@ -168,7 +189,8 @@ export class BatchService {
    * consistent: a child started a moment ago may still count as pending.
    */
   private async progressFromVisibility(d: WorkflowExecutionDescription): Promise<BatchProgress> {
-    if (!SAFE_ID.test(d.workflowId)) throw new ApiError('TEMPORAL_UNAVAILABLE', 'The batch progress is not available right now');
+    if (!SAFE_ID.test(d.workflowId))
+      throw new ApiError('TEMPORAL_UNAVAILABLE', 'The batch progress is not available right now');
     const children: { id: string; status: BookingStatus }[] = [];
     const query = `ParentWorkflowId = '${d.workflowId}' AND WorkflowType = '${BOOKING_WORKFLOW}'`;
     for await (const wf of this.client.workflow.list({ query, pageSize: 100 })) {
@@ -199,5 +221,10 @@ function childIndex(id: string): number {
 }
 
 function isProgress(v: unknown): v is BatchProgress {
-  return v !== null && typeof v === 'object' && typeof (v as BatchProgress).total === 'number' && Array.isArray((v as BatchProgress).bookings);
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    typeof (v as BatchProgress).total === 'number' &&
+    Array.isArray((v as BatchProgress).bookings)
+  );
 }

@@ -1,6 +1,15 @@
 /** HTTP routes of bookings. Validation happens here, at the edge; the service trusts its input. */
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { HttpResponse as Response } from '../common/http.types';
 import { API_CLOCK } from '../api.tokens';
 import { Caller } from '../auth/caller.decorator';
@@ -11,9 +20,15 @@ import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { RateLimitGuard } from '../common/rate-limit.guard';
 import { RequestId } from '../common/request-id';
 import { BOOKING_STATUSES, utcToday, validateIntent, validateListQuery } from './booking.dto';
-import { BookingService, type BookingAccepted, type BookingSummary, type BookingView, type SignalSent } from './booking.service';
+import {
+  BookingService,
+  type BookingAccepted,
+  type BookingSummary,
+  type BookingView,
+  type SignalSent,
+} from './booking.service';
 
-const NOT_FOUND: [number, string] = [404, 'Unknown id, or another agency\'s booking (answered alike)'];
+const NOT_FOUND: [number, string] = [404, "Unknown id, or another agency's booking (answered alike)"];
 
 @ApiTags('bookings')
 @Authenticated()
@@ -34,7 +49,11 @@ export class BookingController {
     description: 'Same key (per agency) and same body: the same booking. Same key, different body: 422.',
   })
   @ApiBody({ schema: { $ref: '#/components/schemas/BookingIntent' } })
-  @ApiResponse({ status: 202, description: 'Accepted (Location: the booking)', schema: { $ref: '#/components/schemas/BookingAccepted' } })
+  @ApiResponse({
+    status: 202,
+    description: 'Accepted (Location: the booking)',
+    schema: { $ref: '#/components/schemas/BookingAccepted' },
+  })
   @ProblemResponses(
     [400, 'Invalid intent: every bad field is named'],
     [403, 'The intent names another agency'],
@@ -57,11 +76,15 @@ export class BookingController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List bookings from Temporal visibility (the caller\'s agency; ops: every agency)' })
+  @ApiOperation({ summary: "List bookings from Temporal visibility (the caller's agency; ops: every agency)" })
   @ApiQuery({ name: 'status', required: false, enum: BOOKING_STATUSES })
   @ApiQuery({ name: 'agencyId', required: false, description: 'ops only: one agency' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 1000, default 100' })
-  @ApiResponse({ status: 200, description: 'Bookings, newest first', schema: { $ref: '#/components/schemas/BookingList' } })
+  @ApiResponse({
+    status: 200,
+    description: 'Bookings, newest first',
+    schema: { $ref: '#/components/schemas/BookingList' },
+  })
   @ProblemResponses([400, 'Bad filter'], [403, 'An agency credential asked for another agency'])
   list(@Query() query: unknown, @Caller() caller: Principal): Promise<{ bookings: BookingSummary[] }> {
     const checked = validateListQuery(query);
@@ -83,7 +106,11 @@ export class BookingController {
   @ApiProduces('application/xml')
   @ApiResponse({ status: 200, description: 'OrderViewRS (NDC 17.2 XML)' })
   @ProblemResponses(NOT_FOUND, [409, 'Not confirmed (yet)'])
-  async order(@Param('id') id: string, @Caller() caller: Principal, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async order(
+    @Param('id') id: string,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     const xml = await this.bookings.order(id, caller);
     res.type('application/xml; charset=utf-8');
     return xml;
@@ -92,9 +119,17 @@ export class BookingController {
   @Post(':id/approve-price')
   @HttpCode(202)
   @ApiOperation({ summary: 'Approve a priced total above selection.maxTotal (signal approvePrice)' })
-  @ApiResponse({ status: 202, description: 'Signal sent (Location: the booking)', schema: { $ref: '#/components/schemas/SignalSent' } })
+  @ApiResponse({
+    status: 202,
+    description: 'Signal sent (Location: the booking)',
+    schema: { $ref: '#/components/schemas/SignalSent' },
+  })
   @ProblemResponses(NOT_FOUND, [409, 'Not awaiting approval'])
-  async approvePrice(@Param('id') id: string, @Caller() caller: Principal, @Res({ passthrough: true }) res: Response): Promise<SignalSent> {
+  async approvePrice(
+    @Param('id') id: string,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SignalSent> {
     const sent = await this.bookings.approvePrice(id, caller);
     res.setHeader('Location', sent.links.self);
     return sent;
@@ -102,10 +137,21 @@ export class BookingController {
 
   @Post(':id/cancel')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Cancel a booking: before its order (signal cancel), or a CONFIRMED one in its cancel window (update cancelBooking: OrderCancel at the airline, answered with the refund)' })
-  @ApiResponse({ status: 202, description: 'Signal sent (Location: the booking)', schema: { $ref: '#/components/schemas/SignalSent' } })
+  @ApiOperation({
+    summary:
+      'Cancel a booking: before its order (signal cancel), or a CONFIRMED one in its cancel window (update cancelBooking: OrderCancel at the airline, answered with the refund)',
+  })
+  @ApiResponse({
+    status: 202,
+    description: 'Signal sent (Location: the booking)',
+    schema: { $ref: '#/components/schemas/SignalSent' },
+  })
   @ProblemResponses(NOT_FOUND, [409, 'Finished, cancel window closed, or the order is being placed'])
-  async cancel(@Param('id') id: string, @Caller() caller: Principal, @Res({ passthrough: true }) res: Response): Promise<SignalSent> {
+  async cancel(
+    @Param('id') id: string,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SignalSent> {
     const sent = await this.bookings.cancel(id, caller);
     res.setHeader('Location', sent.links.self);
     return sent;

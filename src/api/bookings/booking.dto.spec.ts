@@ -13,7 +13,14 @@ describe('validateIntent', () => {
 
   it('names each bad field, with array indexes', () => {
     const intent = oneWayIntent({ now: NOW }) as any;
-    intent.passengers.push({ type: 'XYZ', title: 'MR', givenName: 'B', surname: 'C', birthdate: '2020-02-30', contactId: 'C1' });
+    intent.passengers.push({
+      type: 'XYZ',
+      title: 'MR',
+      givenName: 'B',
+      surname: 'C',
+      birthdate: '2020-02-30',
+      contactId: 'C1',
+    });
     intent.currency = 'gbp';
     intent.selection = { maxTotal: 250.5 };
     const r = validateIntent(intent, TODAY);
@@ -33,8 +40,22 @@ describe('validateIntent', () => {
     intent.journey.departureDate = '2026-12-10';
     intent.journey.returnDate = '2026-12-09';
     intent.passengers[0].contactId = 'NOPE';
-    intent.passengers.push({ type: 'INF', title: 'MISS', givenName: 'A', surname: 'B', birthdate: '2027-01-01', contactId: 'C1' });
-    intent.passengers.push({ type: 'INF', title: 'MISS', givenName: 'C', surname: 'D', birthdate: '2026-01-01', contactId: 'C1' });
+    intent.passengers.push({
+      type: 'INF',
+      title: 'MISS',
+      givenName: 'A',
+      surname: 'B',
+      birthdate: '2027-01-01',
+      contactId: 'C1',
+    });
+    intent.passengers.push({
+      type: 'INF',
+      title: 'MISS',
+      givenName: 'C',
+      surname: 'D',
+      birthdate: '2026-01-01',
+      contactId: 'C1',
+    });
     const r = validateIntent(intent, TODAY);
     expect(r).toEqual({
       ok: false,
@@ -107,7 +128,10 @@ describe('validateBatch', () => {
   });
 
   it('requires a non-empty array', () => {
-    expect(validateBatch([], TODAY)).toEqual({ ok: false, fields: [{ path: '(body)', message: 'must contain at least one intent' }] });
+    expect(validateBatch([], TODAY)).toEqual({
+      ok: false,
+      fields: [{ path: '(body)', message: 'must contain at least one intent' }],
+    });
     expect(validateBatch({}, TODAY)).toEqual({
       ok: false,
       fields: [{ path: '(body)', message: 'must be a JSON array of booking intents' }],
@@ -123,8 +147,18 @@ describe('helpers', () => {
   it('produces a JSON schema naming the fields', () => {
     const s = openApiComponentSchemas().BookingIntent as any;
     expect(Object.keys(s.properties)).toEqual([
-      'agency', 'pointOfSale', 'currency', 'language', 'journey', 'passengers', 'contacts', 'selection',
-      'promotionCode', 'corporate', 'payment', 'securePayment',
+      'agency',
+      'pointOfSale',
+      'currency',
+      'language',
+      'journey',
+      'passengers',
+      'contacts',
+      'selection',
+      'promotionCode',
+      'corporate',
+      'payment',
+      'securePayment',
     ]);
   });
 });

@@ -28,7 +28,8 @@ export function isIsoDate(s: string): boolean {
 }
 
 const isoDate = z.string().refine(isIsoDate, { message: 'must be a valid date YYYY-MM-DD' });
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const upper = (len: number, what: string) =>
   z.string().regex(new RegExp(`^[A-Z]{${len}}$`), `must be ${what} (${len} capital letters)`);
 const absoluteUrl = z
@@ -113,14 +114,20 @@ export function bookingIntentSchema(today: string) {
       contacts: z.array(contactSchema).min(1, 'must list at least one contact').max(9),
       selection: z
         .strictObject({
-          priceClass: z.string().regex(/^[A-Z0-9_]{1,20}$/, 'must be a price class code such as ECONOMY').optional(),
+          priceClass: z
+            .string()
+            .regex(/^[A-Z0-9_]{1,20}$/, 'must be a price class code such as ECONOMY')
+            .optional(),
           maxTotal: z
             .string({ message: 'must be a decimal string such as "250.00"' })
             .refine((s) => isDecimal(s) && !s.startsWith('-'), { message: 'must be a decimal string such as "250.00"' })
             .optional(),
         })
         .optional(),
-      promotionCode: z.string().regex(/^[A-Z0-9]{1,20}$/, 'must be 1 to 20 capital letters or digits').optional(),
+      promotionCode: z
+        .string()
+        .regex(/^[A-Z0-9]{1,20}$/, 'must be 1 to 20 capital letters or digits')
+        .optional(),
       corporate: z
         .strictObject({
           airlineId: z.string().regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator'),
@@ -141,7 +148,11 @@ export function bookingIntentSchema(today: string) {
         ctx.addIssue({ code: 'custom', path: ['journey', 'destination'], message: 'must differ from origin' });
       }
       if (isIsoDate(journey.departureDate) && journey.departureDate < today) {
-        ctx.addIssue({ code: 'custom', path: ['journey', 'departureDate'], message: `must not be before today (${today})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['journey', 'departureDate'],
+          message: `must not be before today (${today})`,
+        });
       }
       if (
         journey.returnDate !== undefined &&
@@ -153,10 +164,15 @@ export function bookingIntentSchema(today: string) {
       }
       const contactIds = new Set<string>();
       intent.contacts.forEach((c, i) => {
-        if (contactIds.has(c.id)) ctx.addIssue({ code: 'custom', path: ['contacts', i, 'id'], message: 'is a duplicate contact id' });
+        if (contactIds.has(c.id))
+          ctx.addIssue({ code: 'custom', path: ['contacts', i, 'id'], message: 'is a duplicate contact id' });
         contactIds.add(c.id);
         if (c.emails.length === 0 && c.phones.length === 0) {
-          ctx.addIssue({ code: 'custom', path: ['contacts', i, 'emails'], message: 'a contact needs an e-mail address or a phone' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['contacts', i, 'emails'],
+            message: 'a contact needs an e-mail address or a phone',
+          });
         }
       });
       let adults = 0;
@@ -165,14 +181,20 @@ export function bookingIntentSchema(today: string) {
         if (p.type === 'ADT') adults += 1;
         if (p.type === 'INF') infants += 1;
         if (!contactIds.has(p.contactId)) {
-          ctx.addIssue({ code: 'custom', path: ['passengers', i, 'contactId'], message: 'must be the id of one of the contacts' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['passengers', i, 'contactId'],
+            message: 'must be the id of one of the contacts',
+          });
         }
         if (isIsoDate(p.birthdate) && p.birthdate > today) {
           ctx.addIssue({ code: 'custom', path: ['passengers', i, 'birthdate'], message: 'must not be in the future' });
         }
       });
-      if (adults === 0) ctx.addIssue({ code: 'custom', path: ['passengers'], message: 'must include at least one ADT' });
-      if (infants > adults) ctx.addIssue({ code: 'custom', path: ['passengers'], message: 'must not have more INF than ADT' });
+      if (adults === 0)
+        ctx.addIssue({ code: 'custom', path: ['passengers'], message: 'must include at least one ADT' });
+      if (infants > adults)
+        ctx.addIssue({ code: 'custom', path: ['passengers'], message: 'must not have more INF than ADT' });
       const card = intent.payment.card;
       if (card.expirationYear < thisYear || (card.expirationYear === thisYear && card.expirationMonth < thisMonth)) {
         ctx.addIssue({ code: 'custom', path: ['payment', 'card', 'expirationMonth'], message: 'card has expired' });
@@ -229,7 +251,11 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** Query of `GET /bookings`. */
 export const bookingListQuerySchema = z.object({
   status: z.enum(BookingStatus, { message: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
-  agencyId: z.string().regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE).optional().describe('ops only: one agency (agency callers always see their own)'),
+  agencyId: z
+    .string()
+    .regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE)
+    .optional()
+    .describe('ops only: one agency (agency callers always see their own)'),
   limit: z.coerce
     .number({ message: 'must be an integer from 1 to 1000' })
     .int('must be an integer from 1 to 1000')

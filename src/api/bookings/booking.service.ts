@@ -16,7 +16,13 @@ import {
   type BookingStatus,
   type BookingWorkflowOptions,
 } from '../../booking/booking.model';
-import { approvePriceSignal, cancelBookingUpdate, cancelSignal, orderViewQuery, stateQuery } from '../../../workflows/definitions';
+import {
+  approvePriceSignal,
+  cancelBookingUpdate,
+  cancelSignal,
+  orderViewQuery,
+  stateQuery,
+} from '../../../workflows/definitions';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
@@ -125,7 +131,9 @@ export function fingerprint(value: unknown): string {
     }
     return v;
   };
-  return createHash('sha256').update(JSON.stringify(redact(value))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(redact(value)))
+    .digest('hex');
 }
 
 /** Checks an Idempotency-Key header; returns a fresh key when none was sent. */
@@ -203,7 +211,12 @@ export class BookingService {
 
   private existing(d: WorkflowExecutionDescription, print: string): BookingAccepted {
     if (d.type !== BOOKING_WORKFLOW || d.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(d.workflowId);
-    return { id: d.workflowId, status: statusFromDescription(d) ?? 'RUNNING', existing: true, links: bookingLinks(d.workflowId) };
+    return {
+      id: d.workflowId,
+      status: statusFromDescription(d) ?? 'RUNNING',
+      existing: true,
+      links: bookingLinks(d.workflowId),
+    };
   }
 
   /** Current state of a booking. */
@@ -219,10 +232,14 @@ export class BookingService {
     if (xml === undefined && state.status === 'CONFIRMED' && description.status.name === 'RUNNING') {
       // Open in its cancel window: the workflow answers the XML it confirmed with.
       const handle = this.client.workflow.getHandle(id);
-      xml = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query(orderViewQuery)).catch(() => undefined);
+      xml = await this.client
+        .withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query(orderViewQuery))
+        .catch(() => undefined);
     }
     if (state.status !== 'CONFIRMED' || xml === undefined) {
-      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, { bookingStatus: state.status });
+      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', undefined, {
+        bookingStatus: state.status,
+      });
     }
     return xml;
   }
@@ -251,9 +268,14 @@ export class BookingService {
     if (state.status === 'CANCELLED' && state.cancellation !== undefined) return cancelAnswer(id, state);
     if (state.order !== undefined && (state.status === 'CONFIRMED' || state.status === 'CANCELLING')) {
       if (!open) {
-        throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The cancel window of this confirmed booking has closed', undefined, {
-          bookingStatus: state.status,
-        });
+        throw new ApiError(
+          'BOOKING_NOT_CANCELLABLE',
+          'The cancel window of this confirmed booking has closed',
+          undefined,
+          {
+            bookingStatus: state.status,
+          },
+        );
       }
       const handle = this.client.workflow.getHandle(id);
       try {
@@ -262,11 +284,17 @@ export class BookingService {
         // The workflow closed meanwhile (its window ended, or a concurrent cancel finished it):
         // answer what it ended with.
         const after = await this.stateOf(id, caller);
-        if (after.state.status === 'CANCELLED' && after.state.cancellation !== undefined) return cancelAnswer(id, after.state);
+        if (after.state.status === 'CANCELLED' && after.state.cancellation !== undefined)
+          return cancelAnswer(id, after.state);
         if (after.description.status.name !== 'RUNNING') {
-          throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The cancel window of this confirmed booking has closed', undefined, {
-            bookingStatus: after.state.status,
-          });
+          throw new ApiError(
+            'BOOKING_NOT_CANCELLABLE',
+            'The cancel window of this confirmed booking has closed',
+            undefined,
+            {
+              bookingStatus: after.state.status,
+            },
+          );
         }
         throw error;
       }
@@ -279,7 +307,6 @@ export class BookingService {
     await this.client.workflow.getHandle(id).signal(cancelSignal, {});
     return { id, status: state.status, signal: cancelSignal.name, links: bookingLinks(id) };
   }
-
 
   /**
    * Lists bookings from Temporal visibility, newest first: the caller's agency only (ops: every
@@ -296,7 +323,10 @@ export class BookingService {
     if (filter.status !== undefined) clauses.push(`BookingStatus = '${filter.status}'`);
     if (agencyId !== undefined) clauses.push(`AgencyId = '${agencyId}'`);
     const bookings: BookingSummary[] = [];
-    for await (const wf of this.client.workflow.list({ query: clauses.join(' AND '), pageSize: Math.min(filter.limit, 100) })) {
+    for await (const wf of this.client.workflow.list({
+      query: clauses.join(' AND '),
+      pageSize: Math.min(filter.limit, 100),
+    })) {
       const sa = wf.searchAttributes as Record<string, unknown[] | undefined>;
       const first = (name: string) => (sa[name]?.[0] as string | undefined) ?? undefined;
       bookings.push({
@@ -330,7 +360,9 @@ export class BookingService {
     }
     if (description.status.name === 'RUNNING') {
       try {
-        const state = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => handle.query(stateQuery));
+        const state = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
+          handle.query(stateQuery),
+        );
         return { description, state };
       } catch (err) {
         // Temporal answered the describe, so the query waits for a worker (none polling, or the
@@ -351,7 +383,8 @@ export class BookingService {
       try {
         await handle.result();
       } catch (err) {
-        message = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
+        message =
+          (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
       }
     }
     return {
@@ -369,9 +402,14 @@ export function errorName(err: unknown): string {
 }
 
 export function keyReused(id: string): ApiError {
-  return new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request', undefined, {
-    id,
-  });
+  return new ApiError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a different request',
+    undefined,
+    {
+      id,
+    },
+  );
 }
 
 /** Describes a workflow; undefined when there is none with that id. */
@@ -388,7 +426,9 @@ export async function describeOrUndefined(handle: WorkflowHandle): Promise<Workf
 export function statusFromDescription(d: { searchAttributes?: unknown }): BookingStatus | undefined {
   const sa = d.searchAttributes as Record<string, unknown[] | undefined> | undefined;
   const v = sa?.BookingStatus?.[0];
-  return typeof v === 'string' && (BOOKING_STATUSES as readonly string[]).includes(v) ? (v as BookingStatus) : undefined;
+  return typeof v === 'string' && (BOOKING_STATUSES as readonly string[]).includes(v)
+    ? (v as BookingStatus)
+    : undefined;
 }
 
 export function isNotFound(err: unknown): boolean {

@@ -26,7 +26,13 @@ describe('toErrorResponse', () => {
   });
 
   it('builds an RFC 9457 problem; details cannot overwrite its members; headers pass through', () => {
-    const err = new ApiError('ORDER_NOT_READY', 'not yet', undefined, { bookingStatus: 'RUNNING', status: 200, type: 'x' }, { 'X-A': '1' });
+    const err = new ApiError(
+      'ORDER_NOT_READY',
+      'not yet',
+      undefined,
+      { bookingStatus: 'RUNNING', status: 200, type: 'x' },
+      { 'X-A': '1' },
+    );
     expect(toErrorResponse(err)).toEqual([
       409,
       {
@@ -42,7 +48,9 @@ describe('toErrorResponse', () => {
   });
 
   it('Temporal unreachable: 503 with Retry-After', () => {
-    const err = new ServiceError('Failed to start', { cause: Object.assign(new Error('14 UNAVAILABLE'), { code: 14 }) });
+    const err = new ServiceError('Failed to start', {
+      cause: Object.assign(new Error('14 UNAVAILABLE'), { code: 14 }),
+    });
     expect(toErrorResponse(err)).toEqual([
       503,
       {

@@ -96,7 +96,11 @@ export function toErrorResponse(exception: unknown): [number, Problem, Record<st
     return [409, problem(409, 'ALREADY_STARTED', 'A workflow with this id already exists'), {}];
   }
   if (isTemporalUnavailable(exception)) {
-    return [503, problem(503, 'TEMPORAL_UNAVAILABLE', 'Temporal did not answer in time; retry later'), { 'Retry-After': '5' }];
+    return [
+      503,
+      problem(503, 'TEMPORAL_UNAVAILABLE', 'Temporal did not answer in time; retry later'),
+      { 'Retry-After': '5' },
+    ];
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -108,13 +112,21 @@ export function toErrorResponse(exception: unknown): [number, Problem, Record<st
       return [400, problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), {}];
     }
     const message = typeof res === 'string' ? res : String((res as { message?: unknown }).message ?? exception.message);
-    const code = status === 404 ? 'NOT_FOUND' : (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z]+/g, '_');
+    const code =
+      status === 404 ? 'NOT_FOUND' : (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z]+/g, '_');
     return [status, problem(status, code, message), {}];
   }
   const parser = exception as { type?: string; status?: number } | null;
-  if (parser !== null && typeof parser === 'object' && typeof parser.type === 'string' && typeof parser.status === 'number') {
-    if (parser.type === 'entity.parse.failed') return [400, problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), {}];
-    if (parser.type === 'entity.too.large') return [413, problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'), {}];
+  if (
+    parser !== null &&
+    typeof parser === 'object' &&
+    typeof parser.type === 'string' &&
+    typeof parser.status === 'number'
+  ) {
+    if (parser.type === 'entity.parse.failed')
+      return [400, problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), {}];
+    if (parser.type === 'entity.too.large')
+      return [413, problem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'), {}];
     return [parser.status, problem(parser.status, 'BAD_BODY', 'The request body could not be read'), {}];
   }
   return [500, problem(500, 'INTERNAL', 'Internal server error'), {}];

@@ -9,7 +9,10 @@ import { bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking
 import { codecBodySchema } from '../codec/codec.controller';
 
 const status = z.enum(BookingStatus);
-const money = z.object({ value: z.string().meta({ example: '129.00' }), currency: z.string().meta({ example: 'GBP' }) });
+const money = z.object({
+  value: z.string().meta({ example: '129.00' }),
+  currency: z.string().meta({ example: 'GBP' }),
+});
 const bookingLinks = z.object({ self: z.string(), order: z.string(), approvePrice: z.string(), cancel: z.string() });
 const bookingError = z.object({ type: z.string(), message: z.string(), airlineCode: z.string().optional() });
 
@@ -22,7 +25,10 @@ export const problemSchema = z
     instance: z.string().meta({ description: 'The request path' }),
     code: z.string().meta({ description: 'Stable error code, e.g. BOOKING_NOT_FOUND' }),
     requestId: z.string().meta({ description: 'The X-Request-Id of the answer' }),
-    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Every bad field of an invalid request' }),
+    fields: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'Every bad field of an invalid request' }),
   })
   .meta({ description: 'RFC 9457 problem (application/problem+json)' });
 
@@ -59,9 +65,19 @@ export const bookingViewSchema = z.object({
   surcharge: money.optional(),
   order: z.object({ orderId: z.string(), bookingReference: z.string(), total: money, status: z.string() }).optional(),
   error: bookingError.optional(),
-  retrieveError: bookingError.optional().meta({ description: 'CONFIRMED, but the order could not be read back after its creation' }),
-  correlationId: z.string().optional().meta({ description: 'Sent to the airline as the NDC CorrelationID: the X-Request-Id of the POST' }),
-  stale: z.string().optional().meta({ description: 'Set when no worker answered the state query in time: status from the search attributes only' }),
+  retrieveError: bookingError
+    .optional()
+    .meta({ description: 'CONFIRMED, but the order could not be read back after its creation' }),
+  correlationId: z
+    .string()
+    .optional()
+    .meta({ description: 'Sent to the airline as the NDC CorrelationID: the X-Request-Id of the POST' }),
+  stale: z
+    .string()
+    .optional()
+    .meta({
+      description: 'Set when no worker answered the state query in time: status from the search attributes only',
+    }),
   links: bookingLinks,
 });
 
@@ -86,7 +102,9 @@ const cancellation = z.object({
   requestedAt: z.string(),
   reason: z.string().optional(),
   endedAt: z.string().optional(),
-  refund: money.optional().meta({ description: 'What the airline refunds (absent when the cancel was settled by reading the order back)' }),
+  refund: money
+    .optional()
+    .meta({ description: 'What the airline refunds (absent when the cancel was settled by reading the order back)' }),
   fee: money.optional().meta({ description: 'Cancellation fee the airline kept' }),
   settledBy: z.enum(['answer', 'retrieve']).optional(),
   error: z.object({ type: z.string(), message: z.string() }).passthrough().optional(),
@@ -95,7 +113,9 @@ const cancellation = z.object({
 export const signalSentSchema = z.object({
   id: z.string(),
   status,
-  signal: z.string().meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
+  signal: z
+    .string()
+    .meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
   cancellation: cancellation.optional(),
   links: bookingLinks,
 });
@@ -118,7 +138,10 @@ export const batchViewSchema = z.object({
   cancelled: z.number().int(),
   escalated: z.number().int(),
   bookings: z.array(z.object({ id: z.string(), status, links: z.object({ self: z.string() }) })),
-  stale: z.string().optional().meta({ description: 'Set when no worker answered the progress query in time: counts from visibility' }),
+  stale: z
+    .string()
+    .optional()
+    .meta({ description: 'Set when no worker answered the progress query in time: counts from visibility' }),
   links: z.object({ self: z.string() }),
 });
 

@@ -23,10 +23,13 @@ describe('loadApiConfig', () => {
   });
 
   it('follows TEMPORAL_UI_PORT for the codec CORS origins unless they are given', () => {
-    expect(loadApiConfig({ TEMPORAL_UI_PORT: '9000' }).codecCorsOrigins).toEqual(['http://localhost:9000', 'http://127.0.0.1:9000']);
-    expect(loadApiConfig({ TEMPORAL_UI_PORT: '9000', CODEC_CORS_ORIGINS: 'https://ui.example.com' }).codecCorsOrigins).toEqual([
-      'https://ui.example.com',
+    expect(loadApiConfig({ TEMPORAL_UI_PORT: '9000' }).codecCorsOrigins).toEqual([
+      'http://localhost:9000',
+      'http://127.0.0.1:9000',
     ]);
+    expect(
+      loadApiConfig({ TEMPORAL_UI_PORT: '9000', CODEC_CORS_ORIGINS: 'https://ui.example.com' }).codecCorsOrigins,
+    ).toEqual(['https://ui.example.com']);
   });
 
   it('accepts TEMPORAL_ADDRESS as host:port or [ipv6]:port, as the worker does', () => {
@@ -37,7 +40,11 @@ describe('loadApiConfig', () => {
   });
 
   it('reads OIDC settings together, with claim defaults', () => {
-    const oidc = { OIDC_ISSUER: 'https://id.example.com/', OIDC_AUDIENCE: 'ndc-saga', OIDC_JWKS_URL: 'https://id.example.com/jwks' };
+    const oidc = {
+      OIDC_ISSUER: 'https://id.example.com/',
+      OIDC_AUDIENCE: 'ndc-saga',
+      OIDC_JWKS_URL: 'https://id.example.com/jwks',
+    };
     expect(loadApiConfig(oidc).oidc).toEqual({
       issuer: 'https://id.example.com/',
       audience: 'ndc-saga',
@@ -47,29 +54,39 @@ describe('loadApiConfig', () => {
       opsRole: 'ops',
     });
     expect(() => loadApiConfig({ OIDC_ISSUER: 'x' })).toThrow('OIDC_AUDIENCE: must be set with OIDC_ISSUER');
-    expect(() => loadApiConfig({ ...oidc, OIDC_JWKS_URL: 'file:///x' })).toThrow('OIDC_JWKS_URL: must be an absolute http(s) URL');
+    expect(() => loadApiConfig({ ...oidc, OIDC_JWKS_URL: 'file:///x' })).toThrow(
+      'OIDC_JWKS_URL: must be an absolute http(s) URL',
+    );
   });
 
   it('production: a credential source is required, the keys file has no default, the loopback codec is refused', () => {
     expect(() => loadApiConfig({ NODE_ENV: 'production' })).toThrow(
       'API_KEYS_FILE: set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production',
     );
-    expect(loadApiConfig({ NODE_ENV: 'production', API_KEYS_FILE: '/data/api-keys.json' }).apiKeysFile).toBe('/data/api-keys.json');
-    expect(() => loadApiConfig({ NODE_ENV: 'production', API_KEYS_FILE: '/k', CODEC_OPEN_ON_LOOPBACK: 'true' })).toThrow(
-      'CODEC_OPEN_ON_LOOPBACK: is refused when NODE_ENV=production',
+    expect(loadApiConfig({ NODE_ENV: 'production', API_KEYS_FILE: '/data/api-keys.json' }).apiKeysFile).toBe(
+      '/data/api-keys.json',
     );
+    expect(() =>
+      loadApiConfig({ NODE_ENV: 'production', API_KEYS_FILE: '/k', CODEC_OPEN_ON_LOOPBACK: 'true' }),
+    ).toThrow('CODEC_OPEN_ON_LOOPBACK: is refused when NODE_ENV=production');
   });
 
   it('fails fast naming the variable', () => {
     expect(() => loadApiConfig({ API_PORT: 'http' })).toThrow(ApiConfigError);
     expect(() => loadApiConfig({ API_PORT: '70000' })).toThrow(/^API_PORT: /);
-    expect(() => loadApiConfig({ AIRLINE_BASE_URL: 'localhost:4010' })).toThrow('AIRLINE_BASE_URL: must be an absolute http(s) URL');
+    expect(() => loadApiConfig({ AIRLINE_BASE_URL: 'localhost:4010' })).toThrow(
+      'AIRLINE_BASE_URL: must be an absolute http(s) URL',
+    );
     expect(() => loadApiConfig({ API_LOG: 'loud' })).toThrow('API_LOG: unknown level "loud"');
     expect(() => loadApiConfig({ RATE_LIMIT_POINTS: '-1' })).toThrow(/^RATE_LIMIT_POINTS: /);
-    expect(() => loadApiConfig({ CODEC_OPEN_ON_LOOPBACK: 'yes' })).toThrow('CODEC_OPEN_ON_LOOPBACK: must be true or false');
+    expect(() => loadApiConfig({ CODEC_OPEN_ON_LOOPBACK: 'yes' })).toThrow(
+      'CODEC_OPEN_ON_LOOPBACK: must be true or false',
+    );
     expect(() => loadApiConfig({ ORDER_UNSETTLED_POLICY: 'retry' })).toThrow(ApiConfigError);
     expect(() => loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '2m' })).toThrow(/^ORDER_SETTLE_WINDOW_MS: /);
-    expect(loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate' }).workflowDefaults).toEqual({
+    expect(
+      loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate' }).workflowDefaults,
+    ).toEqual({
       settleWindowMs: 300000,
       unsettledPolicy: 'escalate',
     });

@@ -94,7 +94,9 @@ export class ApiConfigError extends Error {
 const LEVELS = ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] as const;
 
 const httpUrl = z.string().refine((s) => /^https?:\/\//.test(s) && URL.canParse(s), 'must be an absolute http(s) URL');
-const bool = z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).transform((s) => s === 'true' || s === '1');
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((s) => s === 'true' || s === '1');
 
 /** The API's environment: one schema, every variable with its default. */
 export const apiEnvSchema = z.object({
@@ -138,7 +140,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const production = e.NODE_ENV === 'production';
   const logLevels: ApiConfig['logLevels'] = [];
   if (e.API_LOG !== 'none') {
-    for (const level of e.API_LOG.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const level of e.API_LOG.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (!(LEVELS as readonly string[]).includes(level)) {
         throw new ApiConfigError('API_LOG', `unknown level "${level}" (use ${LEVELS.join(', ')} or none)`);
       }
@@ -162,7 +166,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   const apiKeysFile = e.API_KEYS_FILE ?? (production ? undefined : DEFAULT_API_KEYS_FILE);
   if (production && apiKeysFile === undefined && oidc === undefined) {
-    throw new ApiConfigError('API_KEYS_FILE', 'set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production');
+    throw new ApiConfigError(
+      'API_KEYS_FILE',
+      'set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production',
+    );
   }
   let workflowDefaults: BookingWorkflowOptions;
   try {
@@ -181,7 +188,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     taskQueue: e.TEMPORAL_TASK_QUEUE,
     airlineBaseUrl: e.AIRLINE_BASE_URL.replace(/\/+$/, ''),
-    codecCorsOrigins: (e.CODEC_CORS_ORIGINS ?? `http://localhost:${e.TEMPORAL_UI_PORT},http://127.0.0.1:${e.TEMPORAL_UI_PORT}`)
+    codecCorsOrigins: (
+      e.CODEC_CORS_ORIGINS ?? `http://localhost:${e.TEMPORAL_UI_PORT},http://127.0.0.1:${e.TEMPORAL_UI_PORT}`
+    )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

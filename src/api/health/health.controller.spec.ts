@@ -16,10 +16,16 @@ describe('readiness', () => {
 });
 
 describe('HealthController', () => {
-  const config = { temporalAddress: 't:7233', temporalNamespace: 'default', airlineBaseUrl: 'http://127.0.0.1:9' } as ApiConfig;
+  const config = {
+    temporalAddress: 't:7233',
+    temporalNamespace: 'default',
+    airlineBaseUrl: 'http://127.0.0.1:9',
+  } as ApiConfig;
   const clientFailing = {
     withDeadline: (_deadline: number, fn: () => Promise<unknown>) => fn(),
-    connection: { workflowService: { getSystemInfo: () => Promise.reject(new Error('14 UNAVAILABLE: connection refused')) } },
+    connection: {
+      workflowService: { getSystemInfo: () => Promise.reject(new Error('14 UNAVAILABLE: connection refused')) },
+    },
   } as unknown as Client;
 
   it('ready: 503 when Temporal does not answer, naming it; live stays 200', async () => {
@@ -29,7 +35,12 @@ describe('HealthController', () => {
     const report = await controller.ready(res);
     expect(status).toBe(503);
     expect(report.status).toBe('unavailable');
-    expect(report.temporal).toEqual({ status: 'down', address: 't:7233', namespace: 'default', error: '14 UNAVAILABLE: connection refused' });
+    expect(report.temporal).toEqual({
+      status: 'down',
+      address: 't:7233',
+      namespace: 'default',
+      error: '14 UNAVAILABLE: connection refused',
+    });
     expect(controller.live()).toEqual({ status: 'ok' });
   });
 });

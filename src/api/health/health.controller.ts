@@ -33,7 +33,10 @@ export interface HealthReport {
 }
 
 /** Readiness from the two probes: Temporal decides readiness, the airline only degrades it. */
-export function readiness(temporal: DependencyHealth, airline: DependencyHealth): { status: ReadinessStatus; httpStatus: 200 | 503 } {
+export function readiness(
+  temporal: DependencyHealth,
+  airline: DependencyHealth,
+): { status: ReadinessStatus; httpStatus: 200 | 503 } {
   if (temporal.status === 'down') return { status: 'unavailable', httpStatus: 503 };
   return { status: airline.status === 'up' ? 'ok' : 'degraded', httpStatus: 200 };
 }

@@ -31,7 +31,11 @@ const envSchema = z.object({
   WEBHOOK_INITIAL_INTERVAL_MS: z.coerce.number().int().min(1).default(5000),
   WEBHOOK_BACKOFF_COEFFICIENT: z.coerce.number().min(1).max(10).default(2),
   WEBHOOK_MAX_INTERVAL_MS: z.coerce.number().int().min(1).default(3_600_000),
-  WEBHOOK_MAX_AGE_MS: z.coerce.number().int().min(1).default(72 * 3_600_000),
+  WEBHOOK_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(72 * 3_600_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WEBHOOK_REQUIRE_HTTPS: z.enum(['true', 'false']).optional(),
 });
@@ -56,6 +60,7 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
       maxAgeMs: e.WEBHOOK_MAX_AGE_MS,
       requestTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
-    requireHttps: e.WEBHOOK_REQUIRE_HTTPS !== undefined ? e.WEBHOOK_REQUIRE_HTTPS === 'true' : env.NODE_ENV === 'production',
+    requireHttps:
+      e.WEBHOOK_REQUIRE_HTTPS !== undefined ? e.WEBHOOK_REQUIRE_HTTPS === 'true' : env.NODE_ENV === 'production',
   };
 }

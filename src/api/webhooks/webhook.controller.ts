@@ -13,16 +13,24 @@ import { validateWebhookCreate } from './webhook.dto';
 import { WebhookService, type WebhookCreated, type WebhookView } from './webhook.service';
 import { WEBHOOK_CONFIG } from './webhook.tokens';
 
-const AGENCY_QUERY = { name: 'agencyId', required: false, description: 'ops only: the agency to act for (default: the credential\'s)' };
+const AGENCY_QUERY = {
+  name: 'agencyId',
+  required: false,
+  description: "ops only: the agency to act for (default: the credential's)",
+};
 
 /** The agency a webhook route acts for: the caller's own; ops may name another. */
 export function webhookAgency(caller: Principal, requested: string | undefined): string {
   if (requested === undefined || requested === '' || requested === caller.agencyId) return caller.agencyId;
   if (caller.role !== 'ops') {
-    throw new ApiError('INVALID_REQUEST', 'agencyId may only be given by ops callers', [{ path: 'agencyId', message: 'is for ops callers only' }]);
+    throw new ApiError('INVALID_REQUEST', 'agencyId may only be given by ops callers', [
+      { path: 'agencyId', message: 'is for ops callers only' },
+    ]);
   }
   if (!AGENCY_ID_RE.test(requested)) {
-    throw new ApiError('INVALID_REQUEST', 'Invalid agencyId', [{ path: 'agencyId', message: 'must be 1-64 of A-Z a-z 0-9 _ . -' }]);
+    throw new ApiError('INVALID_REQUEST', 'Invalid agencyId', [
+      { path: 'agencyId', message: 'must be 1-64 of A-Z a-z 0-9 _ . -' },
+    ]);
   }
   return requested;
 }
@@ -52,9 +60,19 @@ export class WebhookController {
       },
     },
   })
-  @ApiResponse({ status: 201, description: 'Registered: `{id, url, events, description, createdAt, retry, secret, links}`' })
-  @ProblemResponses([400, 'Invalid body (every bad field named), too many endpoints, or agencyId from a non-ops caller'])
-  async create(@Caller() caller: Principal, @Body() body: unknown, @Query('agencyId') agencyId?: string): Promise<WebhookCreated> {
+  @ApiResponse({
+    status: 201,
+    description: 'Registered: `{id, url, events, description, createdAt, retry, secret, links}`',
+  })
+  @ProblemResponses([
+    400,
+    'Invalid body (every bad field named), too many endpoints, or agencyId from a non-ops caller',
+  ])
+  async create(
+    @Caller() caller: Principal,
+    @Body() body: unknown,
+    @Query('agencyId') agencyId?: string,
+  ): Promise<WebhookCreated> {
     const agency = webhookAgency(caller, agencyId);
     const checked = validateWebhookCreate(body, this.config.requireHttps);
     if (!checked.ok) throw new ApiError('INVALID_WEBHOOK', 'Invalid webhook endpoint', checked.fields);
@@ -62,7 +80,7 @@ export class WebhookController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The agency\'s endpoints (never their secrets)' })
+  @ApiOperation({ summary: "The agency's endpoints (never their secrets)" })
   @ApiQuery(AGENCY_QUERY)
   @ProblemResponses([400, 'agencyId from a non-ops caller'])
   async list(@Caller() caller: Principal, @Query('agencyId') agencyId?: string): Promise<{ webhooks: WebhookView[] }> {
@@ -72,8 +90,12 @@ export class WebhookController {
   @Get(':id')
   @ApiOperation({ summary: 'One endpoint (never its secret)' })
   @ApiQuery(AGENCY_QUERY)
-  @ProblemResponses([404, 'Unknown id, or another agency\'s (answered alike)'])
-  get(@Caller() caller: Principal, @Param('id') id: string, @Query('agencyId') agencyId?: string): Promise<WebhookView> {
+  @ProblemResponses([404, "Unknown id, or another agency's (answered alike)"])
+  get(
+    @Caller() caller: Principal,
+    @Param('id') id: string,
+    @Query('agencyId') agencyId?: string,
+  ): Promise<WebhookView> {
     return this.webhooks.get(webhookAgency(caller, agencyId), id);
   }
 
@@ -81,15 +103,19 @@ export class WebhookController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an endpoint; its pending deliveries stop' })
   @ApiQuery(AGENCY_QUERY)
-  @ProblemResponses([404, 'Unknown id, or another agency\'s (answered alike)'])
-  async remove(@Caller() caller: Principal, @Param('id') id: string, @Query('agencyId') agencyId?: string): Promise<void> {
+  @ProblemResponses([404, "Unknown id, or another agency's (answered alike)"])
+  async remove(
+    @Caller() caller: Principal,
+    @Param('id') id: string,
+    @Query('agencyId') agencyId?: string,
+  ): Promise<void> {
     await this.webhooks.remove(webhookAgency(caller, agencyId), id);
   }
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Recent deliveries of an endpoint (newest first) with each attempt' })
   @ApiQuery(AGENCY_QUERY)
-  @ProblemResponses([404, 'Unknown id, or another agency\'s (answered alike)'])
+  @ProblemResponses([404, "Unknown id, or another agency's (answered alike)"])
   async deliveries(
     @Caller() caller: Principal,
     @Param('id') id: string,

@@ -3,13 +3,21 @@ import { validateWebhookCreate } from './webhook.dto';
 
 describe('validateWebhookCreate', () => {
   it('accepts a valid body and drops an empty description', () => {
-    expect(validateWebhookCreate({ url: 'https://a.example.com/h?x=1', events: ['booking.failed'], description: '  ' }, true)).toEqual({
+    expect(
+      validateWebhookCreate(
+        { url: 'https://a.example.com/h?x=1', events: ['booking.failed'], description: '  ' },
+        true,
+      ),
+    ).toEqual({
       ok: true,
       value: { url: 'https://a.example.com/h?x=1', events: ['booking.failed'] },
     });
   });
   it('names each bad field without quoting values', () => {
-    const r = validateWebhookCreate({ url: 'http://a.example.com/h', events: ['batch.completed', 'batch.completed'], x: 1 }, true);
+    const r = validateWebhookCreate(
+      { url: 'http://a.example.com/h', events: ['batch.completed', 'batch.completed'], x: 1 },
+      true,
+    );
     expect(r).toEqual({
       ok: false,
       fields: [
@@ -29,7 +37,13 @@ describe('validateWebhookCreate', () => {
 describe('loadWebhookConfig', () => {
   it('defaults to 5 s doubling up to 1 h for 72 h; https required in production only', () => {
     expect(loadWebhookConfig({})).toEqual({
-      retry: { initialIntervalMs: 5000, backoffCoefficient: 2, maximumIntervalMs: 3_600_000, maxAgeMs: 259_200_000, requestTimeoutMs: 10_000 },
+      retry: {
+        initialIntervalMs: 5000,
+        backoffCoefficient: 2,
+        maximumIntervalMs: 3_600_000,
+        maxAgeMs: 259_200_000,
+        requestTimeoutMs: 10_000,
+      },
       requireHttps: false,
     });
     expect(loadWebhookConfig({ NODE_ENV: 'production' }).requireHttps).toBe(true);

@@ -45,9 +45,11 @@ export function loggerOptionsFromEnv(
   isTty: boolean = process.stdout.isTTY === true,
 ): CreateLoggerOptions {
   const level = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(level)) throw new LoggerConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  if (!LOG_LEVELS.includes(level))
+    throw new LoggerConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
   const format = env.LOG_FORMAT?.trim() || (isTty && env.NODE_ENV !== 'production' ? 'pretty' : 'json');
-  if (format !== 'json' && format !== 'pretty') throw new LoggerConfigError(`LOG_FORMAT: must be json or pretty, got "${format}"`);
+  if (format !== 'json' && format !== 'pretty')
+    throw new LoggerConfigError(`LOG_FORMAT: must be json or pretty, got "${format}"`);
   return { service, level, pretty: format === 'pretty' };
 }
 
@@ -77,7 +79,9 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     hooks: {
       logMethod(args, method) {
         // Scrub the message string and its interpolation arguments too.
-        const scrubbed = args.map((arg) => (typeof arg === 'string' ? redactString(arg) : arg)) as Parameters<typeof method>;
+        const scrubbed = args.map((arg) => (typeof arg === 'string' ? redactString(arg) : arg)) as Parameters<
+          typeof method
+        >;
         method.apply(this, scrubbed);
       },
     },
@@ -87,7 +91,10 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     options.pretty === true && prettyAvailable()
       ? pino({
           ...config,
-          transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
         })
       : options.destination !== undefined
         ? pino(config, options.destination)

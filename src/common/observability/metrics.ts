@@ -33,11 +33,16 @@ export function createMetricsRegistry(options: MetricsRegistryOptions): Registry
 }
 
 /** Reads a port variable: unset gives `fallback`, `off` gives `undefined` (disabled), `0` a free port. */
-export function portFromEnv(name: string, fallback: number | undefined, env: NodeJS.ProcessEnv = process.env): number | undefined {
+export function portFromEnv(
+  name: string,
+  fallback: number | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): number | undefined {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'off') return undefined;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name}: must be a TCP port (0-65535) or "off", got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${name}: must be a TCP port (0-65535) or "off", got "${raw}"`);
   return port;
 }

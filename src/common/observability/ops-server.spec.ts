@@ -11,13 +11,20 @@ describe('startOpsServer', () => {
       host: '127.0.0.1',
       registry,
       live: () => ({ ok: true, status: 'ok' }),
-      ready: () => ({ ok: ready, status: ready ? 'ok' : 'unavailable', details: { temporal: { status: ready ? 'up' : 'down' } } }),
+      ready: () => ({
+        ok: ready,
+        status: ready ? 'ok' : 'unavailable',
+        details: { temporal: { status: ready ? 'up' : 'down' } },
+      }),
       extraMetrics: () => Promise.resolve('temporal_worker_start 1\n'),
     });
     try {
       expect(await (await fetch(`${server.url}/health/live`)).json()).toEqual({ status: 'ok' });
       const unready = await fetch(`${server.url}/health/ready`);
-      expect([unready.status, await unready.json()]).toEqual([503, { status: 'unavailable', temporal: { status: 'down' } }]);
+      expect([unready.status, await unready.json()]).toEqual([
+        503,
+        { status: 'unavailable', temporal: { status: 'down' } },
+      ]);
       ready = true;
       expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
       const metrics = await (await fetch(`${server.url}/metrics`)).text();

@@ -14,17 +14,59 @@ export const REDACTED = '[Redacted]';
  * (`x-api-key`, `API_KEY` and `apiKey` all match `xapikey` / `apikey`).
  */
 export const SECRET_KEYS: ReadonlySet<string> = new Set([
-  'authorization', 'proxyauthorization', 'cookie', 'setcookie',
-  'apikey', 'xapikey', 'apikeys', 'temporalapikey',
-  'password', 'passwd', 'pwd', 'secret', 'clientsecret', 'secrets',
-  'token', 'accesstoken', 'refreshtoken', 'idtoken', 'bearer',
-  'verificationcode', 'cvv', 'cvv2', 'cvc', 'cvc2', 'securitycode', 'cardsecuritycode', 'seriescode',
-  'cardnumber', 'pan', 'primaryaccountnumber',
-  'privatekey', 'encryptionkey', 'payloadencryptionkey', 'vaultkey', 'airlinevaultkey', 'key',
+  'authorization',
+  'proxyauthorization',
+  'cookie',
+  'setcookie',
+  'apikey',
+  'xapikey',
+  'apikeys',
+  'temporalapikey',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'clientsecret',
+  'secrets',
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'bearer',
+  'verificationcode',
+  'cvv',
+  'cvv2',
+  'cvc',
+  'cvc2',
+  'securitycode',
+  'cardsecuritycode',
+  'seriescode',
+  'cardnumber',
+  'pan',
+  'primaryaccountnumber',
+  'privatekey',
+  'encryptionkey',
+  'payloadencryptionkey',
+  'vaultkey',
+  'airlinevaultkey',
+  'key',
 ]);
 
 /** Key endings that mark a secret too (`AIRLINE_PASSWORD`, `clientSecret`, `PAYLOAD_ENCRYPTION_KEY`). */
-const SECRET_SUFFIXES = ['password', 'passwd', 'secret', 'apikey', 'privatekey', 'encryptionkey', 'vaultkey', 'accesstoken', 'refreshtoken', 'authorization', 'cvv', 'cvc'];
+const SECRET_SUFFIXES = [
+  'password',
+  'passwd',
+  'secret',
+  'apikey',
+  'privatekey',
+  'encryptionkey',
+  'vaultkey',
+  'accesstoken',
+  'refreshtoken',
+  'authorization',
+  'cvv',
+  'cvc',
+];
 
 /** Whether a key (already normalised) names a secret. */
 export function isSecretKey(normalised: string): boolean {
@@ -42,7 +84,10 @@ function normalise(key: string): string {
 
 /** Masks Luhn-valid card numbers (13-19 digits, spaces or dashes allowed) and credentials in a string. */
 export function redactString(text: string): string {
-  let out = text.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, (_match, scheme: string) => `${scheme} ${REDACTED}`);
+  let out = text.replace(
+    /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi,
+    (_match, scheme: string) => `${scheme} ${REDACTED}`,
+  );
   out = out.replace(/\b\d(?:[ -]?\d){12,18}\b/g, (match) => {
     const digits = match.replace(/[ -]/g, '');
     return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) ? REDACTED : match;
@@ -74,7 +119,12 @@ function walk(value: unknown, parentKey: string | undefined, depth: number, seen
     if (Array.isArray(value)) return value.map((item) => walk(item, parentKey, depth + 1, seen));
     const source: Record<string, unknown> =
       value instanceof Error
-        ? { type: value.name, message: value.message, stack: value.stack, ...(value as unknown as Record<string, unknown>) }
+        ? {
+            type: value.name,
+            message: value.message,
+            stack: value.stack,
+            ...(value as unknown as Record<string, unknown>),
+          }
         : (value as Record<string, unknown>);
     const inCard = parentKey !== undefined && CARD_KEYS.has(parentKey);
     const out: Record<string, unknown> = {};

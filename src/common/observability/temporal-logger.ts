@@ -24,7 +24,8 @@ export function temporalLogger(logger: PinoLogger): TemporalLogger {
   const write = (level: keyof typeof LEVELS, message: string, meta?: Record<string, unknown>): void => {
     const fields: Record<string, unknown> = { ...meta };
     // The SDK's own timestamp rides on a symbol key, which JSON (and so pino) leaves out.
-    if (typeof fields.workflowId === 'string' && fields.correlationId === undefined) fields.correlationId = fields.workflowId;
+    if (typeof fields.workflowId === 'string' && fields.correlationId === undefined)
+      fields.correlationId = fields.workflowId;
     logger[LEVELS[level]](fields, message);
   };
   return {

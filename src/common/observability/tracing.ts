@@ -52,7 +52,9 @@ export function setupTracing(options: TracingOptions): Tracing | undefined {
   if (options.exporter === undefined && (endpoint === undefined || endpoint === '')) return undefined;
   const resource = new Resource({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || `ndc-saga-${options.service}` });
   const spanProcessor =
-    options.exporter !== undefined ? new SimpleSpanProcessor(options.exporter) : new BatchSpanProcessor(new OTLPTraceExporter());
+    options.exporter !== undefined
+      ? new SimpleSpanProcessor(options.exporter)
+      : new BatchSpanProcessor(new OTLPTraceExporter());
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   if (options.register ?? true) provider.register();
   return {

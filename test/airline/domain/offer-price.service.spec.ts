@@ -7,20 +7,36 @@ const ADT = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
 
 function setup() {
   const s = pricingServices(world);
-  s.tokens.add({ id: 'TOK-OLD', brand: 'MASTERCARD', funding: 'credit', maskedNumber: '555555******4444', expiresAt: '2026-11-21T05:59:59.000Z' });
+  s.tokens.add({
+    id: 'TOK-OLD',
+    brand: 'MASTERCARD',
+    funding: 'credit',
+    maskedNumber: '555555******4444',
+    expiresAt: '2026-11-21T05:59:59.000Z',
+  });
   return s;
 }
 
 /** Shops LGW-OSL 12-01 / OSL-LGW 12-08 (offers O1..O3 outbound, O4..O6 return) and selects ECONOMY both ways. */
 function shopRoundTrip(s: ReturnType<typeof setup>, passengers: Passenger[] = FAMILY): SelectedOffer[] {
-  const rs = s.shopping.shop(dayRq([['LGW', 'OSL', '2026-12-01'], ['OSL', 'LGW', '2026-12-08']], passengers));
+  const rs = s.shopping.shop(
+    dayRq(
+      [
+        ['LGW', 'OSL', '2026-12-01'],
+        ['OSL', 'LGW', '2026-12-08'],
+      ],
+      passengers,
+    ),
+  );
   if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
   const byId = new Map(rs.airlineOffers[0].offers.map((o) => [o.offerId, o]));
   return ['SR0001-O1', 'SR0001-O4'].map((id) => ({
     offerId: id,
     owner: 'ZZ',
     responseId: rs.shoppingResponseId,
-    offerItems: byId.get(id)!.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })),
+    offerItems: byId
+      .get(id)!
+      .offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })),
   }));
 }
 
@@ -30,16 +46,28 @@ function ok(rs: OfferPriceRs) {
 }
 
 const items = (rs: OfferPriceRs) =>
-  ok(rs).pricedOffer.offerItems.map((i) => [i.offerItemId, i.priceDetail.base.value, i.priceDetail.taxes.value, i.priceDetail.total.value]);
+  ok(rs).pricedOffer.offerItems.map((i) => [
+    i.offerItemId,
+    i.priceDetail.base.value,
+    i.priceDetail.taxes.value,
+    i.priceDetail.total.value,
+  ]);
 
 const withBirthdates = (dates: Record<string, string>): Passenger[] =>
-  FAMILY.map((p) => (dates[p.passengerId] ? { ...p, individual: { surname: 'Smith', birthdate: dates[p.passengerId] } } : p));
+  FAMILY.map((p) =>
+    dates[p.passengerId] ? { ...p, individual: { surname: 'Smith', birthdate: dates[p.passengerId] } } : p,
+  );
 
 describe('OfferPriceService', () => {
   it('merges a round trip into one PricedOffer with one item per passenger and direction; age decides the UK tax', () => {
     const s = setup();
     const selected = shopRoundTrip(s);
-    const pax = withBirthdates({ PAX__ADT01: '1980-01-01', PAX__ADT02: '2011-06-01', PAX__CHD01: '2016-05-05', PAX__INF01: '2026-01-01' });
+    const pax = withBirthdates({
+      PAX__ADT01: '1980-01-01',
+      PAX__ADT02: '2011-06-01',
+      PAX__CHD01: '2016-05-05',
+      PAX__INF01: '2026-01-01',
+    });
     const rs = ok(s.pricing.price(offerPriceRq(selected, pax)));
     expect(rs.shoppingResponseId).toBe('PR0002');
     expect(rs.pricedOffer.offerId).toBe('SR0001-O1_SR0001-O4');
@@ -84,7 +112,12 @@ describe('OfferPriceService', () => {
 
   it('a child aged 16 on the departure date pays the UK tax', () => {
     const s = setup();
-    const pax = withBirthdates({ PAX__ADT01: '1980-01-01', PAX__ADT02: '1981-01-01', PAX__CHD01: '2010-11-30', PAX__INF01: '2026-01-01' });
+    const pax = withBirthdates({
+      PAX__ADT01: '1980-01-01',
+      PAX__ADT02: '1981-01-01',
+      PAX__CHD01: '2010-11-30',
+      PAX__INF01: '2026-01-01',
+    });
     const rs = s.pricing.price(offerPriceRq(shopRoundTrip(s), pax));
     expect(items(rs)[2]).toEqual(['SR0001-O1-PAX__CHD01', '34.91', '13.00', '47.91']);
   });
@@ -110,11 +143,25 @@ describe('OfferPriceService', () => {
   it('needs no birthdates for adults only, nor for children not departing from the UK', () => {
     const s = setup();
     expect(s.pricing.price(offerPriceRq(shopRoundTrip(s, ADT), ADT)).kind).toBe('success');
-    const rs = s.shopping.shop(dayRq([['OSL', 'BCN', '2026-12-01']], [ADT[0], { passengerId: 'PAX__CHD01', ptc: 'CHD' }]));
+    const rs = s.shopping.shop(
+      dayRq([['OSL', 'BCN', '2026-12-01']], [ADT[0], { passengerId: 'PAX__CHD01', ptc: 'CHD' }]),
+    );
     if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
     const offer = rs.airlineOffers[0].offers[0];
-    const sel = [{ offerId: offer.offerId, owner: 'ZZ', responseId: rs.shoppingResponseId, offerItems: offer.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })) }];
-    expect(s.pricing.price(offerPriceRq(sel, [ADT[0], { passengerId: 'PAX__CHD01', ptc: 'CHD' }])).kind).toBe('success');
+    const sel = [
+      {
+        offerId: offer.offerId,
+        owner: 'ZZ',
+        responseId: rs.shoppingResponseId,
+        offerItems: offer.offerItems.map((i) => ({
+          offerItemId: i.offerItemId,
+          passengerRefs: i.fareDetails[0].passengerRefs,
+        })),
+      },
+    ];
+    expect(s.pricing.price(offerPriceRq(sel, [ADT[0], { passengerId: 'PAX__CHD01', ptc: 'CHD' }])).kind).toBe(
+      'success',
+    );
   });
 
   it('adds the CCF2 item for a credit card (2% of the total, zero taxes) and nothing for a debit card', () => {
@@ -127,7 +174,10 @@ describe('OfferPriceService', () => {
       offerId: first.pricedOffer.offerId,
       owner: 'ZZ',
       responseId: first.shoppingResponseId!,
-      offerItems: first.pricedOffer.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })),
+      offerItems: first.pricedOffer.offerItems.map((i) => ({
+        offerItemId: i.offerItemId,
+        passengerRefs: i.fareDetails[0].passengerRefs,
+      })),
     };
     const credit = ok(s.pricing.price(offerPriceRq([reprice], ADT, { token: 'TOK-CREDIT' })));
     expect(credit.pricedOffer.offerId).toBe('SR0001-O1_SR0001-O4');
@@ -136,15 +186,30 @@ describe('OfferPriceService', () => {
     const ccf2 = credit.pricedOffer.offerItems[2];
     expect(ccf2).toEqual({
       offerItemId: 'SR0001-O1_SR0001-O4-CCF2',
-      priceDetail: { total: { value: '2.25', currency: 'GBP' }, base: { value: '2.25', currency: 'GBP' }, taxes: { value: '0.00', currency: 'GBP' } },
-      services: [{ serviceId: 'SERVICE__CCF2', passengerRefs: ['PAX__ADT01'], serviceDefinitionRef: { ref: 'SD__CCF2' } }],
+      priceDetail: {
+        total: { value: '2.25', currency: 'GBP' },
+        base: { value: '2.25', currency: 'GBP' },
+        taxes: { value: '0.00', currency: 'GBP' },
+      },
+      services: [
+        { serviceId: 'SERVICE__CCF2', passengerRefs: ['PAX__ADT01'], serviceDefinitionRef: { ref: 'SD__CCF2' } },
+      ],
       fareDetails: [],
     });
     expect(credit.dataLists.serviceDefinitions).toEqual([
-      { serviceDefinitionId: 'SD__CCF2', name: 'Credit card fee', encodingCode: 'CCF2', descriptions: ['credit card fee'] },
+      {
+        serviceDefinitionId: 'SD__CCF2',
+        name: 'Credit card fee',
+        encodingCode: 'CCF2',
+        descriptions: ['credit card fee'],
+      },
     ]);
     const saved = s.store.getPricing(credit.shoppingResponseId!)!;
-    expect(saved).toMatchObject({ tokenId: 'TOK-CREDIT', surcharge: { value: '2.25', currency: 'GBP' }, shoppingResponseId: 'SR0001' });
+    expect(saved).toMatchObject({
+      tokenId: 'TOK-CREDIT',
+      surcharge: { value: '2.25', currency: 'GBP' },
+      shoppingResponseId: 'SR0001',
+    });
     expect(s.store.latestPricingFor('SR0001-O1_SR0001-O4')).toBe(credit.shoppingResponseId);
 
     const debit = ok(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-DEBIT' })));
@@ -157,7 +222,10 @@ describe('OfferPriceService', () => {
   it('refuses unknown and expired card tokens', () => {
     const s = setup();
     const selected = shopRoundTrip(s, ADT);
-    expect(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-NOPE' }))).toMatchObject({ kind: 'error', errors: [{ code: '752', text: 'Card token TOK-NOPE not found' }] });
+    expect(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-NOPE' }))).toMatchObject({
+      kind: 'error',
+      errors: [{ code: '752', text: 'Card token TOK-NOPE not found' }],
+    });
     expect(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-OLD' }))).toMatchObject({
       kind: 'error',
       errors: [{ code: '751', text: 'Card token TOK-OLD expired at 2026-11-21T05:59:59.000Z' }],
@@ -168,12 +236,21 @@ describe('OfferPriceService', () => {
     const s = setup();
     const selected = shopRoundTrip(s, ADT);
     const err = (rs: OfferPriceRs) => (rs.kind === 'error' ? [rs.errors[0].code, rs.errors[0].text] : ['success']);
-    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], responseId: 'SR9999' }], ADT)))).toEqual(['720', 'ResponseID SR9999 not found']);
-    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], offerId: 'SR0001-O9' }], ADT)))).toEqual(['720', 'Offer SR0001-O9 not found in response SR0001']);
-    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], offerItems: [{ offerItemId: 'X', passengerRefs: ['PAX__ADT01'] }] }], ADT)))).toEqual([
+    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], responseId: 'SR9999' }], ADT)))).toEqual([
       '720',
-      'OfferItem X not found in offer SR0001-O1',
+      'ResponseID SR9999 not found',
     ]);
+    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], offerId: 'SR0001-O9' }], ADT)))).toEqual([
+      '720',
+      'Offer SR0001-O9 not found in response SR0001',
+    ]);
+    expect(
+      err(
+        s.pricing.price(
+          offerPriceRq([{ ...selected[0], offerItems: [{ offerItemId: 'X', passengerRefs: ['PAX__ADT01'] }] }], ADT),
+        ),
+      ),
+    ).toEqual(['720', 'OfferItem X not found in offer SR0001-O1']);
     expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], offerItems: [] }], ADT)))).toEqual([
       '722',
       'Offer SR0001-O1: every passenger must be selected exactly once; not so for PAX__ADT01',
@@ -182,9 +259,14 @@ describe('OfferPriceService', () => {
       '722',
       'Passengers PAX__ADT01/ADT PAX__ADT02/ADT do not match the shopped passengers PAX__ADT01/ADT',
     ]);
-    expect(err(s.pricing.price({ ...offerPriceRq(selected, ADT), party: { name: 'Other', agencyId: 'AGENCY02' } }))).toEqual(['720', 'ResponseID SR0001 not found']);
+    expect(
+      err(s.pricing.price({ ...offerPriceRq(selected, ADT), party: { name: 'Other', agencyId: 'AGENCY02' } })),
+    ).toEqual(['720', 'ResponseID SR0001 not found']);
     s.clock.advanceMinutes(30);
-    expect(err(s.pricing.price(offerPriceRq(selected, ADT)))).toEqual(['721', 'Shopping response SR0001 expired at 2026-11-21T06:30:00.000Z; shop again']);
+    expect(err(s.pricing.price(offerPriceRq(selected, ADT)))).toEqual([
+      '721',
+      'Shopping response SR0001 expired at 2026-11-21T06:30:00.000Z; shop again',
+    ]);
   });
 
   it('prices from current inventory: a bucket sold since shopping moves the price up', () => {
@@ -201,15 +283,34 @@ describe('OfferPriceService', () => {
 
   it('keeps the promotion of the shopping request and lets the OfferPriceRQ qualifier replace it', () => {
     const s = setup();
-    const rs = s.shopping.shop(dayRq([['LGW', 'OSL', '2026-12-01']], ADT, { qualifier: { promotionCodes: ['PROMO10'] } }));
+    const rs = s.shopping.shop(
+      dayRq([['LGW', 'OSL', '2026-12-01']], ADT, { qualifier: { promotionCodes: ['PROMO10'] } }),
+    );
     if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
     const o = rs.airlineOffers[0].offers[2]; // FLEX
-    const sel = [{ offerId: o.offerId, owner: 'ZZ', responseId: rs.shoppingResponseId, offerItems: [{ offerItemId: o.offerItems[0].offerItemId, passengerRefs: ['PAX__ADT01'] }] }];
-    expect(items(s.pricing.price(offerPriceRq(sel, ADT)))).toEqual([['SR0001-O3-PAX__ADT01', '135.94', '13.00', '148.94']]);
-    const corp = s.pricing.price(offerPriceRq(sel, ADT, { qualifier: { specialFare: { airlineId: 'ZZ', account: 'CORP01' } } }));
+    const sel = [
+      {
+        offerId: o.offerId,
+        owner: 'ZZ',
+        responseId: rs.shoppingResponseId,
+        offerItems: [{ offerItemId: o.offerItems[0].offerItemId, passengerRefs: ['PAX__ADT01'] }],
+      },
+    ];
+    expect(items(s.pricing.price(offerPriceRq(sel, ADT)))).toEqual([
+      ['SR0001-O3-PAX__ADT01', '135.94', '13.00', '148.94'],
+    ]);
+    const corp = s.pricing.price(
+      offerPriceRq(sel, ADT, { qualifier: { specialFare: { airlineId: 'ZZ', account: 'CORP01' } } }),
+    );
     expect(items(corp)).toEqual([['SR0001-O3-PAX__ADT01', '128.39', '13.00', '141.39']]);
     const unknown = s.pricing.price(offerPriceRq(sel, ADT, { qualifier: { promotionCodes: ['NOPE'] } }));
     expect(items(unknown)).toEqual([['SR0001-O3-PAX__ADT01', '151.05', '13.00', '164.05']]);
-    expect(ok(unknown).warnings).toEqual([{ code: '760', shortText: 'Promotion code not recognised', text: 'Promotion code NOPE is not valid; public fares apply' }]);
+    expect(ok(unknown).warnings).toEqual([
+      {
+        code: '760',
+        shortText: 'Promotion code not recognised',
+        text: 'Promotion code NOPE is not valid; public fares apply',
+      },
+    ]);
   });
 });

@@ -1,7 +1,11 @@
 import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../../src/ndc/ndc.model';
 import { loadWorld } from '../../../src/airline/world/world';
 import { AGENCY, dayRq, offerPriceRq, pricingServices } from './world.fixture';
-import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../../../src/airline/order-pricing/order-pricing';
+import {
+  buildOrderItems,
+  checkOrderAgainstPricing,
+  orderCommission,
+} from '../../../src/airline/order-pricing/order-pricing';
 import { requireElement } from '../../../src/ndc/require-element';
 
 const world = loadWorld();
@@ -14,8 +18,17 @@ const PRICE_PAX: Passenger[] = [
   { passengerId: 'PAX__CHD01', ptc: 'CHD', individual: { surname: 'Smith', birthdate: '2016-05-05' } },
 ];
 const ORDER_PAX: Passenger[] = [
-  { passengerId: 'PAX__ADT01', ptc: 'ADT', individual: { nameTitle: 'MR', givenNames: ['John'], surname: 'Smith', birthdate: '1980-01-01' }, contactInfoRef: 'CTC1' },
-  { passengerId: 'PAX__CHD01', ptc: 'CHD', individual: { givenNames: ['Amy'], surname: 'Smith', birthdate: '2016-05-05' } },
+  {
+    passengerId: 'PAX__ADT01',
+    ptc: 'ADT',
+    individual: { nameTitle: 'MR', givenNames: ['John'], surname: 'Smith', birthdate: '1980-01-01' },
+    contactInfoRef: 'CTC1',
+  },
+  {
+    passengerId: 'PAX__CHD01',
+    ptc: 'CHD',
+    individual: { givenNames: ['Amy'], surname: 'Smith', birthdate: '2016-05-05' },
+  },
 ];
 
 function setup() {
@@ -24,7 +37,17 @@ function setup() {
   const rs = shopping.shop(dayRq([['LGW', 'OSL', '2026-12-01']], SHOP_PAX));
   if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
   const plus = rs.airlineOffers[0].offers[1];
-  const selected = [{ offerId: plus.offerId, owner: 'ZZ', responseId: rs.shoppingResponseId, offerItems: plus.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })) }];
+  const selected = [
+    {
+      offerId: plus.offerId,
+      owner: 'ZZ',
+      responseId: rs.shoppingResponseId,
+      offerItems: plus.offerItems.map((i) => ({
+        offerItemId: i.offerItemId,
+        passengerRefs: i.fareDetails[0].passengerRefs,
+      })),
+    },
+  ];
   const price = (token?: string): Extract<OfferPriceRs, { kind: 'success' }> => {
     const r = pricing.price(offerPriceRq(selected, PRICE_PAX, token ? { token } : {}));
     if (r.kind !== 'success') throw new Error(JSON.stringify(r));
@@ -33,7 +56,11 @@ function setup() {
   return { store, tokens, clock, price };
 }
 
-function orderRq(priced: Extract<OfferPriceRs, { kind: 'success' }>, token: string, over: Partial<OrderCreateRq> = {}): OrderCreateRq {
+function orderRq(
+  priced: Extract<OfferPriceRs, { kind: 'success' }>,
+  token: string,
+  over: Partial<OrderCreateRq> = {},
+): OrderCreateRq {
   const o = priced.pricedOffer;
   return {
     target: 'Test',
@@ -49,7 +76,12 @@ function orderRq(priced: Extract<OfferPriceRs, { kind: 'success' }>, token: stri
     },
     payments: [{ type: 'CC', voucherNumber: token, amount: o.total }],
     passengers: ORDER_PAX,
-    contacts: [{ contactId: 'CTC1', provided: [{ email: 'john@example.com' }, { phone: { countryDialingCode: '44', phoneNumber: '2079460000' } }] }],
+    contacts: [
+      {
+        contactId: 'CTC1',
+        provided: [{ email: 'john@example.com' }, { phone: { countryDialingCode: '44', phoneNumber: '2079460000' } }],
+      },
+    ],
     ...over,
   };
 }
@@ -72,7 +104,12 @@ describe('checkOrderAgainstPricing', () => {
         taxes: { value: '13.00', currency: 'GBP' },
         services: [
           { serviceId: 'SR0001-O2-PAX__ADT01-OS1', passengerRef: 'PAX__ADT01', segmentRef: 'SEG__ZZ101_20261201' },
-          { serviceId: 'SR0001-O2-PAX__ADT01-OS2', passengerRef: 'PAX__ADT01', serviceDefinitionRef: 'SD__BNDL_PLUS', segmentRef: 'SEG__ZZ101_20261201' },
+          {
+            serviceId: 'SR0001-O2-PAX__ADT01-OS2',
+            passengerRef: 'PAX__ADT01',
+            serviceDefinitionRef: 'SD__BNDL_PLUS',
+            segmentRef: 'SEG__ZZ101_20261201',
+          },
         ],
       },
       {
@@ -82,7 +119,12 @@ describe('checkOrderAgainstPricing', () => {
         taxes: { value: '0.00', currency: 'GBP' },
         services: [
           { serviceId: 'SR0001-O2-PAX__CHD01-OS1', passengerRef: 'PAX__CHD01', segmentRef: 'SEG__ZZ101_20261201' },
-          { serviceId: 'SR0001-O2-PAX__CHD01-OS2', passengerRef: 'PAX__CHD01', serviceDefinitionRef: 'SD__BNDL_PLUS', segmentRef: 'SEG__ZZ101_20261201' },
+          {
+            serviceId: 'SR0001-O2-PAX__CHD01-OS2',
+            passengerRef: 'PAX__CHD01',
+            serviceDefinitionRef: 'SD__BNDL_PLUS',
+            segmentRef: 'SEG__ZZ101_20261201',
+          },
         ],
       },
     ]);
@@ -113,7 +155,9 @@ describe('checkOrderAgainstPricing', () => {
     });
     expect(orderCommission(r.pricing).value).toBe('1.65');
     // An exempt card cannot pay a total that includes the surcharge.
-    expect(errorOf(checkOrderAgainstPricing(orderRq(withToken, 'TOK-DEBIT'), s.store, s.tokens, s.clock))[0]).toBe('740');
+    expect(errorOf(checkOrderAgainstPricing(orderRq(withToken, 'TOK-DEBIT'), s.store, s.tokens, s.clock))[0]).toBe(
+      '740',
+    );
   });
 
   it('refuses a stale pricing response once the offer was priced again', () => {
@@ -132,56 +176,147 @@ describe('checkOrderAgainstPricing', () => {
     const priced = s.price();
     const base = orderRq(priced, 'TOK-DEBIT');
     const offer = requireElement(base.offer, 'Query/Order/Offer');
-    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } } }, s.store, s.tokens, s.clock))).toEqual([
-      '740',
-      'TotalOfferPrice 177.58 GBP differs from the priced total 177.59 GBP',
-    ]);
-    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, offerItems: offer.offerItems.slice(1) } }, s.store, s.tokens, s.clock))[0]).toBe('740');
-    expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.59', currency: 'EUR' } }] }, s.store, s.tokens, s.clock))).toEqual([
-      '743',
-      'Payment currency EUR differs from the offer currency GBP; pay in GBP',
-    ]);
-    expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.5900', currency: 'GBP' } }] }, s.store, s.tokens, s.clock))).toBe('ok');
-    expect(errorOf(checkOrderAgainstPricing({ ...base, payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '100.00', currency: 'GBP' } }] }, s.store, s.tokens, s.clock))[0]).toBe('742');
-    expect(errorOf(checkOrderAgainstPricing({ ...base, offer: { ...offer, responseId: 'PR9999' } }, s.store, s.tokens, s.clock))[0]).toBe('720');
-    expect(errorOf(checkOrderAgainstPricing({ ...base, party: { name: 'Other', agencyId: 'AGENCY02' } }, s.store, s.tokens, s.clock))[0]).toBe('720');
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(
+          { ...base, offer: { ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } } },
+          s.store,
+          s.tokens,
+          s.clock,
+        ),
+      ),
+    ).toEqual(['740', 'TotalOfferPrice 177.58 GBP differs from the priced total 177.59 GBP']);
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(
+          { ...base, offer: { ...offer, offerItems: offer.offerItems.slice(1) } },
+          s.store,
+          s.tokens,
+          s.clock,
+        ),
+      )[0],
+    ).toBe('740');
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(
+          {
+            ...base,
+            payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.59', currency: 'EUR' } }],
+          },
+          s.store,
+          s.tokens,
+          s.clock,
+        ),
+      ),
+    ).toEqual(['743', 'Payment currency EUR differs from the offer currency GBP; pay in GBP']);
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(
+          {
+            ...base,
+            payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.5900', currency: 'GBP' } }],
+          },
+          s.store,
+          s.tokens,
+          s.clock,
+        ),
+      ),
+    ).toBe('ok');
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(
+          {
+            ...base,
+            payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '100.00', currency: 'GBP' } }],
+          },
+          s.store,
+          s.tokens,
+          s.clock,
+        ),
+      )[0],
+    ).toBe('742');
+    expect(
+      errorOf(
+        checkOrderAgainstPricing({ ...base, offer: { ...offer, responseId: 'PR9999' } }, s.store, s.tokens, s.clock),
+      )[0],
+    ).toBe('720');
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(
+          { ...base, party: { name: 'Other', agencyId: 'AGENCY02' } },
+          s.store,
+          s.tokens,
+          s.clock,
+        ),
+      )[0],
+    ).toBe('720');
   });
 
   it('refuses unknown and expired tokens and an expired pricing', () => {
     const s = setup();
     const priced = s.price();
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-NOPE'), s.store, s.tokens, s.clock))).toEqual(['752', 'Card token of the payment not found']);
+    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-NOPE'), s.store, s.tokens, s.clock))).toEqual([
+      '752',
+      'Card token of the payment not found',
+    ]);
     s.clock.set('2026-11-21T06:29:59.000Z');
     expect(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock).ok).toBe(true);
     s.clock.set('2026-11-21T06:30:00.000Z');
     expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock))[0]).toBe('721');
     const s2 = setup();
     const p2 = s2.price();
-    s2.tokens.add({ id: 'TOK-SHORT', brand: 'VISA', funding: 'debit', maskedNumber: '400005******5556', expiresAt: '2026-11-21T06:01:00.000Z' });
+    s2.tokens.add({
+      id: 'TOK-SHORT',
+      brand: 'VISA',
+      funding: 'debit',
+      maskedNumber: '400005******5556',
+      expiresAt: '2026-11-21T06:01:00.000Z',
+    });
     s2.clock.set('2026-11-21T06:02:00.000Z');
-    expect(errorOf(checkOrderAgainstPricing(orderRq(p2, 'TOK-SHORT'), s2.store, s2.tokens, s2.clock))).toEqual(['751', 'Card token TOK-SHORT expired at 2026-11-21T06:01:00.000Z']);
+    expect(errorOf(checkOrderAgainstPricing(orderRq(p2, 'TOK-SHORT'), s2.store, s2.tokens, s2.clock))).toEqual([
+      '751',
+      'Card token TOK-SHORT expired at 2026-11-21T06:01:00.000Z',
+    ]);
   });
 
   it('refuses missing Individual data and contacts, naming what is missing', () => {
     const s = setup();
     const priced = s.price();
-    const noNames = ORDER_PAX.map((p) => (p.passengerId === 'PAX__CHD01' ? { ...p, individual: { surname: 'Smith' } } : p));
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noNames }), s.store, s.tokens, s.clock))).toEqual([
-      '731',
-      'Individual data missing: PAX__CHD01 (GivenName, Birthdate)',
-    ]);
-    const otherBirthdate = ORDER_PAX.map((p) => (p.passengerId === 'PAX__ADT01' ? { ...p, individual: { ...p.individual!, birthdate: '1990-01-01' } } : p));
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: otherBirthdate }), s.store, s.tokens, s.clock))[0]).toBe('722');
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { contacts: [] }), s.store, s.tokens, s.clock))).toEqual([
-      '732',
-      'ContactList must hold at least one contact with an e-mail address or phone',
-    ]);
+    const noNames = ORDER_PAX.map((p) =>
+      p.passengerId === 'PAX__CHD01' ? { ...p, individual: { surname: 'Smith' } } : p,
+    );
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noNames }), s.store, s.tokens, s.clock),
+      ),
+    ).toEqual(['731', 'Individual data missing: PAX__CHD01 (GivenName, Birthdate)']);
+    const otherBirthdate = ORDER_PAX.map((p) =>
+      p.passengerId === 'PAX__ADT01' ? { ...p, individual: { ...p.individual!, birthdate: '1990-01-01' } } : p,
+    );
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(
+          orderRq(priced, 'TOK-DEBIT', { passengers: otherBirthdate }),
+          s.store,
+          s.tokens,
+          s.clock,
+        ),
+      )[0],
+    ).toBe('722');
+    expect(
+      errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { contacts: [] }), s.store, s.tokens, s.clock)),
+    ).toEqual(['732', 'ContactList must hold at least one contact with an e-mail address or phone']);
     const dangling = ORDER_PAX.map((p) => ({ ...p, contactInfoRef: 'CTC9' }));
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: dangling }), s.store, s.tokens, s.clock))).toEqual([
-      '732',
-      'ContactInfoRef of PAX__ADT01 (CTC9), PAX__CHD01 (CTC9) points to no provided contact',
-    ]);
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: dangling }), s.store, s.tokens, s.clock),
+      ),
+    ).toEqual(['732', 'ContactInfoRef of PAX__ADT01 (CTC9), PAX__CHD01 (CTC9) points to no provided contact']);
     const noRef = ORDER_PAX.map(({ contactInfoRef: _unused, ...p }) => p);
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noRef }), s.store, s.tokens, s.clock))[0]).toBe('732');
+    expect(
+      errorOf(
+        checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noRef }), s.store, s.tokens, s.clock),
+      )[0],
+    ).toBe('732');
   });
 });

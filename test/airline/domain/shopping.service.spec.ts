@@ -26,55 +26,162 @@ function summary(o: Offer) {
   return {
     total: o.totalPrice.value,
     pc: o.flightsOverview[0].priceClassRef,
-    items: o.offerItems.map((i) => [i.fareDetails[0].passengerRefs.join(' '), i.priceDetail.base.value, i.priceDetail.taxes.value, i.priceDetail.total.value]),
+    items: o.offerItems.map((i) => [
+      i.fareDetails[0].passengerRefs.join(' '),
+      i.priceDetail.base.value,
+      i.priceDetail.taxes.value,
+      i.priceDetail.total.value,
+    ]),
   };
 }
 
 describe('ShoppingService day search', () => {
   it('prices a round trip ADT, ADT, CHD, INF exactly (UK tax waived for CHD and INF from LGW)', () => {
     const { service, store } = setup();
-    const rs = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01'], ['OSL', 'LGW', '2026-12-08']])));
+    const rs = day(
+      service.shop(
+        dayRq([
+          ['LGW', 'OSL', '2026-12-01'],
+          ['OSL', 'LGW', '2026-12-08'],
+        ]),
+      ),
+    );
     expect(rs.shoppingResponseId).toBe('SR0001');
     expect(rs.transactionIdentifier).toBe('TX1');
     expect(rs.correlationId).toBe('CORR1');
     expect(rs.timeStamp).toBe('2026-11-21T06:00:00.000+00:00');
     const offers = rs.airlineOffers[0].offers;
     expect(offers.map(summary)).toEqual([
-      { total: '158.67', pc: 'PC__ECONOMY', items: [['PAX__ADT01 PAX__ADT02', '46.55', '13.00', '59.55'], ['PAX__CHD01', '34.91', '0.00', '34.91'], ['PAX__INF01', '4.66', '0.00', '4.66']] },
-      { total: '294.05', pc: 'PC__PLUS', items: [['PAX__ADT01 PAX__ADT02', '94.05', '13.00', '107.05'], ['PAX__CHD01', '70.54', '0.00', '70.54'], ['PAX__INF01', '9.41', '0.00', '9.41']] },
-      { total: '456.50', pc: 'PC__FLEX', items: [['PAX__ADT01 PAX__ADT02', '151.05', '13.00', '164.05'], ['PAX__CHD01', '113.29', '0.00', '113.29'], ['PAX__INF01', '15.11', '0.00', '15.11']] },
-      { total: '158.67', pc: 'PC__ECONOMY', items: [['PAX__ADT01 PAX__ADT02', '46.55', '6.50', '53.05'], ['PAX__CHD01', '34.91', '6.50', '41.41'], ['PAX__INF01', '4.66', '6.50', '11.16']] },
-      { total: '294.05', pc: 'PC__PLUS', items: [['PAX__ADT01 PAX__ADT02', '94.05', '6.50', '100.55'], ['PAX__CHD01', '70.54', '6.50', '77.04'], ['PAX__INF01', '9.41', '6.50', '15.91']] },
-      { total: '456.50', pc: 'PC__FLEX', items: [['PAX__ADT01 PAX__ADT02', '151.05', '6.50', '157.55'], ['PAX__CHD01', '113.29', '6.50', '119.79'], ['PAX__INF01', '15.11', '6.50', '21.61']] },
+      {
+        total: '158.67',
+        pc: 'PC__ECONOMY',
+        items: [
+          ['PAX__ADT01 PAX__ADT02', '46.55', '13.00', '59.55'],
+          ['PAX__CHD01', '34.91', '0.00', '34.91'],
+          ['PAX__INF01', '4.66', '0.00', '4.66'],
+        ],
+      },
+      {
+        total: '294.05',
+        pc: 'PC__PLUS',
+        items: [
+          ['PAX__ADT01 PAX__ADT02', '94.05', '13.00', '107.05'],
+          ['PAX__CHD01', '70.54', '0.00', '70.54'],
+          ['PAX__INF01', '9.41', '0.00', '9.41'],
+        ],
+      },
+      {
+        total: '456.50',
+        pc: 'PC__FLEX',
+        items: [
+          ['PAX__ADT01 PAX__ADT02', '151.05', '13.00', '164.05'],
+          ['PAX__CHD01', '113.29', '0.00', '113.29'],
+          ['PAX__INF01', '15.11', '0.00', '15.11'],
+        ],
+      },
+      {
+        total: '158.67',
+        pc: 'PC__ECONOMY',
+        items: [
+          ['PAX__ADT01 PAX__ADT02', '46.55', '6.50', '53.05'],
+          ['PAX__CHD01', '34.91', '6.50', '41.41'],
+          ['PAX__INF01', '4.66', '6.50', '11.16'],
+        ],
+      },
+      {
+        total: '294.05',
+        pc: 'PC__PLUS',
+        items: [
+          ['PAX__ADT01 PAX__ADT02', '94.05', '6.50', '100.55'],
+          ['PAX__CHD01', '70.54', '6.50', '77.04'],
+          ['PAX__INF01', '9.41', '6.50', '15.91'],
+        ],
+      },
+      {
+        total: '456.50',
+        pc: 'PC__FLEX',
+        items: [
+          ['PAX__ADT01 PAX__ADT02', '151.05', '6.50', '157.55'],
+          ['PAX__CHD01', '113.29', '6.50', '119.79'],
+          ['PAX__INF01', '15.11', '6.50', '21.61'],
+        ],
+      },
     ]);
-    expect(offers.map((o) => o.offerId)).toEqual(['SR0001-O1', 'SR0001-O2', 'SR0001-O3', 'SR0001-O4', 'SR0001-O5', 'SR0001-O6']);
-    expect(offers[0].flightsOverview).toEqual([{ odRef: 'OD__LGW_OSL', priceClassRef: 'PC__ECONOMY', flightKey: 'FLT__ZZ101_20261201' }]);
-    expect(offers[3].flightsOverview).toEqual([{ odRef: 'OD__OSL_LGW', priceClassRef: 'PC__ECONOMY', flightKey: 'FLT__ZZ102_20261208' }]);
+    expect(offers.map((o) => o.offerId)).toEqual([
+      'SR0001-O1',
+      'SR0001-O2',
+      'SR0001-O3',
+      'SR0001-O4',
+      'SR0001-O5',
+      'SR0001-O6',
+    ]);
+    expect(offers[0].flightsOverview).toEqual([
+      { odRef: 'OD__LGW_OSL', priceClassRef: 'PC__ECONOMY', flightKey: 'FLT__ZZ101_20261201' },
+    ]);
+    expect(offers[3].flightsOverview).toEqual([
+      { odRef: 'OD__OSL_LGW', priceClassRef: 'PC__ECONOMY', flightKey: 'FLT__ZZ102_20261208' },
+    ]);
 
     // PLUS carries the bundle service on its segments; FareComponents name RBD and segment.
     const plusItem = offers[1].offerItems[0];
     expect(plusItem.services).toEqual([
-      { serviceId: 'SR0001-O2-I1-S1', passengerRefs: ['PAX__ADT01', 'PAX__ADT02'], flightRefs: ['FLT__ZZ101_20261201'] },
-      { serviceId: 'SR0001-O2-I1-S2', passengerRefs: ['PAX__ADT01', 'PAX__ADT02'], serviceDefinitionRef: { ref: 'SD__BNDL_PLUS', segmentRefs: ['SEG__ZZ101_20261201'] } },
+      {
+        serviceId: 'SR0001-O2-I1-S1',
+        passengerRefs: ['PAX__ADT01', 'PAX__ADT02'],
+        flightRefs: ['FLT__ZZ101_20261201'],
+      },
+      {
+        serviceId: 'SR0001-O2-I1-S2',
+        passengerRefs: ['PAX__ADT01', 'PAX__ADT02'],
+        serviceDefinitionRef: { ref: 'SD__BNDL_PLUS', segmentRefs: ['SEG__ZZ101_20261201'] },
+      },
     ]);
     expect(plusItem.fareDetails[0].fareComponents).toEqual([
-      { rbd: 'K', cabinTypeCode: 'M', cabinTypeName: 'ECONOMY', priceClassRef: 'PC__PLUS', segmentRefs: { onPoint: 'LGW', offPoint: 'OSL', segmentKeys: ['SEG__ZZ101_20261201'] } },
+      {
+        rbd: 'K',
+        cabinTypeCode: 'M',
+        cabinTypeName: 'ECONOMY',
+        priceClassRef: 'PC__PLUS',
+        segmentRefs: { onPoint: 'LGW', offPoint: 'OSL', segmentKeys: ['SEG__ZZ101_20261201'] },
+      },
     ]);
 
     // DataLists and Metadata.
     expect(rs.dataLists.passengers).toHaveLength(4);
     expect(rs.dataLists.flightSegments?.[0]).toEqual({
       segmentKey: 'SEG__ZZ101_20261201',
-      departure: { airportCode: 'LGW', date: '2026-12-01', time: '07:00', airportName: 'London Gatwick Airport', refs: ['CTRY__GB', 'CITY__LON'] },
-      arrival: { airportCode: 'OSL', date: '2026-12-01', time: '10:00', airportName: 'Oslo Airport Gardermoen', refs: ['CTRY__NO', 'CITY__OSL'] },
+      departure: {
+        airportCode: 'LGW',
+        date: '2026-12-01',
+        time: '07:00',
+        airportName: 'London Gatwick Airport',
+        refs: ['CTRY__GB', 'CITY__LON'],
+      },
+      arrival: {
+        airportCode: 'OSL',
+        date: '2026-12-01',
+        time: '10:00',
+        airportName: 'Oslo Airport Gardermoen',
+        refs: ['CTRY__NO', 'CITY__OSL'],
+      },
       marketingCarrier: { airlineId: 'ZZ', flightNumber: '101' },
       operatingCarrier: { airlineId: 'ZZ', flightNumber: '101' },
       aircraftCode: '32N',
       duration: 'PT2H',
     });
     expect(rs.dataLists.originDestinations).toEqual([
-      { originDestinationKey: 'OD__LGW_OSL', departureCode: 'LGW', arrivalCode: 'OSL', flightRefs: ['FLT__ZZ101_20261201'] },
-      { originDestinationKey: 'OD__OSL_LGW', departureCode: 'OSL', arrivalCode: 'LGW', flightRefs: ['FLT__ZZ102_20261208'] },
+      {
+        originDestinationKey: 'OD__LGW_OSL',
+        departureCode: 'LGW',
+        arrivalCode: 'OSL',
+        flightRefs: ['FLT__ZZ101_20261201'],
+      },
+      {
+        originDestinationKey: 'OD__OSL_LGW',
+        departureCode: 'OSL',
+        arrivalCode: 'LGW',
+        flightRefs: ['FLT__ZZ102_20261208'],
+      },
     ]);
     expect(rs.dataLists.priceClasses?.[0]).toEqual({
       priceClassId: 'PC__ECONOMY',
@@ -85,7 +192,12 @@ describe('ShoppingService day search', () => {
         { segmentRef: 'SEG__ZZ102_20261208', code: 'O', seatsLeft: 4 },
       ],
     });
-    expect(rs.dataLists.serviceDefinitions?.map((d) => d.serviceDefinitionId)).toEqual(['SD__BNDL_PLUS', 'SD__SPML_STANDARD', 'SD__XST', 'SD__YN']);
+    expect(rs.dataLists.serviceDefinitions?.map((d) => d.serviceDefinitionId)).toEqual([
+      'SD__BNDL_PLUS',
+      'SD__SPML_STANDARD',
+      'SD__XST',
+      'SD__YN',
+    ]);
     expect(rs.dataLists.serviceDefinitions?.[3]).toEqual({
       serviceDefinitionId: 'SD__YN',
       name: 'Checked baggage',
@@ -132,9 +244,17 @@ describe('ShoppingService day search', () => {
     const rs = day(service.shop(dayRq([['LGW', 'BCN', '2026-12-01']], [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }])));
     const eco = rs.airlineOffers[0].offers[0];
     // (49 + 59) x 0.95 base; UK 13.00 + Norway 6.50 taxes.
-    expect(summary(eco)).toEqual({ total: '122.10', pc: 'PC__ECONOMY', items: [['PAX__ADT01', '102.60', '19.50', '122.10']] });
+    expect(summary(eco)).toEqual({
+      total: '122.10',
+      pc: 'PC__ECONOMY',
+      items: [['PAX__ADT01', '102.60', '19.50', '122.10']],
+    });
     expect(eco.flightsOverview[0].flightKey).toBe('FLT__ZZ101_ZZ301_20261201');
-    expect(rs.dataLists.flights?.[0]).toEqual({ flightKey: 'FLT__ZZ101_ZZ301_20261201', journeyTime: 'PT7H15M', segmentRefs: ['SEG__ZZ101_20261201', 'SEG__ZZ301_20261201'] });
+    expect(rs.dataLists.flights?.[0]).toEqual({
+      flightKey: 'FLT__ZZ101_ZZ301_20261201',
+      journeyTime: 'PT7H15M',
+      segmentRefs: ['SEG__ZZ101_20261201', 'SEG__ZZ301_20261201'],
+    });
     expect(rs.metadata.journeys).toEqual([{ key: 'JOURNEY__TRANSFER', transfer: true }]);
   });
 
@@ -151,37 +271,79 @@ describe('ShoppingService day search', () => {
   it('refuses an unsupported currency', () => {
     const { service } = setup();
     const rs = service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], undefined, { currency: 'JPY' }));
-    expect(rs).toMatchObject({ kind: 'error', errors: [{ code: '702', shortText: 'Currency not supported', status: 'Complete' }] });
+    expect(rs).toMatchObject({
+      kind: 'error',
+      errors: [{ code: '702', shortText: 'Currency not supported', status: 'Complete' }],
+    });
   });
 
   it('PROMO10 takes 10% off base fares only; an unknown code gives public fares and a Warning', () => {
     const { service } = setup();
-    const promo = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], undefined, { qualifier: { promotionCodes: ['PROMO10'] } })));
+    const promo = day(
+      service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], undefined, { qualifier: { promotionCodes: ['PROMO10'] } })),
+    );
     expect(summary(promo.airlineOffers[0].offers[0]).items).toEqual([
       ['PAX__ADT01 PAX__ADT02', '41.89', '13.00', '54.89'],
       ['PAX__CHD01', '31.42', '0.00', '31.42'],
       ['PAX__INF01', '4.19', '0.00', '4.19'],
     ]);
     expect(promo.warnings).toBeUndefined();
-    const unknown = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], undefined, { qualifier: { promotionCodes: ['PROMO99'] } })));
+    const unknown = day(
+      service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], undefined, { qualifier: { promotionCodes: ['PROMO99'] } })),
+    );
     expect(summary(unknown.airlineOffers[0].offers[0]).total).toBe('158.67');
-    expect(unknown.warnings).toEqual([{ code: '760', shortText: 'Promotion code not recognised', text: 'Promotion code PROMO99 is not valid; public fares apply' }]);
+    expect(unknown.warnings).toEqual([
+      {
+        code: '760',
+        shortText: 'Promotion code not recognised',
+        text: 'Promotion code PROMO99 is not valid; public fares apply',
+      },
+    ]);
   });
 
   it('corporate CORP01 takes 15% off FLEX and PLUS base fares; a wrong account gives public fares and a Warning', () => {
     const { service } = setup();
     const adt = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
-    const corp = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], adt, { qualifier: { specialFare: { airlineId: 'ZZ', account: 'CORP01' } } })));
-    expect(corp.airlineOffers[0].offers.map((o) => [o.flightsOverview[0].priceClassRef, o.offerItems[0].priceDetail.base.value])).toEqual([
+    const corp = day(
+      service.shop(
+        dayRq([['LGW', 'OSL', '2026-12-01']], adt, {
+          qualifier: { specialFare: { airlineId: 'ZZ', account: 'CORP01' } },
+        }),
+      ),
+    );
+    expect(
+      corp.airlineOffers[0].offers.map((o) => [
+        o.flightsOverview[0].priceClassRef,
+        o.offerItems[0].priceDetail.base.value,
+      ]),
+    ).toEqual([
       ['PC__ECONOMY', '46.55'],
       ['PC__PLUS', '79.94'],
       ['PC__FLEX', '128.39'],
     ]);
     expect(corp.warnings).toBeUndefined();
-    const wrong = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], adt, { qualifier: { specialFare: { airlineId: 'ZZ', account: 'CORP99' } } })));
+    const wrong = day(
+      service.shop(
+        dayRq([['LGW', 'OSL', '2026-12-01']], adt, {
+          qualifier: { specialFare: { airlineId: 'ZZ', account: 'CORP99' } },
+        }),
+      ),
+    );
     expect(wrong.airlineOffers[0].offers[2].offerItems[0].priceDetail.base.value).toBe('151.05');
-    expect(wrong.warnings).toEqual([{ code: '761', shortText: 'Corporate account not recognised', text: 'Corporate agreement ZZ/CORP99 is not valid; public fares apply' }]);
-    const otherAirline = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], adt, { qualifier: { specialFare: { airlineId: 'XX', account: 'CORP01' } } })));
+    expect(wrong.warnings).toEqual([
+      {
+        code: '761',
+        shortText: 'Corporate account not recognised',
+        text: 'Corporate agreement ZZ/CORP99 is not valid; public fares apply',
+      },
+    ]);
+    const otherAirline = day(
+      service.shop(
+        dayRq([['LGW', 'OSL', '2026-12-01']], adt, {
+          qualifier: { specialFare: { airlineId: 'XX', account: 'CORP01' } },
+        }),
+      ),
+    );
     expect(otherAirline.warnings?.[0].code).toBe('761');
   });
 
@@ -192,12 +354,15 @@ describe('ShoppingService day search', () => {
     const eco = rs.airlineOffers[0].offers[0];
     expect(eco.offerItems[0].fareDetails[0].fareComponents[0].rbd).toBe('N');
     expect(eco.offerItems[0].priceDetail.base.value).toBe('65.55'); // 69 x 0.95
-    expect(rs.dataLists.priceClasses?.[0].classesOfService).toEqual([{ segmentRef: 'SEG__ZZ101_20261201', code: 'N', seatsLeft: 8 }]);
+    expect(rs.dataLists.priceClasses?.[0].classesOfService).toEqual([
+      { segmentRef: 'SEG__ZZ101_20261201', code: 'N', seatsLeft: 8 },
+    ]);
   });
 
   it('omits a price class that is sold out and answers NO_OFFERS when nothing is left', () => {
     const { service, inventory } = setup();
-    for (const pc of world.priceClasses) pc.rbds.forEach((rbd, i) => inventory.setSold('ZZ201/2026-12-01', rbd, pc.capacity[i]));
+    for (const pc of world.priceClasses)
+      pc.rbds.forEach((rbd, i) => inventory.setSold('ZZ201/2026-12-01', rbd, pc.capacity[i]));
     const rs = service.shop(dayRq([['LGW', 'JFK', '2026-12-01']]));
     expect(rs).toEqual({
       target: 'Test',
@@ -206,29 +371,75 @@ describe('ShoppingService day search', () => {
       transactionIdentifier: 'TX1',
       correlationId: 'CORR1',
       kind: 'error',
-      errors: [{ code: '710', shortText: 'No availability', status: 'Complete', text: 'No availability from LGW to JFK on 2026-12-01' }],
+      errors: [
+        {
+          code: '710',
+          shortText: 'No availability',
+          status: 'Complete',
+          text: 'No availability from LGW to JFK on 2026-12-01',
+        },
+      ],
     });
     inventory.setSold('ZZ201/2026-12-01', 'Y', 19);
-    const oneLeft = day(service.shop(dayRq([['LGW', 'JFK', '2026-12-01']], [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }])));
+    const oneLeft = day(
+      service.shop(dayRq([['LGW', 'JFK', '2026-12-01']], [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }])),
+    );
     expect(oneLeft.airlineOffers[0].offers.map((o) => o.flightsOverview[0].priceClassRef)).toEqual(['PC__FLEX']);
   });
 
   it('has no flights in the past, today included, nor 365 days ahead', () => {
     const { service } = setup();
-    expect(service.shop(dayRq([['LGW', 'OSL', '2026-11-20']]))).toMatchObject({ kind: 'error', errors: [{ code: '710' }] });
+    expect(service.shop(dayRq([['LGW', 'OSL', '2026-11-20']]))).toMatchObject({
+      kind: 'error',
+      errors: [{ code: '710' }],
+    });
     expect(day(service.shop(dayRq([['LGW', 'OSL', '2026-11-21']]))).airlineOffers[0].offers).toHaveLength(3);
     expect(day(service.shop(dayRq([['LGW', 'OSL', '2027-11-20']]))).airlineOffers[0].offers).toHaveLength(3);
-    expect(service.shop(dayRq([['LGW', 'OSL', '2027-11-21']]))).toMatchObject({ kind: 'error', errors: [{ code: '710' }] });
-    expect(service.shop(dayRq([['LGW', 'BCN', '2026-12-01'], ['BCN', 'LON', '2026-12-05']])).kind).toBe('day');
-    expect(service.shop(dayRq([['LGW', 'JFK', '2026-12-01'], ['OSL', 'BCN', '2026-12-05']])).kind).toBe('day');
-    expect(service.shop(dayRq([['LGW', 'XXX', '2026-12-01']]))).toMatchObject({ kind: 'error', errors: [{ code: '701', text: 'Unknown airport or city code XXX' }] });
-    expect(service.shop(dayRq([['LGW', 'OSL', '2026-02-30']]))).toMatchObject({ kind: 'error', errors: [{ code: '701' }] });
-    expect(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], [{ passengerId: 'PAX__INF01', ptc: 'INF' }]))).toMatchObject({ kind: 'error', errors: [{ code: '701' }] });
+    expect(service.shop(dayRq([['LGW', 'OSL', '2027-11-21']]))).toMatchObject({
+      kind: 'error',
+      errors: [{ code: '710' }],
+    });
+    expect(
+      service.shop(
+        dayRq([
+          ['LGW', 'BCN', '2026-12-01'],
+          ['BCN', 'LON', '2026-12-05'],
+        ]),
+      ).kind,
+    ).toBe('day');
+    expect(
+      service.shop(
+        dayRq([
+          ['LGW', 'JFK', '2026-12-01'],
+          ['OSL', 'BCN', '2026-12-05'],
+        ]),
+      ).kind,
+    ).toBe('day');
+    expect(service.shop(dayRq([['LGW', 'XXX', '2026-12-01']]))).toMatchObject({
+      kind: 'error',
+      errors: [{ code: '701', text: 'Unknown airport or city code XXX' }],
+    });
+    expect(service.shop(dayRq([['LGW', 'OSL', '2026-02-30']]))).toMatchObject({
+      kind: 'error',
+      errors: [{ code: '701' }],
+    });
+    expect(
+      service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], [{ passengerId: 'PAX__INF01', ptc: 'INF' }])),
+    ).toMatchObject({ kind: 'error', errors: [{ code: '701' }] });
   });
 
   it('keeps the price relations exactly over many generated searches', () => {
     const { service, inventory } = setup();
-    const routes: [string, string][] = [['LGW', 'OSL'], ['OSL', 'LGW'], ['LGW', 'JFK'], ['JFK', 'LGW'], ['OSL', 'BCN'], ['BCN', 'OSL'], ['LGW', 'BCN'], ['BCN', 'LGW']];
+    const routes: [string, string][] = [
+      ['LGW', 'OSL'],
+      ['OSL', 'LGW'],
+      ['LGW', 'JFK'],
+      ['JFK', 'LGW'],
+      ['OSL', 'BCN'],
+      ['BCN', 'OSL'],
+      ['LGW', 'BCN'],
+      ['BCN', 'LGW'],
+    ];
     const currencies = ['GBP', 'EUR', 'NOK', 'USD'];
     const ptcs = ['ADT', 'CHD', 'INF'];
     let seed = 12345;
@@ -243,17 +454,24 @@ describe('ShoppingService day search', () => {
       const pax = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
       for (let i = rnd(4); i > 0; i--) {
         const ptc = ptcs[rnd(3)];
-        if (ptc === 'INF' && pax.filter((p) => p.ptc === 'INF').length >= pax.filter((p) => p.ptc === 'ADT').length) continue;
+        if (ptc === 'INF' && pax.filter((p) => p.ptc === 'INF').length >= pax.filter((p) => p.ptc === 'ADT').length)
+          continue;
         pax.push({ passengerId: `PAX__${ptc}0${pax.length + 1}`, ptc });
       }
       const currency = currencies[rnd(4)];
       if (rnd(3) === 0) inventory.setSold(`ZZ${from === 'LGW' && to === 'JFK' ? '201' : '101'}/${date}`, 'O', rnd(5));
-      const qualifier = rnd(2) === 0 ? { promotionCodes: ['PROMO10'] } : { specialFare: { airlineId: 'ZZ', account: 'CORP01' } };
+      const qualifier =
+        rnd(2) === 0 ? { promotionCodes: ['PROMO10'] } : { specialFare: { airlineId: 'ZZ', account: 'CORP01' } };
       const rs = day(service.shop(dayRq([[from, to, date]], pax, { currency, qualifier })));
       const scale = currencyScale(currency);
       for (const offer of rs.airlineOffers[0].offers) {
         expect(offer.totalPrice.currency).toBe(currency);
-        const sum = add(scale, ...offer.offerItems.map((i) => times(i.priceDetail.total.value, i.fareDetails[0].passengerRefs.length, scale)));
+        const sum = add(
+          scale,
+          ...offer.offerItems.map((i) =>
+            times(i.priceDetail.total.value, i.fareDetails[0].passengerRefs.length, scale),
+          ),
+        );
         expect(offer.totalPrice.value).toBe(sum);
         const refs = offer.offerItems.flatMap((i) => i.fareDetails[0].passengerRefs).sort();
         expect(refs).toEqual(pax.map((p) => p.passengerId).sort());
@@ -279,14 +497,36 @@ describe('ShoppingService calendar search', () => {
     expect(rs.airlineOffers).toEqual([
       {
         priceCalendar: [
-          { date: '2026-11-21', originDestinationRef: 'OD__LGW_OSL', totalPrice: { value: '64.45', currency: 'GBP' }, augPointRef: 'JOURNEY__DIRECT' },
-          { date: '2026-11-22', originDestinationRef: 'OD__LGW_OSL', totalPrice: { value: '66.90', currency: 'GBP' }, augPointRef: 'JOURNEY__DIRECT' },
-          { date: '2026-11-23', originDestinationRef: 'OD__LGW_OSL', totalPrice: { value: '62.00', currency: 'GBP' }, augPointRef: 'JOURNEY__DIRECT' },
-          { date: '2026-11-24', originDestinationRef: 'OD__LGW_OSL', totalPrice: { value: '59.55', currency: 'GBP' }, augPointRef: 'JOURNEY__DIRECT' },
+          {
+            date: '2026-11-21',
+            originDestinationRef: 'OD__LGW_OSL',
+            totalPrice: { value: '64.45', currency: 'GBP' },
+            augPointRef: 'JOURNEY__DIRECT',
+          },
+          {
+            date: '2026-11-22',
+            originDestinationRef: 'OD__LGW_OSL',
+            totalPrice: { value: '66.90', currency: 'GBP' },
+            augPointRef: 'JOURNEY__DIRECT',
+          },
+          {
+            date: '2026-11-23',
+            originDestinationRef: 'OD__LGW_OSL',
+            totalPrice: { value: '62.00', currency: 'GBP' },
+            augPointRef: 'JOURNEY__DIRECT',
+          },
+          {
+            date: '2026-11-24',
+            originDestinationRef: 'OD__LGW_OSL',
+            totalPrice: { value: '59.55', currency: 'GBP' },
+            augPointRef: 'JOURNEY__DIRECT',
+          },
         ],
       },
     ]);
-    expect(rs.dataLists).toEqual({ originDestinations: [{ originDestinationKey: 'OD__LGW_OSL', departureCode: 'LGW', arrivalCode: 'OSL' }] });
+    expect(rs.dataLists).toEqual({
+      originDestinations: [{ originDestinationKey: 'OD__LGW_OSL', departureCode: 'LGW', arrivalCode: 'OSL' }],
+    });
     expect(rs.metadata.journeys).toEqual([{ key: 'JOURNEY__DIRECT', transfer: false }]);
     expect(store.shopping.size).toBe(0);
   });
@@ -294,9 +534,19 @@ describe('ShoppingService calendar search', () => {
   it('gives one group per direction for a round trip, with the transfer journey flagged, in the requested currency', () => {
     const { service, inventory } = setup();
     inventory.setSold('ZZ301/2026-12-02', 'O', 4); // OSL-BCN sold out in O on 12-02: N (79) instead
-    const rs = service.shop(calendarRq([['LON', 'BCN', '2026-12-02', 1, 1], ['BCN', 'LGW', '2026-12-09', 0, 1]], { currency: 'EUR' }));
+    const rs = service.shop(
+      calendarRq(
+        [
+          ['LON', 'BCN', '2026-12-02', 1, 1],
+          ['BCN', 'LGW', '2026-12-09', 0, 1],
+        ],
+        { currency: 'EUR' },
+      ),
+    );
     if (rs.kind !== 'calendar') throw new Error(JSON.stringify(rs));
-    const flat = rs.airlineOffers.map((g) => g.priceCalendar.map((e) => [e.date, e.originDestinationRef, e.totalPrice.value, e.augPointRef]));
+    const flat = rs.airlineOffers.map((g) =>
+      g.priceCalendar.map((e) => [e.date, e.originDestinationRef, e.totalPrice.value, e.augPointRef]),
+    );
     // 12-01 Tue: (46.55 + 56.05 GBP) -> 53.53 + 64.46 EUR, taxes 14.95 + 7.48.
     // 12-02 Wed: O on ZZ101 (46.55) + N on ZZ301 (79 x 0.95 = 75.05) -> 53.53 + 86.31.
     // 12-03 Thu (x 1.00): 56.35 + 67.85; return 12-09 Wed: 64.46 + 53.53, taxes Spain 5.18 + Norway 7.48.
@@ -320,7 +570,10 @@ describe('ShoppingService calendar search', () => {
       kind: 'error',
       errors: [{ code: '710', text: 'No availability from LGW to OSL between 2026-11-07 and 2026-11-13' }],
     });
-    expect(service.shop(calendarRq([['LGW', 'OSL', '2026-12-10', 32, 0]]))).toMatchObject({ kind: 'error', errors: [{ code: '701' }] });
+    expect(service.shop(calendarRq([['LGW', 'OSL', '2026-12-10', 32, 0]]))).toMatchObject({
+      kind: 'error',
+      errors: [{ code: '701' }],
+    });
   });
 });
 

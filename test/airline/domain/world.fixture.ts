@@ -65,7 +65,8 @@ export class MemoryInventory implements InventoryStore {
     this.counts.set(`${key}|${rbd}`, n);
   }
   sellAll(segments: SoldSegment[], capacity: (key: string, rbd: string) => number): boolean {
-    if (segments.some((s) => this.sold(s.inventoryKey, s.rbd) + s.seats > capacity(s.inventoryKey, s.rbd))) return false;
+    if (segments.some((s) => this.sold(s.inventoryKey, s.rbd) + s.seats > capacity(s.inventoryKey, s.rbd)))
+      return false;
     for (const s of segments) this.setSold(s.inventoryKey, s.rbd, this.sold(s.inventoryKey, s.rbd) + s.seats);
     return true;
   }
@@ -81,7 +82,6 @@ export class MemoryTokens implements TokenLookup {
   }
 }
 
-
 /** ADT, ADT, CHD, INF as in the spec's examples. */
 export const FAMILY: Passenger[] = [
   { passengerId: 'PAX__ADT01', ptc: 'ADT' },
@@ -92,7 +92,13 @@ export const FAMILY: Passenger[] = [
 
 export const AGENCY = { name: 'Test Agency', agencyId: 'AGENCY01' };
 
-const header = { target: 'Test', version: '17.2', timeStamp: '2026-11-21T06:00:00Z', transactionIdentifier: 'TX1', correlationId: 'CORR1' };
+const header = {
+  target: 'Test',
+  version: '17.2',
+  timeStamp: '2026-11-21T06:00:00Z',
+  transactionIdentifier: 'TX1',
+  correlationId: 'CORR1',
+};
 
 /** A day-search AirShoppingRQ; `legs` are [from, to, date] per direction. */
 export function dayRq(
@@ -105,13 +111,19 @@ export function dayRq(
     party: AGENCY,
     ...(extra.currency ? { parameters: { overrideCurrency: extra.currency } } : {}),
     ...(extra.qualifier ? { qualifier: extra.qualifier } : {}),
-    coreQuery: { kind: 'day', originDestinations: legs.map(([departureCode, arrivalCode, date]) => ({ departureCode, arrivalCode, date })) },
+    coreQuery: {
+      kind: 'day',
+      originDestinations: legs.map(([departureCode, arrivalCode, date]) => ({ departureCode, arrivalCode, date })),
+    },
     passengers,
   };
 }
 
 /** A calendar AirShoppingRQ; `legs` are [from, to, date, daysBefore, daysAfter]. */
-export function calendarRq(legs: [string, string, string, number, number][], extra: { currency?: string; qualifier?: Qualifier } = {}): AirShoppingRq {
+export function calendarRq(
+  legs: [string, string, string, number, number][],
+  extra: { currency?: string; qualifier?: Qualifier } = {},
+): AirShoppingRq {
   return {
     ...header,
     party: AGENCY,
@@ -160,7 +172,19 @@ export function pricingServices(world: World) {
   const ids = sequentialIds();
   const shopping = new ShoppingService(world, store, inventory, clock, ids);
   const pricing = new OfferPriceService(world, store, inventory, tokens, clock, ids);
-  tokens.add({ id: 'TOK-CREDIT', brand: 'VISA', funding: 'credit', maskedNumber: '411111******1111', expiresAt: '2026-11-21T07:00:00.000Z' });
-  tokens.add({ id: 'TOK-DEBIT', brand: 'VISA', funding: 'debit', maskedNumber: '400005******5556', expiresAt: '2026-11-21T07:00:00.000Z' });
+  tokens.add({
+    id: 'TOK-CREDIT',
+    brand: 'VISA',
+    funding: 'credit',
+    maskedNumber: '411111******1111',
+    expiresAt: '2026-11-21T07:00:00.000Z',
+  });
+  tokens.add({
+    id: 'TOK-DEBIT',
+    brand: 'VISA',
+    funding: 'debit',
+    maskedNumber: '400005******5556',
+    expiresAt: '2026-11-21T07:00:00.000Z',
+  });
   return { store, inventory, tokens, clock, shopping, pricing };
 }
