@@ -72,12 +72,9 @@ export const bookingViewSchema = z.object({
     .string()
     .optional()
     .meta({ description: 'Sent to the airline as the NDC CorrelationID: the X-Request-Id of the POST' }),
-  stale: z
-    .string()
-    .optional()
-    .meta({
-      description: 'Set when no worker answered the state query in time: status from the search attributes only',
-    }),
+  stale: z.string().optional().meta({
+    description: 'Set when no worker answered the state query in time: status from the search attributes only',
+  }),
   links: bookingLinks,
 });
 
