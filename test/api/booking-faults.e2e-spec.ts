@@ -78,9 +78,15 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
       detail: 'The booking is not waiting for a price approval',
       bookingStatus: 'CONFIRMED',
     });
+    // Confirmed and still in its cancel window: the cancel goes to the airline (OrderCancel).
     const cancelLate = await call(stack, 'POST', `/bookings/${id}/cancel`);
-    expect(cancelLate.status).toBe(409);
-    expect(cancelLate.body.code).toBe('BOOKING_NOT_CANCELLABLE');
+    expect(cancelLate.status).toBe(202);
+    expect(cancelLate.body).toMatchObject({
+      id,
+      status: 'CANCELLED',
+      signal: 'cancelBooking',
+      cancellation: { status: 'cancelled' },
+    });
   });
 
   it('price guard: cancel through the API ends CANCELLED without an order; order is 409', async () => {

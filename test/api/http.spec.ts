@@ -178,7 +178,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(opts.workflowIdConflictPolicy).toBe('USE_EXISTING');
     expect(opts.workflowIdReusePolicy).toBe('REJECT_DUPLICATE');
     expect(opts.taskQueue).toBe('ndc-saga');
-    expect(opts.args).toEqual([intent, { correlationId: 'req-123' }]);
+    expect(opts.args).toEqual([intent, { cancelWindowMs: 604_800_000, correlationId: 'req-123' }]);
     expect(opts.searchAttributes).toEqual({ BookingStatus: ['RUNNING'], AgencyId: ['AGENCY1'], Route: ['LGW-OSL'] });
     expect(JSON.stringify(opts.memo)).not.toContain(CREDIT_CARD);
   });
@@ -197,7 +197,12 @@ describe('booking API over a fake Temporal client', () => {
       .set('X-Request-Id', 'r2')
       .expect(202);
     const [booking, batch] = client.workflow.start.mock.calls.map((c) => (c as any[])[1].args);
-    const options = { settleWindowMs: 300000, unsettledPolicy: 'escalate', approvalTimeoutMs: 5000 };
+    const options = {
+      cancelWindowMs: 604_800_000,
+      settleWindowMs: 300000,
+      unsettledPolicy: 'escalate',
+      approvalTimeoutMs: 5000,
+    };
     expect(booking[1]).toEqual({ ...options, correlationId: 'r1' });
     expect(batch[0].options).toEqual({ ...options, correlationId: 'r2' });
   });
@@ -521,7 +526,7 @@ describe('booking API over a fake Temporal client', () => {
     });
     const [type, opts] = client.workflow.start.mock.calls[0]! as unknown as [string, Record<string, any>];
     expect(type).toBe('batchWorkflow');
-    expect(opts.args[0].options).toEqual({ correlationId: 'batch-req' });
+    expect(opts.args[0].options).toEqual({ cancelWindowMs: 604_800_000, correlationId: 'batch-req' });
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
     client.runs.get('batch:AGENCY1:b1')!.state = {
       total: 1,

@@ -13,7 +13,7 @@ describe('loadApiConfig', () => {
       codecOpenOnLoopback: false,
       batchConcurrency: 4,
       approvalTimeoutMs: undefined,
-      workflowDefaults: {},
+      workflowDefaults: { cancelWindowMs: 604_800_000 },
       queryTimeoutMs: 10000,
       logLevels: ['log', 'error', 'warn'],
       apiKeysFile: '.data/api-keys.json',
@@ -87,6 +87,7 @@ describe('loadApiConfig', () => {
     expect(
       loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate' }).workflowDefaults,
     ).toEqual({
+      cancelWindowMs: 604_800_000,
       settleWindowMs: 300000,
       unsettledPolicy: 'escalate',
     });
