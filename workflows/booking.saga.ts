@@ -29,6 +29,7 @@ import type { BookingStatus } from '../src/booking/booking.status';
 import { type NdcContext } from '../src/booking/intent-to-ndc';
 import { compare } from '../src/common/decimal';
 import { AgencyIdKey, BookingStatusKey, RouteKey } from '../src/temporal/search-attributes';
+import { bookingStatusChanged } from './booking-status-listeners';
 import { DEFAULT_SETTLE_WINDOW_MS, needsApproval } from './booking.decisions';
 import { approvePriceSignal, stateQuery } from './definitions';
 import { emitBookingEvent } from './webhook-events';
@@ -122,6 +123,7 @@ export function createTrail(intent: BookingIntent, correlationId: string): Trail
     state.status = status;
     if (options.upsert !== false) upsertSearchAttributes([{ key: BookingStatusKey, value: status }]);
     events.push(emitBookingEvent(intent.agency.id, state));
+    bookingStatusChanged(state);
   };
   return {
     state,

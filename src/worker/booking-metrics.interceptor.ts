@@ -1,11 +1,14 @@
 /**
  * Workflow interceptor module (bundled with the workflows, so it runs in the workflow sandbox:
  * deterministic, `@temporalio/workflow` only). For each `bookingWorkflow` it reports through the
- * `bookingMetrics` sink that the booking started and, from its final state, how it ended: status,
- * failure type, step durations (workflow time), re-shops and reconciliations. The worker side
- * (worker.metrics.ts) turns these into Prometheus metrics; sinks are not called during replay.
+ * `bookingMetrics` sink that the booking started and, when the booking reaches its outcome
+ * (CONFIRMED, FAILED, ESCALATED or CANCELLED, which with a cancel window is days before its
+ * workflow closes), how it ended: status, failure type, step durations (workflow time), re-shops
+ * and reconciliations. A later cancel of a confirmed booking is reported on its own. The worker
+ * side (worker.metrics.ts) turns these into Prometheus metrics; sinks are not called during replay.
  */
 import { proxySinks, workflowInfo, type Sinks, type WorkflowInterceptors } from '@temporalio/workflow';
+import { onBookingStatus } from '../../workflows/booking-status-listeners';
 
 /** One step of an ended booking. */
 export interface EndedStep {
@@ -28,6 +31,8 @@ export interface BookingMetricsSinks extends Sinks {
   bookingMetrics: {
     started(): void;
     ended(ended: BookingEnded): void;
+    /** A confirmed booking's order cancel ended: `cancelled`, or `failed` (the booking stays CONFIRMED). */
+    orderCancel(outcome: 'cancelled' | 'failed'): void;
   };
 }
 
@@ -64,24 +69,52 @@ export function summarise(result: unknown): BookingEnded {
 
 const { bookingMetrics } = proxySinks<BookingMetricsSinks>();
 
+/** Statuses at which a booking has reached its outcome. */
+const OUTCOMES = new Set(['CONFIRMED', 'FAILED', 'ESCALATED', 'CANCELLED']);
+
+/**
+ * Follows one booking's status changes: `ended` once, at its first outcome; `orderCancel` when a
+ * confirmed booking's cancel ends. Returns whether the outcome has been reported.
+ */
+function followBooking(): () => boolean {
+  let reported = false;
+  let cancelReported = false;
+  onBookingStatus((state) => {
+    if (!reported) {
+      if (!OUTCOMES.has(state.status)) return;
+      reported = true;
+      bookingMetrics.ended(summarise({ state }));
+      return;
+    }
+    const cancel = state.cancellation?.status;
+    if (!cancelReported && (cancel === 'cancelled' || cancel === 'failed')) {
+      cancelReported = true;
+      bookingMetrics.orderCancel(cancel);
+    }
+  });
+  return () => reported;
+}
+
 export const interceptors = (): WorkflowInterceptors => ({
   inbound: [
     {
       async execute(input, next) {
         if (!BOOKING_WORKFLOW_TYPES.has(workflowInfo().workflowType)) return next(input);
         bookingMetrics.started();
+        const reported = followBooking();
         try {
           const result = await next(input);
-          bookingMetrics.ended(summarise(result));
+          if (!reported()) bookingMetrics.ended(summarise(result));
           return result;
         } catch (error) {
-          bookingMetrics.ended({
-            status: 'ERROR',
-            failureType: 'WORKFLOW_FAILED',
-            steps: [],
-            reshops: 0,
-            reconciliations: 0,
-          });
+          if (!reported())
+            bookingMetrics.ended({
+              status: 'ERROR',
+              failureType: 'WORKFLOW_FAILED',
+              steps: [],
+              reshops: 0,
+              reconciliations: 0,
+            });
           throw error;
         }
       },

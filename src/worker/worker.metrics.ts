@@ -3,7 +3,8 @@
  * core's `temporal_*` metrics:
  * - bookings started / ended by status and failure type, saga step durations, re-shops and
  *   reconciliations: from the workflow interceptor (booking-metrics.interceptor.ts) through the
- *   `bookingMetrics` sink, once per booking (not during replay);
+ *   `bookingMetrics` sink, once per booking when it reaches its outcome (not during replay), and
+ *   order cancels of confirmed bookings;
  * - airline calls by NDC operation, HTTP status and outcome: from {@link instrumentNdcClient};
  * - bookings awaiting approval: counted in Temporal visibility when scraped (cluster-wide).
  */
@@ -16,6 +17,7 @@ import type { BookingEnded, BookingMetricsSinks } from './booking-metrics.interc
 export interface WorkerMetrics {
   bookingsStarted: Counter<'workflow_type'>;
   bookingsEnded: Counter<'status' | 'failure_type'>;
+  orderCancels: Counter<'outcome'>;
   stepDuration: Histogram<'step' | 'outcome'>;
   reshops: Counter;
   reconciliations: Counter;
@@ -45,8 +47,14 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
     }),
     bookingsEnded: new Counter({
       name: `${METRIC_PREFIX}bookings_ended_total`,
-      help: 'Booking sagas ended, by final status (CONFIRMED, FAILED, CANCELLED, ERROR) and failure type (none when confirmed)',
+      help: 'Bookings that reached their outcome (CONFIRMED, FAILED, ESCALATED, CANCELLED; ERROR when the workflow failed), by status and failure type (none when confirmed); counted when reached, not when the workflow closes',
       labelNames: ['status', 'failure_type'],
+      registers,
+    }),
+    orderCancels: new Counter({
+      name: `${METRIC_PREFIX}order_cancels_total`,
+      help: 'Cancels of confirmed bookings at the airline, by outcome (cancelled, failed: the booking stays CONFIRMED)',
+      labelNames: ['outcome'],
       registers,
     }),
     stepDuration: new Histogram({
@@ -111,6 +119,7 @@ export function bookingMetricsSinks(metrics: WorkerMetrics): InjectedSinks<Booki
         callDuringReplay: false,
       },
       ended: { fn: (_info, ended) => recordBookingEnded(metrics, ended), callDuringReplay: false },
+      orderCancel: { fn: (_info, outcome) => metrics.orderCancels.inc({ outcome }), callDuringReplay: false },
     },
   };
 }

@@ -110,7 +110,13 @@ function observabilitySinks(metrics: WorkerMetrics | undefined, tracing: Tracing
   const booking: InjectedSinks<BookingMetricsSinks> =
     metrics !== undefined
       ? bookingMetricsSinks(metrics)
-      : { bookingMetrics: { started: { fn: () => undefined }, ended: { fn: () => undefined } } };
+      : {
+          bookingMetrics: {
+            started: { fn: () => undefined },
+            ended: { fn: () => undefined },
+            orderCancel: { fn: () => undefined },
+          },
+        };
   return { ...exporter, ...booking };
 }
 

@@ -9,9 +9,11 @@ import type { Worker } from '@temporalio/worker';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
+import { createMetricsRegistry, type Registry } from '../../src/common/observability';
 import { createBookingWorker } from '../../src/worker/worker';
+import { createWorkerMetrics } from '../../src/worker/worker.metrics';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
-import { approvePriceSignal, stateQuery } from '../../workflows/definitions';
+import { approvePriceSignal, cancelBookingUpdate, stateQuery } from '../../workflows/definitions';
 import { armFault, clearFaults, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { createHarness, oneWayIntent, pollUntil, stepTrail, type Harness } from './booking.fixtures';
 
@@ -27,6 +29,7 @@ describe('booking saga against the real airline service', () => {
   let worker: Worker;
   let running: Promise<void>;
   let store: AirlineStore;
+  let registry: Registry;
   let sequence = 0;
 
   beforeAll(async () => {
@@ -37,7 +40,9 @@ describe('booking saga against the real airline service', () => {
     store = airline.get(AirlineStore);
     // A short timeout so that commit-then-timeout is noticed quickly.
     client = new NdcHttpClient(ndcClientConfig(started, 1500));
+    registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
     worker = await createBookingWorker({
+      metrics: createWorkerMetrics(registry),
       connection: harness.nativeConnection,
       namespace: harness.namespace,
       taskQueue: harness.taskQueue,
@@ -294,6 +299,45 @@ describe('booking saga against the real airline service', () => {
     expect(sold.O! + sold.N! + sold.M! + sold.L! - 9).toBe(confirmed);
     expect(confirmed).toBe(bookings);
     expect(sold).toMatchObject({ O: 4, N: 8 });
+  });
+
+  it('counts a booking in the metrics when it is confirmed, while its cancel window keeps the workflow open, and its later cancel', async () => {
+    const value = (name: string, labels: string): number => {
+      const line = new RegExp(`^ndc_saga_${name}\\{${labels},service="worker"\\} (\\d+)$`, 'm');
+      return Number(line.exec(text)?.[1] ?? 0);
+    };
+    let text = await registry.metrics();
+    const confirmedBefore = value('bookings_ended_total', 'status="CONFIRMED",failure_type="none"');
+    const cancelsBefore = value('order_cancels_total', 'outcome="cancelled"');
+
+    const handle = await startBooking(intent(), { cancelWindowMs: 3_600_000 });
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (state) => state.status === 'CONFIRMED',
+    );
+    // The metric is recorded by a sink call the worker makes after the workflow task completes.
+    await pollUntil(
+      async () => {
+        text = await registry.metrics();
+        return value('bookings_ended_total', 'status="CONFIRMED",failure_type="none"');
+      },
+      (count) => count === confirmedBefore + 1,
+    );
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+
+    const state = await handle.executeUpdate(cancelBookingUpdate, { args: [{ reason: 'metrics' }] });
+    expect(state.status).toBe('CANCELLED');
+    await handle.result();
+    await pollUntil(
+      async () => {
+        text = await registry.metrics();
+        return value('order_cancels_total', 'outcome="cancelled"');
+      },
+      (count) => count === cancelsBefore + 1,
+    );
+    // Counted once: the workflow's close does not count the booking again.
+    expect(value('bookings_ended_total', 'status="CONFIRMED",failure_type="none"')).toBe(confirmedBefore + 1);
+    expect(value('bookings_ended_total', 'status="CANCELLED",failure_type="none"')).toBe(0);
   });
 
   it('fails with a stable type when the airline has nothing to sell', async () => {
