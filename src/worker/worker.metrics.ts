@@ -130,6 +130,7 @@ export const NDC_OPERATIONS = {
   offerPrice: 'OfferPrice',
   orderCreate: 'OrderCreate',
   orderRetrieve: 'OrderRetrieve',
+  orderCancel: 'OrderCancel',
   ordersByShoppingResponse: 'OrderList',
   createToken: 'Token',
 } as const satisfies Partial<Record<keyof NdcHttpClient, string>>;
