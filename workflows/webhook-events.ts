@@ -19,8 +19,14 @@ import { webhookEventSignal } from './webhook-definitions';
 
 /** Patch id guarding the webhook signal in the booking and batch workflows. */
 export const WEBHOOK_EVENTS_PATCH = 'webhook-events';
+/** Patch id guarding `booking.escalated` (histories that escalated before it replay without). */
+export const WEBHOOK_ESCALATED_PATCH = 'webhook-escalated';
 
-/** The event a booking status emits, if any (`RUNNING`, `SETTLING`, `ESCALATED` emit none). */
+/**
+ * The event a booking status emits, if any (`RUNNING`, `SETTLING` and `CANCELLING` emit none).
+ * `ESCALATED`: whether an order exists must be checked by hand; the agency is told so, with the
+ * ids to check.
+ */
 export function bookingEventType(status: BookingStatus): WebhookEventType | undefined {
   switch (status) {
     case 'CONFIRMED':
@@ -31,9 +37,11 @@ export function bookingEventType(status: BookingStatus): WebhookEventType | unde
       return 'booking.awaiting_approval';
     case 'CANCELLED':
       return 'booking.cancelled';
+    case 'ESCALATED':
+      return 'booking.escalated';
     case 'RUNNING':
     case 'SETTLING':
-    case 'ESCALATED': // not in the event catalogue: whether an order exists is for ops to check
+    case 'CANCELLING':
       return undefined;
   }
 }
@@ -56,6 +64,7 @@ export function bookingEventData(
     data.pricedTotal = { ...state.pricedTotal };
   const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
   if (refund !== undefined) data.refund = { ...refund };
+  if (state.status === 'ESCALATED' && state.settling !== undefined) data.lookupIds = [...state.settling.lookupIds];
   if (state.error !== undefined) {
     data.error = { type: state.error.type, message: state.error.message };
     if (state.error.airlineCode !== undefined) data.error.airlineCode = state.error.airlineCode;
@@ -115,7 +124,7 @@ export function emitBookingEvent(agencyId: string, state: BookingState): Promise
     );
   }
   const type = bookingEventType(state.status);
-  if (type !== undefined)
+  if (type !== undefined && (type !== 'booking.escalated' || patched(WEBHOOK_ESCALATED_PATCH)))
     sends.push(sendToRegistry(agencyId, newEvent(type, bookingEventData(info.workflowId, agencyId, state, parent))));
   return Promise.all(sends).then(() => undefined);
 }

@@ -140,7 +140,7 @@ describe('booking events', () => {
     ).toEqual([
       undefined,
       undefined,
-      undefined,
+      'booking.escalated',
       'booking.awaiting_approval',
       'booking.confirmed',
       'booking.failed',
@@ -191,6 +191,20 @@ describe('booking events', () => {
       agencyId: 'A',
       status: 'FAILED',
       error: { type: 'NO_OFFERS', message: 'none', airlineCode: '710' },
+    });
+    expect(
+      bookingEventData('b', 'A', {
+        status: 'ESCALATED',
+        steps: [],
+        settling: { lookupIds: ['PRICE-1', 'SHOP-1'], since: 't0', until: 't1', lookups: 9 },
+        error: { type: 'ORDER_UNSETTLED', message: 'no order seen' },
+      }),
+    ).toEqual({
+      bookingId: 'b',
+      agencyId: 'A',
+      status: 'ESCALATED',
+      lookupIds: ['PRICE-1', 'SHOP-1'],
+      error: { type: 'ORDER_UNSETTLED', message: 'no order seen' },
     });
   });
 });

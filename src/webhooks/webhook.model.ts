@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.failed',
   'booking.awaiting_approval',
   'booking.cancelled',
+  'booking.escalated',
   'batch.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -63,6 +64,11 @@ export interface BookingEventData {
   /** Refund of a cancelled order, when the airline gave one. */
   refund?: { value: string; currency: string };
   error?: { type: string; message: string; airlineCode?: string };
+  /**
+   * `ESCALATED`: the response ids the airline's order lookup was asked for; with them the
+   * agency (or the airline's desk) can check whether an order exists.
+   */
+  lookupIds?: string[];
 }
 
 export interface BatchEventData {

@@ -11,6 +11,7 @@ import { approvePriceSignal, cancelBookingUpdate, cancelSignal, stateQuery } fro
 import { createDataConverter } from '../../src/temporal/data-converter';
 import { BOOKING_SEARCH_ATTRIBUTE_KEYS, BookingStatusKey } from '../../src/temporal/search-attributes';
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
+import { webhookRegistryId } from '../../src/webhooks/webhook.model';
 import {
   attempt,
   delegatingActivities,
@@ -211,6 +212,13 @@ describe('booking saga timers (time-skipping test server)', () => {
     expect(result.state.settling?.lookupIds).toEqual(['PRICE-2', 'SHOP-1']);
     expect(mocks.createOrder).toHaveBeenCalledTimes(1);
     expect(result.state.order).toBeUndefined();
+    // The agency's webhook registry is told (booking.escalated): the one event sent to it.
+    const history = await handle.fetchHistory();
+    const toRegistry = (history.events ?? [])
+      .map((event) => event.signalExternalWorkflowExecutionInitiatedEventAttributes)
+      .filter((attributes) => attributes?.signalName === 'webhookEvent')
+      .map((attributes) => attributes!.workflowExecution?.workflowId);
+    expect(toRegistry).toEqual([webhookRegistryId(oneWayIntent().agency.id)]);
   });
 
   it('never fails while the lookups fail: escalates when no lookup answered after the window', async () => {
