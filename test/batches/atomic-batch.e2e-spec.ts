@@ -2,6 +2,7 @@
  * All-or-nothing batches against the real airline, a real worker and a real Temporal dev server
  * (the jest-managed one of test/support/temporal-env, through the stack).
  */
+import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BatchProgress, BookingIntent } from '../../src/booking/booking.model';
 import type { batchWorkflow as BatchWorkflowFn } from '../../workflows';
 import { oneWayIntent } from '../api/intent.fixture';
@@ -109,6 +110,9 @@ describe('atomic batches', () => {
       const booking = await as(stack.api, AGENCY, 'GET', `/bookings/${encodeURIComponent(`${batchId}-${index}`)}`);
       expect(booking.body.status).toBe('CANCELLED');
       expect(booking.body.cancellation).toMatchObject({ status: 'cancelled', refund: { currency: 'GBP' } });
+      // The airline's own record agrees: the order is cancelled there, with the refund answered.
+      const order = stack.airline.app.get(AirlineStore).getOrder(booking.body.order.orderId);
+      expect(order?.cancellation).toMatchObject({ refund: booking.body.cancellation.refund });
     }
   });
 
