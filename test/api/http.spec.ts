@@ -5,6 +5,7 @@
  */
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import request from 'supertest';
 import { ApiKeyStore } from '../../src/api/auth/api-keys';
 import { BOOKING_STATUSES } from '../../src/booking/booking.model';
@@ -76,17 +77,19 @@ function fakeClient() {
             searchAttributes: Record<string, unknown[]>;
           },
         ) => {
-          if (!runs.has(opts.workflowId)) {
-            runs.set(opts.workflowId, {
-              type,
-              status: 'RUNNING',
-              memo: opts.memo,
-              searchAttributes: opts.searchAttributes,
-              args: opts.args,
-              state: { status: 'RUNNING', steps: [] },
-              signals: [],
-            });
+          // As the server answers a start with conflict policy FAIL and REJECT_DUPLICATE.
+          if (runs.has(opts.workflowId)) {
+            throw new WorkflowExecutionAlreadyStartedError('already started', opts.workflowId, type);
           }
+          runs.set(opts.workflowId, {
+            type,
+            status: 'RUNNING',
+            memo: opts.memo,
+            searchAttributes: opts.searchAttributes,
+            args: opts.args,
+            state: { status: 'RUNNING', steps: [] },
+            signals: [],
+          });
           return handle(opts.workflowId);
         },
       ),
@@ -175,7 +178,7 @@ describe('booking API over a fake Temporal client', () => {
     });
     const [type, opts] = client.workflow.start.mock.calls[0]! as unknown as [string, Record<string, any>];
     expect(type).toBe('bookingWorkflow');
-    expect(opts.workflowIdConflictPolicy).toBe('USE_EXISTING');
+    expect(opts.workflowIdConflictPolicy).toBe('FAIL');
     expect(opts.workflowIdReusePolicy).toBe('REJECT_DUPLICATE');
     expect(opts.taskQueue).toBe('ndc-saga');
     expect(opts.args).toEqual([intent, { cancelWindowMs: 604_800_000, correlationId: 'req-123' }]);
@@ -250,7 +253,9 @@ describe('booking API over a fake Temporal client', () => {
     const again = await post('/bookings', 'A', intent).set('Idempotency-Key', 'k-2');
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ id: 'booking:AGENCY1:k-2', existing: true });
-    expect(client.workflow.start).toHaveBeenCalledTimes(1);
+    // The second start was refused by "Temporal": one workflow.
+    expect(client.workflow.start).toHaveBeenCalledTimes(2);
+    expect([...client.runs.keys()]).toEqual(['booking:AGENCY1:k-2']);
     const clash = await post('/bookings', 'A', { ...intent, currency: 'EUR' }).set('Idempotency-Key', 'k-2');
     expect(clash.status).toBe(422);
     expect(clash.body).toEqual({

@@ -182,30 +182,26 @@ export class BookingService {
     const key = idempotencyKey(keyHeader);
     const id = bookingWorkflowId(intent.agency.id, key);
     const print = fingerprint(intent);
-    const handle = this.client.workflow.getHandle(id);
-    const before = await describeOrUndefined(handle);
-    if (before !== undefined) return this.existing(before, print);
     const options: BookingWorkflowOptions = { ...this.config.workflowDefaults, correlationId: requestId };
     if (this.config.approvalTimeoutMs !== undefined) options.approvalTimeoutMs = this.config.approvalTimeoutMs;
     const route = `${intent.journey.origin}-${intent.journey.destination}`;
+    // One round trip for a new intent: the start itself. Only when a workflow with this id exists
+    // (a retry with the same key, a concurrent request that won the start, or a closed booking,
+    // which is never booked again) is it described, to answer it or refuse a reused key.
     try {
       await this.client.workflow.start(BOOKING_WORKFLOW, {
         workflowId: id,
         taskQueue: this.config.taskQueue,
         args: [intent, options],
-        // Two concurrent requests with one key get the same run; a closed booking with this id is
-        // refused (and adopted below) instead of being booked again.
-        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdConflictPolicy: 'FAIL',
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
         memo: { [FINGERPRINT_MEMO]: print },
         searchAttributes: { BookingStatus: ['RUNNING'], AgencyId: [intent.agency.id], Route: [route] },
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      return this.existing(await this.client.workflow.getHandle(id).describe(), print);
     }
-    // A concurrent request with the same key may have won the start: check it was the same request.
-    const after = await handle.describe();
-    if (after.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(id);
     return { id, status: 'RUNNING', existing: false, links: bookingLinks(id) };
   }
 
