@@ -10,6 +10,7 @@ import {
   getExternalWorkflowHandle,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   sleep,
   workflowInfo,
@@ -23,7 +24,14 @@ import type {
   WebhookDeliveryStatus,
   WebhookRetryPolicy,
 } from '../src/webhooks/webhook.model';
+import { webhookTaskQueue } from '../src/webhooks/webhook.model';
 import { webhookDeliveryReportSignal } from './webhook-definitions';
+
+/**
+ * Patch id of the webhook task queue: deliveries started before it keep their attempts on the
+ * booking task queue (whose worker still serves them).
+ */
+export const WEBHOOK_TASK_QUEUE_PATCH = 'webhook-task-queue';
 
 /** Wait before attempt `attempt + 1` (1-based) under `retry`. Pure; unit-tested. */
 export function backoffMs(retry: WebhookRetryPolicy, attempt: number): number {
@@ -33,10 +41,13 @@ export function backoffMs(retry: WebhookRetryPolicy, attempt: number): number {
 
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryStatus> {
   const { endpoint, event } = input;
-  const { workflowId } = workflowInfo();
+  const { workflowId, taskQueue } = workflowInfo();
   // One activity per attempt: the backoff between attempts is this workflow's (durable timers),
   // so every attempt is recorded and reported.
+  // On the webhook task queue, beside the booking queue and outside the airline's rate limit
+  // (attempts scheduled before that queue existed replay on the booking queue).
   const { deliverWebhook } = proxyActivities<WebhookActivities>({
+    ...(patched(WEBHOOK_TASK_QUEUE_PATCH) ? { taskQueue: webhookTaskQueue(taskQueue) } : {}),
     startToCloseTimeout: endpoint.retry.requestTimeoutMs + 5000,
     retry: { maximumAttempts: 1 },
   });

@@ -26,6 +26,14 @@ export const MAX_DELIVERIES_KEPT = 100;
 /** Attempts kept per delivery (the latest ones); `attemptCount` counts them all. */
 export const MAX_ATTEMPTS_KEPT = 20;
 
+/**
+ * Task queue of the webhook delivery activities: beside the booking task queue, without the
+ * airline's rate limit (src/worker/worker.ts).
+ */
+export function webhookTaskQueue(bookingTaskQueue: string): string {
+  return `${bookingTaskQueue}-webhooks`;
+}
+
 /** Id of the long-lived registry workflow of one agency. */
 export function webhookRegistryId(agencyId: string): string {
   return `webhooks:${agencyId}`;

@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { makeTelemetryFilterString, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import { makeTelemetryFilterString, Runtime, type NativeConnection } from '@temporalio/worker';
 import {
   createLoggerFromEnv,
   createMetricsRegistry,
@@ -27,7 +27,12 @@ import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
 import { loadPayloadKey } from '../temporal/payload-codec';
 import { loadTemporalConfig } from '../temporal/temporal.config';
 import { createWorkerConnection } from '../temporal/temporal.connection';
-import { createBookingWorker, DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
+import {
+  type BookingWorker,
+  createBookingWorker,
+  DEFAULT_AIRLINE_RATE_LIMIT_RPS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+} from './worker';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 
 /** Default port of the worker's health and metrics server (WORKER_HTTP_PORT; `off` disables, 0 picks one). */
@@ -85,7 +90,7 @@ function airlineSpan(tracing: Tracing | undefined) {
   };
 }
 
-async function readiness(worker: Worker | undefined, connection: NativeConnection): Promise<ProbeResult> {
+async function readiness(worker: BookingWorker | undefined, connection: NativeConnection): Promise<ProbeResult> {
   const state = worker?.getState() ?? 'STARTING';
   try {
     await connection.withDeadline(Date.now() + READY_PROBE_TIMEOUT_MS, () =>
@@ -130,7 +135,7 @@ async function main(logger: Logger): Promise<void> {
   const connection = await createWorkerConnection(temporal);
   const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace });
   const client = instrumentNdcClient(new NdcHttpClient(ndcConfig), metrics, airlineSpan(tracing));
-  let worker: Worker | undefined;
+  let worker: BookingWorker | undefined;
   const ops =
     httpPort === undefined
       ? undefined

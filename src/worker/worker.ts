@@ -1,7 +1,9 @@
 /**
  * The booking worker: the workflows of `workflows/` and the activities of `activities/`, on one
- * task queue, with the encrypting data converter and the airline's rate limit, and its
- * observability: the booking-metrics and OpenTelemetry workflow interceptors (bundled with the
+ * task queue, with the encrypting data converter and the airline's rate limit; beside it, on the
+ * task queue `<taskQueue>-webhooks` without that limit, the webhook deliveries (a POST to an
+ * agency's endpoint is not an airline request, and must neither use the airline's quota nor wait
+ * behind a burst of bookings). Its observability: the booking-metrics and OpenTelemetry workflow interceptors (bundled with the
  * workflows), the OpenTelemetry activity interceptors, and their sinks.
  */
 import {
@@ -10,7 +12,7 @@ import {
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/worker';
 import type { NativeConnection } from '@temporalio/worker';
-import { Worker, type InjectedSinks, type WorkerOptions } from '@temporalio/worker';
+import { Worker, type InjectedSinks, type State, type WorkerOptions } from '@temporalio/worker';
 import type { OpenTelemetryWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
 import type { Tracing } from '../common/observability';
 import type { BookingMetricsSinks } from './booking-metrics.interceptor';
@@ -19,6 +21,7 @@ import { createBookingActivities, type BookingActivityDeps } from '../../activit
 import type { BookingActivities } from '../../activities/booking.activities.types';
 import { createWebhookActivities } from '../../activities/webhook.activities';
 import { createDataConverter } from '../temporal/data-converter';
+import { webhookTaskQueue } from '../webhooks/webhook.model';
 
 /** Default `maxTaskQueueActivitiesPerSecond`: requests per second the airline accepts. */
 export const DEFAULT_AIRLINE_RATE_LIMIT_RPS = 20;
@@ -69,36 +72,81 @@ export interface BookingWorkerOptions {
   extra?: Partial<WorkerOptions>;
 }
 
+/**
+ * The two workers of one booking worker process, run and stopped together: `booking` (workflows
+ * and airline activities, rate limited) and `webhooks` (webhook deliveries).
+ */
+export class BookingWorker {
+  constructor(
+    readonly booking: Worker,
+    readonly webhooks: Worker,
+  ) {}
+
+  /** Runs both until both have stopped; if one fails, the other is shut down and the error thrown. */
+  async run(): Promise<void> {
+    const runs = [this.booking.run(), this.webhooks.run()];
+    try {
+      await Promise.all(runs);
+    } catch (error) {
+      this.shutdown();
+      await Promise.allSettled(runs);
+      throw error;
+    }
+  }
+
+  /** Starts the graceful shutdown of both (in-flight activities get the grace time). */
+  shutdown(): void {
+    for (const worker of [this.booking, this.webhooks]) {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+    }
+  }
+
+  /** `RUNNING` when both run; otherwise the state of the one that does not. */
+  getState(): State {
+    const booking = this.booking.getState();
+    return booking !== 'RUNNING' ? booking : this.webhooks.getState();
+  }
+}
+
 /** Creates (does not run) the booking worker. */
-export async function createBookingWorker(options: BookingWorkerOptions): Promise<Worker> {
-  // Webhook deliveries (one signed POST each) run beside the booking activities.
-  const activities = {
-    ...createWebhookActivities(),
-    ...(options.activities ?? createActivities(options.activityDeps)),
-  };
-  return Worker.create({
+export async function createBookingWorker(options: BookingWorkerOptions): Promise<BookingWorker> {
+  const namespace = options.namespace ?? 'default';
+  const dataConverter = createDataConverter(options.payloadKey);
+  const activityInterceptors: NonNullable<WorkerOptions['interceptors']>['activity'] = [
+    (ctx) => ({
+      inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+      outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+    }),
+  ];
+  const shutdownGraceTime = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  const webhookActivities = createWebhookActivities();
+  const booking = await Worker.create({
     connection: options.connection,
-    namespace: options.namespace ?? 'default',
+    namespace,
     taskQueue: options.taskQueue,
     ...(options.workflowBundlePath !== undefined
       ? { workflowBundle: { codePath: options.workflowBundlePath } }
       : { workflowsPath: WORKFLOWS_PATH }),
-    activities,
-    dataConverter: createDataConverter(options.payloadKey),
-    interceptors: {
-      workflowModules: WORKFLOW_INTERCEPTOR_MODULES,
-      activity: [
-        (ctx) => ({
-          inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
-          outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
-        }),
-      ],
-    },
+    // The webhook activities stay here too, for deliveries scheduled on this queue before
+    // deliveries had a queue of their own.
+    activities: { ...webhookActivities, ...(options.activities ?? createActivities(options.activityDeps)) },
+    dataConverter,
+    interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES, activity: activityInterceptors },
     sinks: observabilitySinks(options.metrics, options.tracing),
     maxTaskQueueActivitiesPerSecond: options.rateLimitRps ?? DEFAULT_AIRLINE_RATE_LIMIT_RPS,
-    shutdownGraceTime: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    shutdownGraceTime,
     ...options.extra,
   });
+  const webhooks = await Worker.create({
+    connection: options.connection,
+    namespace,
+    taskQueue: webhookTaskQueue(options.taskQueue),
+    activities: webhookActivities,
+    dataConverter,
+    interceptors: { activity: activityInterceptors },
+    shutdownGraceTime,
+  });
+  return new BookingWorker(booking, webhooks);
 }
 
 /** The sinks the interceptor modules call; no-ops for what is not configured. */

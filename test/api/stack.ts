@@ -7,7 +7,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Client } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import type { AirlineConfig } from '../../src/airline/airline.config';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import { loadApiConfig } from '../../src/api/config/api.config';
@@ -15,7 +15,7 @@ import { createApiApp } from '../../src/configure-app';
 import { uiPayloadCodec } from '../../src/main';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
-import { createBookingWorker } from '../../src/worker/worker';
+import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
 import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
 import { isBookingStatus, isFinalStatus } from '../../src/booking/booking.model';
@@ -70,7 +70,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { app: airline, config: airlineConfig, url: airlineUrl } = started;
   const ndc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
   const connection = await NativeConnection.connect({ address });
-  let worker: Worker | undefined;
+  let worker: BookingWorker | undefined;
   let running: Promise<void> | undefined;
   const startWorker = async () => {
     worker = await createBookingWorker({

@@ -8,13 +8,13 @@
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Client } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import { loadApiConfig } from '../../src/api/config/api.config';
 import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
 import { createApiApp } from '../../src/configure-app';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
-import { createBookingWorker } from '../../src/worker/worker';
+import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
 import { ndcClientConfig, startAirline, type RunningAirline } from '../airline/airline-harness';
 import { createTestKeys, type TestKeys } from '../api/keys.fixture';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
@@ -62,7 +62,7 @@ export async function startWebhookStack(
   const airline = await startAirline();
   const ndc = new NdcHttpClient(ndcClientConfig(airline));
   const connection = await NativeConnection.connect({ address });
-  let worker: Worker | undefined;
+  let worker: BookingWorker | undefined;
   let running: Promise<void> | undefined;
   const startWorker = async () => {
     worker = await createBookingWorker({

@@ -10,7 +10,12 @@ import type { WorkflowHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { EncryptionCodec, loadPayloadKey } from '../../src/temporal';
 import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
-import { webhookDeliveryId, webhookRegistryId, type WebhookEvent } from '../../src/webhooks/webhook.model';
+import {
+  webhookDeliveryId,
+  webhookRegistryId,
+  webhookTaskQueue,
+  type WebhookEvent,
+} from '../../src/webhooks/webhook.model';
 import { webhookEventSignal } from '../../workflows/webhook-definitions';
 import { oneWayIntent } from '../api/intent.fixture';
 import { pollUntil } from '../api/stack';
@@ -238,6 +243,12 @@ describe('signed booking webhooks', () => {
     const at = delivery.attempts.map((a: any) => Date.parse(a.at));
     expect(at[1] - at[0]).toBeGreaterThanOrEqual(200);
     expect(at[2] - at[1]).toBeGreaterThanOrEqual(400);
+    // Every attempt ran on the webhook task queue, outside the airline's rate limit.
+    const history = await stack.client.workflow.getHandle(delivery.id).fetchHistory();
+    const queues = (history.events ?? [])
+      .map((e) => e.activityTaskScheduledEventAttributes?.taskQueue?.name)
+      .filter((name) => name !== undefined);
+    expect(queues).toEqual([1, 2, 3].map(() => webhookTaskQueue(stack.taskQueue)));
   });
 
   it('bookings send booking.confirmed, booking.failed, booking.awaiting_approval and booking.cancelled', async () => {

@@ -5,12 +5,11 @@
  */
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import type { Worker } from '@temporalio/worker';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createMetricsRegistry, type Registry } from '../../src/common/observability';
-import { createBookingWorker } from '../../src/worker/worker';
+import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
 import { createWorkerMetrics } from '../../src/worker/worker.metrics';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelBookingUpdate, stateQuery } from '../../workflows/definitions';
@@ -26,7 +25,7 @@ describe('booking saga against the real airline service', () => {
   let airline: INestApplication;
   let baseUrl: string;
   let client: NdcHttpClient;
-  let worker: Worker;
+  let worker: BookingWorker;
   let running: Promise<void>;
   let store: AirlineStore;
   let registry: Registry;

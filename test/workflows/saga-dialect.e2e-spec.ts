@@ -8,10 +8,9 @@
 import 'reflect-metadata';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Worker } from '@temporalio/worker';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import { loadNdcClientConfig, NdcHttpClient } from '../../src/ndc-client';
-import { createBookingWorker } from '../../src/worker/worker';
+import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { startAirline, type RunningAirline } from '../airline/airline-harness';
 import { createHarness, oneWayIntent, stepTrail, type Harness } from './booking.fixtures';
@@ -70,7 +69,7 @@ describe('saga against the airline configured as another vendor, SOAP 1.1', () =
   let airline: RunningAirline;
   let proxy: http.Server;
   let client: NdcHttpClient;
-  let worker: Worker;
+  let worker: BookingWorker;
   let running: Promise<void>;
   const exchanges: Exchange[] = [];
 
