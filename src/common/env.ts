@@ -5,6 +5,20 @@
 import type { z } from 'zod/v4';
 
 /**
+ * An invalid environment variable: the message names it (`VARIABLE: reason`). Each process's
+ * configuration has its own subclass with a stable `code`.
+ */
+export class EnvConfigError extends Error {
+  constructor(
+    readonly code: string,
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`${variable}: ${reason}`);
+  }
+}
+
+/**
  * The variables of `env` that are set: unset, empty and blank values are left out, so that the
  * schema's default (or `optional()`) applies to them.
  */

@@ -5,16 +5,12 @@
 import * as fs from 'node:fs';
 import { z } from 'zod/v4';
 import { DEFAULT_TASK_QUEUE } from '../booking/booking.model';
-import { parseEnv } from '../common/env';
+import { EnvConfigError, parseEnv } from '../common/env';
 
 /** Thrown when a TEMPORAL_* variable is invalid; the message names it. */
-export class TemporalConfigError extends Error {
-  readonly code = 'TEMPORAL_CONFIG_INVALID';
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`${variable}: ${reason}`);
+export class TemporalConfigError extends EnvConfigError {
+  constructor(variable: string, reason: string) {
+    super('TEMPORAL_CONFIG_INVALID', variable, reason);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import { z } from 'zod/v4';
-import { parseEnv } from '../common/env';
+import { EnvConfigError, parseEnv } from '../common/env';
 import { type TemporalConfig, TemporalConfigError, temporalEnvSchema } from '../temporal/temporal.config';
 import { DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
 
@@ -14,13 +14,9 @@ import { DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './wor
 export const DEFAULT_WORKER_HTTP_PORT = 9464;
 
 /** Thrown when the environment is invalid; the message names the variable. */
-export class WorkerConfigError extends Error {
-  readonly code = 'WORKER_CONFIG_INVALID';
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`${variable}: ${reason}`);
+export class WorkerConfigError extends EnvConfigError {
+  constructor(variable: string, reason: string) {
+    super('WORKER_CONFIG_INVALID', variable, reason);
   }
 }
 

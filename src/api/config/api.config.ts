@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { z } from 'zod/v4';
 import { bookingDefaultsEnvFields, bookingWorkflowDefaults } from '../../booking/booking.config';
 import type { BookingWorkflowOptions } from '../../booking/booking.model';
-import { parseEnv } from '../../common/env';
+import { EnvConfigError, parseEnv } from '../../common/env';
 import { temporalEnvFields } from '../../temporal/temporal.config';
 
 /** Where the API keys live when API_KEYS_FILE is not set (the git-ignored `.data/` folder). */
@@ -83,13 +83,9 @@ export interface ApiConfig {
 }
 
 /** Thrown when the environment is invalid; the message names the variable. */
-export class ApiConfigError extends Error {
-  readonly code = 'API_CONFIG_INVALID';
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`${variable}: ${reason}`);
+export class ApiConfigError extends EnvConfigError {
+  constructor(variable: string, reason: string) {
+    super('API_CONFIG_INVALID', variable, reason);
   }
 }
 
