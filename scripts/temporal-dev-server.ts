@@ -7,6 +7,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
+import { watchExit } from './child-exit';
 
 const execFileAsync = promisify(execFile);
 
@@ -231,25 +232,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   if (typeof logFd === 'number') fs.closeSync(logFd);
 
-  let exitReason: string | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exitReason = signal !== null ? `signal ${signal}` : `exit code ${String(code)}`;
-      resolve();
-    });
-    child.once('error', (error) => {
-      exitReason = error.message;
-      resolve();
-    });
-  });
+  const { exited, reason: exitReason } = watchExit(child);
   const pid = child.pid;
   if (pid === undefined) {
     await exited;
-    throw new Error(`could not start ${options.cli}: ${exitReason ?? 'unknown error'}`);
+    throw new Error(`could not start ${options.cli}: ${exitReason() ?? 'unknown error'}`);
   }
 
   const stop = async (graceMs = 10_000): Promise<void> => {
-    if (exitReason === undefined) {
+    if (exitReason() === undefined) {
       killGroup(pid, 'SIGTERM');
       const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
       await exited;
@@ -262,7 +253,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const address = `${ip}:${port}`;
   try {
-    await waitUntilReady(address, namespace, Date.now() + (options.readyTimeoutMs ?? 60_000), () => exitReason);
+    await waitUntilReady(address, namespace, Date.now() + (options.readyTimeoutMs ?? 60_000), exitReason);
   } catch (error) {
     await stop(2000);
     const tail = readTail(options.logFile);

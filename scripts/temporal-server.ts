@@ -24,6 +24,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { PROJECT_ROOT } from './temporal-cli';
+import { isExecutableFile, watchExit } from './child-exit';
 
 const execFileAsync = promisify(execFile);
 
@@ -53,16 +54,6 @@ export interface ResolveServerToolsOptions {
   projectRoot?: string;
   /** Progress messages. Default: stderr. */
   log?: (message: string) => void;
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    if (!fs.statSync(file).isFile()) return false;
-    fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `go install <module path>@v<version>` into `binDir`, through a temporary GOBIN (no half-written binary). */
@@ -298,21 +289,11 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
     env: { ...process.env, ...serverEnvironment(options.db, options.ports), LOG_LEVEL: options.logLevel ?? 'warn' },
   });
   fs.closeSync(logFd);
-  let exitReason: string | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exitReason = signal !== null ? `signal ${signal}` : `exit code ${String(code)}`;
-      resolve();
-    });
-    child.once('error', (error) => {
-      exitReason = error.message;
-      resolve();
-    });
-  });
+  const { exited, reason: exitReason } = watchExit(child);
   const pid = child.pid;
   if (pid === undefined) {
     await exited;
-    throw new Error(`could not start ${options.bin}: ${exitReason ?? 'unknown error'}`);
+    throw new Error(`could not start ${options.bin}: ${exitReason() ?? 'unknown error'}`);
   }
   const killGroup = (signal: NodeJS.Signals): void => {
     try {
@@ -322,7 +303,7 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
     }
   };
   const stop = async (graceMs = 20_000): Promise<void> => {
-    if (exitReason === undefined) {
+    if (exitReason() === undefined) {
       killGroup('SIGTERM');
       const timer = setTimeout(() => killGroup('SIGKILL'), graceMs);
       await exited;
@@ -336,10 +317,10 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   let lastError = 'no attempt yet';
   for (;;) {
-    if (exitReason !== undefined) {
+    if (exitReason() !== undefined) {
       await stop(1000);
       throw new Error(
-        `temporal server exited before it was ready (${exitReason})\n--- ${options.logFile} ---\n${readTail(options.logFile)}`,
+        `temporal server exited before it was ready (${exitReason()})\n--- ${options.logFile} ---\n${readTail(options.logFile)}`,
       );
     }
     if (Date.now() > deadline) {

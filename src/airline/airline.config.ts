@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { EnvConfigError } from '../common/env';
 import { EXT_NS } from '../ndc';
 
 /** Development Basic credentials (documented; refused in production). */
@@ -42,13 +43,9 @@ export interface AirlineConfig {
 }
 
 /** Thrown when the environment is invalid; the message names the variable. */
-export class AirlineConfigError extends Error {
-  readonly code = 'AIRLINE_CONFIG_INVALID';
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`${variable}: ${reason}`);
+export class AirlineConfigError extends EnvConfigError {
+  constructor(variable: string, reason: string) {
+    super('AIRLINE_CONFIG_INVALID', variable, reason);
   }
 }
 

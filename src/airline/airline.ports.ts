@@ -77,6 +77,8 @@ export interface ResponseStore {
 export interface InventoryStore {
   /** Seats already sold on `inventoryKey` in booking class `rbd`. */
   sold(inventoryKey: string, rbd: string): number;
+  /** Seats already sold on `inventoryKey`, by booking class (classes with none sold may be absent). */
+  soldOn(inventoryKey: string): ReadonlyMap<string, number>;
   /**
    * Sells all `segments` atomically if every one still has room under
    * `capacity(inventoryKey, rbd)`; returns false and sells nothing otherwise.

@@ -2,8 +2,10 @@
  * Deployment defaults of the booking workflow's options, read once from the environment by the
  * process that starts bookings (the API) and passed as `BookingWorkflowOptions`; an option given
  * with a request wins. Per airline: one deployment books with one airline (`AIRLINE_BASE_URL`).
- * Fails fast naming the variable.
+ * One zod schema; fails fast naming the variable.
  */
+import { z } from 'zod/v4';
+import { parseEnv } from '../common/env';
 import type { BookingWorkflowOptions, UnsettledPolicy } from './booking.model';
 
 const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
@@ -28,27 +30,43 @@ export const DEFAULT_CANCEL_WINDOW_MS = 7 * 24 * 3_600_000;
  * e.g. in a test, closes at CONFIRMED).
  */
 export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env): BookingWorkflowOptions {
-  const options: BookingWorkflowOptions = { cancelWindowMs: DEFAULT_CANCEL_WINDOW_MS };
-  const window = env.ORDER_SETTLE_WINDOW_MS?.trim();
-  if (window !== undefined && window !== '') {
-    const value = Number(window);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`ORDER_SETTLE_WINDOW_MS: must be a whole number of ms >= 0, got "${window}"`);
-    options.settleWindowMs = value;
-  }
-  const policy = env.ORDER_UNSETTLED_POLICY?.trim();
-  if (policy !== undefined && policy !== '') {
-    if (!(POLICIES as readonly string[]).includes(policy)) {
-      throw new Error(`ORDER_UNSETTLED_POLICY: must be one of ${POLICIES.join(', ')}, got "${policy}"`);
-    }
-    options.unsettledPolicy = policy as UnsettledPolicy;
-  }
-  const cancelWindow = env.BOOKING_CANCEL_WINDOW_MS?.trim();
-  if (cancelWindow !== undefined && cancelWindow !== '') {
-    const value = Number(cancelWindow);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`BOOKING_CANCEL_WINDOW_MS: must be a whole number of ms >= 0, got "${cancelWindow}"`);
-    options.cancelWindowMs = value;
-  }
-  return options;
+  return parseEnv(bookingDefaultsEnvSchema, env, (variable, reason) => new Error(`${variable}: ${reason}`));
 }
+
+/** A whole number of milliseconds >= 0, given as text. */
+const wholeMs = z
+  .string()
+  .trim()
+  .refine((s) => Number.isInteger(Number(s)) && Number(s) >= 0, {
+    error: (issue) => `must be a whole number of ms >= 0, got "${String(issue.input)}"`,
+  })
+  .transform(Number);
+
+/** The variables of {@link loadBookingWorkflowDefaults}, for the schema of the process that reads them (the API's). */
+export const bookingDefaultsEnvFields = {
+  ORDER_SETTLE_WINDOW_MS: wholeMs.optional(),
+  ORDER_UNSETTLED_POLICY: z
+    .string()
+    .trim()
+    .refine((s) => (POLICIES as readonly string[]).includes(s), {
+      error: (issue) => `must be one of ${POLICIES.join(', ')}, got "${String(issue.input)}"`,
+    })
+    .transform((s) => s as UnsettledPolicy)
+    .optional(),
+  BOOKING_CANCEL_WINDOW_MS: wholeMs.optional(),
+};
+
+/** The options of the parsed {@link bookingDefaultsEnvFields}. */
+export function bookingWorkflowDefaults(e: {
+  ORDER_SETTLE_WINDOW_MS?: number;
+  ORDER_UNSETTLED_POLICY?: UnsettledPolicy;
+  BOOKING_CANCEL_WINDOW_MS?: number;
+}): BookingWorkflowOptions {
+  return {
+    ...(e.ORDER_SETTLE_WINDOW_MS !== undefined ? { settleWindowMs: e.ORDER_SETTLE_WINDOW_MS } : {}),
+    ...(e.ORDER_UNSETTLED_POLICY !== undefined ? { unsettledPolicy: e.ORDER_UNSETTLED_POLICY } : {}),
+    cancelWindowMs: e.BOOKING_CANCEL_WINDOW_MS ?? DEFAULT_CANCEL_WINDOW_MS,
+  };
+}
+
+const bookingDefaultsEnvSchema = z.object(bookingDefaultsEnvFields).transform(bookingWorkflowDefaults);

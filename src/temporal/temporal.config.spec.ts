@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { loadTemporalConfig } from './temporal.config';
 
 describe('loadTemporalConfig', () => {
@@ -27,9 +28,22 @@ describe('loadTemporalConfig', () => {
     });
   });
 
+  it('accepts [ipv6]:port, as the API does, and treats blank values as unset', () => {
+    expect(loadTemporalConfig({ TEMPORAL_ADDRESS: '[::1]:7233', TEMPORAL_NAMESPACE: '  ' })).toEqual({
+      address: '[::1]:7233',
+      namespace: 'default',
+      taskQueue: 'ndc-saga',
+    });
+  });
+
+  it('reads client certificate and key together, from files', () => {
+    const config = loadTemporalConfig({ TEMPORAL_TLS_CERT: __filename, TEMPORAL_TLS_KEY: __filename });
+    expect(config.tls).toEqual({ clientCert: readFileSync(__filename), clientKey: readFileSync(__filename) });
+  });
+
   it('fails fast naming the variable', () => {
     expect(() => loadTemporalConfig({ TEMPORAL_ADDRESS: 'localhost' })).toThrow(
-      'TEMPORAL_ADDRESS: must be host:port, got "localhost"',
+      'TEMPORAL_ADDRESS: must be host:port or [ipv6]:port, got "localhost"',
     );
     expect(() => loadTemporalConfig({ TEMPORAL_TLS_CERT: '/nope.pem' })).toThrow(
       'TEMPORAL_TLS_KEY: TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY must be set together',

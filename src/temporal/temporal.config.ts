@@ -1,18 +1,16 @@
 /**
- * Temporal connection settings, read once from the environment and validated (fail fast with
- * the variable's name). Shared by the worker, the API and the CLI tools.
+ * Temporal connection settings, read once from the environment with one zod schema and validated
+ * (fail fast with the variable's name). Shared by the worker, the API and the CLI tools.
  */
 import * as fs from 'node:fs';
+import { z } from 'zod/v4';
 import { DEFAULT_TASK_QUEUE } from '../booking/booking.model';
+import { EnvConfigError, parseEnv } from '../common/env';
 
 /** Thrown when a TEMPORAL_* variable is invalid; the message names it. */
-export class TemporalConfigError extends Error {
-  readonly code = 'TEMPORAL_CONFIG_INVALID';
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`${variable}: ${reason}`);
+export class TemporalConfigError extends EnvConfigError {
+  constructor(variable: string, reason: string) {
+    super('TEMPORAL_CONFIG_INVALID', variable, reason);
   }
 }
 
@@ -43,49 +41,85 @@ export interface TemporalConfig {
   apiKey?: string;
 }
 
-/** A PEM value given inline (`-----BEGIN ...`) or as a file path. */
-function readPem(variable: string, value: string): Buffer {
+/** `host:port` or `[ipv6]:port` (e.g. `[::1]:7233`); no scheme, no path. */
+const HOST_PORT = /^(?:[^\s:/[\]]+|\[[0-9a-fA-F:.]+\]):\d{1,5}$/;
+
+/**
+ * The variables naming the cluster, shared by every process's schema (the worker's here, the
+ * API's in `src/api/config`), so that they accept the same values.
+ */
+export const temporalEnvFields = {
+  TEMPORAL_ADDRESS: z
+    .string()
+    .trim()
+    .regex(HOST_PORT, { error: (issue) => `must be host:port or [ipv6]:port, got "${String(issue.input)}"` })
+    .default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default(DEFAULT_TASK_QUEUE),
+};
+
+const TLS_PEMS = {
+  TEMPORAL_TLS_CERT: 'clientCert',
+  TEMPORAL_TLS_KEY: 'clientKey',
+  TEMPORAL_TLS_CA: 'serverRootCa',
+} as const;
+
+/** A PEM value given inline (`-----BEGIN ...`, `\n` escapes allowed) or as a file path. */
+function readPem(value: string): Buffer {
   if (value.trimStart().startsWith('-----BEGIN')) return Buffer.from(value.replace(/\\n/g, '\n'));
-  try {
-    return fs.readFileSync(value);
-  } catch (error) {
-    throw new TemporalConfigError(variable, `cannot read PEM file "${value}" (${(error as Error).message})`);
-  }
+  return fs.readFileSync(value);
 }
 
-function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
+/** The Temporal settings' environment: one schema, every variable with its default. */
+export const temporalEnvSchema = z
+  .object({
+    ...temporalEnvFields,
+    TEMPORAL_TLS_CERT: z.string().trim().optional(),
+    TEMPORAL_TLS_KEY: z.string().trim().optional(),
+    TEMPORAL_TLS_CA: z.string().trim().optional(),
+    TEMPORAL_TLS_SERVER_NAME: z.string().trim().optional(),
+    TEMPORAL_API_KEY: z.string().trim().optional(),
+  })
+  .superRefine((e, ctx) => {
+    if ((e.TEMPORAL_TLS_CERT === undefined) !== (e.TEMPORAL_TLS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.TEMPORAL_TLS_CERT === undefined ? 'TEMPORAL_TLS_CERT' : 'TEMPORAL_TLS_KEY'],
+        message: 'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY must be set together',
+      });
+    }
+  })
+  .transform((e, ctx): TemporalConfig => {
+    const config: TemporalConfig = {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+    };
+    const serverName = e.TEMPORAL_TLS_SERVER_NAME;
+    const apiKey = e.TEMPORAL_API_KEY;
+    const pems = (Object.keys(TLS_PEMS) as (keyof typeof TLS_PEMS)[]).filter((name) => e[name] !== undefined);
+    if (pems.length > 0 || serverName !== undefined || apiKey !== undefined) {
+      const tls: TemporalTlsConfig = {};
+      for (const name of pems) {
+        try {
+          tls[TLS_PEMS[name]] = readPem(e[name]!);
+        } catch (error) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `cannot read PEM file "${e[name]}" (${(error as Error).message})`,
+          });
+          return z.NEVER;
+        }
+      }
+      if (serverName !== undefined) tls.serverName = serverName;
+      config.tls = tls;
+    }
+    if (apiKey !== undefined) config.apiKey = apiKey;
+    return config;
+  });
 
 /** Reads and validates the Temporal settings from `env` (default `process.env`). */
 export function loadTemporalConfig(env: NodeJS.ProcessEnv = process.env): TemporalConfig {
-  const address = nonEmpty(env, 'TEMPORAL_ADDRESS') ?? '127.0.0.1:7233';
-  if (!/^[^\s:/]+:\d{1,5}$/.test(address) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(address)) {
-    throw new TemporalConfigError('TEMPORAL_ADDRESS', `must be host:port, got "${address}"`);
-  }
-  const namespace = nonEmpty(env, 'TEMPORAL_NAMESPACE') ?? 'default';
-  const taskQueue = nonEmpty(env, 'TEMPORAL_TASK_QUEUE') ?? DEFAULT_TASK_QUEUE;
-  const cert = nonEmpty(env, 'TEMPORAL_TLS_CERT');
-  const key = nonEmpty(env, 'TEMPORAL_TLS_KEY');
-  const ca = nonEmpty(env, 'TEMPORAL_TLS_CA');
-  const serverName = nonEmpty(env, 'TEMPORAL_TLS_SERVER_NAME');
-  const apiKey = nonEmpty(env, 'TEMPORAL_API_KEY');
-  if ((cert === undefined) !== (key === undefined)) {
-    throw new TemporalConfigError(
-      cert === undefined ? 'TEMPORAL_TLS_CERT' : 'TEMPORAL_TLS_KEY',
-      'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY must be set together',
-    );
-  }
-  const config: TemporalConfig = { address, namespace, taskQueue };
-  if (cert !== undefined || ca !== undefined || serverName !== undefined || apiKey !== undefined) {
-    config.tls = {
-      ...(cert !== undefined ? { clientCert: readPem('TEMPORAL_TLS_CERT', cert) } : {}),
-      ...(key !== undefined ? { clientKey: readPem('TEMPORAL_TLS_KEY', key) } : {}),
-      ...(ca !== undefined ? { serverRootCa: readPem('TEMPORAL_TLS_CA', ca) } : {}),
-      ...(serverName !== undefined ? { serverName } : {}),
-    };
-  }
-  if (apiKey !== undefined) config.apiKey = apiKey;
-  return config;
+  return parseEnv(temporalEnvSchema, env, (variable, reason) => new TemporalConfigError(variable, reason));
 }

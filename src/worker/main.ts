@@ -8,14 +8,12 @@
  * an HTTP server on WORKER_HTTP_PORT with `/health/live`, `/health/ready` and `/metrics` (our
  * metrics plus the SDK core's), and OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
  */
-import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { makeTelemetryFilterString, Runtime, type NativeConnection } from '@temporalio/worker';
 import {
   createLoggerFromEnv,
   createMetricsRegistry,
-  portFromEnv,
   setupTracing,
   startOpsServer,
   temporalLogger,
@@ -25,36 +23,13 @@ import {
 } from '../common/observability';
 import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
 import { loadPayloadKey } from '../temporal/payload-codec';
-import { loadTemporalConfig } from '../temporal/temporal.config';
 import { createWorkerConnection } from '../temporal/temporal.connection';
-import {
-  type BookingWorker,
-  createBookingWorker,
-  DEFAULT_AIRLINE_RATE_LIMIT_RPS,
-  DEFAULT_SHUTDOWN_GRACE_MS,
-} from './worker';
+import { type BookingWorker, createBookingWorker } from './worker';
+import { loadWorkerConfig } from './worker.config';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 
-/** Default port of the worker's health and metrics server (WORKER_HTTP_PORT; `off` disables, 0 picks one). */
-export const DEFAULT_WORKER_HTTP_PORT = 9464;
 /** How long the readiness probe waits for Temporal, ms. */
 const READY_PROBE_TIMEOUT_MS = 2000;
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}: must be a positive number, got "${raw}"`);
-  return value;
-}
-
-/** WORKFLOW_BUNDLE_PATH: a prebuilt workflow bundle (scripts/bundle-workflows.ts); must exist when set. */
-function workflowBundleFromEnv(): string | undefined {
-  const raw = process.env.WORKFLOW_BUNDLE_PATH?.trim();
-  if (raw === undefined || raw === '') return undefined;
-  if (!fs.existsSync(raw)) throw new Error(`WORKFLOW_BUNDLE_PATH: no file at "${raw}"`);
-  return raw;
-}
 
 /** A loopback port that was free a moment ago (for the SDK core's Prometheus exporter). */
 function freeLoopbackPort(): Promise<number> {
@@ -108,15 +83,11 @@ async function readiness(worker: BookingWorker | undefined, connection: NativeCo
 }
 
 async function main(logger: Logger): Promise<void> {
-  const temporal = loadTemporalConfig();
+  const { temporal, rateLimitRps, shutdownGraceMs, workflowBundlePath, httpPort, httpHost, sdkMetricsPort } =
+    loadWorkerConfig();
   const ndcConfig = loadNdcClientConfig();
   const payloadKey = loadPayloadKey();
-  const rateLimitRps = positiveNumber('AIRLINE_RATE_LIMIT_RPS', DEFAULT_AIRLINE_RATE_LIMIT_RPS);
-  const shutdownGraceMs = positiveNumber('WORKER_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS);
-  const workflowBundlePath = workflowBundleFromEnv();
-  const httpPort = portFromEnv('WORKER_HTTP_PORT', DEFAULT_WORKER_HTTP_PORT);
-  const httpHost = process.env.WORKER_HTTP_HOST?.trim() || '0.0.0.0';
-  const coreMetricsPort = portFromEnv('WORKER_SDK_METRICS_PORT', undefined) || (await freeLoopbackPort());
+  const coreMetricsPort = sdkMetricsPort ?? (await freeLoopbackPort());
 
   const tracing = setupTracing({ service: 'worker' });
   const registry = createMetricsRegistry({ service: 'worker' });

@@ -131,6 +131,28 @@ export function postXml(
   });
 }
 
+/**
+ * POSTs NDC `xml` to `/retail/orders` of `url` and says whether an answer came within
+ * `timeoutMs` (a socket idle timeout: the request is then abandoned). For simulator faults that
+ * withhold the answer.
+ */
+export function postOrderWithin(url: string, xml: string, timeoutMs: number): Promise<'answered' | 'timed out'> {
+  return new Promise((resolve) => {
+    const req = request(`${url}/retail/orders`, {
+      method: 'POST',
+      headers: { Authorization: AUTH, 'Content-Type': NDC_TYPE_UTF8, Accept: NDC_TYPE_UTF8 },
+      timeout: timeoutMs,
+    });
+    req.on('response', () => resolve('answered'));
+    req.on('timeout', () => {
+      req.destroy();
+      resolve('timed out');
+    });
+    req.on('error', () => undefined);
+    req.end(xml);
+  });
+}
+
 export function postJson(
   base: string,
   path: string,

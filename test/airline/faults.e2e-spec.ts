@@ -1,9 +1,7 @@
 /** The fault simulator (/_sim/faults): every mode, listing and clearing, disabled in production. */
-import { request } from 'node:http';
 import { decodeOrderViewRs } from '../../src/ndc';
 import {
   AUTH,
-  NDC_TYPE_UTF8,
   type RunningAirline,
   clearFaults,
   createToken,
@@ -13,6 +11,7 @@ import {
   postXml,
   startAirline,
   tokenRequest,
+  postOrderWithin,
 } from './airline-harness';
 import { NdcClient, ONE_ADULT, calendarXml, checkXml, daySearchXml, inDays, pricedOffer } from './ndc-client';
 
@@ -113,20 +112,7 @@ describe('airline fault simulator', () => {
     const token = await createToken(airline.url, '4000056655665556');
     const { shoppingResponseId, priced, passengers } = await pricedOffer(c, { date: inDays(46) });
     await arm({ operation: 'OrderCreate', mode: 'commit-then-timeout', count: 1 });
-    const outcome = await new Promise<string>((resolve) => {
-      const req = request(`${airline.url}/retail/orders`, {
-        method: 'POST',
-        headers: { Authorization: AUTH, 'Content-Type': NDC_TYPE_UTF8, Accept: NDC_TYPE_UTF8 },
-        timeout: 1500,
-      });
-      req.on('response', () => resolve('answered'));
-      req.on('timeout', () => {
-        req.destroy();
-        resolve('timed out');
-      });
-      req.on('error', () => undefined);
-      req.end(c.orderCreateXml(priced, token, passengers));
-    });
+    const outcome = await postOrderWithin(airline.url, c.orderCreateXml(priced, token, passengers), 1500);
     expect(outcome).toBe('timed out');
     // The order exists although the client never saw the answer; exactly one.
     let orders = 0;

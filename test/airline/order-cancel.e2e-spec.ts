@@ -4,7 +4,6 @@
  * the GET, a second cancel, other agencies' and unknown orders, and simulator faults. Every
  * answer is checked against the XSD of its root.
  */
-import { request } from 'node:http';
 import { add, currencyScale, subtract } from '../../src/common/decimal';
 import type { AirlineClock } from '../../src/airline/airline.ports';
 import { AirlineStore } from '../../src/airline/store/airline.store';
@@ -18,7 +17,6 @@ import {
 } from '../../src/ndc';
 import { expectValidXsd } from '../support/xsd';
 import {
-  AUTH,
   NDC_TYPE_UTF8,
   type RunningAirline,
   armFault,
@@ -27,6 +25,7 @@ import {
   eventually,
   postXml,
   startAirline,
+  postOrderWithin,
 } from './airline-harness';
 import { AGENCY, NdcClient, ONE_ADULT, type PricedRs, common, inDays, selectAll, withIndividuals } from './ndc-client';
 
@@ -201,20 +200,7 @@ describe('airline OrderCancel', () => {
     const { orderId, priced } = await book(inDays(76));
     expect((await armFault(airline.url, 'OrderCancel', 'commit-then-timeout', 1, 60_000)).status).toBe(201);
     const xml = encodeOrderCancelRq({ ...common(), order: { orderId, owner: 'ZZ' } });
-    const outcome = await new Promise<string>((resolve) => {
-      const req = request(`${airline.url}/retail/orders`, {
-        method: 'POST',
-        headers: { Authorization: AUTH, 'Content-Type': NDC_TYPE_UTF8, Accept: NDC_TYPE_UTF8 },
-        timeout: 300,
-      });
-      req.on('response', () => resolve('answered'));
-      req.on('timeout', () => {
-        req.destroy();
-        resolve('timed out');
-      });
-      req.on('error', () => undefined);
-      req.end(xml);
-    });
+    const outcome = await postOrderWithin(airline.url, xml, 300);
     expect(outcome).toBe('timed out');
     await eventually(async () => {
       const rs = await c.retrieve(orderId);

@@ -5,7 +5,6 @@
  * their chain; the late-commit and lookup-by-pricing-id-only faults; SOAP 1.1 / 1.2 bindings;
  * a configured extension namespace.
  */
-import { request } from 'node:http';
 import {
   decodeAirShoppingRs,
   decodeOrderViewRs,
@@ -19,7 +18,6 @@ import { expectValidXsd } from '../support/xsd';
 import { xsdInstance } from '../ndc/xsd-instance';
 import {
   AUTH,
-  NDC_TYPE_UTF8,
   type RunningAirline,
   armFault,
   clearFaults,
@@ -28,6 +26,7 @@ import {
   http,
   postXml,
   startAirline,
+  postOrderWithin,
 } from './airline-harness';
 import {
   AGENCY,
@@ -178,20 +177,7 @@ describe('airline: answer every valid request', () => {
   it('late-commit: the answer is withheld past the client timeout and the order appears only delayMs after the request', async () => {
     const { second, token } = await chain(inDays(63));
     expect((await armFault(airline.url, 'OrderCreate', 'late-commit', 1, 1500)).status).toBe(201);
-    const outcome = await new Promise<string>((resolve) => {
-      const req = request(`${airline.url}/retail/orders`, {
-        method: 'POST',
-        headers: { Authorization: AUTH, 'Content-Type': NDC_TYPE_UTF8, Accept: NDC_TYPE_UTF8 },
-        timeout: 200,
-      });
-      req.on('response', () => resolve('answered'));
-      req.on('timeout', () => {
-        req.destroy();
-        resolve('timed out');
-      });
-      req.on('error', () => undefined);
-      req.end(c.orderCreateXml(second, token, FAMILY));
-    });
+    const outcome = await postOrderWithin(airline.url, c.orderCreateXml(second, token, FAMILY), 200);
     expect(outcome).toBe('timed out');
     // Not committed yet: a lookup now finds nothing.
     expect(await ordersBy(second.shoppingResponseId!)).toEqual(['913']);

@@ -17,7 +17,6 @@ import type { ExpressRequest, ExpressResponse } from './express.types';
 import type { RsRoot } from './ndc-codec';
 import { findExchange } from './ndc-exchange';
 import { JsonHttpError, NdcHttpError, NotAcceptableError, SimulatedFault } from './ndc-http.error';
-import { ndcMediaType, negotiateXml } from './ndc-media';
 import type { NdcMessages } from './ndc-messages';
 import { sendJsonError, sendText, sendXml, xmlPayload } from './ndc-reply';
 
@@ -77,7 +76,7 @@ export class AirlineExceptionFilter implements ExceptionFilter {
         res,
         406,
         'text/plain; charset=utf-8',
-        `Not Acceptable: this resource is available as ${ndcMediaType(this.config.mediaVendor)}, application/xml or text/xml`,
+        `Not Acceptable: this resource is available as ${this.messages.media.ndc}, application/xml or text/xml`,
       );
     }
     if (exception instanceof SimulatedFault) {
@@ -119,7 +118,7 @@ export class AirlineExceptionFilter implements ExceptionFilter {
     let text: string;
     if (tooLarge) text = `Payload Too Large: the ${root ? 'request ' : ''}body exceeds ${e.limit} bytes`;
     else if (e.type === 'encoding.unsupported') {
-      text = `Unsupported Media Type: Content-Encoding ${req.headers['content-encoding']}; send ${root ? `${ndcMediaType(this.config.mediaVendor)};charset=UTF-8` : 'application/json'} without Content-Encoding`;
+      text = `Unsupported Media Type: Content-Encoding ${req.headers['content-encoding']}; send ${root ? `${this.messages.media.ndc};charset=UTF-8` : 'application/json'} without Content-Encoding`;
     } else text = `${LABELS[e.status] ?? 'Error'}: the request body could not be read`;
     if (!root) return sendJsonError(res, e.status, text, headers);
     const echo = this.messages.headerEcho(req);
@@ -133,7 +132,7 @@ export class AirlineExceptionFilter implements ExceptionFilter {
   }
 
   private sendNdc(req: ExpressRequest, res: ExpressResponse, status: number, root: RsRoot, e: NdcHttpError): void {
-    const mediaType = negotiateXml(req, this.config.mediaVendor) ?? ndcMediaType(this.config.mediaVendor);
+    const mediaType = this.messages.media.negotiate(req) ?? this.messages.media.ndc;
     const xml = this.messages.encodeErrors(root, e.errors, e.echo, e.binding);
     sendXml(res, status, xmlPayload(req, this.messages.contentType(mediaType, e.binding), xml), e.headers);
   }

@@ -3,7 +3,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AirlineConfig } from '../airline.config';
 import { AirlineExceptionFilter } from './airline-exception.filter';
-import { isNdcRequestType } from './ndc-media';
 import type { ExpressRequest } from './express.types';
 import { JSON_TYPES } from './json-body.decorator';
 import { NdcMessages } from './ndc-messages';
@@ -21,9 +20,10 @@ export const JSON_BODY_LIMIT = 16 * 1024;
  * and keep-alive. Bodies are never logged.
  */
 export function configureAirlineApp(app: NestExpressApplication, config: AirlineConfig): void {
-  app.useGlobalFilters(new AirlineExceptionFilter(config, app.get(NdcMessages)));
+  const messages = app.get(NdcMessages);
+  app.useGlobalFilters(new AirlineExceptionFilter(config, messages));
   app.useBodyParser('text', {
-    type: (req: IncomingMessage) => isNdcRequestType(req as ExpressRequest, config.mediaVendor),
+    type: (req: IncomingMessage) => messages.media.isRequestType(req as ExpressRequest),
     limit: config.maxBodyBytes,
     inflate: false,
   });

@@ -27,9 +27,7 @@ import { Reflector } from '@nestjs/core';
 import { type Observable, defaultIfEmpty, from, lastValueFrom, map } from 'rxjs';
 import { type NdcBinding, NdcMissingElementError } from '../../ndc';
 import type { NdcError } from '../../ndc/ndc.model';
-import type { AirlineConfig } from '../airline.config';
 import { AirlineError, ndcError } from '../airline.errors';
-import { AIRLINE_CONFIG } from '../airline.tokens';
 import { FaultRunner } from '../faults/fault-runner';
 import {
   type ArmedFault,
@@ -41,7 +39,6 @@ import {
 import type { ExpressRequest, ExpressResponse } from './express.types';
 import type { NdcRequest, NdcResponse, RqRoot, RsRoot } from './ndc-codec';
 import { type EchoIds, NdcHttpError, NotAcceptableError } from './ndc-http.error';
-import { isNdcRequestType, negotiateXml, ndcMediaType } from './ndc-media';
 import { NdcMessages } from './ndc-messages';
 import { type XmlPayload, xmlPayload, xmlStream } from './ndc-reply';
 
@@ -121,7 +118,6 @@ function businessError(err: unknown): NdcError | undefined {
 export class NdcExchangeInterceptor implements NestInterceptor {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(AIRLINE_CONFIG) private readonly config: AirlineConfig,
     @Inject(NdcMessages) private readonly messages: NdcMessages,
     @Inject(FaultService) private readonly faults: FaultService,
     @Inject(FaultRunner) private readonly runner: FaultRunner,
@@ -149,7 +145,7 @@ export class NdcExchangeInterceptor implements NestInterceptor {
 
   /** Negotiation (406) and, for a route with a body, its media type (415) and decoding (400, 413). */
   private open(req: ExpressRequest, spec: NdcRouteSpec): NdcExchange {
-    const contentType = negotiateXml(req, this.config.mediaVendor);
+    const contentType = this.messages.media.negotiate(req);
     if (!contentType) throw new NotAcceptableError('no acceptable XML media type');
     if (!spec.requests) {
       const bad = this.messages.invalidEchoHeader(req);
@@ -157,17 +153,12 @@ export class NdcExchangeInterceptor implements NestInterceptor {
       if (bad) throw new NdcHttpError(400, spec.responseRoot, [ndcError('INVALID_REQUEST', bad)], echo);
       return { contentType, responseRoot: spec.responseRoot, echo, binding: 'plain' };
     }
-    if (!isNdcRequestType(req, this.config.mediaVendor)) {
+    if (!this.messages.media.isRequestType(req)) {
       const what = `Content-Type ${req.headers['content-type'] ?? '(none)'}`;
       throw new NdcHttpError(
         415,
         spec.responseRoot,
-        [
-          ndcError(
-            'INVALID_REQUEST',
-            `Unsupported Media Type: ${what}; send ${ndcMediaType(this.config.mediaVendor)};charset=UTF-8`,
-          ),
-        ],
+        [ndcError('INVALID_REQUEST', `Unsupported Media Type: ${what}; send ${this.messages.media.ndc};charset=UTF-8`)],
         this.messages.headerEcho(req),
       );
     }

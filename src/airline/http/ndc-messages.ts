@@ -29,6 +29,7 @@ import {
   encodeRs,
 } from './ndc-codec';
 import { type EchoIds, NdcHttpError } from './ndc-http.error';
+import { NdcMediaTypes } from './ndc-media';
 import { formatLocalTimestamp } from './timestamp';
 
 /** Schema bounds of the echoed ids (StringLength1to32 / StringLength1to64 in 17.2). */
@@ -57,10 +58,15 @@ export interface DecodedRequest {
 
 @Injectable()
 export class NdcMessages {
+  /** The configured vendor's media types (request types, Accept negotiation). */
+  readonly media: NdcMediaTypes;
+
   constructor(
     @Inject(AIRLINE_CONFIG) private readonly config: AirlineConfig,
     @Inject(AIRLINE_CLOCK) private readonly clock: AirlineClock,
-  ) {}
+  ) {
+    this.media = new NdcMediaTypes(config.mediaVendor);
+  }
 
   /**
    * Ids to echo from the X-TransactionIdentifier / X-Correlation-Id headers

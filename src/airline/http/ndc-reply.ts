@@ -29,7 +29,10 @@ export function xmlPayload(req: ExpressRequest, contentType: string, xml: string
 /** A route's XML answer for Nest to send (streamed, hence chunked). */
 export function xmlStream(res: ExpressResponse, payload: XmlPayload): StreamableFile {
   for (const [name, value] of Object.entries(payload.headers)) res.setHeader(name, value);
-  return new StreamableFile(Readable.from([payload.body]), { type: payload.headers['Content-Type'] });
+  // A byte stream, not object mode: Nest pipes an object-mode source through an extra Transform.
+  return new StreamableFile(Readable.from([payload.body], { objectMode: false }), {
+    type: payload.headers['Content-Type'],
+  });
 }
 
 /**

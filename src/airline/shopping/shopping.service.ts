@@ -72,6 +72,23 @@ export function seatsFor(world: World, passengers: Passenger[]): number {
   return passengers.filter((p) => passengerType(world, p.ptc).takesSeat).length;
 }
 
+/**
+ * Seats sold per inventory key and booking class as one search sees them:
+ * each key is read from the store once (one query for all its classes), then
+ * kept for the rest of that search only.
+ */
+export function soldReader(inventory: InventoryStore): (inventoryKey: string, rbd: string) => number {
+  const byKey = new Map<string, ReadonlyMap<string, number>>();
+  return (inventoryKey, rbd) => {
+    let sold = byKey.get(inventoryKey);
+    if (!sold) {
+      sold = inventory.soldOn(inventoryKey);
+      byKey.set(inventoryKey, sold);
+    }
+    return sold.get(rbd) ?? 0;
+  };
+}
+
 interface PricedGroup {
   ptc: string;
   passengerRefs: string[];
@@ -198,9 +215,10 @@ export class ShoppingService {
     discounts: Discounts,
   ): { total: string; transfer: boolean } | undefined {
     let best: { total: string; transfer: boolean } | undefined;
+    const sold = soldReader(this.inventory);
     for (const journey of this.world.journeys(from, to, date, today)) {
       for (const pc of this.world.priceClasses) {
-        const buckets = chooseBuckets(this.world, journey, pc, seats, (k, r) => this.inventory.sold(k, r));
+        const buckets = chooseBuckets(this.world, journey, pc, seats, sold);
         if (!buckets) continue;
         const price = priceJourney(this.world, buckets, pc, 'ADT', { assumedUnder16: false }, currency, discounts);
         if (!best || compare(price.total, best.total) < 0) best = { total: price.total, transfer: journey.transfer };
@@ -221,13 +239,14 @@ export class ShoppingService {
     const lists = new ListsBuilder(this.world);
     const offers: Offer[] = [];
     const stored: Record<string, StoredOffer> = {};
+    const sold = soldReader(this.inventory);
 
     ods.forEach((od, direction) => {
       const key = lists.addOriginDestination(od.departureCode, od.arrivalCode);
       let found = 0;
       for (const journey of this.world.journeys(od.departureCode, od.arrivalCode, od.date, today)) {
         for (const pc of this.world.priceClasses) {
-          const buckets = chooseBuckets(this.world, journey, pc, seats, (k, r) => this.inventory.sold(k, r));
+          const buckets = chooseBuckets(this.world, journey, pc, seats, sold);
           if (!buckets) continue;
           found++;
           lists.addJourney(key, journey);

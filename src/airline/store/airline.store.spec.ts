@@ -41,6 +41,23 @@ describe('AirlineStore', () => {
     expect(store.sold('ZZ101/2026-12-01', 'Y')).toBe(3);
   });
 
+  it('soldOn gives the seats sold on one inventory key by booking class', () => {
+    const cap = () => 9;
+    store.sellAll(
+      [
+        { inventoryKey: 'ZZ101/2026-12-01', rbd: 'Y', seats: 2 },
+        { inventoryKey: 'ZZ101/2026-12-01', rbd: 'B', seats: 1 },
+        { inventoryKey: 'ZZ102/2026-12-01', rbd: 'Y', seats: 4 },
+      ],
+      cap,
+    );
+    expect([...store.soldOn('ZZ101/2026-12-01')].sort()).toEqual([
+      ['B', 1],
+      ['Y', 2],
+    ]);
+    expect(store.soldOn('ZZ103/2026-12-01').size).toBe(0);
+  });
+
   it('latestPricingFor is the last pricing saved for the priced offer id', () => {
     const pricing = (responseId: string) =>
       ({

@@ -236,6 +236,11 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     return row ? Number(row.sold) : 0;
   }
 
+  soldOn(inventoryKey: string): ReadonlyMap<string, number> {
+    const rows = this.stmt('SELECT rbd, sold FROM inventory WHERE inventory_key = ?').all([inventoryKey]) as Row[];
+    return new Map(rows.map((r) => [String(r.rbd), Number(r.sold)]));
+  }
+
   sellAll(segments: SoldSegment[], capacity: (inventoryKey: string, rbd: string) => number): boolean {
     return this.transaction(() => this.sellAllInTransaction(segments, capacity));
   }

@@ -4,8 +4,10 @@
  */
 import * as path from 'node:path';
 import { z } from 'zod/v4';
-import { loadBookingWorkflowDefaults } from '../../booking/booking.config';
-import { DEFAULT_TASK_QUEUE, type BookingWorkflowOptions } from '../../booking/booking.model';
+import { bookingDefaultsEnvFields, bookingWorkflowDefaults } from '../../booking/booking.config';
+import type { BookingWorkflowOptions } from '../../booking/booking.model';
+import { EnvConfigError, parseEnv } from '../../common/env';
+import { temporalEnvFields } from '../../temporal/temporal.config';
 
 /** Where the API keys live when API_KEYS_FILE is not set (the git-ignored `.data/` folder). */
 export const DEFAULT_API_KEYS_FILE = path.join('.data', 'api-keys.json');
@@ -81,13 +83,9 @@ export interface ApiConfig {
 }
 
 /** Thrown when the environment is invalid; the message names the variable. */
-export class ApiConfigError extends Error {
-  readonly code = 'API_CONFIG_INVALID';
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`${variable}: ${reason}`);
+export class ApiConfigError extends EnvConfigError {
+  constructor(variable: string, reason: string) {
+    super('API_CONFIG_INVALID', variable, reason);
   }
 }
 
@@ -103,12 +101,8 @@ export const apiEnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   API_HOST: z.string().min(1).default('0.0.0.0'),
-  TEMPORAL_ADDRESS: z
-    .string()
-    .regex(/^(?:[^\s:/[\]]+|\[[0-9a-fA-F:.]+\]):\d{1,5}$/, 'must be host:port or [ipv6]:port')
-    .default('127.0.0.1:7233'),
-  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
-  TEMPORAL_TASK_QUEUE: z.string().min(1).default(DEFAULT_TASK_QUEUE),
+  ...temporalEnvFields,
+  ...bookingDefaultsEnvFields,
   AIRLINE_BASE_URL: httpUrl.default('http://127.0.0.1:4010'),
   CODEC_CORS_ORIGINS: z.string().optional(),
   CODEC_OPEN_ON_LOOPBACK: bool.default(false),
@@ -130,13 +124,7 @@ export const apiEnvSchema = z.object({
 
 /** Reads and validates the API configuration from `env` (default `process.env`). */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const r = apiEnvSchema.safeParse(clean);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new ApiConfigError(String(issue.path[0]), issue.message);
-  }
-  const e = r.data;
+  const e = parseEnv(apiEnvSchema, env, (variable, reason) => new ApiConfigError(variable, reason));
   const production = e.NODE_ENV === 'production';
   const logLevels: ApiConfig['logLevels'] = [];
   if (e.API_LOG !== 'none') {
@@ -171,13 +159,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       'set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production',
     );
   }
-  let workflowDefaults: BookingWorkflowOptions;
-  try {
-    workflowDefaults = loadBookingWorkflowDefaults(clean);
-  } catch (err) {
-    const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
-    throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
-  }
   if (production && e.CODEC_OPEN_ON_LOOPBACK) {
     throw new ApiConfigError('CODEC_OPEN_ON_LOOPBACK', 'is refused when NODE_ENV=production');
   }
@@ -197,7 +178,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     codecOpenOnLoopback: e.CODEC_OPEN_ON_LOOPBACK,
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,
-    workflowDefaults,
+    workflowDefaults: bookingWorkflowDefaults(e),
     queryTimeoutMs: e.API_QUERY_TIMEOUT_MS,
     logLevels,
     ...(apiKeysFile !== undefined ? { apiKeysFile } : {}),

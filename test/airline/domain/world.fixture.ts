@@ -60,6 +60,12 @@ export class MemoryInventory implements InventoryStore {
   sold(key: string, rbd: string): number {
     return this.counts.get(`${key}|${rbd}`) ?? 0;
   }
+  soldOn(key: string): ReadonlyMap<string, number> {
+    const prefix = `${key}|`;
+    return new Map(
+      [...this.counts].filter(([k]) => k.startsWith(prefix)).map(([k, n]) => [k.slice(prefix.length), n] as const),
+    );
+  }
   /** Test helper: marks `n` seats as sold. */
   setSold(key: string, rbd: string, n: number): void {
     this.counts.set(`${key}|${rbd}`, n);

@@ -1,0 +1,56 @@
+import { DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
+import { DEFAULT_WORKER_HTTP_PORT, WorkerConfigError, loadWorkerConfig } from './worker.config';
+
+describe('loadWorkerConfig', () => {
+  it('has local defaults', () => {
+    expect(loadWorkerConfig({})).toEqual({
+      temporal: { address: '127.0.0.1:7233', namespace: 'default', taskQueue: 'ndc-saga' },
+      rateLimitRps: DEFAULT_AIRLINE_RATE_LIMIT_RPS,
+      shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
+      httpPort: DEFAULT_WORKER_HTTP_PORT,
+      httpHost: '0.0.0.0',
+    });
+  });
+
+  it('reads every variable; blank is unset, `off` turns the HTTP server off', () => {
+    expect(
+      loadWorkerConfig({
+        TEMPORAL_ADDRESS: '[::1]:7233',
+        TEMPORAL_TASK_QUEUE: 'q',
+        AIRLINE_RATE_LIMIT_RPS: '2.5',
+        WORKER_SHUTDOWN_GRACE_MS: '500',
+        WORKFLOW_BUNDLE_PATH: __filename,
+        WORKER_HTTP_PORT: 'off',
+        WORKER_HTTP_HOST: ' ',
+        WORKER_SDK_METRICS_PORT: '9999',
+      }),
+    ).toEqual({
+      temporal: { address: '[::1]:7233', namespace: 'default', taskQueue: 'q' },
+      rateLimitRps: 2.5,
+      shutdownGraceMs: 500,
+      workflowBundlePath: __filename,
+      httpHost: '0.0.0.0',
+      sdkMetricsPort: 9999,
+    });
+    expect(loadWorkerConfig({ WORKER_HTTP_PORT: '0', WORKER_SDK_METRICS_PORT: 'off' })).toMatchObject({ httpPort: 0 });
+    expect(loadWorkerConfig({ WORKER_SDK_METRICS_PORT: 'off' }).sdkMetricsPort).toBeUndefined();
+  });
+
+  it('fails fast naming the variable', () => {
+    expect(() => loadWorkerConfig({ AIRLINE_RATE_LIMIT_RPS: '0' })).toThrow(
+      new WorkerConfigError('AIRLINE_RATE_LIMIT_RPS', 'must be a positive number, got "0"'),
+    );
+    expect(() => loadWorkerConfig({ WORKER_SHUTDOWN_GRACE_MS: 'soon' })).toThrow(
+      'WORKER_SHUTDOWN_GRACE_MS: must be a positive number, got "soon"',
+    );
+    expect(() => loadWorkerConfig({ WORKFLOW_BUNDLE_PATH: '/nope/bundle.js' })).toThrow(
+      'WORKFLOW_BUNDLE_PATH: no file at "/nope/bundle.js"',
+    );
+    expect(() => loadWorkerConfig({ WORKER_HTTP_PORT: '70000' })).toThrow(
+      'WORKER_HTTP_PORT: must be a TCP port (0-65535) or "off", got "70000"',
+    );
+    expect(() => loadWorkerConfig({ TEMPORAL_ADDRESS: '::1:7233' })).toThrow(
+      'TEMPORAL_ADDRESS: must be host:port or [ipv6]:port, got "::1:7233"',
+    );
+  });
+});

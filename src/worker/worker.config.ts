@@ -1,0 +1,86 @@
+/**
+ * Configuration of the booking worker process (`npm run worker`): one zod schema over the
+ * environment, read once at start; an invalid value fails fast with an error naming the variable.
+ * The airline client (`loadNdcClientConfig`) and the payload key (`loadPayloadKey`) have loaders
+ * of their own, shared with the processes that also use them.
+ */
+import * as fs from 'node:fs';
+import { z } from 'zod/v4';
+import { EnvConfigError, parseEnv } from '../common/env';
+import { type TemporalConfig, TemporalConfigError, temporalEnvSchema } from '../temporal/temporal.config';
+import { DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
+
+/** Default port of the worker's health and metrics server (WORKER_HTTP_PORT; `off` disables, 0 picks one). */
+export const DEFAULT_WORKER_HTTP_PORT = 9464;
+
+/** Thrown when the environment is invalid; the message names the variable. */
+export class WorkerConfigError extends EnvConfigError {
+  constructor(variable: string, reason: string) {
+    super('WORKER_CONFIG_INVALID', variable, reason);
+  }
+}
+
+export interface WorkerConfig {
+  /** The cluster, namespace and task queue (TEMPORAL_*, see `src/temporal/temporal.config.ts`). */
+  temporal: TemporalConfig;
+  /** Airline calls per second across the task queue (AIRLINE_RATE_LIMIT_RPS, default 20). */
+  rateLimitRps: number;
+  /** Grace period of in-flight activities at shutdown, ms (WORKER_SHUTDOWN_GRACE_MS, default 10000). */
+  shutdownGraceMs: number;
+  /** A prebuilt workflow bundle (WORKFLOW_BUNDLE_PATH, default none: bundled at start); must exist when set. */
+  workflowBundlePath?: string;
+  /** Port of the health and metrics server (WORKER_HTTP_PORT, default 9464; `off`: undefined, no server). */
+  httpPort?: number;
+  /** Interface of that server (WORKER_HTTP_HOST, default `0.0.0.0`). */
+  httpHost: string;
+  /** Loopback port of the SDK core's Prometheus exporter (WORKER_SDK_METRICS_PORT; unset, `0` or `off`: a free one). */
+  sdkMetricsPort?: number;
+}
+
+const positive = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => Number.isFinite(Number(s)) && Number(s) > 0, {
+      error: (issue) => `must be a positive number, got "${String(issue.input)}"`,
+    })
+    .transform(Number)
+    .default(fallback);
+
+/** A TCP port, or `off` (null: zod's default would replace an undefined). */
+const portOrOff = z
+  .string()
+  .trim()
+  .refine((s) => s === 'off' || (Number.isInteger(Number(s)) && Number(s) >= 0 && Number(s) <= 65535), {
+    error: (issue) => `must be a TCP port (0-65535) or "off", got "${String(issue.input)}"`,
+  })
+  .transform((s) => (s === 'off' ? null : Number(s)));
+
+/** The worker's own variables (the TEMPORAL_* ones are {@link temporalEnvSchema}'s). */
+export const workerEnvSchema = z.object({
+  AIRLINE_RATE_LIMIT_RPS: positive(DEFAULT_AIRLINE_RATE_LIMIT_RPS),
+  WORKER_SHUTDOWN_GRACE_MS: positive(DEFAULT_SHUTDOWN_GRACE_MS),
+  WORKFLOW_BUNDLE_PATH: z
+    .string()
+    .trim()
+    .refine((p) => fs.existsSync(p), { error: (issue) => `no file at "${String(issue.input)}"` })
+    .optional(),
+  WORKER_HTTP_PORT: portOrOff.default(DEFAULT_WORKER_HTTP_PORT),
+  WORKER_HTTP_HOST: z.string().trim().default('0.0.0.0'),
+  WORKER_SDK_METRICS_PORT: portOrOff.optional(),
+});
+
+/** Reads and validates the worker's configuration from `env` (default `process.env`). */
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const temporal = parseEnv(temporalEnvSchema, env, (variable, reason) => new TemporalConfigError(variable, reason));
+  const e = parseEnv(workerEnvSchema, env, (variable, reason) => new WorkerConfigError(variable, reason));
+  return {
+    temporal,
+    rateLimitRps: e.AIRLINE_RATE_LIMIT_RPS,
+    shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
+    ...(e.WORKFLOW_BUNDLE_PATH !== undefined ? { workflowBundlePath: e.WORKFLOW_BUNDLE_PATH } : {}),
+    ...(e.WORKER_HTTP_PORT !== null ? { httpPort: e.WORKER_HTTP_PORT } : {}),
+    httpHost: e.WORKER_HTTP_HOST,
+    ...(e.WORKER_SDK_METRICS_PORT ? { sdkMetricsPort: e.WORKER_SDK_METRICS_PORT } : {}),
+  };
+}
