@@ -14,7 +14,6 @@ import type {
   FareComponent,
   FareDetail,
   FlightRef,
-  Money,
   Offer,
   OfferItem,
   OfferService,

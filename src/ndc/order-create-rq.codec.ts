@@ -5,7 +5,6 @@
  */
 import type { OrderCreateRq, OrderOffer, OrderPayment, SecurePaymentAlert } from './ndc.model';
 import { decodeMetadata, messageCurrency } from './metadata.codec';
-import { NdcDecodeError } from './ndc-decode-error';
 import {
   decodeContactList,
   decodePassengerList,

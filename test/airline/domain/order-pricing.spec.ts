@@ -257,6 +257,33 @@ describe('checkOrderAgainstPricing', () => {
     ).toBe('720');
   });
 
+  it('takes a TotalOfferPrice and payment Amount sent without Code in the offer currency', () => {
+    const s = setup();
+    const base = orderRq(s.price(), 'TOK-DEBIT');
+    const offer = requireElement(base.offers[0], 'Query/Order/Offer');
+    const bare = {
+      ...base,
+      offers: [{ ...offer, totalOfferPrice: { value: '177.59' } }],
+      payments: [{ ...base.payments[0], amount: { value: '177.590' } }],
+    };
+    expect(checkOrderAgainstPricing(bare, s.store, s.tokens, s.clock).ok).toBe(true);
+    // A stated other currency is still a currency mismatch.
+    const eur = { ...bare, payments: [{ ...base.payments[0], amount: { value: '177.59', currency: 'EUR' } }] };
+    expect(errorOf(checkOrderAgainstPricing(eur, s.store, s.tokens, s.clock))[0]).toBe('743');
+  });
+
+  it('refuses an order of two Offers with 723, naming the second one', () => {
+    const s = setup();
+    const base = orderRq(s.price(), 'TOK-DEBIT');
+    const offer = requireElement(base.offers[0], 'Query/Order/Offer');
+    const two = { ...base, offers: [offer, { ...offer, offerId: 'OF_SECOND' }] };
+    expect(errorOf(checkOrderAgainstPricing(two, s.store, s.tokens, s.clock))).toEqual([
+      '723',
+      'The request names 2 Offers (Query/Order/Offer[2] is OF_SECOND); an order is created from one priced offer: ' +
+        'price every direction in one OfferPriceRQ and order its PricedOffer',
+    ]);
+  });
+
   it('refuses unknown and expired tokens and an expired pricing', () => {
     const s = setup();
     const priced = s.price();
