@@ -87,9 +87,9 @@ describe('OrderCreateRQ codec', () => {
       'the message has no Query/Payments/Payment/Amount/@Code, which this operation needs',
     );
     const withMetadata = xml.replace(
-      '</OrderCreateRQ>',
+      '</Query>',
       '<Metadata><Other><OtherMetadata><CurrencyMetadatas><CurrencyMetadata MetadataKey="GBP"><Decimals>2</Decimals>' +
-        '</CurrencyMetadata></CurrencyMetadatas></OtherMetadata></Other></Metadata></OrderCreateRQ>',
+        '</CurrencyMetadata></CurrencyMetadatas></OtherMetadata></Other></Metadata></Query>',
     );
     expectValidXsd(withMetadata, 'OrderCreateRQ');
     const rq = decodeOrderCreateRq(withMetadata);

@@ -63,14 +63,15 @@ export function encodeOrderCreateRq(rq: OrderCreateRq, opts?: EncodeOptions): st
  * `Query/Order/Offer` is decoded, in order (whether an order of several offers
  * is served is the airline's business); an order given by OrderItems only
  * decodes with `offers: []`. Amounts without `Code` take the currency of the
- * request's `Metadata` CurrencyMetadatas, if it names one.
+ * request's `Query/Metadata` CurrencyMetadatas, if it names one.
  */
 export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): OrderCreateRq {
   const { node, path } = parseNdc(xml, ROOT, opts);
   const queryPath = `${path}/Query`;
   const query = one(node, 'Query', path);
   const orderPath = `${queryPath}/Order`;
-  const currency = messageCurrency(decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`));
+  // OrderCreateRQ keeps its Metadata inside Query.
+  const currency = messageCurrency(decodeMetadata(opt(query, 'Metadata'), `${queryPath}/Metadata`));
   const rq: OrderCreateRq = {
     ...decodeRequestCommon(node, path),
     offers: many(one(query, 'Order', queryPath), 'Offer').map((o, i) =>
