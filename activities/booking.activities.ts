@@ -34,7 +34,7 @@ import {
   type RequestStamp,
 } from '../src/booking/intent-to-ndc';
 import type { OfferItem, SelectedOfferItem } from '../src/ndc/ndc.model';
-import { requireElement } from '../src/ndc/require-element';
+import { NdcMissingElementError, NdcNoMoneyPriceError, requireElement, requireMoney } from '../src/ndc/require-element';
 import {
   NdcBusinessError,
   NdcClientError,
@@ -112,6 +112,15 @@ export function classifyFailure(
   attempt: number,
   options: { orderCreate?: boolean; orderCancel?: boolean; card?: PaymentCard } = {},
 ): Error {
+  if (error instanceof NdcMissingElementError || error instanceof NdcNoMoneyPriceError) {
+    // A schema-valid answer without what the saga needs (e.g. a total in award miles): asking
+    // again gets the same answer. After an order create or cancel the outcome is still unknown.
+    if (options.orderCreate || options.orderCancel) {
+      const type = options.orderCreate ? FailureType.ORDER_OUTCOME_UNKNOWN : FailureType.CANCEL_OUTCOME_UNKNOWN;
+      return failure(`outcome unknown: ${error.message}`, type, { attempt }, true);
+    }
+    return failure(error.message, FailureType.INVALID_RESPONSE, { attempt });
+  }
   if (!(error instanceof NdcClientError)) return error instanceof Error ? error : new Error(String(error));
   const message = scrub(error.message, options.card);
   const ndc = (first: { code?: string; text: string } | undefined): Partial<FailureDetails> =>
@@ -163,7 +172,11 @@ function selectedItems(items: readonly OfferItem[]): SelectedOfferItem[] {
   return items.map((item) => ({ offerItemId: item.offerItemId, passengerRefs: itemPassengers(item) }));
 }
 
-function orderSummary(rs: OrderViewSuccess): OrderSummary {
+/**
+ * The order's summary. `currency` (the one the booking asked for) is that of amounts the airline
+ * sent without `Code` and without currency metadata.
+ */
+function orderSummary(rs: OrderViewSuccess, currency: string): OrderSummary {
   const order = rs.orders[0];
   if (order === undefined) throw new NdcInvalidResponseError('OrderViewRS without an Order');
   const reference = order.bookingReferences[0]?.id;
@@ -172,19 +185,21 @@ function orderSummary(rs: OrderViewSuccess): OrderSummary {
     orderId: order.orderId,
     owner: order.owner,
     bookingReference: reference,
-    total: requireElement(order.totalOrderPrice, 'Order/TotalOrderPrice'),
+    total: requireMoney(order.totalOrderPrice, 'Order/TotalOrderPrice', { currency, otherPrice: order.otherPrice }),
     status: requireElement(order.statusCode, 'Order/Status'),
   };
 }
 
-function priceResult(rs: OfferPriceSuccess, attempt: number): PriceResult {
+/** The pricing's summary; `currency` as for {@link orderSummary}. A total in award units is `NdcNoMoneyPriceError`. */
+function priceResult(rs: OfferPriceSuccess, attempt: number, currency: string): PriceResult {
   const priced = rs.pricedOffer;
-  const surcharge = cardSurcharge(priced);
+  const total = requireMoney(priced.total, 'PricedOffer/TotalPrice', { currency, otherPrice: priced.otherPrice });
+  const surcharge = cardSurcharge({ total, offerItems: priced.offerItems });
   return {
     responseId: requireElement(rs.shoppingResponseId, 'ShoppingResponseID/ResponseID'),
     offerId: priced.offerId,
     owner: priced.owner,
-    total: priced.total,
+    total,
     ...(surcharge !== undefined ? { surcharge } : {}),
     offerItems: selectedItems(priced.offerItems),
     attempt,
@@ -283,7 +298,10 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
             direction: directionOf(flight !== undefined ? odDeparture.get(flight.odRef) : undefined, input),
             ...(code !== undefined ? { priceClass: code } : {}),
             ...(priceClass?.name !== undefined ? { priceClassName: priceClass.name } : {}),
-            total: offer.totalPrice,
+            total: requireMoney(offer.totalPrice, 'Offer/TotalPrice', {
+              currency: input.ctx.currency,
+              otherPrice: offer.otherPrice,
+            }),
             offerItems: selectedItems(offer.offerItems),
           });
         }
@@ -301,7 +319,11 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
 
   async function price(input: PriceInput): Promise<PriceResult> {
     return run(async (attempt) =>
-      priceResult(await client.offerPrice(offerPriceRq(input.ctx, stamp(), input.offers), call(input.ctx)), attempt),
+      priceResult(
+        await client.offerPrice(offerPriceRq(input.ctx, stamp(), input.offers), call(input.ctx)),
+        attempt,
+        input.ctx.currency,
+      ),
     );
   }
 
@@ -310,6 +332,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       priceResult(
         await client.offerPrice(offerPriceRq(input.ctx, stamp(), input.offers, input.tokenId), call(input.ctx)),
         attempt,
+        input.ctx.currency,
       ),
     );
   }
@@ -361,7 +384,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       async (attempt) => {
         const rq = orderCreateRq(input.ctx, stamp(), input.priced, input.tokenId, input.securePayment);
         const { rs, xml } = await client.orderCreate(rq, call(input.ctx));
-        return { order: orderSummary(rs), orderViewXml: xml, attempt };
+        return { order: orderSummary(rs, input.ctx.currency), orderViewXml: xml, attempt };
       },
       { orderCreate: true },
     );
@@ -374,7 +397,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       for (const id of ids) {
         const found = await client.ordersByShoppingResponse(id, input.ctx.agency.id, call(input.ctx));
         if (found !== undefined)
-          return { order: orderSummary(found.rs), orderViewXml: found.xml, foundBy: id, attempt };
+          return { order: orderSummary(found.rs, input.ctx.currency), orderViewXml: found.xml, foundBy: id, attempt };
       }
       return { attempt };
     });
@@ -383,7 +406,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   async function retrieveOrder(input: RetrieveInput): Promise<RetrieveResult> {
     return run(async (attempt) => {
       const { rs, xml } = await client.orderRetrieve(orderRetrieveRq(input.ctx, stamp(), input), call(input.ctx));
-      return { order: orderSummary(rs), orderViewXml: xml, attempt };
+      return { order: orderSummary(rs, input.ctx.currency), orderViewXml: xml, attempt };
     });
   }
 
@@ -394,10 +417,15 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
         const rs = await client.orderCancel(orderCancelRq(input.ctx, stamp(), input), call(input.ctx));
         const first = rs.cancellations[0];
         if (first === undefined) throw new NdcInvalidResponseError('OrderCancelRS without a Response');
+        const currency = { currency: input.ctx.currency };
         return {
           orderReference: first.orderReference,
-          ...(first.refund !== undefined ? { refund: first.refund } : {}),
-          ...(first.cancellationFee !== undefined ? { fee: first.cancellationFee } : {}),
+          ...(first.refund !== undefined
+            ? { refund: requireMoney(first.refund, 'Response/ChangeFees', currency) }
+            : {}),
+          ...(first.cancellationFee !== undefined
+            ? { fee: requireMoney(first.cancellationFee, 'Response/ChangeFees', currency) }
+            : {}),
           attempt,
         };
       },

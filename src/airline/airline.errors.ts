@@ -28,6 +28,11 @@ export const AIRLINE_ERRORS = {
   UNKNOWN_OFFER: { code: '720', shortText: 'Offer not found' },
   /** The shopping or pricing response has expired. */
   OFFER_EXPIRED: { code: '721', shortText: 'Offer expired' },
+  /**
+   * OrderCreate naming more than one Offer (schema-valid): an order is made of one priced offer
+   * (a round trip is priced into one PricedOffer), so the airline names what it does not support.
+   */
+  ONE_OFFER_PER_ORDER: { code: '723', shortText: 'One offer per order' },
   /** Passengers of the request do not match those of the offer. */
   PASSENGER_MISMATCH: { code: '722', shortText: 'Passengers do not match the offer' },
   /** UK rule: a child or infant departs from the UK and some passenger has no Birthdate. */

@@ -5,6 +5,9 @@
  */
 import type { Money, OfferPriceRs, Passenger, PricedOffer } from '../ndc/ndc.model';
 
+/** A priced offer as this airline writes it: always a money total with its taxes (the wire model leaves both optional). */
+export type AirlinePricedOffer = PricedOffer & { total: Money; taxes: Money };
+
 /** Source of time, injected so tests can move it. */
 export interface AirlineClock {
   now(): Date;
@@ -45,7 +48,7 @@ export interface PricingRecord {
   expiresAt: string;
   /** OfferIDs sent in the OfferPriceRQ (one per direction). */
   requestedOfferIds: string[];
-  pricedOffer: PricedOffer;
+  pricedOffer: AirlinePricedOffer;
   passengers: Passenger[];
   /** Card token id sent in PaymentFormMetadata, if any. */
   tokenId?: string;

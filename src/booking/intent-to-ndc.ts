@@ -230,13 +230,15 @@ export function orderCreateRq(
       ipAddress: securePayment.ipAddress,
       userAgent: securePayment.userAgent,
     },
-    offer: {
-      offerId: priced.offerId,
-      owner: priced.owner,
-      responseId: priced.responseId,
-      totalOfferPrice: priced.total,
-      offerItems: priced.offerItems,
-    },
+    offers: [
+      {
+        offerId: priced.offerId,
+        owner: priced.owner,
+        responseId: priced.responseId,
+        totalOfferPrice: priced.total,
+        offerItems: priced.offerItems,
+      },
+    ],
     payments: [{ type: 'CC', voucherNumber: tokenId, amount: priced.total }],
     passengers: orderPassengers(ctx),
     contacts: orderContacts(ctx),

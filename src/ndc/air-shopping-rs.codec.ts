@@ -9,11 +9,11 @@
  */
 import type {
   AirShoppingRs,
+  Amount,
   CalendarAirlineOffers,
   FareComponent,
   FareDetail,
   FlightRef,
-  Money,
   Offer,
   OfferItem,
   OfferService,
@@ -24,7 +24,8 @@ import type {
 import { NdcDecodeError } from './ndc-decode-error';
 import { encodeWarnings } from './common.codec';
 import { decodeDataLists, domEl, domMoney, domOf, encodeDataLists, type DomElement } from './data-lists.codec';
-import { decodeMetadata, encodeMetadata } from './metadata.codec';
+import { decodeMetadata, encodeMetadata, messageCurrency } from './metadata.codec';
+import { decodePrice } from './price.codec';
 import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import {
   addDetached,
@@ -62,16 +63,21 @@ export type TotalsStyle =
   /** `TotalAmount/DetailCurrencyPrice` with `Total` and `Taxes/Total`, then `BaseAmount` (OfferPriceRS). */
   | 'detail';
 
-/** `<DetailCurrencyPrice><Total/><Taxes><Total/></Taxes></DetailCurrencyPrice>` under `parent`. */
-export function encodeDetailCurrencyPrice(parent: XMLBuilder | DomElement, total: Money, taxes: Money): void {
+/** `<DetailCurrencyPrice><Total/><Taxes><Total/></Taxes></DetailCurrencyPrice>` under `parent` (no Taxes without `taxes`). */
+export function encodeDetailCurrencyPrice(
+  parent: XMLBuilder | DomElement,
+  total: Amount,
+  taxes: Amount | undefined,
+): void {
   const d = domEl('node' in parent ? domOf(parent) : parent, 'DetailCurrencyPrice');
   domMoney(d, 'Total', total);
-  domMoney(domEl(d, 'Taxes'), 'Total', taxes);
+  if (taxes !== undefined) domMoney(domEl(d, 'Taxes'), 'Total', taxes);
 }
 
-/** Reads a DetailCurrencyPrice: Total and Taxes/Total (both required). */
-export function decodeDetailCurrencyPrice(node: XNode, path: string): { total: Money; taxes: Money } {
-  return { total: reqMoney(node, 'Total', path), taxes: reqMoney(one(node, 'Taxes', path), 'Total', `${path}/Taxes`) };
+/** The money total a price needs to be written by us (we write only money forms). */
+function moneyToWrite(total: Amount | undefined, what: string): Amount {
+  if (total === undefined) throw new Error(`${what}: only a price with a money total can be encoded`);
+  return total;
 }
 
 /** `<FlightsOverview>` with one FlightRef per entry (nothing for an empty list). */
@@ -185,18 +191,35 @@ function encodeFareDetail(parent: DomElement, fd: FareDetail): void {
   for (const fc of fd.fareComponents) encodeFareComponent(el, fc);
 }
 
-function decodeFareDetail(node: XNode, path: string): FareDetail {
+/**
+ * The item-level amounts the model requires: `total` from any money form of `TotalAmount`
+ * (`MISSING` at TotalAmount, naming the form, for award, combination or Equivalent), `base`, and
+ * taxes from `Taxes/Total` or the DetailCurrencyPrice's.
+ */
+function itemAmounts(
+  node: XNode,
+  path: string,
+  currency: string | undefined,
+): { total: Amount; base: Amount; taxes: Amount } {
+  const taPath = `${path}/TotalAmount`;
+  const { amount, taxes, other } = decodePrice(one(node, 'TotalAmount', path), taPath, currency);
+  if (amount === undefined) {
+    const why = other === undefined ? 'no price' : `${other.form}, which has no money amount`;
+    throw new NdcDecodeError('MISSING', taPath, `item price is ${why} (not supported at item level)`);
+  }
+  const tx = opt(node, 'Taxes');
+  const txTotal = tx === undefined ? undefined : opt(tx, 'Total');
+  const t = txTotal !== undefined ? decodeMoney(txTotal, `${path}/Taxes/Total`, currency) : taxes;
+  if (t === undefined) throw new NdcDecodeError('MISSING', `${path}/Taxes/Total`, 'item taxes are missing');
+  return { total: amount, base: reqMoney(node, 'BaseAmount', path, currency), taxes: t };
+}
+
+/** FareDetail: `Price` with TotalAmount (any money form), BaseAmount, taxes; FareComponents. */
+function decodeFareDetail(node: XNode, path: string, currency: string | undefined): FareDetail {
   const price = one(node, 'Price', path);
-  const pPath = `${path}/Price`;
-  const total = one(price, 'TotalAmount', pPath);
-  const tPath = `${pPath}/TotalAmount`;
-  const dcp = one(total, 'DetailCurrencyPrice', tPath);
-  const { total: t, taxes } = decodeDetailCurrencyPrice(dcp, `${tPath}/DetailCurrencyPrice`);
   return {
     passengerRefs: decodeRefs(optText(node, 'PassengerRefs')),
-    total: t,
-    taxes,
-    base: reqMoney(price, 'BaseAmount', pPath),
+    ...itemAmounts(price, `${path}/Price`, currency),
     fareComponents: many(node, 'FareComponent').map((fc, i) =>
       decodeFareComponent(fc, `${path}/FareComponent[${i + 1}]`),
     ),
@@ -216,33 +239,9 @@ function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: Tota
   }
 }
 
-/** Accepts both styles: taxes from `Taxes/Total` or from `TotalAmount/DetailCurrencyPrice/Taxes/Total`. */
-function decodeTotalPriceDetail(node: XNode, path: string): PriceDetail {
-  const ta = one(node, 'TotalAmount', path);
-  const taPath = `${path}/TotalAmount`;
-  let total: Money;
-  let taxes: Money | undefined;
-  const simple = opt(ta, 'SimpleCurrencyPrice');
-  const detail = opt(ta, 'DetailCurrencyPrice');
-  if (simple !== undefined) {
-    total = decodeMoney(simple, `${taPath}/SimpleCurrencyPrice`);
-  } else if (detail !== undefined) {
-    const dPath = `${taPath}/DetailCurrencyPrice`;
-    total = reqMoney(detail, 'Total', dPath);
-    const dt = opt(detail, 'Taxes');
-    const dtt = dt === undefined ? undefined : opt(dt, 'Total');
-    if (dtt !== undefined) taxes = decodeMoney(dtt, `${dPath}/Taxes/Total`);
-  } else {
-    throw new NdcDecodeError(
-      'MISSING',
-      `${taPath}/SimpleCurrencyPrice`,
-      'TotalAmount needs SimpleCurrencyPrice or DetailCurrencyPrice',
-    );
-  }
-  const tx = opt(node, 'Taxes');
-  if (tx !== undefined) taxes = reqMoney(tx, 'Total', `${path}/Taxes`);
-  if (taxes === undefined) throw new NdcDecodeError('MISSING', `${path}/Taxes/Total`, 'item taxes are missing');
-  return { total, base: reqMoney(node, 'BaseAmount', path), taxes };
+/** Accepts both styles, and every money form of `TotalAmount` (see `itemAmounts`). */
+function decodeTotalPriceDetail(node: XNode, path: string, currency: string | undefined): PriceDetail {
+  return itemAmounts(node, path, currency);
 }
 
 /** `<OfferItem OfferItemID>`: TotalPriceDetail (in `style`), Services, FareDetails. */
@@ -255,13 +254,13 @@ export function encodeOfferItem(parent: XMLBuilder | DomElement, item: OfferItem
   for (const fd of item.fareDetails) encodeFareDetail(el, fd);
 }
 
-/** Reads an OfferItem (either TotalPriceDetail style). */
-export function decodeOfferItem(node: XNode, path: string): OfferItem {
+/** Reads an OfferItem (either TotalPriceDetail style); `currency` is the message's, for amounts without `Code`. */
+export function decodeOfferItem(node: XNode, path: string, currency: string | undefined): OfferItem {
   return {
     offerItemId: reqAttr(node, 'OfferItemID', path),
-    priceDetail: decodeTotalPriceDetail(one(node, 'TotalPriceDetail', path), `${path}/TotalPriceDetail`),
+    priceDetail: decodeTotalPriceDetail(one(node, 'TotalPriceDetail', path), `${path}/TotalPriceDetail`, currency),
     services: many(node, 'Service').map((s, i) => decodeService(s, `${path}/Service[${i + 1}]`)),
-    fareDetails: many(node, 'FareDetail').map((f, i) => decodeFareDetail(f, `${path}/FareDetail[${i + 1}]`)),
+    fareDetails: many(node, 'FareDetail').map((f, i) => decodeFareDetail(f, `${path}/FareDetail[${i + 1}]`, currency)),
   };
 }
 
@@ -271,32 +270,39 @@ function encodeOffer(parent: DomElement, o: Offer): void {
   const el = domEl(parent, 'Offer');
   el.setAttribute('OfferID', o.offerId);
   el.setAttribute('Owner', o.owner);
-  domMoney(domEl(el, 'TotalPrice'), 'SimpleCurrencyPrice', o.totalPrice);
+  domMoney(domEl(el, 'TotalPrice'), 'SimpleCurrencyPrice', moneyToWrite(o.totalPrice, `Offer ${o.offerId}`));
   encodeFlightsOverview(el, o.flightsOverview);
   if (o.offerItems.length === 0) throw new Error(`Offer ${o.offerId}: at least one offer item is required`);
   for (const item of o.offerItems) encodeOfferItem(el, item, 'simple');
 }
 
-function decodeOffer(node: XNode, path: string): Offer {
-  const tp = one(node, 'TotalPrice', path);
-  const scp = one(tp, 'SimpleCurrencyPrice', `${path}/TotalPrice`);
-  return {
+/** An Offer: `TotalPrice` (optional) in any price form, FlightsOverview, items. */
+function decodeOffer(node: XNode, path: string, currency: string | undefined): Offer {
+  const o: Offer = {
     offerId: reqAttr(node, 'OfferID', path),
     owner: reqAttr(node, 'Owner', path),
-    totalPrice: decodeMoney(scp, `${path}/TotalPrice/SimpleCurrencyPrice`),
     flightsOverview: decodeFlightsOverview(node, path),
-    offerItems: many(node, 'OfferItem').map((it, i) => decodeOfferItem(it, `${path}/OfferItem[${i + 1}]`)),
+    offerItems: [],
   };
+  const tp = opt(node, 'TotalPrice');
+  if (tp !== undefined) {
+    const { amount, other } = decodePrice(tp, `${path}/TotalPrice`, currency);
+    if (amount !== undefined) o.totalPrice = amount;
+    if (other !== undefined) o.otherPrice = other;
+  }
+  o.offerItems = many(node, 'OfferItem').map((it, i) => decodeOfferItem(it, `${path}/OfferItem[${i + 1}]`, currency));
+  return o;
 }
 
 function encodePriceCalendar(parent: XMLBuilder, e: PriceCalendarEntry): void {
   const el = addEl(parent, 'PriceCalendar');
   addEl(el, 'PriceCalendarDate', e.date).att('OriginDestinationReference', e.originDestinationRef);
-  const tp = addMoney(el, 'TotalPrice', e.totalPrice);
+  // EncodedPriceType: Code is required here.
+  const tp = addMoney(el, 'TotalPrice', e.totalPrice, true);
   if (e.augPointRef !== undefined) tp.att('refs', e.augPointRef);
 }
 
-function decodePriceCalendar(node: XNode, path: string): PriceCalendarEntry {
+function decodePriceCalendar(node: XNode, path: string, currency: string | undefined): PriceCalendarEntry {
   const dates = many(node, 'PriceCalendarDate');
   if (dates.length === 0)
     throw new NdcDecodeError('MISSING', `${path}/PriceCalendarDate`, 'required element PriceCalendarDate is missing');
@@ -314,7 +320,7 @@ function decodePriceCalendar(node: XNode, path: string): PriceCalendarEntry {
   const e: PriceCalendarEntry = {
     date,
     originDestinationRef: reqAttr(dates[0], 'OriginDestinationReference', dPath),
-    totalPrice: decodeMoney(tp, `${path}/TotalPrice`),
+    totalPrice: decodeMoney(tp, `${path}/TotalPrice`, currency),
   };
   const refs = decodeRefs(attr(tp, 'refs'));
   if (refs.length > 1)
@@ -368,6 +374,7 @@ export function decodeAirShoppingRs(xml: string | Buffer, opts?: ParseOptions): 
   const groups = many(og, 'AirlineOffers');
   const dataLists = decodeDataLists(opt(node, 'DataLists'), `${path}/DataLists`);
   const metadata = decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`);
+  const currency = messageCurrency(metadata);
   const sr = opt(node, 'ShoppingResponseID');
   if (sr !== undefined) {
     return {
@@ -376,7 +383,7 @@ export function decodeAirShoppingRs(xml: string | Buffer, opts?: ParseOptions): 
       shoppingResponseId: reqText(sr, 'ResponseID', `${path}/ShoppingResponseID`),
       airlineOffers: groups.map((g, i) => {
         const gPath = `${path}/OffersGroup/AirlineOffers[${i + 1}]`;
-        return { offers: many(g, 'Offer').map((o, j) => decodeOffer(o, `${gPath}/Offer[${j + 1}]`)) };
+        return { offers: many(g, 'Offer').map((o, j) => decodeOffer(o, `${gPath}/Offer[${j + 1}]`, currency)) };
       }),
       dataLists,
       metadata,
@@ -386,7 +393,7 @@ export function decodeAirShoppingRs(xml: string | Buffer, opts?: ParseOptions): 
     const gPath = `${path}/OffersGroup/AirlineOffers[${i + 1}]`;
     return {
       priceCalendar: many(g, 'PriceCalendar').map((pc, j) =>
-        decodePriceCalendar(pc, `${gPath}/PriceCalendar[${j + 1}]`),
+        decodePriceCalendar(pc, `${gPath}/PriceCalendar[${j + 1}]`, currency),
       ),
     };
   });

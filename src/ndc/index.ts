@@ -8,6 +8,7 @@ export * from './order-create-rq.codec';
 export * from './order-retrieve-rq.codec';
 export * from './data-lists.codec';
 export * from './metadata.codec';
+export * from './price.codec';
 export * from './air-shopping-rs.codec';
 export * from './offer-price-rs.codec';
 export * from './order-view-rs.codec';

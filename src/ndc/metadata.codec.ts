@@ -5,10 +5,20 @@
  * `ns2:City`) and payment forms (AugPoint with `ns2:Token/ns2:Number`, read and
  * written by the OfferPriceRQ codec's helpers).
  *
+ * `CurrencyMetadatas` (key = ISO 4217 code, `Decimals`, `Name`, `Application`) give the currency of
+ * amounts written without `Code` ({@link messageCurrency}).
+ *
  * Each kind of OtherMetadata is written as its own `OtherMetadata` element
  * (the XSD makes each one a choice); reading concatenates all of them.
  */
-import type { CityMetadata, CountryMetadata, JourneyMetadata, LanguageMetadata, Metadata } from './ndc.model';
+import type {
+  CityMetadata,
+  CountryMetadata,
+  CurrencyMetadata,
+  JourneyMetadata,
+  LanguageMetadata,
+  Metadata,
+} from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import { decodePaymentFormMetadatas, encodePaymentFormMetadatas } from './offer-price-rq.codec';
 import {
@@ -47,7 +57,8 @@ function hasMetadata(md: Metadata): boolean {
     md.languages?.length ||
     md.countries?.length ||
     md.cities?.length ||
-    md.paymentForms?.length
+    md.paymentForms?.length ||
+    md.currencies?.length
   );
 }
 
@@ -67,8 +78,24 @@ export function encodeMetadata(parent: XMLBuilder, md: Metadata, opts: MetadataE
       addExt(addExt(addEl(ap, 'AugPoint').att('Key', j.key), 'Journey'), 'Transfer', j.transfer ? 'true' : 'false');
     }
   }
-  if (!(md.languages?.length || md.countries?.length || md.cities?.length || md.paymentForms?.length)) return;
+  if (!(
+    md.languages?.length ||
+    md.countries?.length ||
+    md.cities?.length ||
+    md.paymentForms?.length ||
+    md.currencies?.length
+  ))
+    return;
   const other = addEl(el, 'Other');
+  if (md.currencies?.length) {
+    const list = addEl(addEl(other, 'OtherMetadata'), 'CurrencyMetadatas');
+    for (const c of md.currencies) {
+      const x = addEl(list, 'CurrencyMetadata').att('MetadataKey', c.key);
+      addOptText(x, 'Application', c.application);
+      addOptText(x, 'Decimals', c.decimals === undefined ? undefined : String(c.decimals));
+      addOptText(x, 'Name', c.name);
+    }
+  }
   if (md.languages?.length) {
     const list = addEl(addEl(other, 'OtherMetadata'), 'LanguageMetadatas');
     for (const l of md.languages) {
@@ -108,6 +135,7 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
   const countries: CountryMetadata[] = [];
   const cities: CityMetadata[] = [];
   const paymentForms: { key: string; token: string }[] = [];
+  const currencies: CurrencyMetadata[] = [];
   const other = opt(node, 'Other');
   if (other !== undefined) {
     many(other, 'OtherMetadata').forEach((om, i) => {
@@ -147,6 +175,21 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
           });
         });
       }
+      for (const list of many(om, 'CurrencyMetadatas')) {
+        many(list, 'CurrencyMetadata').forEach((c, j) => {
+          const out: CurrencyMetadata = {
+            key: reqAttr(c, 'MetadataKey', `${omPath}/CurrencyMetadatas/CurrencyMetadata[${j + 1}]`),
+          };
+          const application = optText(c, 'Application');
+          if (application !== undefined && application !== '') out.application = application;
+          // xsd:integer; a value we cannot use as a count of places is information we do without.
+          const decimals = optText(c, 'Decimals');
+          if (decimals !== undefined && /^\+?\d{1,3}$/.test(decimals)) out.decimals = Number(decimals);
+          const name = optText(c, 'Name');
+          if (name !== undefined && name !== '') out.name = name;
+          currencies.push(out);
+        });
+      }
       many(om, 'PaymentFormMetadatas').forEach((list) => {
         paymentForms.push(...decodePaymentFormMetadatas(list, `${omPath}/PaymentFormMetadatas`));
       });
@@ -156,7 +199,18 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
   if (countries.length) md.countries = countries;
   if (cities.length) md.cities = cities;
   if (paymentForms.length) md.paymentForms = paymentForms;
+  if (currencies.length) md.currencies = currencies;
   return md;
+}
+
+/**
+ * The currency of the message's amounts written without `Code`: the one ISO 4217 code (three
+ * capital letters) that the currency metadata names as `MetadataKey`. Undefined when the metadata
+ * names none or several (then no amount gets a currency it did not state).
+ */
+export function messageCurrency(md: Metadata | undefined): string | undefined {
+  const codes = new Set((md?.currencies ?? []).map((c) => c.key).filter((k) => /^[A-Z]{3}$/.test(k)));
+  return codes.size === 1 ? [...codes][0] : undefined;
 }
 
 /** The first `ns2:<local>` element inside any AugPoint of `node`'s AugmentationPoint. */

@@ -9,10 +9,50 @@
  * Space-separated IDREFS lists are arrays of ids.
  */
 
-/** An exact decimal amount and its currency. `value` matches /^-?\d+(\.\d+)?$/. */
-export interface Money {
+/**
+ * An amount as a message carries it: an exact decimal (`value` matches /^-?\d+(\.\d+)?$/, kept as
+ * written) and its ISO 4217 currency. The 17.2 amount types make the currency attribute `Code`
+ * optional; the decoders then take the message's currency metadata
+ * (`Metadata/Other/OtherMetadata/CurrencyMetadatas`, when it names exactly one currency), and
+ * leave `currency` absent when neither says. Logic that needs money asks for it where it uses it:
+ * `requireMoney(amount, element, { currency })` (`require-element.ts`), with the currency it knows
+ * from elsewhere (the request's, the offer's) as fallback. Our encoders write `Code` whenever
+ * `currency` is set, which it always is in what the project builds.
+ */
+export interface Amount {
   value: string;
+  currency?: string;
+}
+
+/** An exact decimal amount with its currency: what the project computes with and sends. */
+export interface Money extends Amount {
   currency: string;
+}
+
+/**
+ * A price given in a form of the 17.2 price choice that carries no money total: `AwardPricing`
+ * (redemption units only), `CombinationPricing` (partly cash, partly units) or a
+ * `DetailCurrencyPrice` with `Equivalent` instead of `Total` (price not known, e.g. IT fares).
+ * Decoded from other parties; where money is needed `requireMoney` throws
+ * `NdcNoMoneyPriceError` naming the form. Our encoders never write it.
+ */
+export interface NonMoneyPrice {
+  form: 'AwardPricing' | 'CombinationPricing' | 'Equivalent';
+  /** `Redemption/Unit` and `Redemption/Quantity` (award and combination). */
+  redemption?: { unit: string; quantity: string };
+  /** `CombinationPricing/Partial/Currency`: the cash part of a combination. */
+  cashPart?: Amount;
+  /** Text of `Equivalent`, e.g. `IT`. */
+  equivalent?: string;
+}
+
+/** Currency metadata (`CurrencyMetadata`): the key is the ISO 4217 code, as IATA's examples write it. */
+export interface CurrencyMetadata {
+  key: string;
+  /** `Decimals`: places normally shown (information only: amounts stay as written). */
+  decimals?: number;
+  name?: string;
+  application?: string;
 }
 
 /** Attributes on the root element of every request and response. */
@@ -166,7 +206,7 @@ export interface AirShoppingRq extends RequestCommon {
 export interface PriceCalendarEntry {
   date: string;
   originDestinationRef: string;
-  totalPrice: Money;
+  totalPrice: Amount;
   /** AugPoint Key of the JOURNEYS metadata. */
   augPointRef?: string;
 }
@@ -213,9 +253,10 @@ export interface FareComponent {
 /** Per-passenger price detail of a FareDetail. */
 export interface FareDetail {
   passengerRefs: string[];
-  total: Money;
-  taxes: Money;
-  base: Money;
+  /** `Price/TotalAmount` in a money form (see {@link PriceDetail}). */
+  total: Amount;
+  taxes: Amount;
+  base: Amount;
   fareComponents: FareComponent[];
 }
 
@@ -226,11 +267,17 @@ export interface OfferService {
   serviceDefinitionRef?: { ref: string; segmentRefs?: string[] };
 }
 
-/** Per-passenger totals of an offer item. */
+/**
+ * Per-passenger totals of an offer item (`TotalPriceDetail`). `total` is the money amount of
+ * `TotalAmount` in whichever form carries one (`SimpleCurrencyPrice`, `DetailCurrencyPrice/Total`,
+ * `EncodedCurrencyPrice`). Still required when decoding although the XSD allows a form without
+ * money and leaves `BaseAmount` and taxes out (the item prices are the airline's domain values;
+ * documented gap in docs/ndc-responses.md).
+ */
 export interface PriceDetail {
-  total: Money;
-  base: Money;
-  taxes: Money;
+  total: Amount;
+  base: Amount;
+  taxes: Amount;
 }
 
 export interface OfferItem {
@@ -243,7 +290,13 @@ export interface OfferItem {
 export interface Offer {
   offerId: string;
   owner: string;
-  totalPrice: Money;
+  /**
+   * `TotalPrice` in a form with money (`SimpleCurrencyPrice`, which we write, `DetailCurrencyPrice/Total`
+   * or `EncodedCurrencyPrice`). Optional in the XSD: absent without TotalPrice, or with a form
+   * without money (then `otherPrice`). Read it with `requireMoney(offer.totalPrice, 'Offer/TotalPrice', ...)`.
+   */
+  totalPrice?: Amount;
+  otherPrice?: NonMoneyPrice;
   flightsOverview: FlightRef[];
   offerItems: OfferItem[];
 }
@@ -374,6 +427,8 @@ export interface Metadata {
   cities?: CityMetadata[];
   /** PaymentFormMetadata: key and ns2:Token/ns2:Number. Requests only. */
   paymentForms?: { key: string; token: string }[];
+  /** CurrencyMetadatas (the currency of amounts written without `Code`, see {@link Amount}). */
+  currencies?: CurrencyMetadata[];
 }
 
 export interface ResponseCommon extends MessageHeader {
@@ -422,8 +477,15 @@ export interface OfferPriceRq extends RequestCommon {
 export interface PricedOffer {
   offerId: string;
   owner: string;
-  total: Money;
-  taxes: Money;
+  /**
+   * `TotalPrice`: the money amount of whichever form carries one (we write `DetailCurrencyPrice`
+   * with `Total` and `Taxes/Total`). Optional in the XSD; absent for a form without money (then
+   * `otherPrice`). Read it with `requireMoney(pricedOffer.total, 'PricedOffer/TotalPrice', ...)`.
+   */
+  total?: Amount;
+  /** `DetailCurrencyPrice/Taxes/Total`: absent in the other forms. */
+  taxes?: Amount;
+  otherPrice?: NonMoneyPrice;
   flightsOverview: FlightRef[];
   offerItems: OfferItem[];
 }
@@ -454,20 +516,27 @@ export interface OrderPayment {
   type: string;
   /** Card token used as voucher number (`Method/Voucher/Number`); absent for another payment method. */
   voucherNumber?: string;
-  amount: Money;
+  amount: Amount;
+}
+
+/** One `Query/Order/Offer` of an OrderCreateRQ. */
+export interface OrderOffer {
+  offerId: string;
+  owner: string;
+  responseId: string;
+  /** Optional in the XSD. */
+  totalOfferPrice?: Amount;
+  offerItems: SelectedOfferItem[];
 }
 
 export interface OrderCreateRq extends RequestCommon {
   securePayment?: SecurePaymentAlert;
-  /** `Query/Order/Offer`: absent when the order is given by `OrderItem`s (also valid in the XSD). */
-  offer?: {
-    offerId: string;
-    owner: string;
-    responseId: string;
-    /** Optional in the XSD. */
-    totalOfferPrice?: Money;
-    offerItems: SelectedOfferItem[];
-  };
+  /**
+   * `Query/Order/Offer`, in order: empty when the order is given by `OrderItem`s (also valid in
+   * the XSD). The XSD allows several; our encoder writes what it is given, and the airline
+   * creates an order from one priced offer (a second one gets NDC Errors, docs/airline-service.md).
+   */
+  offers: OrderOffer[];
   payments: OrderPayment[];
   passengers: Passenger[];
   contacts: ContactInformation[];
@@ -499,9 +568,9 @@ export interface OrderItem {
   orderItemId: string;
   /** `@Owner`: optional in the XSD (we always write it). */
   owner?: string;
-  base: Money;
+  base: Amount;
   /** `PriceDetail/Taxes/Total`: optional in the XSD (we always write it). */
-  taxes?: Money;
+  taxes?: Amount;
   services: OrderItemService[];
 }
 
@@ -511,12 +580,14 @@ export interface Order {
   webAddressId?: string;
   /** `BookingReference`: `ID`, then `AirlineID` or (from other parties) `OtherID`, so `airlineId` may be absent when decoding. */
   bookingReferences: { id: string; airlineId?: string }[];
-  /** `TotalOrderPrice/SimpleCurrencyPrice`: optional in the XSD (we always write it). */
-  totalOrderPrice?: Money;
+  /** `TotalOrderPrice` in a money form (we write `SimpleCurrencyPrice`): optional in the XSD. */
+  totalOrderPrice?: Amount;
+  /** TotalOrderPrice in a form without money (award, combination, Equivalent): decoded only. */
+  otherPrice?: NonMoneyPrice;
   /** `Status/StatusCode`, e.g. `OK`: optional in the XSD (we always write it). Use `requireElement(o.statusCode, 'Order/Status')`. */
   statusCode?: string;
   /** `voucherNumber` is `Method/VoucherMethod/Number`, absent for another payment method. */
-  payments: { type: string; amount: Money; voucherNumber?: string }[];
+  payments: { type: string; amount: Amount; voucherNumber?: string }[];
   orderItems: OrderItem[];
 }
 
@@ -524,7 +595,7 @@ export type OrderViewRs =
   | (ResponseCommon & {
       kind: 'success';
       orders: Order[];
-      commission?: Money;
+      commission?: Amount;
       dataLists: DataLists;
       metadata: Metadata;
     })
@@ -553,7 +624,7 @@ export interface OrderCancelRq extends RequestCommon {
   /** `OrderCancelParameters/Reason` (IATA Padis codeset REA). */
   reason?: string;
   /** `ExpectedRefundAmount/Total`: the requester refuses a cancel refunding less than this. */
-  expectedRefundAmount?: Money;
+  expectedRefundAmount?: Amount;
 }
 
 /** One `Response` of an OrderCancelRS. */
@@ -564,14 +635,14 @@ export interface OrderCancellation {
    * The cancellation fee: `ChangeFees/Details/Detail` with `Type` `Cancellation`
    * (`ChangeFees@CancelFeeInd="true"`). Absent when none was stated.
    */
-  cancellationFee?: Money;
+  cancellationFee?: Amount;
   /**
    * The amount refunded. OrderCancelRS 17.2 has no refund element (its only
    * extension point is deep inside a TaxExemptionNotice rule), so it is written
    * as a `ChangeFees/Details/Detail` with `Type` `Refund` (the type is a union
    * with free text up to 50 characters), beside the fee.
    */
-  refund?: Money;
+  refund?: Amount;
 }
 
 export type OrderCancelRs =

@@ -7,7 +7,6 @@
 import type { OfferPriceRs, PricedOffer } from './ndc.model';
 import { encodeWarnings } from './common.codec';
 import {
-  decodeDetailCurrencyPrice,
   decodeFlightsOverview,
   decodeOfferItem,
   encodeDetailCurrencyPrice,
@@ -16,7 +15,8 @@ import {
 } from './air-shopping-rs.codec';
 import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
-import { decodeMetadata, encodeMetadata } from './metadata.codec';
+import { decodeMetadata, encodeMetadata, messageCurrency } from './metadata.codec';
+import { decodePrice } from './price.codec';
 import {
   addEl,
   endMessage,
@@ -35,24 +35,31 @@ const ROOT = 'OfferPriceRS';
 
 function encodePricedOffer(parent: XMLBuilder, o: PricedOffer): void {
   const el = addEl(parent, 'PricedOffer').att('OfferID', o.offerId).att('Owner', o.owner);
+  if (o.total === undefined)
+    throw new Error(`PricedOffer ${o.offerId}: only a price with a money total can be encoded`);
   encodeDetailCurrencyPrice(addEl(el, 'TotalPrice'), o.total, o.taxes);
   encodeFlightsOverview(el, o.flightsOverview);
   if (o.offerItems.length === 0) throw new Error(`PricedOffer ${o.offerId}: at least one offer item is required`);
   for (const item of o.offerItems) encodeOfferItem(el, item, 'detail');
 }
 
-function decodePricedOffer(node: XNode, path: string): PricedOffer {
-  const tp = one(node, 'TotalPrice', path);
-  const dcp = one(tp, 'DetailCurrencyPrice', `${path}/TotalPrice`);
-  const { total, taxes } = decodeDetailCurrencyPrice(dcp, `${path}/TotalPrice/DetailCurrencyPrice`);
-  return {
+/** The PricedOffer: `TotalPrice` (optional in the XSD) in any price form, FlightsOverview, items. */
+function decodePricedOffer(node: XNode, path: string, currency: string | undefined): PricedOffer {
+  const o: PricedOffer = {
     offerId: reqAttr(node, 'OfferID', path),
     owner: reqAttr(node, 'Owner', path),
-    total,
-    taxes,
     flightsOverview: decodeFlightsOverview(node, path),
-    offerItems: many(node, 'OfferItem').map((it, i) => decodeOfferItem(it, `${path}/OfferItem[${i + 1}]`)),
+    offerItems: [],
   };
+  const tp = opt(node, 'TotalPrice');
+  if (tp !== undefined) {
+    const { amount, taxes, other } = decodePrice(tp, `${path}/TotalPrice`, currency);
+    if (amount !== undefined) o.total = amount;
+    if (taxes !== undefined) o.taxes = taxes;
+    if (other !== undefined) o.otherPrice = other;
+  }
+  o.offerItems = many(node, 'OfferItem').map((it, i) => decodeOfferItem(it, `${path}/OfferItem[${i + 1}]`, currency));
+  return o;
 }
 
 /**
@@ -78,12 +85,13 @@ export function decodeOfferPriceRs(xml: string | Buffer, opts?: ParseOptions): O
   const head = decodeResponseHead(xml, ROOT, opts);
   if (head.kind === 'error') return head;
   const { node, path, rc } = head;
+  const metadata = decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`);
   const rs: OfferPriceRs = {
     ...rc,
     kind: 'success',
-    pricedOffer: decodePricedOffer(one(node, 'PricedOffer', path), `${path}/PricedOffer`),
+    pricedOffer: decodePricedOffer(one(node, 'PricedOffer', path), `${path}/PricedOffer`, messageCurrency(metadata)),
     dataLists: decodeDataLists(opt(node, 'DataLists'), `${path}/DataLists`),
-    metadata: decodeMetadata(opt(node, 'Metadata'), `${path}/Metadata`),
+    metadata,
   };
   // Optional in the XSD.
   const sr = opt(node, 'ShoppingResponseID');

@@ -9,7 +9,7 @@
  * {@link OrderCancellation.refund}). `ChangeFees@CancelFeeInd` says whether a
  * fee applies and `@RefundableInd` whether anything is refunded.
  */
-import type { Money, OrderCancellation, OrderCancelRs } from './ndc.model';
+import type { Amount, OrderCancellation, OrderCancelRs } from './ndc.model';
 import { encodeWarnings } from './common.codec';
 import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import {
@@ -34,11 +34,11 @@ export const CANCELLATION_FEE_TYPE = 'Cancellation';
 /** `ChangeFees/Details/Detail/Type` of the refund (free text of PenaltySimpleType). */
 export const REFUND_TYPE = 'Refund';
 
-function isZero(m: Money): boolean {
+function isZero(m: Amount): boolean {
   return /^[+-]?0*(?:\.0*)?$/.test(m.value);
 }
 
-function encodeDetail(parent: XMLBuilder, type: string, m: Money): void {
+function encodeDetail(parent: XMLBuilder, type: string, m: Amount): void {
   const d = addEl(parent, 'Detail');
   addEl(d, 'Type', type);
   addMoney(addEl(addEl(d, 'Amounts'), 'Amount'), 'CurrencyAmountValue', m);
@@ -57,7 +57,7 @@ function encodeCancellation(parent: XMLBuilder, c: OrderCancellation): void {
 }
 
 /** The first amount of the ChangeFees Detail of `type`, or undefined (percentages are not modelled). */
-function detailAmount(details: XNode[], type: string, path: string): Money | undefined {
+function detailAmount(details: XNode[], type: string, path: string): Amount | undefined {
   for (let i = 0; i < details.length; i++) {
     if (optText(details[i], 'Type') !== type) continue;
     const amounts = opt(details[i], 'Amounts');

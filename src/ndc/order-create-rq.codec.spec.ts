@@ -2,7 +2,7 @@ import { expectValidXsd } from '../../test/support/xsd';
 import { decodeError } from '../../test/support/ndc';
 import { familyOrderCreateRq, minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 import type { OrderCreateRq } from './ndc.model';
-import { requireElement } from './require-element';
+import { requireElement, requireMoney } from './require-element';
 import { decodeOrderCreateRq, encodeOrderCreateRq } from './order-create-rq.codec';
 
 describe('OrderCreateRQ codec', () => {
@@ -46,14 +46,16 @@ describe('OrderCreateRQ codec', () => {
   it('keeps amounts exact as written (no float rounding or trailing-zero loss)', () => {
     const model: OrderCreateRq = {
       ...minimalOrderCreateRq,
-      offer: {
-        ...requireElement(minimalOrderCreateRq.offer, 'offer'),
-        totalOfferPrice: { value: '90071992547409.93', currency: 'GBP' },
-      },
+      offers: [
+        {
+          ...requireElement(minimalOrderCreateRq.offers[0], 'offer'),
+          totalOfferPrice: { value: '90071992547409.93', currency: 'GBP' },
+        },
+      ],
       payments: [{ type: 'CC', voucherNumber: 'tok_1', amount: { value: '0.10', currency: 'EUR' } }],
     };
     const back = decodeOrderCreateRq(encodeOrderCreateRq(model));
-    expect(back.offer?.totalOfferPrice).toStrictEqual({ value: '90071992547409.93', currency: 'GBP' });
+    expect(back.offers[0].totalOfferPrice).toStrictEqual({ value: '90071992547409.93', currency: 'GBP' });
     expect(back.payments[0].amount).toStrictEqual({ value: '0.10', currency: 'EUR' });
   });
 
@@ -67,26 +69,44 @@ describe('OrderCreateRQ codec', () => {
     expect(err.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Amount');
   });
 
-  it('names the path of a missing voucher number and a missing currency', () => {
+  it('names the path of a missing voucher number', () => {
     const xml = encodeOrderCreateRq(familyOrderCreateRq);
     const noVoucher = decodeError(() => decodeOrderCreateRq(xml.replace('<Number>tok_7d1e0c5b9a2f4e61</Number>', '')));
     expect(noVoucher.code).toBe('MISSING');
     expect(noVoucher.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Method/Voucher/Number');
-    const noCode = decodeError(() =>
-      decodeOrderCreateRq(xml.replace('<TotalOfferPrice Code="GBP">', '<TotalOfferPrice>')),
-    );
-    expect(noCode.code).toBe('MISSING');
-    expect(noCode.path).toBe('/OrderCreateRQ/Query/Order/Offer[1]/TotalOfferPrice/@Code');
   });
 
-  it('refuses a second Offer rather than dropping it', () => {
+  it('decodes an amount without Code: the currency of the CurrencyMetadatas, else none', () => {
+    const xml = encodeOrderCreateRq(familyOrderCreateRq)
+      .replace('<TotalOfferPrice Code="GBP">', '<TotalOfferPrice>')
+      .replace('<Amount Code="EUR">', '<Amount>');
+    const bare = decodeOrderCreateRq(xml);
+    expect(bare.offers[0].totalOfferPrice).toStrictEqual({ value: '1873.40' });
+    expect(bare.payments[0].amount).toStrictEqual({ value: '2180.05' });
+    expect(() => requireMoney(bare.payments[0].amount, 'Query/Payments/Payment/Amount')).toThrow(
+      'the message has no Query/Payments/Payment/Amount/@Code, which this operation needs',
+    );
+    const withMetadata = xml.replace(
+      '</Query>',
+      '<Metadata><Other><OtherMetadata><CurrencyMetadatas><CurrencyMetadata MetadataKey="GBP"><Decimals>2</Decimals>' +
+        '</CurrencyMetadata></CurrencyMetadatas></OtherMetadata></Other></Metadata></Query>',
+    );
+    expectValidXsd(withMetadata, 'OrderCreateRQ');
+    const rq = decodeOrderCreateRq(withMetadata);
+    expect(rq.offers[0].totalOfferPrice).toStrictEqual({ value: '1873.40', currency: 'GBP' });
+    expect(rq.payments[0].amount).toStrictEqual({ value: '2180.05', currency: 'GBP' });
+  });
+
+  it('decodes every Offer of the order, in order (the airline decides whether it serves them)', () => {
     const xml = encodeOrderCreateRq(minimalOrderCreateRq).replace(
       '</Offer></Order>',
       '</Offer><Offer OfferID="OFFER__2" Owner="XS" ResponseID="PR-1"><OfferItem OfferItemID="OI__2"><PassengerRefs>PAX__ADT01</PassengerRefs></OfferItem></Offer></Order>',
     );
-    const err = decodeError(() => decodeOrderCreateRq(xml));
-    expect(err.code).toBe('INVALID_VALUE');
-    expect(err.path).toBe('/OrderCreateRQ/Query/Order/Offer[2]');
+    expectValidXsd(xml, 'OrderCreateRQ');
+    expect(decodeOrderCreateRq(xml).offers.map((o) => [o.offerId, o.offerItems])).toStrictEqual([
+      ['OFFER__1', [{ offerItemId: 'OI__1', passengerRefs: ['PAX__ADT01'] }]],
+      ['OFFER__2', [{ offerItemId: 'OI__2', passengerRefs: ['PAX__ADT01'] }]],
+    ]);
   });
 
   it('requires the URLs and device of a secure-payment alert that is present', () => {

@@ -3,8 +3,8 @@
  * with TotalOfferPrice and items, Payments (voucher = card token), and
  * DataLists with PassengerList (Individual, ContactInfoRef) and ContactList.
  */
-import type { OrderCreateRq, OrderPayment, SecurePaymentAlert } from './ndc.model';
-import { NdcDecodeError } from './ndc-decode-error';
+import type { OrderCreateRq, OrderOffer, OrderPayment, SecurePaymentAlert } from './ndc.model';
+import { decodeMetadata, messageCurrency } from './metadata.codec';
 import {
   decodeContactList,
   decodePassengerList,
@@ -39,13 +39,13 @@ export function encodeOrderCreateRq(rq: OrderCreateRq, opts?: EncodeOptions): st
   const root = encodeRequestCommon(ROOT, rq, opts);
   if (rq.securePayment !== undefined) encodeSecurePaymentAlert(root, rq.securePayment);
   const query = addEl(root, 'Query');
-  if (rq.offer === undefined) throw new Error('OrderCreateRQ: only an order of an Offer can be encoded');
-  const offer = addEl(addEl(query, 'Order'), 'Offer')
-    .att('OfferID', rq.offer.offerId)
-    .att('Owner', rq.offer.owner)
-    .att('ResponseID', rq.offer.responseId);
-  if (rq.offer.totalOfferPrice !== undefined) addMoney(offer, 'TotalOfferPrice', rq.offer.totalOfferPrice);
-  for (const item of rq.offer.offerItems) encodeSelectedOfferItem(offer, item);
+  if (rq.offers.length === 0) throw new Error('OrderCreateRQ: only an order of an Offer can be encoded');
+  const order = addEl(query, 'Order');
+  for (const o of rq.offers) {
+    const offer = addEl(order, 'Offer').att('OfferID', o.offerId).att('Owner', o.owner).att('ResponseID', o.responseId);
+    if (o.totalOfferPrice !== undefined) addMoney(offer, 'TotalOfferPrice', o.totalOfferPrice);
+    for (const item of o.offerItems) encodeSelectedOfferItem(offer, item);
+  }
   if (rq.payments.length > 0) {
     const payments = addEl(query, 'Payments');
     for (const p of rq.payments) encodePayment(payments, p);
@@ -59,41 +59,35 @@ export function encodeOrderCreateRq(rq: OrderCreateRq, opts?: EncodeOptions): st
 }
 
 /**
- * Parses and decodes an OrderCreateRQ; throws {@link NdcDecodeError}. At most
- * one Query/Order/Offer is supported (a second one is `INVALID_VALUE`); an
- * order given by OrderItems only decodes with `offer` absent.
+ * Parses and decodes an OrderCreateRQ; throws {@link NdcDecodeError}. Every
+ * `Query/Order/Offer` is decoded, in order (whether an order of several offers
+ * is served is the airline's business); an order given by OrderItems only
+ * decodes with `offers: []`. Amounts without `Code` take the currency of the
+ * request's `Query/Metadata` CurrencyMetadatas, if it names one.
  */
 export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): OrderCreateRq {
   const { node, path } = parseNdc(xml, ROOT, opts);
   const queryPath = `${path}/Query`;
   const query = one(node, 'Query', path);
   const orderPath = `${queryPath}/Order`;
-  const offers = many(one(query, 'Order', queryPath), 'Offer');
-  if (offers.length > 1)
-    throw new NdcDecodeError('INVALID_VALUE', `${orderPath}/Offer[2]`, 'only one Offer per order is supported');
+  // OrderCreateRQ keeps its Metadata inside Query.
+  const currency = messageCurrency(decodeMetadata(opt(query, 'Metadata'), `${queryPath}/Metadata`));
   const rq: OrderCreateRq = {
     ...decodeRequestCommon(node, path),
+    offers: many(one(query, 'Order', queryPath), 'Offer').map((o, i) =>
+      decodeOrderOffer(o, `${orderPath}/Offer[${i + 1}]`, currency),
+    ),
     payments: [],
     passengers: [],
     contacts: [],
   };
-  if (offers.length === 1) {
-    const offerPath = `${orderPath}/Offer[1]`;
-    const o = offers[0];
-    rq.offer = {
-      offerId: reqAttr(o, 'OfferID', offerPath),
-      owner: reqAttr(o, 'Owner', offerPath),
-      responseId: reqAttr(o, 'ResponseID', offerPath),
-      offerItems: many(o, 'OfferItem').map((it, i) => decodeSelectedOfferItem(it, `${offerPath}/OfferItem[${i + 1}]`)),
-    };
-    const total = opt(o, 'TotalOfferPrice');
-    if (total !== undefined) rq.offer.totalOfferPrice = decodeMoney(total, `${offerPath}/TotalOfferPrice`);
-  }
   const spa = findSecurePaymentAlert(node, path);
   if (spa !== undefined) rq.securePayment = spa;
   const payments = opt(query, 'Payments');
   if (payments !== undefined) {
-    rq.payments = many(payments, 'Payment').map((p, i) => decodePayment(p, `${queryPath}/Payments/Payment[${i + 1}]`));
+    rq.payments = many(payments, 'Payment').map((p, i) =>
+      decodePayment(p, `${queryPath}/Payments/Payment[${i + 1}]`, currency),
+    );
   }
   const lists = opt(query, 'DataLists');
   if (lists !== undefined) {
@@ -150,10 +144,22 @@ function encodePayment(parent: XMLBuilder, p: OrderPayment): void {
   addMoney(el, 'Amount', p.amount);
 }
 
-function decodePayment(node: XNode, path: string): OrderPayment {
+function decodeOrderOffer(o: XNode, offerPath: string, currency: string | undefined): OrderOffer {
+  const offer: OrderOffer = {
+    offerId: reqAttr(o, 'OfferID', offerPath),
+    owner: reqAttr(o, 'Owner', offerPath),
+    responseId: reqAttr(o, 'ResponseID', offerPath),
+    offerItems: many(o, 'OfferItem').map((it, i) => decodeSelectedOfferItem(it, `${offerPath}/OfferItem[${i + 1}]`)),
+  };
+  const total = opt(o, 'TotalOfferPrice');
+  if (total !== undefined) offer.totalOfferPrice = decodeMoney(total, `${offerPath}/TotalOfferPrice`, currency);
+  return offer;
+}
+
+function decodePayment(node: XNode, path: string, currency: string | undefined): OrderPayment {
   const methodPath = `${path}/Method`;
   const voucher = opt(one(node, 'Method', path), 'Voucher');
-  const p: OrderPayment = { type: reqText(node, 'Type', path), amount: reqMoney(node, 'Amount', path) };
+  const p: OrderPayment = { type: reqText(node, 'Type', path), amount: reqMoney(node, 'Amount', path, currency) };
   if (voucher !== undefined) p.voucherNumber = reqText(voucher, 'Number', `${methodPath}/Voucher`);
   return p;
 }

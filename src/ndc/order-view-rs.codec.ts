@@ -10,7 +10,8 @@ import { NdcDecodeError } from './ndc-decode-error';
 import { encodeWarnings } from './common.codec';
 import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
-import { decodeMetadata, encodeMetadata } from './metadata.codec';
+import { decodeMetadata, encodeMetadata, messageCurrency } from './metadata.codec';
+import { decodePrice } from './price.codec';
 import {
   addEl,
   addMoney,
@@ -76,18 +77,18 @@ function encodeOrderItem(parent: XMLBuilder, item: OrderItem): void {
   for (const s of item.services) encodeOrderItemService(el, s);
 }
 
-function decodeOrderItem(node: XNode, path: string): OrderItem {
+function decodeOrderItem(node: XNode, path: string, currency: string | undefined): OrderItem {
   const pd = one(node, 'PriceDetail', path);
   const pdPath = `${path}/PriceDetail`;
   const item: OrderItem = {
     orderItemId: reqAttr(node, 'OrderItemID', path),
-    base: reqMoney(pd, 'BaseAmount', pdPath),
+    base: reqMoney(pd, 'BaseAmount', pdPath, currency),
     services: many(node, 'Service').map((s, i) => decodeOrderItemService(s, `${path}/Service[${i + 1}]`)),
   };
   const owner = attr(node, 'Owner');
   if (owner !== undefined && owner !== '') item.owner = owner;
   const taxes = opt(pd, 'Taxes');
-  if (taxes !== undefined) item.taxes = reqMoney(taxes, 'Total', `${pdPath}/Taxes`);
+  if (taxes !== undefined) item.taxes = reqMoney(taxes, 'Total', `${pdPath}/Taxes`, currency);
   return item;
 }
 
@@ -121,7 +122,7 @@ function encodeOrder(parent: XMLBuilder, o: Order): void {
   for (const item of o.orderItems) encodeOrderItem(items, item);
 }
 
-function decodeOrder(node: XNode, path: string): Order {
+function decodeOrder(node: XNode, path: string, currency: string | undefined): Order {
   const brs = opt(node, 'BookingReferences');
   const ps = opt(node, 'Payments');
   const o: Order = {
@@ -147,19 +148,26 @@ function decodeOrder(node: XNode, path: string): Order {
             const voucher = opt(method, 'VoucherMethod');
             const payment: Order['payments'][number] = {
               type: reqText(x, 'Type', p),
-              amount: decodeMoney(one(amount, 'SimpleCurrencyPrice', `${p}/Amount`), `${p}/Amount/SimpleCurrencyPrice`),
+              amount: decodeMoney(
+                one(amount, 'SimpleCurrencyPrice', `${p}/Amount`),
+                `${p}/Amount/SimpleCurrencyPrice`,
+                currency,
+              ),
             };
             if (voucher !== undefined) payment.voucherNumber = reqText(voucher, 'Number', `${p}/Method/VoucherMethod`);
             return payment;
           }),
     orderItems: many(one(node, 'OrderItems', path), 'OrderItem').map((it, i) =>
-      decodeOrderItem(it, `${path}/OrderItems/OrderItem[${i + 1}]`),
+      decodeOrderItem(it, `${path}/OrderItems/OrderItem[${i + 1}]`, currency),
     ),
   };
-  // TotalOrderPrice (as SimpleCurrencyPrice) and Status are optional in the XSD.
+  // TotalOrderPrice (in any price form) and Status are optional in the XSD.
   const tp = opt(node, 'TotalOrderPrice');
-  const scp = tp === undefined ? undefined : opt(tp, 'SimpleCurrencyPrice');
-  if (scp !== undefined) o.totalOrderPrice = decodeMoney(scp, `${path}/TotalOrderPrice/SimpleCurrencyPrice`);
+  if (tp !== undefined) {
+    const { amount, other } = decodePrice(tp, `${path}/TotalOrderPrice`, currency);
+    if (amount !== undefined) o.totalOrderPrice = amount;
+    if (other !== undefined) o.otherPrice = other;
+  }
   const status = opt(node, 'Status');
   const code = status === undefined ? undefined : optText(status, 'StatusCode');
   if (code !== undefined && code !== '') o.statusCode = code;
@@ -191,17 +199,20 @@ export function decodeOrderViewRs(xml: string | Buffer, opts?: ParseOptions): Or
   const { node, path, rc } = head;
   const resp = one(node, 'Response', path);
   const rPath = `${path}/Response`;
+  const metadata = decodeMetadata(opt(resp, 'Metadata'), `${rPath}/Metadata`);
+  const currency = messageCurrency(metadata);
   const out: OrderViewRs = {
     ...rc,
     kind: 'success',
-    orders: many(resp, 'Order').map((o, i) => decodeOrder(o, `${rPath}/Order[${i + 1}]`)),
+    orders: many(resp, 'Order').map((o, i) => decodeOrder(o, `${rPath}/Order[${i + 1}]`, currency)),
     dataLists: decodeDataLists(opt(resp, 'DataLists'), `${rPath}/DataLists`),
-    metadata: decodeMetadata(opt(resp, 'Metadata'), `${rPath}/Metadata`),
+    metadata,
   };
   const commission = opt(resp, 'Commission');
   // Commission is an Amount or a Percentage in the XSD; only the amount is modelled.
   const commissionAmount = commission === undefined ? undefined : opt(commission, 'Amount');
-  if (commissionAmount !== undefined) out.commission = decodeMoney(commissionAmount, `${rPath}/Commission/Amount`);
+  if (commissionAmount !== undefined)
+    out.commission = decodeMoney(commissionAmount, `${rPath}/Commission/Amount`, currency);
   if (out.orders.length === 0)
     throw new NdcDecodeError('MISSING', `${rPath}/Order`, 'required element Order is missing');
   return out;

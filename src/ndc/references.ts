@@ -233,7 +233,7 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
     msg.passengers.map((p) => p.passengerId),
     'passengers',
   );
-  if ('offers' in msg) {
+  if (!('contacts' in msg)) {
     msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
   } else {
     c.declare(
@@ -242,7 +242,7 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
       'contacts',
     );
     checkPassengers(c, msg.passengers, 'passengers');
-    if (msg.offer !== undefined) checkSelectedItems(c, msg.offer.offerItems, 'offer.offerItems');
+    msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
   }
   return c.problems;
 }

@@ -4,6 +4,7 @@
  * optional in the model; where our logic needs one, it asks for it here and
  * gets a typed error naming the element, instead of a decode failure.
  */
+import type { Amount, Money, NonMoneyPrice } from './ndc.model';
 
 /** Stable code of {@link NdcMissingElementError}. */
 export const NDC_MISSING_ELEMENT = 'NDC_MISSING_ELEMENT';
@@ -30,3 +31,49 @@ export function requireElement<T>(value: T | undefined | null, element: string):
 
 /** Element path of the sending agency's id, for `requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT)`. */
 export const AGENCY_ID_ELEMENT = 'Party/Sender/TravelAgencySender/AgencyID';
+
+/** Stable code of {@link NdcNoMoneyPriceError}. */
+export const NDC_NO_MONEY_PRICE = 'NDC_NO_MONEY_PRICE';
+
+/**
+ * A price the message gives in a form without a money amount (award units, cash plus units, or
+ * `Equivalent`), where our logic needs money. `element` is the price element, `form` the form
+ * the message chose.
+ */
+export class NdcNoMoneyPriceError extends Error {
+  override readonly name = 'NdcNoMoneyPriceError';
+  readonly code = NDC_NO_MONEY_PRICE;
+
+  constructor(
+    readonly element: string,
+    readonly form: NonMoneyPrice['form'],
+  ) {
+    super(`the message gives ${element} as ${form}, without a money amount, which this operation needs`);
+  }
+}
+
+export interface RequireMoneyOptions {
+  /**
+   * Currency to use when the amount has none (no `Code` and no currency metadata in the message):
+   * what the caller knows from elsewhere, e.g. the currency it asked for or the offer's. Default:
+   * none, so a currency-less amount throws {@link NdcMissingElementError} naming `<element>/@Code`.
+   */
+  currency?: string;
+  /** The price in a form without money, when the message gave one: it names the form in the error. */
+  otherPrice?: NonMoneyPrice;
+}
+
+/**
+ * The money of `amount`, with its currency: throws {@link NdcNoMoneyPriceError} when the price came
+ * in a form without money (`opts.otherPrice`), {@link NdcMissingElementError} naming `element` when
+ * it is absent, and naming `<element>/@Code` when neither the amount nor `opts.currency` gives a currency.
+ */
+export function requireMoney(amount: Amount | undefined, element: string, opts: RequireMoneyOptions = {}): Money {
+  if (amount === undefined) {
+    if (opts.otherPrice !== undefined) throw new NdcNoMoneyPriceError(element, opts.otherPrice.form);
+    throw new NdcMissingElementError(element);
+  }
+  const currency = amount.currency ?? opts.currency;
+  if (currency === undefined || currency === '') throw new NdcMissingElementError(`${element}/@Code`);
+  return { value: amount.value, currency };
+}

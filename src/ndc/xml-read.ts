@@ -14,7 +14,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { isDecimal } from '../common/decimal';
-import type { MessageHeader, Money } from './ndc.model';
+import type { Amount, MessageHeader } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import { EXT_NS, EXT_PREFIX, NDC_NS } from './namespaces';
 import { ndcRootTag, unwrapSoap } from './soap';
@@ -341,16 +341,24 @@ export function decodeDecimal(s: string, path: string): string {
   return s;
 }
 
-/** Money from `<X Code="GBP">12.30</X>` (the currency attribute is `Code`). */
-export function decodeMoney(node: XNode, path: string): Money {
+/**
+ * An amount from `<X Code="GBP">12.30</X>`. The currency is the `Code` attribute; the 17.2 amount
+ * types make it optional, so without it the amount takes `currency` (the message's currency from
+ * its metadata, see `messageCurrency`), and has none when that is undefined too.
+ */
+export function decodeMoney(node: XNode, path: string, currency?: string): Amount {
   const value = text(node);
   if (value === '') throw new NdcDecodeError('MISSING', path, 'amount is empty');
-  return { value: decodeDecimal(value, path), currency: reqAttr(node, 'Code', path) };
+  const code = attr(node, 'Code');
+  const cur = code !== undefined && code !== '' ? code : currency;
+  const m: Amount = { value: decodeDecimal(value, path) };
+  if (cur !== undefined) m.currency = cur;
+  return m;
 }
 
-/** Money of the required `name` child. */
-export function reqMoney(node: XNode, name: string, path: string): Money {
-  return decodeMoney(one(node, name, path), `${path}/${name}`);
+/** The amount of the required `name` child (see {@link decodeMoney}). */
+export function reqMoney(node: XNode, name: string, path: string, currency?: string): Amount {
+  return decodeMoney(one(node, name, path), `${path}/${name}`, currency);
 }
 
 /** A non-negative integer in element text or an attribute. */

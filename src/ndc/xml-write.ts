@@ -5,7 +5,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import type { MessageHeader, Money } from './ndc.model';
+import type { Amount, MessageHeader } from './ndc.model';
 import { EXT_NS, EXT_PREFIX, NDC_NS, XMLNS_NS, XSI_NS } from './namespaces';
 
 export type { XMLBuilder };
@@ -104,12 +104,27 @@ export function domEl(parent: DomElement, name: string, text?: string): DomEleme
   return el;
 }
 
-/** Appends `<name Code="CUR">amount</name>` to a DOM element and returns it. */
-export function domMoney(parent: DomElement, name: string, m: Money): DomElement {
+/**
+ * The currency to write as `Code`: the amount's; an amount without one (decoded from a message
+ * that gave none) is written without `Code`, which the 17.2 amount types allow, unless `required`
+ * says the element's type demands it (then a plain `Error`).
+ */
+function codeOf(name: string, m: Amount, required: boolean): string | undefined {
+  if (m.currency === undefined && required)
+    throw new Error(`${name}: an amount without currency cannot be written here`);
+  return m.currency;
+}
+
+/**
+ * Appends `<name Code="CUR">amount</name>` to a DOM element and returns it (no `Code` for an amount
+ * without currency, unless `codeRequired`, default `false`: then it throws).
+ */
+export function domMoney(parent: DomElement, name: string, m: Amount, codeRequired = false): DomElement {
   const doc = parent.ownerDocument!;
   const el = createFor(parent, name);
   parent.appendChild(el);
-  el.setAttribute('Code', m.currency);
+  const code = codeOf(name, m, codeRequired);
+  if (code !== undefined) el.setAttribute('Code', code);
   el.appendChild(doc.createTextNode(m.value));
   return el;
 }
@@ -187,9 +202,12 @@ export function addOptText(parent: XMLBuilder, name: string, value: string | und
   if (value !== undefined) parent.ele(name).txt(value);
 }
 
-/** Adds `<name Code="CUR">amount</name>` and returns it. */
-export function addMoney(parent: XMLBuilder, name: string, m: Money): XMLBuilder {
-  return parent.ele(name).att('Code', m.currency).txt(m.value);
+/** Adds `<name Code="CUR">amount</name>` and returns it (`Code` as in {@link domMoney}). */
+export function addMoney(parent: XMLBuilder, name: string, m: Amount, codeRequired = false): XMLBuilder {
+  const el = parent.ele(name);
+  const code = codeOf(name, m, codeRequired);
+  if (code !== undefined) el.att('Code', code);
+  return el.txt(m.value);
 }
 
 /** Adds `<name>a b c</name>` for a reference list and returns it. */

@@ -311,9 +311,10 @@ describe('parseNdc: reading', () => {
     const bad = decodeError(() => decodeMoney(one(node, 'X', '/A'), '/A/X'));
     expect(bad.code).toBe('INVALID_VALUE');
     expect(bad.path).toBe('/A/X');
-    const noCode = decodeError(() => decodeMoney(one(node, 'Y', '/A'), '/A/Y'));
-    expect(noCode.code).toBe('MISSING');
-    expect(noCode.path).toBe('/A/Y/@Code');
+    // Code is optional in the 17.2 amount types: the message's currency, else none.
+    expect(decodeMoney(one(node, 'Y', '/A'), '/A/Y')).toStrictEqual({ value: '1.00' });
+    expect(decodeMoney(one(node, 'Y', '/A'), '/A/Y', 'NOK')).toStrictEqual({ value: '1.00', currency: 'NOK' });
+    expect(decodeMoney(one(node, 'M', '/A'), '/A/M', 'NOK')).toStrictEqual({ value: '0012.300', currency: 'GBP' });
   });
 
   it('splits reference lists on any whitespace', () => {

@@ -192,17 +192,19 @@ export class NdcClient {
         ipAddress: '203.0.113.17',
         userAgent: 'Mozilla/5.0',
       },
-      offer: {
-        offerId: po.offerId,
-        owner: po.owner,
-        responseId: priced.shoppingResponseId!,
-        totalOfferPrice: total,
-        offerItems: po.offerItems.map((i) => ({
-          offerItemId: i.offerItemId,
-          passengerRefs: i.services[0].passengerRefs,
-        })),
-      },
-      payments: [{ type: 'CC', voucherNumber: token, amount: total }],
+      offers: [
+        {
+          offerId: po.offerId,
+          owner: po.owner,
+          responseId: priced.shoppingResponseId!,
+          totalOfferPrice: total,
+          offerItems: po.offerItems.map((i) => ({
+            offerItemId: i.offerItemId,
+            passengerRefs: i.services[0].passengerRefs,
+          })),
+        },
+      ],
+      payments: [{ type: 'CC', voucherNumber: token, amount: total! }],
       passengers: withIndividuals(passengers),
       contacts: [
         {
@@ -252,7 +254,7 @@ export function cheapest(rs: DayRs, odKey: string): string {
   const offers = rs.airlineOffers
     .flatMap((g) => g.offers)
     .filter((o) => o.flightsOverview.some((f) => f.odRef === odKey))
-    .sort((a, b) => compare(a.totalPrice.value, b.totalPrice.value));
+    .sort((a, b) => compare(a.totalPrice!.value, b.totalPrice!.value));
   if (offers.length === 0) throw new Error(`no offer for ${odKey}`);
   return offers[0].offerId;
 }

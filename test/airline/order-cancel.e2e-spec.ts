@@ -73,7 +73,7 @@ describe('airline OrderCancel', () => {
     const token = await createToken(airline.url, '4000056655665556');
     const created = await c.orderCreate(priced, token, ONE_ADULT);
     if (created.kind !== 'success') throw new Error(JSON.stringify(created));
-    return { orderId: created.orders[0].orderId, total: created.orders[0].totalOrderPrice!, priced };
+    return { orderId: created.orders[0].orderId, total: created.orders[0].totalOrderPrice! as Money, priced };
   }
 
   async function cancel(

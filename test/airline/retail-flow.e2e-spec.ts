@@ -66,7 +66,7 @@ describe('airline retail flow', () => {
       expect(ccf2!.services[0].serviceDefinitionRef?.ref).toBe('SD__CCF2');
       // Surcharge included in the total: total = previous total + the CCF2 base.
       expect(again.pricedOffer.total).toEqual({
-        value: add(2, priced.pricedOffer.total.value, ccf2!.priceDetail.base.value),
+        value: add(2, priced.pricedOffer.total!.value, ccf2!.priceDetail.base.value),
         currency: 'GBP',
       });
     });

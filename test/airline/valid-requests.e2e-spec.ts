@@ -8,6 +8,7 @@
 import {
   decodeAirShoppingRs,
   decodeOrderViewRs,
+  encodeOrderCreateRq,
   ndcRootName,
   unwrapSoap,
   SOAP11_NS,
@@ -57,6 +58,8 @@ const ROUTES = [
   ['OrderCreateRQ', '/retail/orders', 'OrderViewRS', []],
   ['OrderRetrieveRQ', '/retail/orders', 'OrderViewRS', ['TravelAgencySender', 'OrderID']],
   ['OrderRetrieveRQ', '/retail/orders', 'OrderViewRS', []],
+  ['OrderCancelRQ', '/retail/orders', 'OrderCancelRS', ['TravelAgencySender']],
+  ['OrderCancelRQ', '/retail/orders', 'OrderCancelRS', []],
 ] as const;
 
 describe('airline: answer every valid request', () => {
@@ -96,6 +99,40 @@ describe('airline: answer every valid request', () => {
     expect(res.status).toBe(200);
     const rs = decodeAirShoppingRs(res.text);
     expect(rs.kind === 'error' && rs.errors[0].code).toBe('701');
+  });
+
+  it('an OrderCreateRQ with two Offers (XSD-valid): 200 OrderViewRS with Errors 723 naming the second Offer', async () => {
+    const offer = (id: string) => ({
+      offerId: id,
+      owner: 'ZZ',
+      responseId: 'PR-UNKNOWN',
+      totalOfferPrice: { value: '100.00', currency: 'GBP' },
+      offerItems: [{ offerItemId: `${id}_I1`, passengerRefs: ['PAX1'] }],
+    });
+    const xml = encodeOrderCreateRq({
+      target: 'Test',
+      version: '17.2',
+      party: { agencyId: AGENCY },
+      offers: [offer('OFFER_OUT'), offer('OFFER_RET')],
+      payments: [{ type: 'CC', voucherNumber: 'tok_x', amount: { value: '200.00', currency: 'GBP' } }],
+      passengers: [{ passengerId: 'PAX1', ptc: 'ADT' }],
+      contacts: [],
+    });
+    expectValidXsd(xml, 'OrderCreateRQ');
+    const res = await postXml(airline.url, '/retail/orders', xml);
+    expect(res.status).toBe(200);
+    const rs = decodeOrderViewRs(res.text);
+    if (rs.kind !== 'error') throw new Error('expected the error form');
+    expect(rs.errors).toStrictEqual([
+      {
+        code: '723',
+        shortText: 'One offer per order',
+        status: 'Complete',
+        text:
+          'The request names 2 Offers (Query/Order/Offer[2] is OFFER_RET); an order is created from one priced offer: ' +
+          'price every direction in one OfferPriceRQ and order its PricedOffer',
+      },
+    ]);
   });
 
   it('a 400 echoes TransactionIdentifier and CorrelationID of the body it could not decode', async () => {

@@ -131,6 +131,119 @@ describe('third-party NDC messages', () => {
     });
   });
 
+  it('OfferPriceRS: TotalPrice as EncodedCurrencyPrice, amounts without Code, the currency from CurrencyMetadatas', () => {
+    const xml = `<x:OfferPriceRS xmlns:x="${NDC}" Version="17.2"><x:Document/><x:Success/>
+  <x:ShoppingResponseID><x:ResponseID>P-77</x:ResponseID></x:ShoppingResponseID>
+  <x:PricedOffer OfferID="PO1" Owner="DY">
+    <x:TotalPrice><x:EncodedCurrencyPrice Code="NOK">2190.50</x:EncodedCurrencyPrice></x:TotalPrice>
+    <x:OfferItem OfferItemID="I1">
+      <x:TotalPriceDetail><x:TotalAmount><x:SimpleCurrencyPrice>2190.50</x:SimpleCurrencyPrice></x:TotalAmount>
+        <x:BaseAmount>1800.00</x:BaseAmount><x:Taxes><x:Total>390.50</x:Total></x:Taxes></x:TotalPriceDetail>
+      <x:Service ServiceID="S1"><x:PassengerRefs>T1</x:PassengerRefs><x:FlightRefs>F1</x:FlightRefs></x:Service>
+    </x:OfferItem>
+  </x:PricedOffer>
+  <x:Metadata><x:Other><x:OtherMetadata><x:CurrencyMetadatas>
+    <x:CurrencyMetadata MetadataKey="NOK"><x:Application>Actual</x:Application><x:Decimals>2</x:Decimals><x:Name>Norwegian krone</x:Name></x:CurrencyMetadata>
+  </x:CurrencyMetadatas></x:OtherMetadata></x:Other></x:Metadata>
+</x:OfferPriceRS>`;
+    expectValidNdc(xml, 'OfferPriceRS');
+    const rs = ndc.decodeOfferPriceRs(xml);
+    if (rs.kind !== 'success') throw new Error('expected the success form');
+    expect(rs.pricedOffer.total).toStrictEqual({ value: '2190.50', currency: 'NOK' });
+    expect(rs.pricedOffer.taxes).toBeUndefined();
+    expect(rs.pricedOffer.offerItems[0].priceDetail).toStrictEqual({
+      total: { value: '2190.50', currency: 'NOK' },
+      base: { value: '1800.00', currency: 'NOK' },
+      taxes: { value: '390.50', currency: 'NOK' },
+    });
+    expect(rs.metadata.currencies).toStrictEqual([
+      { key: 'NOK', application: 'Actual', decimals: 2, name: 'Norwegian krone' },
+    ]);
+  });
+
+  it('AirShoppingRS: offers priced as DetailCurrencyPrice/Total, in award miles, and without Code or metadata', () => {
+    const item = (id: string) =>
+      `<OfferItem OfferItemID="${id}"><TotalPriceDetail><TotalAmount><SimpleCurrencyPrice>99.90</SimpleCurrencyPrice></TotalAmount>` +
+      `<BaseAmount>80.00</BaseAmount><Taxes><Total>19.90</Total></Taxes></TotalPriceDetail>` +
+      `<Service ServiceID="S${id}"><PassengerRefs>T1</PassengerRefs><FlightRefs>F1</FlightRefs></Service></OfferItem>`;
+    const xml = `<AirShoppingRS xmlns="${NDC}" Version="17.2"><Document/><Success/>
+  <ShoppingResponseID><ResponseID>SR-9</ResponseID></ShoppingResponseID>
+  <OffersGroup><AirlineOffers>
+    <Offer OfferID="O1" Owner="DY"><TotalPrice><DetailCurrencyPrice><Total>99.90</Total><Taxes><Total>19.90</Total></Taxes></DetailCurrencyPrice></TotalPrice>${item('I1')}</Offer>
+    <Offer OfferID="O2" Owner="DY"><TotalPrice><AwardPricing><Redemption><Unit>Points</Unit><Quantity>15000</Quantity></Redemption></AwardPricing></TotalPrice>${item('I2')}</Offer>
+    <Offer OfferID="O3" Owner="DY">${item('I3')}</Offer>
+  </AirlineOffers></OffersGroup>
+</AirShoppingRS>`;
+    expectValidNdc(xml, 'AirShoppingRS');
+    const rs = ndc.decodeAirShoppingRs(xml);
+    if (rs.kind !== 'day') throw new Error('expected the day form');
+    const [detail, award, none] = rs.airlineOffers[0].offers;
+    expect([detail.totalPrice, detail.otherPrice]).toStrictEqual([{ value: '99.90' }, undefined]);
+    expect(award.otherPrice).toStrictEqual({ form: 'AwardPricing', redemption: { unit: 'Points', quantity: '15000' } });
+    // Where the saga needs money: the currency it asked for fills in a missing Code ...
+    expect(ndc.requireMoney(detail.totalPrice, 'Offer/TotalPrice', { currency: 'NOK' })).toStrictEqual({
+      value: '99.90',
+      currency: 'NOK',
+    });
+    // ... without one the missing Code is named, an award total is named by its form, a missing total as such.
+    expect(() => ndc.requireMoney(detail.totalPrice, 'Offer/TotalPrice')).toThrow(
+      expect.objectContaining({ code: 'NDC_MISSING_ELEMENT', element: 'Offer/TotalPrice/@Code' }),
+    );
+    expect(() =>
+      ndc.requireMoney(award.totalPrice, 'Offer/TotalPrice', { currency: 'NOK', otherPrice: award.otherPrice }),
+    ).toThrow(new ndc.NdcNoMoneyPriceError('Offer/TotalPrice', 'AwardPricing'));
+    expect(() => ndc.requireMoney(none.totalPrice, 'Offer/TotalPrice', { currency: 'NOK' })).toThrow(
+      'the message has no Offer/TotalPrice, which this operation needs',
+    );
+  });
+
+  it('OrderViewRS: TotalOrderPrice as CombinationPricing (cash and points), a two-currency metadata names no currency', () => {
+    const xml = `<OrderViewRS xmlns="${NDC}" Version="17.2"><Document/><Success/><Response>
+  <Order OrderID="O-1" Owner="DY">
+    <TotalOrderPrice><CombinationPricing><Partial><Currency><EncodedCurrencyAmount Code="EUR">25.00</EncodedCurrencyAmount></Currency>
+      <Redemption><Unit>Points</Unit><Quantity>9000</Quantity></Redemption></Partial></CombinationPricing></TotalOrderPrice>
+    <OrderItems><OrderItem OrderItemID="OI1"><PriceDetail><BaseAmount>25.00</BaseAmount></PriceDetail>
+      <Service ServiceID="S1"><PassengerRef>T1</PassengerRef><SegmentRef>SEG1</SegmentRef></Service></OrderItem></OrderItems>
+  </Order>
+  <Metadata><Other><OtherMetadata><CurrencyMetadatas><CurrencyMetadata MetadataKey="EUR"/><CurrencyMetadata MetadataKey="NOK"/></CurrencyMetadatas></OtherMetadata></Other></Metadata>
+</Response></OrderViewRS>`;
+    expectValidNdc(xml, 'OrderViewRS');
+    const rs = ndc.decodeOrderViewRs(xml);
+    if (rs.kind !== 'success') throw new Error('expected the success form');
+    const order = rs.orders[0];
+    expect(order.totalOrderPrice).toBeUndefined();
+    expect(order.otherPrice).toStrictEqual({
+      form: 'CombinationPricing',
+      redemption: { unit: 'Points', quantity: '9000' },
+      cashPart: { value: '25.00', currency: 'EUR' },
+    });
+    expect(order.orderItems[0].base).toStrictEqual({ value: '25.00' });
+    expect(() =>
+      ndc.requireMoney(order.totalOrderPrice, 'Order/TotalOrderPrice', { otherPrice: order.otherPrice }),
+    ).toThrow(
+      'the message gives Order/TotalOrderPrice as CombinationPricing, without a money amount, which this operation needs',
+    );
+  });
+
+  it('OrderCreateRQ: two Offers (one per direction), amounts without Code, prefix bound on Query', () => {
+    const xml = `<OrderCreateRQ xmlns="${NDC}" Version="17.2"><Document/>
+  <Party><Sender><TravelAgencySender><AgencyID>OA1</AgencyID></TravelAgencySender></Sender></Party>
+  <q:Query xmlns:q="${NDC}"><q:Order>
+    <q:Offer OfferID="OUT1" Owner="DY" ResponseID="SR-1"><q:TotalOfferPrice>120.00</q:TotalOfferPrice><q:OfferItem OfferItemID="OUT1-1"><q:PassengerRefs>T1</q:PassengerRefs></q:OfferItem></q:Offer>
+    <q:Offer OfferID="RET1" Owner="DY" ResponseID="SR-1"><q:OfferItem OfferItemID="RET1-1"><q:PassengerRefs>T1</q:PassengerRefs></q:OfferItem></q:Offer>
+  </q:Order>
+  <q:Payments><q:Payment><q:Type>CC</q:Type><q:Method><q:Voucher><q:Number>tok_9</q:Number></q:Voucher></q:Method><q:Amount>240.00</q:Amount></q:Payment></q:Payments>
+  </q:Query>
+</OrderCreateRQ>`;
+    expectValidNdc(xml, 'OrderCreateRQ');
+    const rq = ndc.decodeOrderCreateRq(xml);
+    expect(rq.offers.map((o) => [o.offerId, o.totalOfferPrice])).toStrictEqual([
+      ['OUT1', { value: '120.00' }],
+      ['RET1', undefined],
+    ]);
+    expect(rq.payments).toStrictEqual([{ type: 'CC', voucherNumber: 'tok_9', amount: { value: '240.00' } }]);
+  });
+
   it('OfferPriceRQ in a partner dialect: the card token in the partner extension namespace, read with that option', () => {
     const xml = ndc.wrapInBinding(ndc.encodeOfferPriceRq(TOKEN_RQ, { extensionNamespace: PARTNER_EXT }), 'soap11');
     expectValidNdc(xml, 'OfferPriceRQ');

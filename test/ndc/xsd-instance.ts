@@ -532,8 +532,7 @@ class Generator {
         if (g) out += this.attributesOf(g, depth, _simple);
       } else if (c.tag === 'attribute') {
         const a = c.attrs.ref ? { ...c.attrs, name: local(c.attrs.ref) } : c.attrs;
-        // The codec refuses an amount without its currency (see docs/ndc-codec.md), so amounts carry `Code`.
-        const required = a.use === 'required' || (a.name === 'Code' && a.type === 'CurrencySimpleType');
+        const required = a.use === 'required';
         const wideExtra =
           this.mode === 'wide' && depth <= WIDE_MAX_DEPTH && a.use !== 'prohibited' && wideAttributeOk(a.name);
         if (!required && !wideExtra) continue;

@@ -11,6 +11,7 @@ import type { OfferItem, OfferPriceRq, OfferPriceRs, Passenger, PricedOffer, Sel
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type {
+  AirlinePricedOffer,
   AirlineClock,
   InventoryStore,
   PricingRecord,
@@ -202,7 +203,7 @@ export class OfferPriceService {
       }
     }
 
-    const pricedOffer: PricedOffer = {
+    const pricedOffer: AirlinePricedOffer = {
       offerId,
       owner: this.world.airlineCode,
       total: money(total, currency),

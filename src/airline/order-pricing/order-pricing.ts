@@ -24,9 +24,10 @@ import type {
   OrderCreateRq,
   OrderItem,
   OrderItemService,
+  OrderOffer,
   Passenger,
 } from '../../ndc/ndc.model';
-import { requireElement } from '../../ndc/require-element';
+import { requireElement, requireMoney } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
 import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
@@ -50,9 +51,26 @@ export function checkOrderAgainstPricing(
   }
 }
 
+/**
+ * The one priced offer an OrderCreateRQ orders. The XSD allows several `Query/Order/Offer`s; this
+ * airline makes an order of one priced offer (a round trip is priced into one PricedOffer, as the
+ * spec says), so a second Offer is `ONE_OFFER_PER_ORDER` naming it, and none (an order of
+ * OrderItems) is the missing element `Query/Order/Offer`.
+ */
+export function orderedOffer(rq: OrderCreateRq): OrderOffer {
+  if (rq.offers.length > 1) {
+    throw new AirlineError(
+      'ONE_OFFER_PER_ORDER',
+      `The request names ${rq.offers.length} Offers (Query/Order/Offer[2] is ${rq.offers[1].offerId}); ` +
+        'an order is created from one priced offer: price every direction in one OfferPriceRQ and order its PricedOffer',
+    );
+  }
+  return requireElement(rq.offers[0], 'Query/Order/Offer');
+}
+
 function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clock: AirlineClock): PricingRecord {
   const now = clock.now().getTime();
-  const offer = requireElement(rq.offer, 'Query/Order/Offer');
+  const offer = orderedOffer(rq);
   const pricing = store.getPricing(offer.responseId);
   if (!pricing || pricing.agencyId !== rq.party.agencyId) {
     throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${offer.responseId} not found; send OfferPriceRQ first`);
@@ -126,24 +144,27 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
     );
   }
 
-  // Totals.
-  const total = requireElement(offer.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice');
+  // Totals. An amount sent without its currency (Code is optional in the XSD, and the request's
+  // CurrencyMetadatas named none) is taken to be in the offer's currency.
+  const inOfferCurrency = { currency: priced.total.currency };
+  const total = requireMoney(offer.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', inOfferCurrency);
+  const paid = requireMoney(payment.amount, 'Query/Payments/Payment/Amount', inOfferCurrency);
   if (total.currency !== priced.total.currency || !equals(total.value, priced.total.value)) {
     throw new AirlineError(
       'PRICE_MISMATCH',
       `TotalOfferPrice ${total.value} ${total.currency} differs from the priced total ${priced.total.value} ${priced.total.currency}`,
     );
   }
-  if (payment.amount.currency !== priced.total.currency) {
+  if (paid.currency !== priced.total.currency) {
     throw new AirlineError(
       'PAYMENT_CURRENCY_MISMATCH',
-      `Payment currency ${payment.amount.currency} differs from the offer currency ${priced.total.currency}; pay in ${priced.total.currency}`,
+      `Payment currency ${paid.currency} differs from the offer currency ${priced.total.currency}; pay in ${priced.total.currency}`,
     );
   }
-  if (!equals(payment.amount.value, priced.total.value)) {
+  if (!equals(paid.value, priced.total.value)) {
     throw new AirlineError(
       'PAYMENT_AMOUNT_MISMATCH',
-      `Payment amount ${payment.amount.value} ${payment.amount.currency} differs from the offer total ${priced.total.value} ${priced.total.currency}`,
+      `Payment amount ${paid.value} ${paid.currency} differs from the offer total ${priced.total.value} ${priced.total.currency}`,
     );
   }
 

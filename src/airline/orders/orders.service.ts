@@ -7,10 +7,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Metadata, NdcError, OrderCancelRq, OrderCancelRs, OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
 import { compare } from '../../common/decimal';
-import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
+import { AGENCY_ID_ELEMENT, requireElement, requireMoney } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
-import { buildOrderItems, checkOrderAgainstPricing, orderCommission } from '../order-pricing/order-pricing';
+import {
+  buildOrderItems,
+  checkOrderAgainstPricing,
+  orderCommission,
+  orderedOffer,
+} from '../order-pricing/order-pricing';
 import type { AirlineStore, StoredOrder } from '../store/airline.store';
 import { type IdSource, randomIds } from '../world/ids';
 import type { World } from '../world/world';
@@ -81,7 +86,7 @@ export class OrdersService {
    * existing order (safe retries); with other data it is refused.
    */
   create(rq: OrderCreateRq): OrderViewRs {
-    const offer = requireElement(rq.offer, 'Query/Order/Offer');
+    const offer = orderedOffer(rq);
     const existing = this.store.orderByPricingResponse(offer.responseId);
     if (existing && existing.agencyId === rq.party.agencyId) {
       if (sameOrderData(existing, rq)) return existing.view;
@@ -189,14 +194,20 @@ export class OrdersService {
     const pricing = this.store.getPricing(order.pricingResponseId);
     const placed = order.view.orders[0];
     if (!pricing || !placed.totalOrderPrice) throw new Error(`order ${order.orderId} has no pricing record or total`);
+    // Our own orders always carry the total's currency: the priced offer's.
+    const total = { value: placed.totalOrderPrice.value, currency: pricing.pricedOffer.total.currency };
     const now = this.clock.now();
     const terms = cancellationTerms(
       this.world,
-      { createdAt: order.createdAt, total: placed.totalOrderPrice, items: pricing.pricedOffer.offerItems },
+      { createdAt: order.createdAt, total, items: pricing.pricedOffer.offerItems },
       now,
       CCF2_SERVICE_ID,
     );
-    const expected = rq.expectedRefundAmount;
+    // An ExpectedRefundAmount without Code (optional in the XSD; OrderCancelRQ has no currency
+    // metadata) is in the order's currency.
+    const expected =
+      rq.expectedRefundAmount &&
+      requireMoney(rq.expectedRefundAmount, 'ExpectedRefundAmount/Total', { currency: total.currency });
     if (expected && (expected.currency !== terms.refund.currency || compare(expected.value, terms.refund.value) > 0)) {
       throw new AirlineError(
         'REFUND_BELOW_EXPECTED',

@@ -168,7 +168,7 @@ describe('OfferPriceService', () => {
     const s = setup();
     const selected = shopRoundTrip(s, ADT);
     const first = ok(s.pricing.price(offerPriceRq(selected, ADT)));
-    expect(first.pricedOffer.total.value).toBe('112.60');
+    expect(first.pricedOffer.total?.value).toBe('112.60');
     // Token-bearing reprice referencing the first OfferPriceRS and its PricedOffer.
     const reprice = {
       offerId: first.pricedOffer.offerId,
@@ -213,7 +213,7 @@ describe('OfferPriceService', () => {
     expect(s.store.latestPricingFor('SR0001-O1_SR0001-O4')).toBe(credit.shoppingResponseId);
 
     const debit = ok(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-DEBIT' })));
-    expect(debit.pricedOffer.total.value).toBe('112.60');
+    expect(debit.pricedOffer.total?.value).toBe('112.60');
     expect(debit.pricedOffer.offerItems).toHaveLength(2);
     expect(s.store.getPricing(debit.shoppingResponseId!)).toMatchObject({ tokenId: 'TOK-DEBIT' });
     expect(s.store.getPricing(debit.shoppingResponseId!)!.surcharge).toBeUndefined();

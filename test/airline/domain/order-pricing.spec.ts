@@ -67,14 +67,19 @@ function orderRq(
     version: '17.2',
     timeStamp: '2026-11-21T06:05:00Z',
     party: AGENCY,
-    offer: {
-      offerId: o.offerId,
-      owner: o.owner,
-      responseId: priced.shoppingResponseId!,
-      totalOfferPrice: o.total,
-      offerItems: o.offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.services[0].passengerRefs })),
-    },
-    payments: [{ type: 'CC', voucherNumber: token, amount: o.total }],
+    offers: [
+      {
+        offerId: o.offerId,
+        owner: o.owner,
+        responseId: priced.shoppingResponseId!,
+        totalOfferPrice: o.total,
+        offerItems: o.offerItems.map((i) => ({
+          offerItemId: i.offerItemId,
+          passengerRefs: i.services[0].passengerRefs,
+        })),
+      },
+    ],
+    payments: [{ type: 'CC', voucherNumber: token, amount: o.total! }],
     passengers: ORDER_PAX,
     contacts: [
       {
@@ -92,7 +97,7 @@ describe('checkOrderAgainstPricing', () => {
   it('accepts an order from the latest pricing with a debit card and builds its items and commission', () => {
     const s = setup();
     const priced = s.price();
-    expect(priced.pricedOffer.total.value).toBe('177.59');
+    expect(priced.pricedOffer.total?.value).toBe('177.59');
     const r = checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(r.pricing.responseId).toBe(priced.shoppingResponseId);
@@ -140,7 +145,7 @@ describe('checkOrderAgainstPricing', () => {
       'Card 411111******1111 carries the CCF2 credit card surcharge: price the offer with this card token (OfferPriceRQ PaymentFormMetadata) before ordering',
     ]);
     const withToken = s.price('TOK-CREDIT');
-    expect(withToken.pricedOffer.total.value).toBe('181.14'); // 177.59 + 3.55
+    expect(withToken.pricedOffer.total?.value).toBe('181.14'); // 177.59 + 3.55
     const r = checkOrderAgainstPricing(orderRq(withToken, 'TOK-CREDIT'), s.store, s.tokens, s.clock);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(buildOrderItems(r.pricing)[2]).toEqual({
@@ -175,11 +180,11 @@ describe('checkOrderAgainstPricing', () => {
     const s = setup();
     const priced = s.price();
     const base = orderRq(priced, 'TOK-DEBIT');
-    const offer = requireElement(base.offer, 'Query/Order/Offer');
+    const offer = requireElement(base.offers[0], 'Query/Order/Offer');
     expect(
       errorOf(
         checkOrderAgainstPricing(
-          { ...base, offer: { ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } } },
+          { ...base, offers: [{ ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } }] },
           s.store,
           s.tokens,
           s.clock,
@@ -189,7 +194,7 @@ describe('checkOrderAgainstPricing', () => {
     expect(
       errorOf(
         checkOrderAgainstPricing(
-          { ...base, offer: { ...offer, offerItems: offer.offerItems.slice(1) } },
+          { ...base, offers: [{ ...offer, offerItems: offer.offerItems.slice(1) }] },
           s.store,
           s.tokens,
           s.clock,
@@ -237,7 +242,7 @@ describe('checkOrderAgainstPricing', () => {
     ).toBe('742');
     expect(
       errorOf(
-        checkOrderAgainstPricing({ ...base, offer: { ...offer, responseId: 'PR9999' } }, s.store, s.tokens, s.clock),
+        checkOrderAgainstPricing({ ...base, offers: [{ ...offer, responseId: 'PR9999' }] }, s.store, s.tokens, s.clock),
       )[0],
     ).toBe('720');
     expect(
@@ -250,6 +255,33 @@ describe('checkOrderAgainstPricing', () => {
         ),
       )[0],
     ).toBe('720');
+  });
+
+  it('takes a TotalOfferPrice and payment Amount sent without Code in the offer currency', () => {
+    const s = setup();
+    const base = orderRq(s.price(), 'TOK-DEBIT');
+    const offer = requireElement(base.offers[0], 'Query/Order/Offer');
+    const bare = {
+      ...base,
+      offers: [{ ...offer, totalOfferPrice: { value: '177.59' } }],
+      payments: [{ ...base.payments[0], amount: { value: '177.590' } }],
+    };
+    expect(checkOrderAgainstPricing(bare, s.store, s.tokens, s.clock).ok).toBe(true);
+    // A stated other currency is still a currency mismatch.
+    const eur = { ...bare, payments: [{ ...base.payments[0], amount: { value: '177.59', currency: 'EUR' } }] };
+    expect(errorOf(checkOrderAgainstPricing(eur, s.store, s.tokens, s.clock))[0]).toBe('743');
+  });
+
+  it('refuses an order of two Offers with 723, naming the second one', () => {
+    const s = setup();
+    const base = orderRq(s.price(), 'TOK-DEBIT');
+    const offer = requireElement(base.offers[0], 'Query/Order/Offer');
+    const two = { ...base, offers: [offer, { ...offer, offerId: 'OF_SECOND' }] };
+    expect(errorOf(checkOrderAgainstPricing(two, s.store, s.tokens, s.clock))).toEqual([
+      '723',
+      'The request names 2 Offers (Query/Order/Offer[2] is OF_SECOND); an order is created from one priced offer: ' +
+        'price every direction in one OfferPriceRQ and order its PricedOffer',
+    ]);
   });
 
   it('refuses unknown and expired tokens and an expired pricing', () => {

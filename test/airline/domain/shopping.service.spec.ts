@@ -24,7 +24,7 @@ function day(rs: AirShoppingRs) {
 /** [offer total, [item id, passengers, base, taxes, total]...] in a compact form. */
 function summary(o: Offer) {
   return {
-    total: o.totalPrice.value,
+    total: o.totalPrice!.value,
     pc: o.flightsOverview[0].priceClassRef,
     items: o.offerItems.map((i) => [
       i.fareDetails[0].passengerRefs.join(' '),
@@ -465,14 +465,14 @@ describe('ShoppingService day search', () => {
       const rs = day(service.shop(dayRq([[from, to, date]], pax, { currency, qualifier })));
       const scale = currencyScale(currency);
       for (const offer of rs.airlineOffers[0].offers) {
-        expect(offer.totalPrice.currency).toBe(currency);
+        expect(offer.totalPrice?.currency).toBe(currency);
         const sum = add(
           scale,
           ...offer.offerItems.map((i) =>
             times(i.priceDetail.total.value, i.fareDetails[0].passengerRefs.length, scale),
           ),
         );
-        expect(offer.totalPrice.value).toBe(sum);
+        expect(offer.totalPrice?.value).toBe(sum);
         const refs = offer.offerItems.flatMap((i) => i.fareDetails[0].passengerRefs).sort();
         expect(refs).toEqual(pax.map((p) => p.passengerId).sort());
         for (const item of offer.offerItems) {
