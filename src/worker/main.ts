@@ -10,7 +10,6 @@
  */
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { makeTelemetryFilterString, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
 import {
   createLoggerFromEnv,
@@ -21,8 +20,8 @@ import {
   temporalLogger,
   type Logger,
   type ProbeResult,
-  type Tracing,
 } from '../common/observability';
+import { airlineSpan } from './airline-span';
 import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
 import { loadPayloadKey } from '../temporal/payload-codec';
 import { loadTemporalConfig } from '../temporal/temporal.config';
@@ -61,28 +60,6 @@ function freeLoopbackPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** Wraps an airline call in a client span when tracing is on. */
-function airlineSpan(tracing: Tracing | undefined) {
-  return async <R>(operation: string, call: () => Promise<R>): Promise<R> => {
-    if (tracing === undefined) return call();
-    return tracing.tracer.startActiveSpan(
-      `NDC ${operation}`,
-      { kind: SpanKind.CLIENT, attributes: { 'ndc.operation': operation } },
-      async (span) => {
-        try {
-          return await call();
-        } catch (error) {
-          span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
-          throw error;
-        } finally {
-          span.end();
-        }
-      },
-    );
-  };
 }
 
 async function readiness(worker: Worker | undefined, connection: NativeConnection): Promise<ProbeResult> {

@@ -85,7 +85,13 @@ export function createLogger(options: CreateLoggerOptions): Logger {
         method.apply(this, scrubbed);
       },
     },
-    serializers: { err: (error: unknown) => redact(error), error: (error: unknown) => redact(error) },
+    // `req`/`res` may be Node HTTP messages (pino-http) or pino-http's wrappers of them (`raw`).
+    serializers: {
+      err: (error: unknown) => redact(error),
+      error: (error: unknown) => redact(error),
+      req: (req: unknown) => redact((req as { raw?: unknown } | null)?.raw ?? req),
+      res: (res: unknown) => redact((res as { raw?: unknown } | null)?.raw ?? res),
+    },
   };
   const logger =
     options.pretty === true && prettyAvailable()
@@ -106,6 +112,25 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     return (original as unknown as (...args: unknown[]) => Logger).call(this, redact(bindings), childOptions);
   } as unknown as Logger['child'];
   return logger;
+}
+
+/** Nest's log level names (API_LOG, AIRLINE_LOG). */
+export type NestLogLevel = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
+
+/**
+ * The pino level of a list of Nest log levels (API_LOG, AIRLINE_LOG, kept for compatibility): the
+ * most verbose level listed (`log` is `info`, `verbose` is `trace`); an empty list is `silent`.
+ */
+export function pinoLevelOfNestLevels(levels: readonly NestLogLevel[]): LogLevel {
+  const order: [NestLogLevel, LogLevel][] = [
+    ['verbose', 'trace'],
+    ['debug', 'debug'],
+    ['log', 'info'],
+    ['warn', 'warn'],
+    ['error', 'error'],
+    ['fatal', 'fatal'],
+  ];
+  return order.find(([nest]) => levels.includes(nest))?.[1] ?? 'silent';
 }
 
 /** {@link createLogger} configured from the environment (LOG_LEVEL, LOG_FORMAT, NODE_ENV). */
