@@ -32,6 +32,7 @@ const CVV = '4862';
 describe('observability of a booking (API, worker, airline in one process)', () => {
   const exporter = new InMemorySpanExporter();
   const lines: string[] = [];
+  const airlineLines: string[] = [];
   let tracing: Tracing;
   let stack: Stack;
   let bookingId: string;
@@ -40,17 +41,20 @@ describe('observability of a booking (API, worker, airline in one process)', () 
 
   beforeAll(async () => {
     tracing = setupTracing({ service: 'test', env: {}, exporter })!;
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const into = (target: string[]) =>
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          target.push(...chunk.toString().split('\n').filter(Boolean));
+          done();
+        },
+      });
+    const destination = into(lines);
     stack = await startStack({
       prefix: 'obs',
       metrics: true,
       tracing,
       apiLogger: createLogger({ service: 'api', level: 'trace', destination }),
+      airlineLogger: createLogger({ service: 'airline', level: 'trace', destination: into(airlineLines) }),
       // The workflow closes at CONFIRMED, so its RunWorkflow span ends and is exported.
       apiEnv: { BOOKING_CANCEL_WINDOW_MS: '0' },
     });
@@ -207,5 +211,28 @@ describe('observability of a booking (API, worker, airline in one process)', () 
     expect(all).not.toContain(apiKey);
     expect(all).not.toMatch(/Bearer (?!\[Redacted\])/);
     expect(all).toContain('[Redacted]');
+  });
+
+  it("logs the airline's requests with the NDC CorrelationID, operation and outcome, and never a secret", () => {
+    const parsed = airlineLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const orderCreate = parsed.filter((l) => l.operation === 'OrderCreate');
+    expect(orderCreate).toHaveLength(1);
+    expect(orderCreate[0]).toMatchObject({
+      service: 'airline',
+      level: 'info',
+      correlationId: REQUEST_ID,
+      route: '/retail/orders',
+      outcome: 'ok',
+      msg: 'POST /retail/orders 200',
+    });
+    // The saga's own OrderRetrieve is ok; the test's lookup of an unknown order is not.
+    expect(parsed.filter((l) => l.operation === 'OrderRetrieve' && l.outcome === 'ndc_error')).toEqual([
+      expect.objectContaining({ level: 'info', ndcErrorCode: '913', msg: 'POST /retail/orders 200' }),
+    ]);
+    expect(parsed.find((l) => l.operation === 'Token')).toMatchObject({ correlationId: REQUEST_ID, outcome: 'ok' });
+    const all = airlineLines.join('\n');
+    expect(all).not.toContain(CREDIT_CARD);
+    expect(all).not.toMatch(new RegExp(`[^0-9a-f]${CVV}[^0-9a-f]`, 'i'));
+    expect(all).not.toMatch(/Basic (?!\[Redacted\])/);
   });
 });

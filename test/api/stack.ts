@@ -85,6 +85,8 @@ export interface StackOptions {
   tracing?: Tracing;
   /** The API's process logger. Default: createApiApp's (JSON on stdout at API_LOG's level). */
   apiLogger?: Logger;
+  /** The airline's process logger. Default: createAirlineApp's (silent in tests). */
+  airlineLogger?: Logger;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -94,7 +96,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const observed = options.metrics === true || options.tracing !== undefined;
   const airlineMetrics = observed ? createAirlineMetrics() : undefined;
-  const started = await startAirline({}, airlineMetrics !== undefined ? { metrics: airlineMetrics } : {});
+  const started = await startAirline(
+    {},
+    {
+      ...(airlineMetrics !== undefined ? { metrics: airlineMetrics } : {}),
+      ...(options.airlineLogger !== undefined ? { logger: options.airlineLogger } : {}),
+    },
+  );
   const { app: airline, config: airlineConfig, url: airlineUrl } = started;
   const connection = await NativeConnection.connect({ address });
   const workerRegistry = createMetricsRegistry({ service: 'worker' });
