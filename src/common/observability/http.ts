@@ -119,17 +119,24 @@ export function httpLoggerOptions(options: HttpLoggerOptions): PinoHttpOptions {
   return {
     logger: options.logger,
     genReqId: (req, res) => options.genReqId(req as RoutedRequest, res),
-    customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
-    quietReqLogger: true,
+    customAttributeKeys: { responseTime: 'durationMs' },
     autoLogging: { ignore: (req) => quiet.has(((req as RoutedRequest).originalUrl ?? req.url ?? '').split('?')[0]!) },
+    // Every line of the request (its logger, `req.log`, and the access line) carries the request
+    // (safe fields), its id, the props and the trace id. pino-http calls this again for the access
+    // line and binds the answer only when it is not already bound: `traceId` comes last so that
+    // the answer without it (no active span by then) is found bound.
     customProps: (req) => {
       const traceId = activeTraceId();
-      return { ...(traceId !== undefined ? { traceId } : {}), ...options.props?.(req as RoutedRequest) };
+      return {
+        requestId: req.id,
+        ...options.props?.(req as RoutedRequest),
+        ...(traceId !== undefined ? { traceId } : {}),
+      };
     },
     customLogLevel: (_req, res, error) =>
       error !== undefined || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     customSuccessMessage: (req, res) =>
-      `${req.method} ${routeOf(req as RoutedRequest)} ${res.statusCode}${res.writableFinished ? '' : ' (aborted)'}`,
+      `${req.method} ${routeOf(req as RoutedRequest)} ${res.writableFinished ? res.statusCode : 'aborted (connection closed before the answer)'}`,
     customErrorMessage: (req, res, error) =>
       `${req.method} ${routeOf(req as RoutedRequest)} ${res.statusCode} ${error.name}`,
     customSuccessObject: (req, res, value: Record<string, unknown>) => ({
