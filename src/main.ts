@@ -17,9 +17,7 @@ import type { UiPayloadCodec } from './api/codec/codec.controller';
 import { createApiMetrics, type ApiMetrics } from './api/observability/api.metrics';
 import { apiClientInterceptors } from './api/observability/api.tracing';
 import {
-  createLogger,
-  loggerOptionsFromEnv,
-  pinoLevelOfNestLevels,
+  createNestRoleLoggerFromEnv,
   portFromEnv,
   setupTracing,
   startOpsServer,
@@ -124,21 +122,12 @@ export async function startApi(
   };
 }
 
-/** The API's logger from the environment: LOG_LEVEL, else API_LOG (when set), else `info`; LOG_FORMAT. */
-export function apiLoggerFromEnv(config: ApiConfig, env: NodeJS.ProcessEnv = process.env): PinoLogger {
-  const options = loggerOptionsFromEnv('api', env);
-  const explicit = (env.LOG_LEVEL?.trim() ?? '') !== '';
-  const nest = (env.API_LOG?.trim() ?? '') !== '';
-  const level = !explicit && nest ? pinoLevelOfNestLevels(config.logLevels) : options.level;
-  return createLogger({ ...options, level });
-}
-
 async function main(): Promise<void> {
   const logger = new Logger('api');
   const config = loadApiConfig();
   const tracing = setupTracing({ service: 'api' });
   const api = await startApi(config, undefined, {
-    logger: apiLoggerFromEnv(config),
+    logger: createNestRoleLoggerFromEnv('api', { variable: 'API_LOG', levels: config.logLevels }),
     metricsPort: portFromEnv('API_METRICS_PORT', DEFAULT_API_METRICS_PORT),
     metricsHost: process.env.API_METRICS_HOST?.trim() || '0.0.0.0',
   });

@@ -9,32 +9,13 @@
  * OTEL_EXPORTER_OTLP_ENDPOINT is set.
  */
 import 'reflect-metadata';
-import {
-  createLogger,
-  loggerOptionsFromEnv,
-  pinoLevelOfNestLevels,
-  portFromEnv,
-  setupTracing,
-  startOpsServer,
-  type Logger,
-} from '../common/observability';
-import { AirlineConfigError, loadAirlineConfig, type AirlineConfig } from './airline.config';
+import { createNestRoleLoggerFromEnv, portFromEnv, setupTracing, startOpsServer } from '../common/observability';
+import { AirlineConfigError, loadAirlineConfig } from './airline.config';
 import { createAirlineApp } from './airline.module';
 import { createAirlineMetrics } from './observability/airline.observability';
 
 /** Default port of the airline's `/metrics` (AIRLINE_METRICS_PORT). */
 export const DEFAULT_AIRLINE_METRICS_PORT = 9466;
-
-/** The airline's logger: LOG_LEVEL, else AIRLINE_LOG (when set), else `info`; LOG_FORMAT. */
-function airlineLogger(config: AirlineConfig, env: NodeJS.ProcessEnv = process.env): Logger {
-  const options = loggerOptionsFromEnv('airline', env);
-  const explicit = (env.LOG_LEVEL?.trim() ?? '') !== '';
-  const nest = (env.AIRLINE_LOG?.trim() ?? '') !== '';
-  return createLogger({
-    ...options,
-    level: !explicit && nest ? pinoLevelOfNestLevels(config.logLevels) : options.level,
-  });
-}
 
 async function main(): Promise<void> {
   let config;
@@ -48,7 +29,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const metricsPort = portFromEnv('AIRLINE_METRICS_PORT', DEFAULT_AIRLINE_METRICS_PORT);
-  const logger = airlineLogger(config);
+  const logger = createNestRoleLoggerFromEnv('airline', { variable: 'AIRLINE_LOG', levels: config.logLevels });
   const tracing = setupTracing({ service: 'airline' });
   const metrics = createAirlineMetrics();
   const app = await createAirlineApp(config, { logger, metrics });

@@ -137,3 +137,20 @@ export function pinoLevelOfNestLevels(levels: readonly NestLogLevel[]): LogLevel
 export function createLoggerFromEnv(service: string, env: NodeJS.ProcessEnv = process.env): Logger {
   return createLogger(loggerOptionsFromEnv(service, env));
 }
+
+/**
+ * The logger of a Nest role (API, airline) from the environment: LOG_LEVEL when set, else the
+ * level of its older Nest list variable (`API_LOG`, `AIRLINE_LOG`; {@link pinoLevelOfNestLevels})
+ * when that is set, else `info`; LOG_FORMAT as {@link loggerOptionsFromEnv}.
+ */
+export function createNestRoleLoggerFromEnv(
+  service: string,
+  nest: { variable: string; levels: readonly NestLogLevel[] },
+  env: NodeJS.ProcessEnv = process.env,
+  isTty: boolean = process.stdout.isTTY === true,
+): Logger {
+  const options = loggerOptionsFromEnv(service, env, isTty);
+  const explicit = (env.LOG_LEVEL?.trim() ?? '') !== '';
+  const nestSet = (env[nest.variable]?.trim() ?? '') !== '';
+  return createLogger({ ...options, level: !explicit && nestSet ? pinoLevelOfNestLevels(nest.levels) : options.level });
+}
