@@ -273,8 +273,13 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         // The roles' stdout is a pipe: keep their logs readable when ours is a terminal.
         LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
         WORKER_HTTP_PORT: process.env.WORKER_HTTP_PORT || '9464',
+        API_METRICS_PORT: process.env.API_METRICS_PORT || '9465',
+        AIRLINE_METRICS_PORT: process.env.AIRLINE_METRICS_PORT || '9466',
       };
       const workerHttp = env.WORKER_HTTP_PORT === 'off' ? undefined : `http://localhost:${env.WORKER_HTTP_PORT}`;
+      // `0` (a free port) is only known to the role itself, which logs it.
+      const metricsUrl = (port: string | undefined): string =>
+        port === 'off' ? 'off' : port === '0' ? '(a free port, see its log)' : `http://localhost:${port}/metrics`;
       const deadline = (): number => Date.now() + config.startupTimeoutMs;
 
       const airline = startRole('airline', config.entries.airline, env);
@@ -322,6 +327,8 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
               `  Worker metrics  ${workerHttp}/metrics`,
             ]
           : []),
+        `  API metrics     ${metricsUrl(env.API_METRICS_PORT)}`,
+        `  Airline metrics ${metricsUrl(env.AIRLINE_METRICS_PORT)}`,
         server?.uiUrl !== undefined
           ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
           : `  Temporal        ${address} (external)`,

@@ -31,6 +31,9 @@ import { loadWebhookConfig, type WebhookConfig } from './api/webhooks/webhook.co
 import { WebhookController } from './api/webhooks/webhook.controller';
 import { WebhookService } from './api/webhooks/webhook.service';
 import { WEBHOOK_CONFIG } from './api/webhooks/webhook.tokens';
+import { apiLoggerModule } from './api/observability/api.logging';
+import type { ApiMetrics } from './api/observability/api.metrics';
+import type { Logger } from './common/observability';
 
 export interface AppDependencies {
   config: ApiConfig;
@@ -48,6 +51,13 @@ export interface AppDependencies {
   jwtVerifier?: JwtVerifier;
   /** Per-agency limiter of POST /bookings and /batches. Default (createApiApp): from the config; none: no limit. */
   rateLimiter?: RateLimiterMemory;
+  /**
+   * The process logger (pino, secrets redacted): Nest's own logs and the access log go through it
+   * (nestjs-pino). Default (createApiApp): JSON on stdout at the level of `config.logLevels`.
+   */
+  logger?: Logger;
+  /** HTTP and intake metrics. Default (createApiApp): a registry of its own, served by nobody. */
+  metrics?: ApiMetrics;
 }
 
 @Module({})
@@ -57,8 +67,10 @@ export class AppModule implements OnApplicationShutdown {
   static forRoot(deps: AppDependencies): DynamicModule {
     const optional = (token: symbol, value: unknown) =>
       value !== undefined ? [{ provide: token, useValue: value }] : [];
+    if (deps.logger === undefined) throw new Error('AppModule.forRoot needs a logger (createApiApp gives one)');
     return {
       module: AppModule,
+      imports: [apiLoggerModule(deps.logger)],
       controllers: [BookingController, BatchController, HealthController, CodecController, WebhookController],
       providers: [
         BookingService,

@@ -18,6 +18,9 @@ import { API_KEY_SCHEME, OIDC_SCHEME } from './api/common/openapi.decorators';
 import { createRateLimiter } from './api/common/rate-limit.guard';
 import { requestIdMiddleware } from './api/common/request-id';
 import type { ApiConfig } from './api/config/api.config';
+import { apiHttpMetrics, createApiMetrics, type ApiMetrics } from './api/observability/api.metrics';
+import { QUIET_PATHS } from './api/observability/api.logging';
+import { createLogger, httpServerSpans, nestLoggerFor, pinoLevelOfNestLevels } from './common/observability';
 
 /** Largest accepted JSON body (a batch of 500 intents fits). */
 export const MAX_BODY = '5mb';
@@ -25,36 +28,48 @@ export const MAX_BODY = '5mb';
 /**
  * Builds the API app with its dependencies and configures it (not listening yet). Credentials
  * and the rate limiter not given in `deps` come from `deps.config`: the keys file (watched for
- * changes), the OIDC issuer's JWKS, RATE_LIMIT_*.
+ * changes), the OIDC issuer's JWKS, RATE_LIMIT_*. Logs go through `deps.logger` (default: JSON on
+ * stdout at the level of `config.logLevels`), HTTP and intake metrics into `deps.metrics`
+ * (default: a registry nobody serves; `startApi` passes the one it serves on API_METRICS_PORT).
  */
 export async function createApiApp(deps: AppDependencies): Promise<NestExpressApplication> {
   const { config } = deps;
-  const logger = new Logger('Auth');
+  const authLogger = new Logger('Auth');
   let apiKeys = deps.apiKeys;
   if (apiKeys === undefined && config.apiKeysFile !== undefined) {
     apiKeys = new ApiKeyStore(config.apiKeysFile, (message) =>
-      logger.error(`keys file not reloaded, previous keys kept: ${message}`),
+      authLogger.error(`keys file not reloaded, previous keys kept: ${message}`),
     );
     apiKeys.watch();
   }
   const jwtVerifier = deps.jwtVerifier ?? (config.oidc !== undefined ? new JwtVerifier(config.oidc) : undefined);
   const rateLimiter = deps.rateLimiter ?? createRateLimiter(config.rateLimitPoints, config.rateLimitWindowS);
+  const logger = deps.logger ?? createLogger({ service: 'api', level: pinoLevelOfNestLevels(config.logLevels) });
+  const metrics = deps.metrics ?? createApiMetrics();
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ ...deps, apiKeys, jwtVerifier, rateLimiter }),
-    {
-      bodyParser: false,
-      logger: config.logLevels.length === 0 ? false : config.logLevels,
-    },
+    AppModule.forRoot({ ...deps, apiKeys, jwtVerifier, rateLimiter, logger, metrics }),
+    { bodyParser: false, bufferLogs: true },
   );
-  configureApp(app, config);
+  app.useLogger(nestLoggerFor(logger));
+  configureApp(app, config, metrics);
   return app;
 }
 
-/** Request ids, body limit, filter, CORS for `/codec`, swagger at `/docs`. */
-export function configureApp(app: NestExpressApplication, config: Pick<ApiConfig, 'codecCorsOrigins'>): void {
+/**
+ * Request ids, HTTP metrics (into `metrics` when given), body limit, a server span per request
+ * (after the body is read, so the handler runs inside it), filter, CORS for `/codec`, swagger at
+ * `/docs`.
+ */
+export function configureApp(
+  app: NestExpressApplication,
+  config: Pick<ApiConfig, 'codecCorsOrigins'>,
+  metrics?: ApiMetrics,
+): void {
   app.use(requestIdMiddleware);
+  if (metrics !== undefined) app.use(apiHttpMetrics(metrics));
   app.use(codecCors(config.codecCorsOrigins));
   app.useBodyParser('json', { limit: MAX_BODY });
+  app.use(httpServerSpans({ skip: (req) => QUIET_PATHS.includes((req.url ?? '').split('?')[0]!) }));
   app.useGlobalFilters(new ApiExceptionFilter());
   // `/docs` and `/docs/json` are served by swagger-ui-express ahead of the Nest router, so they are
   // public by construction: the document describes the API, it holds no data.

@@ -2,6 +2,10 @@
  * `npm run api`: the booking HTTP API (port API_PORT, default 3000) against the Temporal cluster
  * of TEMPORAL_ADDRESS / TEMPORAL_NAMESPACE (TLS settings: see docs/operations.md). Stops cleanly
  * on SIGINT/SIGTERM; SIGHUP re-reads the API keys file (it is also re-read when it changes).
+ *
+ * Observability (docs/operations.md): JSON logs (LOG_LEVEL, LOG_FORMAT; API_LOG when LOG_LEVEL is
+ * unset), Prometheus `/metrics` on API_METRICS_PORT (default 9465; `off`, or 0 for a free port),
+ * OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
  */
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
@@ -10,6 +14,16 @@ import type { Client } from '@temporalio/client';
 import { ApiKeyStore } from './api/auth/api-keys';
 import { loadApiConfig, type ApiConfig } from './api/config/api.config';
 import type { UiPayloadCodec } from './api/codec/codec.controller';
+import { createApiMetrics, type ApiMetrics } from './api/observability/api.metrics';
+import { apiClientInterceptors } from './api/observability/api.tracing';
+import {
+  createNestRoleLoggerFromEnv,
+  portFromEnv,
+  setupTracing,
+  startOpsServer,
+  type Logger as PinoLogger,
+  type OpsServer,
+} from './common/observability';
 import { createApiApp } from './configure-app';
 import {
   createTemporalClient,
@@ -19,11 +33,17 @@ import {
   loadTemporalConfig,
 } from './temporal';
 
+/** Default port of the API's `/metrics` (API_METRICS_PORT). */
+export const DEFAULT_API_METRICS_PORT = 9465;
+
 /** A running API. */
 export interface RunningApi {
   app: NestExpressApplication;
   /** Base URL, e.g. `http://127.0.0.1:3000`. */
   url: string;
+  /** `http://host:port/metrics`, when served. */
+  metricsUrl?: string;
+  metrics: ApiMetrics;
   /** The API keys (undefined when no keys file is configured). */
   apiKeys?: ApiKeyStore;
   close(): Promise<void>;
@@ -37,10 +57,28 @@ export function uiPayloadCodec(codec: EncryptionCodec = new EncryptionCodec(load
   };
 }
 
-/** Starts the API with `config` (default: from the environment) and a client (default: a new one). */
-export async function startApi(config: ApiConfig = loadApiConfig(), client?: Client): Promise<RunningApi> {
+/** Observability of {@link startApi}. */
+export interface StartApiOptions {
+  /** Process logger. Default: JSON on stdout at the level of `config.logLevels`. */
+  logger?: PinoLogger;
+  /** Port of `/metrics` (0: a free one). Default: none served. */
+  metricsPort?: number;
+  /** Its interface. Default `0.0.0.0`. */
+  metricsHost?: string;
+}
+
+/**
+ * Starts the API with `config` (default: from the environment) and a client (default: a new one,
+ * with the OpenTelemetry client interceptor), and its `/metrics` server when `metricsPort` is given.
+ */
+export async function startApi(
+  config: ApiConfig = loadApiConfig(),
+  client?: Client,
+  options: StartApiOptions = {},
+): Promise<RunningApi> {
   const ownClient = client === undefined;
-  const temporalClient = client ?? (await createTemporalClient({ config: loadTemporalConfig() }));
+  const temporalClient =
+    client ?? (await createTemporalClient({ config: loadTemporalConfig(), interceptors: apiClientInterceptors() }));
   const logger = new Logger('Auth');
   let apiKeys: ApiKeyStore | undefined;
   if (config.apiKeysFile !== undefined) {
@@ -49,16 +87,36 @@ export async function startApi(config: ApiConfig = loadApiConfig(), client?: Cli
     );
     apiKeys.watch();
   }
-  const app = await createApiApp({ config, temporalClient, codec: uiPayloadCodec(), apiKeys });
+  const metrics = createApiMetrics();
+  const app = await createApiApp({
+    config,
+    temporalClient,
+    codec: uiPayloadCodec(),
+    apiKeys,
+    metrics,
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address() as { port: number };
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  let ops: OpsServer | undefined;
+  if (options.metricsPort !== undefined) {
+    ops = await startOpsServer({
+      port: options.metricsPort,
+      host: options.metricsHost ?? '0.0.0.0',
+      registry: metrics.registry,
+      health: false,
+    });
+  }
   return {
     app,
     url: `http://${host}:${address.port}`,
+    ...(ops !== undefined ? { metricsUrl: `${ops.url}/metrics` } : {}),
+    metrics,
     ...(apiKeys !== undefined ? { apiKeys } : {}),
     close: async () => {
       await app.close();
+      await ops?.close();
       if (ownClient) await temporalClient.connection.close();
     },
   };
@@ -67,8 +125,15 @@ export async function startApi(config: ApiConfig = loadApiConfig(), client?: Cli
 async function main(): Promise<void> {
   const logger = new Logger('api');
   const config = loadApiConfig();
-  const api = await startApi(config);
-  logger.log(`booking API on ${api.url} (OpenAPI: ${api.url}/docs)`);
+  const tracing = setupTracing({ service: 'api' });
+  const api = await startApi(config, undefined, {
+    logger: createNestRoleLoggerFromEnv('api', { variable: 'API_LOG', levels: config.logLevels }),
+    metricsPort: portFromEnv('API_METRICS_PORT', DEFAULT_API_METRICS_PORT),
+    metricsHost: process.env.API_METRICS_HOST?.trim() || '0.0.0.0',
+  });
+  logger.log(
+    `booking API on ${api.url} (OpenAPI: ${api.url}/docs), metrics ${api.metricsUrl ?? 'off'}, tracing ${tracing !== undefined ? 'otlp' : 'off'}`,
+  );
   logger.log(
     `credentials: ${api.apiKeys !== undefined ? `${api.apiKeys.activeCount} active API key(s) in ${config.apiKeysFile}` : 'no API keys file'}; ` +
       `${config.oidc !== undefined ? `OIDC tokens of ${config.oidc.issuer}` : 'no OIDC tokens'}` +
@@ -83,13 +148,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal}: stopping`);
-    api.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error(`stop failed: ${(err as Error).message}`);
-        process.exit(1);
-      },
-    );
+    api
+      .close()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error(`stop failed: ${(err as Error).message}`);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -226,6 +226,14 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     expect(services.api.environment?.API_PORT).toBe('3000');
   });
 
+  it("serves each role's /metrics on its own port inside the network, none published (docs/operations.md)", () => {
+    expect([
+      services.worker.environment?.WORKER_HTTP_PORT,
+      services.api.environment?.API_METRICS_PORT,
+      services.airline.environment?.AIRLINE_METRICS_PORT,
+    ]).toEqual(['9464', '9465', '9466']);
+  });
+
   it('gives the API a persistent keys file and lets the Web UI pass its access token to the codec endpoint', () => {
     expect(services.api.environment?.API_KEYS_FILE).toBe('/keys/api-keys.json');
     expect(services.api.volumes).toContain('api-keys:/keys');

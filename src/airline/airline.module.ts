@@ -35,6 +35,14 @@ import { OfferPriceService } from './offer-price/offer-price.service';
 import { ShoppingService } from './shopping/shopping.service';
 import { TokenService } from './tokens/tokens.service';
 import { type World, loadWorld } from './world/world';
+import { createLogger, nestLoggerFor, pinoLevelOfNestLevels, type Logger } from '../common/observability';
+import {
+  airlineLoggerModule,
+  airlineRequestMetrics,
+  airlineServerSpans,
+  createAirlineMetrics,
+  type AirlineMetrics,
+} from './observability/airline.observability';
 
 /** Options of {@link createAirlineApp} besides the configuration. */
 export interface AirlineAppOptions {
@@ -42,6 +50,13 @@ export interface AirlineAppOptions {
   clock?: AirlineClock;
   /** The airline's world (default: `data/airline/world.json` loaded for `config.airlineCode`). */
   world?: World;
+  /**
+   * The process logger (pino, secrets redacted): Nest's logs and the access log (nestjs-pino) go
+   * through it. Default: JSON on stdout at the level of `config.logLevels` (AIRLINE_LOG).
+   */
+  logger?: Logger;
+  /** Request metrics. Default: a registry of its own that nobody serves (main.ts serves its own). */
+  metrics?: AirlineMetrics;
 }
 
 export const systemClock: AirlineClock = { now: () => new Date() };
@@ -67,8 +82,11 @@ class AirlineLifecycle implements BeforeApplicationShutdown, OnApplicationShutdo
 export class AirlineModule {
   static forRoot(config: AirlineConfig, options: AirlineAppOptions = {}): DynamicModule {
     const clock = options.clock ?? systemClock;
+    const logger =
+      options.logger ?? createLogger({ service: 'airline', level: pinoLevelOfNestLevels(config.logLevels) });
     return {
       module: AirlineModule,
+      imports: [airlineLoggerModule(logger)],
       controllers: [
         HealthController,
         RetailController,
@@ -115,18 +133,25 @@ export class AirlineModule {
 /**
  * Builds the airline application for `config` (not yet listening): call
  * `await app.listen(port)` and, when done, `await app.close()` (closes the
- * database). The server keeps idle connections 60 s.
+ * database). The server keeps idle connections 60 s. Requests are logged
+ * (`options.logger`), counted (`options.metrics`) and traced (a server span
+ * continuing the caller's `traceparent`; a no-op while tracing is off).
  */
 export async function createAirlineApp(
   config: AirlineConfig,
   options: AirlineAppOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AirlineModule.forRoot(config, options), {
+  const logger = options.logger ?? createLogger({ service: 'airline', level: pinoLevelOfNestLevels(config.logLevels) });
+  const app = await NestFactory.create<NestExpressApplication>(AirlineModule.forRoot(config, { ...options, logger }), {
     bodyParser: false,
-    logger: config.logLevels,
+    bufferLogs: true,
     forceCloseConnections: true,
     abortOnError: false,
   });
+  app.useLogger(nestLoggerFor(logger));
+  // Ahead of the body parsers, so refused bodies (413, 415) are counted and traced too.
+  app.use(airlineRequestMetrics(options.metrics ?? createAirlineMetrics()));
+  app.use(airlineServerSpans());
   configureAirlineApp(app, config);
   return app;
 }

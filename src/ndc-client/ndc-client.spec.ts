@@ -5,6 +5,7 @@ import { decodeOrderViewRs, encodeOrderCancelRs, encodeOrderViewRs, wrapInBindin
 import { orderAlreadyCancelledRs, orderCancelRq, orderCancelRs } from '../ndc/fixtures/order-cancel.fixtures';
 import { orderNotFoundRs, orderViewRs, ORDER_ID } from '../ndc/fixtures/order-view-rs.fixtures';
 import { orderRetrieveRq } from '../ndc/fixtures/order-retrieve-rq.fixtures';
+import { InMemorySpanExporter, setupTracing } from '../common/observability/tracing';
 import { NdcHttpClient } from './ndc-client';
 import {
   NdcBusinessError,
@@ -86,6 +87,26 @@ describe('NdcHttpClient against a local HTTP server', () => {
     expect(request.headers['x-correlation-id']).toBe('corr-1');
     expect(request.headers['x-transactionidentifier']).toBe('tx-1');
     expect(request.body).toContain('<OrderRetrieveRQ');
+  });
+
+  it('sends the active span as W3C traceparent when tracing is on, and none when it is off', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8' });
+      res.end(encodeOrderViewRs(orderViewRs));
+    };
+    await client.orderRetrieve(orderRetrieveRq);
+    expect(seen[0]!.headers.traceparent).toBeUndefined();
+    const tracing = setupTracing({ service: 'test', env: {}, exporter: new InMemorySpanExporter() })!;
+    try {
+      await tracing.tracer.startActiveSpan('NDC OrderRetrieve', async (active) => {
+        await client.orderRetrieve(orderRetrieveRq);
+        const { traceId, spanId } = active.spanContext();
+        expect(seen[1]!.headers.traceparent).toBe(`00-${traceId}-${spanId}-01`);
+        active.end();
+      });
+    } finally {
+      await tracing.shutdown();
+    }
   });
 
   it('AIRLINE_BINDING=soap11 / soap12: sends the message in a SOAP envelope with the SOAP headers, reads a SOAP answer', async () => {

@@ -11,6 +11,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { context, propagation } from '@opentelemetry/api';
 import {
   bindingContentType,
   bindingHeaders,
@@ -352,6 +353,9 @@ export class NdcHttpClient {
       Connection: 'keep-alive',
     };
     if (body !== undefined) headers['Content-Length'] = String(body.length);
+    // W3C `traceparent` of the active span (the worker's `NDC <operation>` client span), so the
+    // airline's server span joins the booking's trace; nothing while tracing is off.
+    propagation.inject(context.active(), headers);
     const what = `${request.method} ${request.url.pathname}`;
 
     return new Promise<RawResponse>((resolve, reject) => {

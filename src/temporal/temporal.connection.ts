@@ -2,7 +2,7 @@
  * Connections and clients built from {@link TemporalConfig}, always with the encrypting data
  * converter.
  */
-import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+import { Client, Connection, type ClientInterceptors, type ConnectionOptions } from '@temporalio/client';
 import { NativeConnection, type NativeConnectionOptions } from '@temporalio/worker';
 import { createDataConverter } from './data-converter';
 import { loadTemporalConfig, type TemporalConfig } from './temporal.config';
@@ -44,12 +44,18 @@ export async function createWorkerConnection(config: TemporalConfig = loadTempor
 
 /**
  * A client with the encrypting data converter, on `connection` (default: a new connection from
- * the environment; the caller closes it with `client.connection.close()`).
+ * the environment; the caller closes it with `client.connection.close()`), with `interceptors`
+ * (default none; the API adds the OpenTelemetry one).
  */
 export async function createTemporalClient(
-  options: { connection?: Connection; config?: TemporalConfig } = {},
+  options: { connection?: Connection; config?: TemporalConfig; interceptors?: ClientInterceptors } = {},
 ): Promise<Client> {
   const config = options.config ?? loadTemporalConfig();
   const connection = options.connection ?? (await createTemporalConnection(config));
-  return new Client({ connection, namespace: config.namespace, dataConverter: createDataConverter() });
+  return new Client({
+    connection,
+    namespace: config.namespace,
+    dataConverter: createDataConverter(),
+    ...(options.interceptors !== undefined ? { interceptors: options.interceptors } : {}),
+  });
 }

@@ -9,7 +9,6 @@
  * metrics plus the SDK core's), and OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
  */
 import * as net from 'node:net';
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { makeTelemetryFilterString, Runtime, type NativeConnection } from '@temporalio/worker';
 import {
   createLoggerFromEnv,
@@ -19,8 +18,8 @@ import {
   temporalLogger,
   type Logger,
   type ProbeResult,
-  type Tracing,
 } from '../common/observability';
+import { airlineSpan } from './airline-span';
 import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
 import { loadPayloadKey } from '../temporal/payload-codec';
 import { createWorkerConnection } from '../temporal/temporal.connection';
@@ -41,28 +40,6 @@ function freeLoopbackPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** Wraps an airline call in a client span when tracing is on. */
-function airlineSpan(tracing: Tracing | undefined) {
-  return async <R>(operation: string, call: () => Promise<R>): Promise<R> => {
-    if (tracing === undefined) return call();
-    return tracing.tracer.startActiveSpan(
-      `NDC ${operation}`,
-      { kind: SpanKind.CLIENT, attributes: { 'ndc.operation': operation } },
-      async (span) => {
-        try {
-          return await call();
-        } catch (error) {
-          span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).name });
-          throw error;
-        } finally {
-          span.end();
-        }
-      },
-    );
-  };
 }
 
 async function readiness(worker: BookingWorker | undefined, connection: NativeConnection): Promise<ProbeResult> {

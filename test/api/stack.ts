@@ -16,6 +16,18 @@ import { uiPayloadCodec } from '../../src/main';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
 import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
+import { createWorkerMetrics, instrumentNdcClient } from '../../src/worker/worker.metrics';
+import { airlineSpan } from '../../src/worker/airline-span';
+import { createApiMetrics } from '../../src/api/observability/api.metrics';
+import { apiClientInterceptors } from '../../src/api/observability/api.tracing';
+import { createAirlineMetrics } from '../../src/airline/observability/airline.observability';
+import {
+  createMetricsRegistry,
+  startOpsServer,
+  type Logger,
+  type OpsServer,
+  type Tracing,
+} from '../../src/common/observability';
 import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
 import { isBookingStatus, isFinalStatus } from '../../src/booking/booking.model';
@@ -39,6 +51,8 @@ export interface Stack {
   ): { orderId: string; cancellation?: { kind: 'void' | 'cancel'; refund: { value: string; currency: string } } }[];
   /** Arms an airline fault (`POST /_sim/faults`). */
   fault(operation: string, mode: string, count?: number, delayMs?: number): Promise<void>;
+  /** `/metrics` URLs of the API, worker and airline (`StackOptions.metrics`). */
+  metricsUrls?: { api: string; worker: string; airline: string };
   startWorker(): Promise<void>;
   /** Shuts the worker down (graceful: in-flight activities get `shutdownGraceMs`). */
   stopWorker(): Promise<void>;
@@ -59,6 +73,20 @@ export interface StackOptions {
   keys?: Record<string, { agencyId: string; role?: 'agency' | 'ops' }>;
   /** More API environment (OIDC_*, RATE_LIMIT_*, ...). */
   apiEnv?: Record<string, string>;
+  /**
+   * Serve each role's Prometheus metrics as its `main.ts` does (API and airline metrics, worker
+   * metrics with the booking sink and the instrumented NDC client), each on a free port. Default false.
+   */
+  metrics?: boolean;
+  /**
+   * Tracing as the roles' `main.ts` wire it: the worker's OpenTelemetry interceptors and sinks and
+   * its `NDC <operation>` spans, the API client's OpenTelemetry interceptor. Default: off.
+   */
+  tracing?: Tracing;
+  /** The API's process logger. Default: createApiApp's (JSON on stdout at API_LOG's level). */
+  apiLogger?: Logger;
+  /** The airline's process logger. Default: createAirlineApp's (silent in tests). */
+  airlineLogger?: Logger;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -66,10 +94,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const namespace = temporalTestNamespace();
   const taskQueue = uniqueTaskQueue(options.prefix);
 
-  const started = await startAirline();
+  const observed = options.metrics === true || options.tracing !== undefined;
+  const airlineMetrics = observed ? createAirlineMetrics() : undefined;
+  const started = await startAirline(
+    {},
+    {
+      ...(airlineMetrics !== undefined ? { metrics: airlineMetrics } : {}),
+      ...(options.airlineLogger !== undefined ? { logger: options.airlineLogger } : {}),
+    },
+  );
   const { app: airline, config: airlineConfig, url: airlineUrl } = started;
-  const ndc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
   const connection = await NativeConnection.connect({ address });
+  const workerRegistry = createMetricsRegistry({ service: 'worker' });
+  const workerMetrics = observed ? createWorkerMetrics(workerRegistry, { connection, namespace }) : undefined;
+  const plainNdc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
+  const ndc =
+    workerMetrics !== undefined ? instrumentNdcClient(plainNdc, workerMetrics, airlineSpan(options.tracing)) : plainNdc;
   let worker: BookingWorker | undefined;
   let running: Promise<void> | undefined;
   const startWorker = async () => {
@@ -80,6 +120,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       activityDeps: { client: ndc },
       rateLimitRps: 200,
       shutdownGraceMs: options.shutdownGraceMs ?? 1000,
+      ...(workerMetrics !== undefined ? { metrics: workerMetrics } : {}),
+      ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
     });
     running = worker.run();
   };
@@ -95,7 +137,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const keys = createTestKeys(keySpec);
   const defaultAuth = `Bearer ${keys.secret(Object.keys(keySpec)[0]!)}`;
   const env = { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace };
-  const client = await createTemporalClient({ config: loadTemporalConfig(env) });
+  const client = await createTemporalClient({
+    config: loadTemporalConfig(env),
+    ...(options.tracing !== undefined ? { interceptors: apiClientInterceptors() } : {}),
+  });
   const config = {
     ...loadApiConfig({
       ...env,
@@ -112,9 +157,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     port: 0,
     host: '127.0.0.1',
   };
-  const api = await createApiApp({ config, temporalClient: client, codec: uiPayloadCodec() });
+  const apiMetrics = observed ? createApiMetrics() : undefined;
+  const api = await createApiApp({
+    config,
+    temporalClient: client,
+    codec: uiPayloadCodec(),
+    ...(apiMetrics !== undefined ? { metrics: apiMetrics } : {}),
+    ...(options.apiLogger !== undefined ? { logger: options.apiLogger } : {}),
+  });
   await api.listen(0, '127.0.0.1');
   const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+
+  const opsServers: OpsServer[] = [];
+  let metricsUrls: Stack['metricsUrls'];
+  if (options.metrics === true) {
+    const serve = async (registry: typeof workerRegistry): Promise<string> => {
+      const ops = await startOpsServer({ port: 0, host: '127.0.0.1', registry, health: false });
+      opsServers.push(ops);
+      return `${ops.url}/metrics`;
+    };
+    metricsUrls = {
+      api: await serve(apiMetrics!.registry),
+      worker: await serve(workerRegistry),
+      airline: await serve(airlineMetrics!.registry),
+    };
+  }
 
   const store = airline.get(AirlineStore);
   return {
@@ -127,6 +194,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     airline,
     api,
     airlineConfig,
+    ...(metricsUrls !== undefined ? { metricsUrls } : {}),
     ordersFor: (id) => store.ordersByShoppingResponse(id),
     fault: async (operation, mode, count = 1, delayMs = 0) => {
       const r = await armFault(airlineUrl, operation, mode, count, delayMs);
@@ -136,10 +204,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopWorker,
     close: async () => {
       await stopWorker();
+      for (const ops of opsServers) await ops.close();
       await api.close();
       await client.connection.close();
       await connection.close();
-      ndc.close();
+      plainNdc.close();
       await airline.close();
       keys.remove();
     },

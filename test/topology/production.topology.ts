@@ -53,6 +53,9 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
   let server: RunningTemporalServer;
   let airline: RoleProcess;
   let airlineUrl: string;
+  /** `/metrics` of the airline and of each API (their own ports). */
+  let airlineMetricsUrl: string;
+  const apiMetricsUrls: string[] = [];
   let airlineDb: string;
   const apis: { role: RoleProcess; url: string }[] = [];
   const workers: RoleProcess[] = [];
@@ -125,6 +128,8 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     airlineDb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ndc-saga-topology-')), 'airline.db');
     const airlinePort = await freePort();
     airlineUrl = `http://127.0.0.1:${airlinePort}`;
+    const airlineMetricsPort = await freePort();
+    airlineMetricsUrl = `http://127.0.0.1:${airlineMetricsPort}/metrics`;
     // Development mode for the airline only: its fault injection (POST /_sim/faults) is off in production.
     airline = startRole(
       'airline',
@@ -132,6 +137,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
       {
         NODE_ENV: 'development',
         AIRLINE_PORT: String(airlinePort),
+        AIRLINE_METRICS_PORT: String(airlineMetricsPort),
         AIRLINE_DB_PATH: airlineDb,
         AIRLINE_USERNAME: secrets.AIRLINE_USERNAME,
         AIRLINE_PASSWORD: secrets.AIRLINE_PASSWORD,
@@ -172,6 +178,8 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     for (const name of ['worker-1', 'worker-2']) await startWorker(name);
     for (const name of ['api-1', 'api-2']) {
       const port = await freePort();
+      const metricsPort = await freePort();
+      apiMetricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
       const role = startRole(
         name,
         'api',
@@ -180,6 +188,8 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
           NODE_ENV: 'production',
           API_PORT: String(port),
           API_HOST: '127.0.0.1',
+          API_METRICS_PORT: String(metricsPort),
+          API_METRICS_HOST: '127.0.0.1',
           AIRLINE_BASE_URL: airlineUrl,
           PAYLOAD_ENCRYPTION_KEY: secrets.PAYLOAD_ENCRYPTION_KEY,
           API_KEYS_FILE: keysFile,
@@ -336,6 +346,36 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     // Bookings stay open for their cancel window (7 days by default), so no booking workflow has
     // completed; the SDK core's activity metrics have moved.
     expect(sum(/^temporal_activity_execution_latency(?:_seconds)?_count\{[^}]*\} (\d+)$/gm)).toBeGreaterThan(0);
+
+    // API and airline metrics on their own ports: every booking accepted through one of the APIs,
+    // and at least one OrderCreate per booking at the airline.
+    const apiScrapes = await Promise.all(apiMetricsUrls.map(async (url) => (await fetch(url)).text()));
+    const acceptedPerApi = apiScrapes.map((text) =>
+      [...text.matchAll(/^ndc_saga_intake_total\{[^}]*outcome="accepted"[^}]*\} (\d+)$/gm)]
+        .map((m) => Number(m[1]))
+        .reduce((a, b) => a + b, 0),
+    );
+    expect(acceptedPerApi.reduce((a, b) => a + b, 0)).toBe(ids.length);
+    for (const text of apiScrapes)
+      expect(text).toMatch(/^ndc_saga_http_requests_total\{[^}]*route="\/bookings\/:id"[^}]*status="200"[^}]*\} \d+$/m);
+    const airlineScrape = await (await fetch(airlineMetricsUrl)).text();
+    // Every outcome: the killed worker's OrderCreate was cut off (`aborted`), not answered.
+    const airlineOrderCreates = [
+      ...airlineScrape.matchAll(/^ndc_saga_airline_requests_total\{[^}]*operation="OrderCreate"[^}]*\} (\d+)$/gm),
+    ].reduce((a, m) => a + Number(m[1]), 0);
+    expect(airlineOrderCreates).toBeGreaterThanOrEqual(ids.length);
+    // The API's access lines are JSON with the request id and the booking's workflow id.
+    const apiLines = apis.flatMap((api) =>
+      api.role
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { requestId?: string; workflowId?: string; route?: string }),
+    );
+    for (const { id } of ids)
+      expect(apiLines.some((line) => line.route === '/bookings' && line.workflowId === id && line.requestId)).toBe(
+        true,
+      );
 
     // Logs are JSON lines carrying the booking's ids, and no card data.
     const card = (EXAMPLE_INTENT as unknown as { payment: { card: { number: string; verificationCode: string } } })

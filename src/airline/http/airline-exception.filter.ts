@@ -17,6 +17,7 @@ import type { ExpressRequest, ExpressResponse } from './express.types';
 import type { RsRoot } from './ndc-codec';
 import { findExchange } from './ndc-exchange';
 import { JsonHttpError, NdcHttpError, NotAcceptableError, SimulatedFault } from './ndc-http.error';
+import { noteNdcErrors } from '../observability/ndc-errors.note';
 import type { NdcMessages } from './ndc-messages';
 import { sendJsonError, sendText, sendXml, xmlPayload } from './ndc-reply';
 
@@ -133,6 +134,7 @@ export class AirlineExceptionFilter implements ExceptionFilter {
 
   private sendNdc(req: ExpressRequest, res: ExpressResponse, status: number, root: RsRoot, e: NdcHttpError): void {
     const mediaType = this.messages.media.negotiate(req) ?? this.messages.media.ndc;
+    noteNdcErrors(res, e.errors);
     const xml = this.messages.encodeErrors(root, e.errors, e.echo, e.binding);
     sendXml(res, status, xmlPayload(req, this.messages.contentType(mediaType, e.binding), xml), e.headers);
   }

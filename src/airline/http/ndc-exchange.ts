@@ -41,6 +41,7 @@ import type { NdcRequest, NdcResponse, RqRoot, RsRoot } from './ndc-codec';
 import { type EchoIds, NdcHttpError, NotAcceptableError } from './ndc-http.error';
 import { NdcMessages } from './ndc-messages';
 import { type XmlPayload, xmlPayload, xmlStream } from './ndc-reply';
+import { noteNdcErrors } from '../observability/ndc-errors.note';
 
 /** What a retail route accepts and answers. */
 export interface NdcRouteSpec {
@@ -187,6 +188,7 @@ export class NdcExchangeInterceptor implements NestInterceptor {
       const error = businessError(err);
       if (!error) throw err;
       res.removeHeader('ETag');
+      noteNdcErrors(res, [error]);
       xml = this.messages.encodeErrors(exchange.responseRoot, [error], exchange.echo, exchange.binding);
     }
     return xmlPayload(req, this.messages.contentType(exchange.contentType, exchange.binding), xml);

@@ -10,6 +10,7 @@ import type { HttpResponse as Response } from '../common/http.types';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { RateLimitGuard } from '../common/rate-limit.guard';
 import { RequestId } from '../common/request-id';
+import { noteIntake } from '../observability/api.metrics';
 import { utcToday, validateBatch } from '../bookings/booking.dto';
 import { splitBatchBody } from './batch-body';
 import { BatchService, type BatchAccepted, type BatchView } from './batch.service';
@@ -82,6 +83,7 @@ export class BatchController {
     const intents = checked.value.map((intent, i) => intentForCaller(intent, caller, `${prefix}[${i}].`));
     const accepted = await this.batches.create(intents, caller, key, requestId, split.atomic);
     res.setHeader('Location', accepted.links.self);
+    noteIntake(res, accepted);
     return accepted;
   }
 

@@ -19,6 +19,7 @@ import { ApiError } from '../common/api-error';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { RateLimitGuard } from '../common/rate-limit.guard';
 import { RequestId } from '../common/request-id';
+import { noteIntake } from '../observability/api.metrics';
 import { BOOKING_STATUSES, utcToday, validateIntent, validateListQuery } from './booking.dto';
 import {
   BookingService,
@@ -72,6 +73,7 @@ export class BookingController {
     if (!checked.ok) throw new ApiError('INVALID_INTENT', 'Invalid booking intent', checked.fields);
     const accepted = await this.bookings.create(intentForCaller(checked.value, caller), key, requestId);
     res.setHeader('Location', accepted.links.self);
+    noteIntake(res, accepted);
     return accepted;
   }
 

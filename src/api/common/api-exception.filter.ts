@@ -11,6 +11,7 @@ import { STATUS_CODES } from 'node:http';
 import type { HttpResponse as Response } from './http.types';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { requestIdOf } from './request-id';
+import { noteProblem } from '../observability/api.metrics';
 
 /** HTTP status of each API error code. */
 export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
@@ -147,6 +148,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<{ path?: string; originalUrl?: string }>();
     const [status, payload, headers] = toErrorResponse(exception);
     const requestId = requestIdOf(req);
+    noteProblem(res, payload.code);
     if (status >= 500) {
       // Name and message only, no request data; digit runs that could be card numbers are masked.
       const e = exception instanceof Error ? exception : new Error(String(exception));

@@ -18,7 +18,8 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 }
 
 export function requestIdMiddleware(req: HttpRequest, res: HttpResponse, next: NextFn): void {
-  const id = requestIdFrom(req.headers['x-request-id']);
+  // An id already chosen for this request (by the access logger) is kept.
+  const id = requestIdOf(req) ?? requestIdFrom(req.headers['x-request-id']);
   (req as unknown as Record<string, unknown>)[REQUEST_ID_KEY] = id;
   res.setHeader(REQUEST_ID_HEADER, id);
   next();

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger, loggerOptionsFromEnv, LoggerConfigError } from './logger';
+import { createLogger, createNestRoleLoggerFromEnv, loggerOptionsFromEnv, LoggerConfigError } from './logger';
 import { redact, redactString, REDACTED } from './redact';
 
 /** A logger writing JSON lines into an array. */
@@ -118,5 +118,18 @@ describe('loggerOptionsFromEnv', () => {
     expect(() => loggerOptionsFromEnv('w', { LOG_LEVEL: 'loud' })).toThrow(
       new LoggerConfigError('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'),
     );
+  });
+});
+
+describe('createNestRoleLoggerFromEnv', () => {
+  const nest = { variable: 'API_LOG', levels: ['error', 'warn'] as const };
+  const level = (env: NodeJS.ProcessEnv) =>
+    createNestRoleLoggerFromEnv('api', { ...nest, levels: [...nest.levels] }, env, false).level;
+
+  it('uses LOG_LEVEL when set, else the Nest list variable when set, else info', () => {
+    expect(level({ LOG_LEVEL: 'debug', API_LOG: 'error,warn' })).toBe('debug');
+    expect(level({ API_LOG: 'error,warn' })).toBe('warn');
+    expect(level({})).toBe('info');
+    expect(level({ API_LOG: '' })).toBe('info');
   });
 });

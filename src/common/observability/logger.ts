@@ -85,7 +85,13 @@ export function createLogger(options: CreateLoggerOptions): Logger {
         method.apply(this, scrubbed);
       },
     },
-    serializers: { err: (error: unknown) => redact(error), error: (error: unknown) => redact(error) },
+    // `req`/`res` may be Node HTTP messages (pino-http) or pino-http's wrappers of them (`raw`).
+    serializers: {
+      err: (error: unknown) => redact(error),
+      error: (error: unknown) => redact(error),
+      req: (req: unknown) => redact((req as { raw?: unknown } | null)?.raw ?? req),
+      res: (res: unknown) => redact((res as { raw?: unknown } | null)?.raw ?? res),
+    },
   };
   const logger =
     options.pretty === true && prettyAvailable()
@@ -108,7 +114,43 @@ export function createLogger(options: CreateLoggerOptions): Logger {
   return logger;
 }
 
+/** Nest's log level names (API_LOG, AIRLINE_LOG). */
+export type NestLogLevel = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
+
+/**
+ * The pino level of a list of Nest log levels (API_LOG, AIRLINE_LOG, kept for compatibility): the
+ * most verbose level listed (`log` is `info`, `verbose` is `trace`); an empty list is `silent`.
+ */
+export function pinoLevelOfNestLevels(levels: readonly NestLogLevel[]): LogLevel {
+  const order: [NestLogLevel, LogLevel][] = [
+    ['verbose', 'trace'],
+    ['debug', 'debug'],
+    ['log', 'info'],
+    ['warn', 'warn'],
+    ['error', 'error'],
+    ['fatal', 'fatal'],
+  ];
+  return order.find(([nest]) => levels.includes(nest))?.[1] ?? 'silent';
+}
+
 /** {@link createLogger} configured from the environment (LOG_LEVEL, LOG_FORMAT, NODE_ENV). */
 export function createLoggerFromEnv(service: string, env: NodeJS.ProcessEnv = process.env): Logger {
   return createLogger(loggerOptionsFromEnv(service, env));
+}
+
+/**
+ * The logger of a Nest role (API, airline) from the environment: LOG_LEVEL when set, else the
+ * level of its older Nest list variable (`API_LOG`, `AIRLINE_LOG`; {@link pinoLevelOfNestLevels})
+ * when that is set, else `info`; LOG_FORMAT as {@link loggerOptionsFromEnv}.
+ */
+export function createNestRoleLoggerFromEnv(
+  service: string,
+  nest: { variable: string; levels: readonly NestLogLevel[] },
+  env: NodeJS.ProcessEnv = process.env,
+  isTty: boolean = process.stdout.isTTY === true,
+): Logger {
+  const options = loggerOptionsFromEnv(service, env, isTty);
+  const explicit = (env.LOG_LEVEL?.trim() ?? '') !== '';
+  const nestSet = (env[nest.variable]?.trim() ?? '') !== '';
+  return createLogger({ ...options, level: !explicit && nestSet ? pinoLevelOfNestLevels(nest.levels) : options.level });
 }

@@ -35,4 +35,16 @@ describe('startOpsServer', () => {
       await server.close();
     }
   });
+
+  it('has only /metrics when health is false (a process whose health is on its own port)', async () => {
+    const registry = createMetricsRegistry({ service: 'test', processMetrics: false });
+    const server = await startOpsServer({ port: 0, host: '127.0.0.1', registry, health: false });
+    try {
+      expect((await fetch(`${server.url}/health/live`)).status).toBe(404);
+      expect((await fetch(`${server.url}/health/ready`)).status).toBe(404);
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });

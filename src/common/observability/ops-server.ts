@@ -20,6 +20,11 @@ export interface OpsServerOptions {
   port: number;
   /** Interface. Default `0.0.0.0` (scraped and probed from outside the container). */
   host?: string;
+  /**
+   * Serve `/health/live` and `/health/ready`. Default `true`; `false` for a process whose health
+   * is on its own HTTP port (the API, the airline): this server then only has `/metrics`.
+   */
+  health?: boolean;
   /** Liveness probe. Default: always ok. */
   live?: () => Promise<ProbeResult> | ProbeResult;
   /** Readiness probe. Default: always ok. */
@@ -62,7 +67,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    if (path === '/health/live' || path === '/health/ready') {
+    if ((path === '/health/live' || path === '/health/ready') && options.health !== false) {
       const result = await probe(path === '/health/live' ? options.live : options.ready);
       res.writeHead(result.ok ? 200 : 503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: result.status, ...result.details }));

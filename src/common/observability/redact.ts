@@ -1,9 +1,11 @@
 /**
  * Scrubs secrets from anything about to be logged: card numbers, CVVs, `Authorization` headers,
  * API keys, passwords, tokens and other secrets, by key name anywhere in the object and by shape
- * inside strings (a Luhn-valid 13-19 digit run, a `Bearer`/`Basic` credential). Used by the
- * logger factory for every line (logger.ts); pure, so other log paths can use it too.
+ * inside strings (a Luhn-valid 13-19 digit run, a `Bearer`/`Basic` credential). A Node HTTP
+ * request or response anywhere in it becomes a few safe fields ({@link LOGGED_HEADERS}). Used by
+ * the logger factory for every line (logger.ts); pure, so other log paths can use it too.
  */
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { luhnValid } from '../luhn';
 
 /** What replaces a secret value. */
@@ -73,6 +75,32 @@ export function isSecretKey(normalised: string): boolean {
   return SECRET_KEYS.has(normalised) || SECRET_SUFFIXES.some((suffix) => normalised.endsWith(suffix));
 }
 
+/**
+ * Request headers an HTTP request is logged with; every other header (Authorization, cookies, API
+ * keys, anything unknown) is left out.
+ */
+export const LOGGED_HEADERS: readonly string[] = [
+  'user-agent',
+  'content-type',
+  'content-length',
+  'x-request-id',
+  'x-correlation-id',
+  'x-transactionidentifier',
+  'idempotency-key',
+  'traceparent',
+];
+
+/** What a Node HTTP request becomes in a log: method, URL (scrubbed) and the {@link LOGGED_HEADERS}. Never the body. */
+function safeRequest(req: IncomingMessage): Record<string, unknown> {
+  const headers: Record<string, unknown> = {};
+  for (const name of LOGGED_HEADERS) {
+    const value = req.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.map(redactString) : redactString(value);
+  }
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+  return { method: req.method, url: redactString(url), headers };
+}
+
 /** Parent keys under which `number` is a card number (`payment.card.number`). */
 const CARD_KEYS: ReadonlySet<string> = new Set(['card', 'paymentcard', 'creditcard', 'debitcard']);
 
@@ -112,6 +140,9 @@ function walk(value: unknown, parentKey: string | undefined, depth: number, seen
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return value;
   if (Buffer.isBuffer(value)) return `[Buffer ${value.length} bytes]`;
+  // Node HTTP messages: a few safe fields, never their sockets, raw headers or bodies.
+  if (value instanceof IncomingMessage) return safeRequest(value);
+  if (value instanceof ServerResponse) return { statusCode: value.headersSent ? value.statusCode : undefined };
   if (seen.has(value)) return '[Circular]';
   if (depth >= MAX_DEPTH) return '[Truncated]';
   seen.add(value);
