@@ -48,6 +48,50 @@ describe('OfferPriceRS codec', () => {
     expect(decodeOfferPriceRs(xml)).toEqual(offerPriceRs);
   });
 
+  it('round-trips items and fare details that carry only some amounts (what the XSD leaves optional)', () => {
+    if (offerPriceRs.kind !== 'success') throw new Error('fixture is a success');
+    const [first, ...rest] = offerPriceRs.pricedOffer.offerItems;
+    const fd = first.fareDetails[0];
+    const sparse: OfferPriceRs = {
+      ...offerPriceRs,
+      pricedOffer: {
+        ...offerPriceRs.pricedOffer,
+        flightsOverview: offerPriceRs.pricedOffer.flightsOverview.map(({ flightKey }) => ({ flightKey })),
+        offerItems: [
+          {
+            ...first,
+            priceDetail: { total: first.priceDetail.total },
+            fareDetails: [{ passengerRefs: fd.passengerRefs, base: fd.base, taxes: fd.taxes, fareComponents: [] }],
+          },
+          { ...rest[0], priceDetail: { total: rest[0].priceDetail.total, base: rest[0].priceDetail.base } },
+          ...rest.slice(1),
+        ],
+      },
+    };
+    const { xml, back } = roundTrip(sparse);
+    expect(back).toEqual(sparse);
+    expect(xml).toContain(
+      `<TotalPriceDetail><TotalAmount><DetailCurrencyPrice><Total Code="GBP">${first.priceDetail.total!.value}</Total>` +
+        '</DetailCurrencyPrice></TotalAmount></TotalPriceDetail>',
+    );
+    expect(xml).toContain(
+      `<Price><BaseAmount Code="GBP">${fd.base.value}</BaseAmount><Taxes><Total Code="GBP">${fd.taxes!.value}</Total></Taxes></Price>`,
+    );
+  });
+
+  it('refuses to write an item whose total has no money (award, combination, Equivalent)', () => {
+    if (offerPriceRs.kind !== 'success') throw new Error('fixture is a success');
+    const [first, ...rest] = offerPriceRs.pricedOffer.offerItems;
+    const award: OfferPriceRs = {
+      ...offerPriceRs,
+      pricedOffer: {
+        ...offerPriceRs.pricedOffer,
+        offerItems: [{ ...first, priceDetail: { otherPrice: { form: 'Equivalent', equivalent: 'IT' } } }, ...rest],
+      },
+    };
+    expect(() => encodeOfferPriceRs(award)).toThrow(`OfferItem ${first.offerItemId}: only a price with a money total`);
+  });
+
   it('requires the PricedOffer on success', () => {
     const xml = encodeOfferPriceRs(offerPriceRs).replace(/<PricedOffer[\s\S]*<\/PricedOffer>/, '');
     expect(() => decodeOfferPriceRs(xml)).toThrow(NdcDecodeError);

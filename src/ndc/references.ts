@@ -9,6 +9,7 @@
 import type {
   AirShoppingRs,
   DataLists,
+  FlightRef,
   Metadata,
   Offer,
   OfferItem,
@@ -245,4 +246,18 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
     msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
   }
   return c.problems;
+}
+
+/**
+ * The OriginDestinationKey of a `FlightsOverview/FlightRef`: its `@ODRef` when the message gives
+ * one (optional in the XSD), else the only OriginDestination whose `FlightReferences` name its
+ * flight. `undefined` when neither resolves it (no such OriginDestination, or several).
+ */
+export function flightOriginDestination(
+  ref: FlightRef,
+  dataLists: Pick<DataLists, 'originDestinations'>,
+): string | undefined {
+  if (ref.odRef !== undefined) return ref.odRef;
+  const matches = (dataLists.originDestinations ?? []).filter((od) => od.flightRefs?.includes(ref.flightKey));
+  return matches.length === 1 ? matches[0].originDestinationKey : undefined;
 }
