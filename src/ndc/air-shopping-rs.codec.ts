@@ -147,11 +147,13 @@ function decodeService(node: XNode, path: string): OfferService {
 
 function encodeFareComponent(parent: DomElement, fc: FareComponent): void {
   const el = domEl(parent, 'FareComponent');
-  const fb = domEl(el, 'FareBasis');
-  domEl(fb, 'RBD', fc.rbd);
-  const cabin = domEl(fb, 'CabinType');
-  domAttrNS(domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode), XSI_NS, 'xsi:type', 'xs:string');
-  domAttrNS(domEl(cabin, 'CabinTypeName', fc.cabinTypeName), XSI_NS, 'xsi:type', 'xs:string');
+  if (fc.rbd !== undefined || fc.cabinTypeCode !== undefined || fc.cabinTypeName !== undefined) {
+    const fb = domEl(el, 'FareBasis');
+    if (fc.rbd !== undefined) domEl(fb, 'RBD', fc.rbd);
+    const cabin = domEl(fb, 'CabinType');
+    domAttrNS(domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode ?? ''), XSI_NS, 'xsi:type', 'xs:string');
+    domAttrNS(domEl(cabin, 'CabinTypeName', fc.cabinTypeName ?? ''), XSI_NS, 'xsi:type', 'xs:string');
+  }
   if (fc.priceClassRef !== undefined) domEl(el, 'PriceClassRef', fc.priceClassRef);
   if (fc.segmentRefs !== undefined) {
     const sr = domEl(el, 'SegmentRefs', encodeRefs(fc.segmentRefs.segmentKeys));
@@ -160,16 +162,21 @@ function encodeFareComponent(parent: DomElement, fc: FareComponent): void {
   }
 }
 
+/** A FareComponent: `FareBasis` (optional) with `RBD?` and `CabinType` (codes empty = absent). */
 function decodeFareComponent(node: XNode, path: string): FareComponent {
-  const fb = one(node, 'FareBasis', path);
-  const fbPath = `${path}/FareBasis`;
-  const cabin = one(fb, 'CabinType', fbPath);
-  const cPath = `${fbPath}/CabinType`;
-  const fc: FareComponent = {
-    rbd: reqText(fb, 'RBD', fbPath),
-    cabinTypeCode: reqText(cabin, 'CabinTypeCode', cPath),
-    cabinTypeName: reqText(cabin, 'CabinTypeName', cPath),
-  };
+  const fc: FareComponent = {};
+  const fb = opt(node, 'FareBasis');
+  if (fb !== undefined) {
+    const fbPath = `${path}/FareBasis`;
+    const cabin = one(fb, 'CabinType', fbPath);
+    const cPath = `${fbPath}/CabinType`;
+    const fields = [
+      ['rbd', optText(fb, 'RBD')],
+      ['cabinTypeCode', text(one(cabin, 'CabinTypeCode', cPath))],
+      ['cabinTypeName', text(one(cabin, 'CabinTypeName', cPath))],
+    ] as const;
+    for (const [key, value] of fields) if (value !== undefined && value !== '') fc[key] = value;
+  }
   const pc = optText(node, 'PriceClassRef');
   if (pc !== undefined && pc !== '') fc.priceClassRef = pc;
   const sr = opt(node, 'SegmentRefs');

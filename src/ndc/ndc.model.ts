@@ -247,10 +247,15 @@ export interface SegmentRef {
   segmentKeys: string[];
 }
 
+/**
+ * A FareComponent. `FareBasis` is optional in the XSD, and so is its `RBD`; when FareBasis is
+ * present it has a `CabinType` with `CabinTypeCode` and `CabinTypeName` (untyped, may be empty:
+ * empty decodes as absent). Our encoder writes FareBasis when any of the three is set.
+ */
 export interface FareComponent {
-  rbd: string;
-  cabinTypeCode: string;
-  cabinTypeName: string;
+  rbd?: string;
+  cabinTypeCode?: string;
+  cabinTypeName?: string;
   priceClassRef?: string;
   segmentRefs?: SegmentRef;
 }

@@ -61,7 +61,14 @@ describe('OfferPriceRS codec', () => {
           {
             ...first,
             priceDetail: { total: first.priceDetail.total },
-            fareDetails: [{ passengerRefs: fd.passengerRefs, base: fd.base, taxes: fd.taxes, fareComponents: [] }],
+            fareDetails: [
+              {
+                passengerRefs: fd.passengerRefs,
+                base: fd.base,
+                taxes: fd.taxes,
+                fareComponents: [{ priceClassRef: fd.fareComponents[0].priceClassRef }, { rbd: 'Q' }],
+              },
+            ],
           },
           { ...rest[0], priceDetail: { total: rest[0].priceDetail.total, base: rest[0].priceDetail.base } },
           ...rest.slice(1),
@@ -76,6 +83,11 @@ describe('OfferPriceRS codec', () => {
     );
     expect(xml).toContain(
       `<Price><BaseAmount Code="GBP">${fd.base.value}</BaseAmount><Taxes><Total Code="GBP">${fd.taxes!.value}</Total></Taxes></Price>`,
+    );
+    expect(xml).toContain(
+      `<FareComponent><PriceClassRef>${fd.fareComponents[0].priceClassRef}</PriceClassRef></FareComponent>` +
+        '<FareComponent><FareBasis><RBD>Q</RBD><CabinType><CabinTypeCode xsi:type="xs:string"></CabinTypeCode>' +
+        '<CabinTypeName xsi:type="xs:string"></CabinTypeName></CabinType></FareBasis></FareComponent>',
     );
   });
 

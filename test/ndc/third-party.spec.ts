@@ -161,7 +161,7 @@ describe('third-party NDC messages', () => {
     ]);
   });
 
-  it('OfferPriceRS: items with only a total (one as Equivalent), a FareDetail without TotalAmount, FlightRefs without ODRef', () => {
+  it('OfferPriceRS: items with only a total (one as Equivalent), a FareDetail without TotalAmount, FareComponents without RBD, FlightRefs without ODRef', () => {
     const xml = `<OfferPriceRS xmlns="${NDC}" Version="17.2"><Document/><Success/>
   <ShoppingResponseID><ResponseID>P-78</ResponseID></ShoppingResponseID>
   <PricedOffer OfferID="PO2" Owner="DY">
@@ -172,6 +172,8 @@ describe('third-party NDC messages', () => {
       <Service ServiceID="S1"><PassengerRefs>T1</PassengerRefs><FlightRefs>F1 F2</FlightRefs></Service>
       <FareDetail><PassengerRefs>T1</PassengerRefs>
         <Price><BaseAmount Code="NOK">1800.00</BaseAmount><Taxes><Total Code="NOK">390.50</Total></Taxes></Price>
+        <FareComponent><SegmentRefs>S1</SegmentRefs></FareComponent>
+        <FareComponent><FareBasis><CabinType><CabinTypeCode/><CabinTypeName>Economy</CabinTypeName></CabinType></FareBasis></FareComponent>
       </FareDetail>
     </OfferItem>
     <OfferItem OfferItemID="I2">
@@ -194,7 +196,8 @@ describe('third-party NDC messages', () => {
         passengerRefs: ['T1'],
         base: { value: '1800.00', currency: 'NOK' },
         taxes: { value: '390.50', currency: 'NOK' },
-        fareComponents: [],
+        // FareBasis (and its RBD) are optional; an empty CabinTypeCode is absent.
+        fareComponents: [{ segmentRefs: { segmentKeys: ['S1'] } }, { cabinTypeName: 'Economy' }],
       },
     ]);
     expect(it.priceDetail).toStrictEqual({ otherPrice: { form: 'Equivalent', equivalent: 'IT' } });
