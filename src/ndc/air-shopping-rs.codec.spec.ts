@@ -158,7 +158,7 @@ describe('AirShoppingRS codec', () => {
         },
       ],
     };
-    expect(() => encodeAirShoppingRs(bad)).toThrow('exactly one of flightRefs and serviceDefinitionRef');
+    expect(() => encodeAirShoppingRs(bad)).toThrow('exactly one of flightRefs, serviceDefinitionRef and selectedSeat');
     expect(() => encodeAirShoppingRs({ ...airShoppingErrorRs, warnings: [{ text: 'x' }] })).toThrow(
       'cannot carry warnings',
     );

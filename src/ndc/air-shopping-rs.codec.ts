@@ -35,6 +35,7 @@ import {
   addMoney,
   attr,
   decodeMoney,
+  decodeInt,
   decodeRefs,
   encodeRefs,
   endMessage,
@@ -112,14 +113,25 @@ function encodeService(parent: DomElement, s: OfferService): void {
   const el = domEl(parent, 'Service');
   el.setAttribute('ServiceID', s.serviceId);
   domEl(el, 'PassengerRefs', encodeRefs(s.passengerRefs));
-  if ((s.flightRefs === undefined) === (s.serviceDefinitionRef === undefined)) {
-    throw new Error(`Service ${s.serviceId}: exactly one of flightRefs and serviceDefinitionRef must be set`);
+  const set = [s.flightRefs, s.serviceDefinitionRef, s.selectedSeat].filter((v) => v !== undefined).length;
+  if (set !== 1) {
+    throw new Error(
+      `Service ${s.serviceId}: exactly one of flightRefs, serviceDefinitionRef and selectedSeat must be set`,
+    );
   }
   if (s.flightRefs !== undefined) domEl(el, 'FlightRefs', encodeRefs(s.flightRefs));
   if (s.serviceDefinitionRef !== undefined) {
     const sd = domEl(el, 'ServiceDefinitionRef', s.serviceDefinitionRef.ref);
     if (s.serviceDefinitionRef.segmentRefs?.length)
       sd.setAttribute('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
+  }
+  if (s.selectedSeat !== undefined) {
+    const seat = domEl(el, 'SelectedSeat');
+    const place = domEl(seat, 'Seat');
+    domEl(place, 'Row', String(s.selectedSeat.row));
+    domEl(place, 'Column', s.selectedSeat.column);
+    domEl(seat, 'SegmentRef', s.selectedSeat.segmentRef);
+    domEl(seat, 'ServiceDefinitionRef', s.selectedSeat.serviceDefinitionRef);
   }
 }
 
@@ -139,8 +151,23 @@ function decodeService(node: XNode, path: string): OfferService {
     const segs = decodeRefs(attr(sd, 'SegmentRefs'));
     if (segs.length) s.serviceDefinitionRef.segmentRefs = segs;
   }
-  if (flights === undefined && sd === undefined) {
-    throw new NdcDecodeError('MISSING', `${path}/FlightRefs`, 'a Service needs FlightRefs or ServiceDefinitionRef');
+  const seat = opt(node, 'SelectedSeat');
+  if (seat !== undefined) {
+    const sPath = `${path}/SelectedSeat`;
+    const place = one(seat, 'Seat', sPath);
+    s.selectedSeat = {
+      row: decodeInt(reqText(place, 'Row', `${sPath}/Seat`), `${sPath}/Seat/Row`),
+      column: reqText(place, 'Column', `${sPath}/Seat`),
+      segmentRef: reqText(seat, 'SegmentRef', sPath),
+      serviceDefinitionRef: reqText(seat, 'ServiceDefinitionRef', sPath),
+    };
+  }
+  if (flights === undefined && sd === undefined && seat === undefined) {
+    throw new NdcDecodeError(
+      'MISSING',
+      `${path}/FlightRefs`,
+      'a Service needs FlightRefs, ServiceDefinitionRef or SelectedSeat',
+    );
   }
   return s;
 }

@@ -280,11 +280,18 @@ export interface FareDetail {
   fareComponents: FareComponent[];
 }
 
+/**
+ * An OfferItem's `Service`: `PassengerRefs`, then the XSD choice of `FlightRefs`,
+ * `ServiceDefinitionRef` or `SelectedSeat`. Exactly one of the three is set (the encoder refuses
+ * anything else); the airline writes the first two, `selectedSeat` comes from other parties.
+ */
 export interface OfferService {
   serviceId: string;
   passengerRefs: string[];
   flightRefs?: string[];
   serviceDefinitionRef?: { ref: string; segmentRefs?: string[] };
+  /** `SelectedSeat`: `Seat/Row`, `Seat/Column`, `SegmentRef`, `ServiceDefinitionRef` (all required by the XSD). */
+  selectedSeat?: { row: number; column: string; segmentRef: string; serviceDefinitionRef: string };
 }
 
 /**

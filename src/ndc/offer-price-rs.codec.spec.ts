@@ -48,7 +48,7 @@ describe('OfferPriceRS codec', () => {
     expect(decodeOfferPriceRs(xml)).toEqual(offerPriceRs);
   });
 
-  it('round-trips items and fare details that carry only some amounts (what the XSD leaves optional)', () => {
+  it('round-trips items and fare details that carry only some amounts (what the XSD leaves optional), and a SelectedSeat', () => {
     if (offerPriceRs.kind !== 'success') throw new Error('fixture is a success');
     const [first, ...rest] = offerPriceRs.pricedOffer.offerItems;
     const fd = first.fareDetails[0];
@@ -61,6 +61,19 @@ describe('OfferPriceRS codec', () => {
           {
             ...first,
             priceDetail: { total: first.priceDetail.total },
+            services: [
+              ...first.services,
+              {
+                serviceId: 'SEAT1',
+                passengerRefs: first.services[0].passengerRefs,
+                selectedSeat: {
+                  row: 12,
+                  column: 'C',
+                  segmentRef: 'SEG__XS101_20261201',
+                  serviceDefinitionRef: 'SD__SEAT',
+                },
+              },
+            ],
             fareDetails: [
               {
                 passengerRefs: fd.passengerRefs,

@@ -163,6 +163,10 @@ function checkOfferItem(c: Checker, item: OfferItem, path: string): void {
       c.ref('ServiceDefinition', s.serviceDefinitionRef.ref, `${p}.serviceDefinitionRef.ref`);
       c.refs('FlightSegment', s.serviceDefinitionRef.segmentRefs, `${p}.serviceDefinitionRef.segmentRefs`);
     }
+    if (s.selectedSeat !== undefined) {
+      c.ref('FlightSegment', s.selectedSeat.segmentRef, `${p}.selectedSeat.segmentRef`);
+      c.ref('ServiceDefinition', s.selectedSeat.serviceDefinitionRef, `${p}.selectedSeat.serviceDefinitionRef`);
+    }
   });
   item.fareDetails.forEach((fd, i) => {
     const p = `${path}.fareDetails[${i}]`;

@@ -161,7 +161,7 @@ describe('third-party NDC messages', () => {
     ]);
   });
 
-  it('OfferPriceRS: items with only a total (one as Equivalent), a FareDetail without TotalAmount, FareComponents without RBD, FlightRefs without ODRef', () => {
+  it('OfferPriceRS: items with only a total (one as Equivalent), a FareDetail without TotalAmount, FareComponents without RBD, a SelectedSeat service, FlightRefs without ODRef', () => {
     const xml = `<OfferPriceRS xmlns="${NDC}" Version="17.2"><Document/><Success/>
   <ShoppingResponseID><ResponseID>P-78</ResponseID></ShoppingResponseID>
   <PricedOffer OfferID="PO2" Owner="DY">
@@ -179,6 +179,7 @@ describe('third-party NDC messages', () => {
     <OfferItem OfferItemID="I2">
       <TotalPriceDetail><TotalAmount><DetailCurrencyPrice><Equivalent>IT</Equivalent></DetailCurrencyPrice></TotalAmount></TotalPriceDetail>
       <Service ServiceID="S2"><PassengerRefs>T1</PassengerRefs><FlightRefs>F1</FlightRefs></Service>
+      <Service ServiceID="S3"><PassengerRefs>T1</PassengerRefs><SelectedSeat><Seat><Row>12</Row><Column>C</Column></Seat><SegmentRef>SEG1</SegmentRef><ServiceDefinitionRef>SD1</ServiceDefinitionRef></SelectedSeat></Service>
     </OfferItem>
   </PricedOffer>
   <DataLists><OriginDestinationList>
@@ -201,6 +202,11 @@ describe('third-party NDC messages', () => {
       },
     ]);
     expect(it.priceDetail).toStrictEqual({ otherPrice: { form: 'Equivalent', equivalent: 'IT' } });
+    expect(it.services[1]).toStrictEqual({
+      serviceId: 'S3',
+      passengerRefs: ['T1'],
+      selectedSeat: { row: 12, column: 'C', segmentRef: 'SEG1', serviceDefinitionRef: 'SD1' },
+    });
     // The ODRef the message leaves out is the OriginDestination that lists the flight.
     expect(rs.pricedOffer.flightsOverview).toStrictEqual([
       { flightKey: 'F1' },
