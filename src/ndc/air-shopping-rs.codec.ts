@@ -157,9 +157,10 @@ function decodeService(node: XNode, path: string): OfferService {
     const place = one(seat, 'Seat', sPath);
     s.selectedSeat = {
       row: decodeInt(reqText(place, 'Row', `${sPath}/Seat`), `${sPath}/Seat/Row`),
-      column: reqText(place, 'Column', `${sPath}/Seat`),
-      segmentRef: reqText(seat, 'SegmentRef', sPath),
-      serviceDefinitionRef: reqText(seat, 'ServiceDefinitionRef', sPath),
+      // xs:string and untyped elements: present, but possibly empty.
+      column: text(one(place, 'Column', `${sPath}/Seat`)),
+      segmentRef: text(one(seat, 'SegmentRef', sPath)),
+      serviceDefinitionRef: text(one(seat, 'ServiceDefinitionRef', sPath)),
     };
   }
   if (flights === undefined && sd === undefined && seat === undefined) {
