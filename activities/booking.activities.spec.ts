@@ -1,5 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { NdcBusinessError, NdcHttpError, NdcInvalidResponseError, NdcTransportError } from '../src/ndc-client';
+import { NdcMissingElementError, NdcNoMoneyPriceError } from '../src/ndc/require-element';
+import { offerItemTotalElement } from '../workflows/booking.decisions';
 import { classifyFailure, passengerIds } from './booking.activities';
 
 const card = {
@@ -117,6 +119,22 @@ describe('classifyFailure', () => {
     expect(summary(classifyFailure(new NdcInvalidResponseError('undecodable OrderViewRS'), 1))[0]).toBe(
       'INVALID_RESPONSE',
     );
+  });
+
+  it('makes an item price the saga needs but the answer lacks (card surcharge) a permanent INVALID_RESPONSE', () => {
+    const element = offerItemTotalElement('PO1-PAX1');
+    expect(summary(classifyFailure(new NdcNoMoneyPriceError(element, 'Equivalent'), 2))).toEqual([
+      'INVALID_RESPONSE',
+      true,
+      `the message gives ${element} as Equivalent, without a money amount, which this operation needs`,
+      { attempt: 2 },
+    ]);
+    expect(summary(classifyFailure(new NdcMissingElementError(element), 1))).toEqual([
+      'INVALID_RESPONSE',
+      true,
+      `the message has no ${element}, which this operation needs`,
+      { attempt: 1 },
+    ]);
   });
 
   it('never lets the card number or CVV through a message', () => {

@@ -35,6 +35,7 @@ import {
 } from '../src/booking/intent-to-ndc';
 import type { OfferItem, SelectedOfferItem } from '../src/ndc/ndc.model';
 import { NdcMissingElementError, NdcNoMoneyPriceError, requireElement, requireMoney } from '../src/ndc/require-element';
+import { flightOriginDestination } from '../src/ndc/references';
 import {
   NdcBusinessError,
   NdcClientError,
@@ -290,12 +291,14 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       for (const group of rs.airlineOffers) {
         for (const offer of group.offers) {
           const flight = offer.flightsOverview[0];
+          // FlightRef@ODRef is optional in the XSD: else the OriginDestination listing the flight.
+          const odKey = flight !== undefined ? flightOriginDestination(flight, rs.dataLists) : undefined;
           const priceClass = flight?.priceClassRef !== undefined ? classes.get(flight.priceClassRef) : undefined;
           const code = priceClass?.code ?? flight?.priceClassRef?.replace(/^PC__/, '');
           offers.push({
             offerId: offer.offerId,
             owner: offer.owner,
-            direction: directionOf(flight !== undefined ? odDeparture.get(flight.odRef) : undefined, input),
+            direction: directionOf(odKey !== undefined ? odDeparture.get(odKey) : undefined, input),
             ...(code !== undefined ? { priceClass: code } : {}),
             ...(priceClass?.name !== undefined ? { priceClassName: priceClass.name } : {}),
             total: requireMoney(offer.totalPrice, 'Offer/TotalPrice', {

@@ -1,10 +1,12 @@
 import { FAILURE_TYPES, NDC_CODE_TO_FAILURE } from '../src/booking/booking.failures';
 import type { OfferItem } from '../src/ndc/ndc.model';
+import { NdcMissingElementError, NdcNoMoneyPriceError } from '../src/ndc/require-element';
 import {
   cardSurcharge,
   chooseTravelDates,
   needsApproval,
   nextSettleStep,
+  offerItemTotalElement,
   remedyFor,
   reshopDecision,
   unsettledOutcome,
@@ -117,6 +119,26 @@ describe('cardSurcharge', () => {
     ).toBeUndefined();
     const items = [item('FARE', '100.00', ['A']), item('FEE', '0.00', [], 'CCF2')];
     expect(cardSurcharge({ total: { value: '100.00', currency: 'GBP' }, offerItems: items })).toBeUndefined();
+  });
+  it('names the item whose total it needs but the message gives without money or currency', () => {
+    const award = {
+      ...item('FARE', '0', ['A']),
+      priceDetail: { otherPrice: { form: 'AwardPricing', redemption: { unit: 'Points', quantity: '15000' } } },
+    } as OfferItem;
+    const fee = item('FEE', '2.00', [], 'CCF2');
+    expect(() => cardSurcharge({ total: { value: '102.00', currency: 'GBP' }, offerItems: [award, fee] })).toThrow(
+      new NdcNoMoneyPriceError(offerItemTotalElement('FARE'), 'AwardPricing'),
+    );
+    const none = { ...item('FARE', '0', ['A']), priceDetail: {} } as OfferItem;
+    expect(() => cardSurcharge({ total: { value: '102.00', currency: 'GBP' }, offerItems: [none, fee] })).toThrow(
+      new NdcMissingElementError("PricedOffer/OfferItem[@OfferItemID='FARE']/TotalPriceDetail/TotalAmount"),
+    );
+    // An item total without Code takes the total's currency.
+    const bare = { ...item('FARE', '100.00', ['A']), priceDetail: { total: { value: '100.00' } } } as OfferItem;
+    expect(cardSurcharge({ total: { value: '102.00', currency: 'GBP' }, offerItems: [bare, fee] })).toEqual({
+      value: '2.00',
+      currency: 'GBP',
+    });
   });
 });
 

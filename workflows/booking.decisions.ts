@@ -7,6 +7,7 @@ import type { Money, OfferItem } from '../src/ndc/ndc.model';
 import { add, compare, currencyScale, subtract, times } from '../src/common/decimal';
 import { assertNever, type FailureType } from '../src/booking/booking.failures';
 import type { UnsettledPolicy } from '../src/booking/booking.model';
+import { requireMoney } from '../src/ndc/require-element';
 
 // ------------------------------------------------------------------ calendar date choice
 
@@ -160,6 +161,11 @@ export function itemPassengers(item: OfferItem): string[] {
   return [...refs];
 }
 
+/** Element path of an OfferPriceRS item's total, as the missing-element errors name it. */
+export function offerItemTotalElement(offerItemId: string): string {
+  return `PricedOffer/OfferItem[@OfferItemID='${offerItemId}']/TotalPriceDetail/TotalAmount`;
+}
+
 /** True for the CCF2 credit card fee item of a token-bearing OfferPriceRS. */
 export function isCardFeeItem(item: OfferItem): boolean {
   return item.services.some(
@@ -171,7 +177,9 @@ export function isCardFeeItem(item: OfferItem): boolean {
 /**
  * The card fee a token-bearing pricing includes: what the total holds beyond the per-passenger
  * fares of the other items, when a CCF2 item is present and that is positive. Computed so, it does
- * not matter whether the airline prices the fee item once or per passenger.
+ * not matter whether the airline prices the fee item once or per passenger. An item whose
+ * `TotalAmount` has no money (award, combination, Equivalent) throws `NdcNoMoneyPriceError`, one
+ * without a currency takes the total's (the activities map both to `INVALID_RESPONSE`).
  */
 export function cardSurcharge(priced: { total: Money; offerItems: readonly OfferItem[] }): Money | undefined {
   if (!priced.offerItems.some(isCardFeeItem)) return undefined;
@@ -179,7 +187,13 @@ export function cardSurcharge(priced: { total: Money; offerItems: readonly Offer
   const scale = currencyScale(currency);
   const fares = priced.offerItems
     .filter((item) => !isCardFeeItem(item))
-    .map((item) => times(item.priceDetail.total.value, Math.max(1, itemPassengers(item).length), scale));
+    .map((item) => {
+      const fare = requireMoney(item.priceDetail.total, offerItemTotalElement(item.offerItemId), {
+        currency,
+        otherPrice: item.priceDetail.otherPrice,
+      });
+      return times(fare.value, Math.max(1, itemPassengers(item).length), scale);
+    });
   const fee = subtract(priced.total.value, add(scale, '0', ...fares), scale);
   return compare(fee, '0') > 0 ? { value: fee, currency } : undefined;
 }

@@ -3,10 +3,17 @@
  * pure logic) and its infrastructure (SQLite store, tokens, HTTP).
  * The domain depends on these interfaces only; the store implements them.
  */
-import type { Money, OfferPriceRs, Passenger, PricedOffer } from '../ndc/ndc.model';
+import type { Money, MoneyOfferItem, OfferPriceRs, Passenger, PricedOffer } from '../ndc/ndc.model';
 
-/** A priced offer as this airline writes it: always a money total with its taxes (the wire model leaves both optional). */
-export type AirlinePricedOffer = PricedOffer & { total: Money; taxes: Money };
+/**
+ * A priced offer as this airline writes it: always a money total with its taxes, and items whose
+ * total, base and taxes are money (the wire model leaves all of them optional).
+ */
+export interface AirlinePricedOffer extends PricedOffer {
+  total: Money;
+  taxes: Money;
+  offerItems: MoneyOfferItem[];
+}
 
 /** Source of time, injected so tests can move it. */
 export interface AirlineClock {

@@ -116,12 +116,16 @@ describe('AirShoppingRS codec', () => {
     expect(e.code).toBe('MISSING');
     expect(e.path).toBe('/AirShoppingRS/ShoppingResponseID/ResponseID');
 
-    const noRbd = encodeAirShoppingRs(dayRoundTripRs).replace('<RBD>Q</RBD>', '');
-    const e2 = decodeRsError(noRbd);
+    // RBD is optional in the XSD; the CabinType of a FareBasis is not.
+    const noCabin = encodeAirShoppingRs(dayRoundTripRs).replace(/<CabinType>.*?<\/CabinType>/, '');
+    const e2 = decodeRsError(noCabin);
     expect(e2.code).toBe('MISSING');
     expect(e2.path).toBe(
-      '/AirShoppingRS/OffersGroup/AirlineOffers[1]/Offer[1]/OfferItem[1]/FareDetail[1]/FareComponent[1]/FareBasis/RBD',
+      '/AirShoppingRS/OffersGroup/AirlineOffers[1]/Offer[1]/OfferItem[1]/FareDetail[1]/FareComponent[1]/FareBasis/CabinType',
     );
+    const noRbd = decodeAirShoppingRs(encodeAirShoppingRs(dayRoundTripRs).replace('<RBD>Q</RBD>', ''));
+    if (noRbd.kind !== 'day') throw new Error('expected the day form');
+    expect(noRbd.airlineOffers[0].offers[0].offerItems[0].fareDetails[0].fareComponents[0].rbd).toBeUndefined();
   });
 
   it('refuses an amount that is not a decimal', () => {
@@ -154,7 +158,7 @@ describe('AirShoppingRS codec', () => {
         },
       ],
     };
-    expect(() => encodeAirShoppingRs(bad)).toThrow('exactly one of flightRefs and serviceDefinitionRef');
+    expect(() => encodeAirShoppingRs(bad)).toThrow('exactly one of flightRefs, serviceDefinitionRef and selectedSeat');
     expect(() => encodeAirShoppingRs({ ...airShoppingErrorRs, warnings: [{ text: 'x' }] })).toThrow(
       'cannot carry warnings',
     );

@@ -14,6 +14,7 @@ import type {
   FareComponent,
   FareDetail,
   FlightRef,
+  NonMoneyPrice,
   Offer,
   OfferItem,
   OfferService,
@@ -34,6 +35,7 @@ import {
   addMoney,
   attr,
   decodeMoney,
+  decodeInt,
   decodeRefs,
   encodeRefs,
   endMessage,
@@ -42,7 +44,6 @@ import {
   opt,
   optText,
   reqAttr,
-  reqMoney,
   reqText,
   text,
   XSI_NS,
@@ -86,7 +87,7 @@ export function encodeFlightsOverview(parent: XMLBuilder | DomElement, refs: rea
   const el = domEl('node' in parent ? domOf(parent) : parent, 'FlightsOverview');
   for (const r of refs) {
     const f = domEl(el, 'FlightRef', r.flightKey);
-    f.setAttribute('ODRef', r.odRef);
+    if (r.odRef !== undefined) f.setAttribute('ODRef', r.odRef);
     if (r.priceClassRef !== undefined) f.setAttribute('PriceClassRef', r.priceClassRef);
   }
 }
@@ -99,7 +100,9 @@ export function decodeFlightsOverview(node: XNode, path: string): FlightRef[] {
     const p = `${path}/FlightsOverview/FlightRef[${i + 1}]`;
     const flightKey = text(f);
     if (flightKey === '') throw new NdcDecodeError('MISSING', p, 'FlightRef is empty');
-    const r: FlightRef = { odRef: reqAttr(f, 'ODRef', p), flightKey };
+    const r: FlightRef = { flightKey };
+    const od = attr(f, 'ODRef');
+    if (od !== undefined) r.odRef = od;
     const pc = attr(f, 'PriceClassRef');
     if (pc !== undefined) r.priceClassRef = pc;
     return r;
@@ -110,14 +113,25 @@ function encodeService(parent: DomElement, s: OfferService): void {
   const el = domEl(parent, 'Service');
   el.setAttribute('ServiceID', s.serviceId);
   domEl(el, 'PassengerRefs', encodeRefs(s.passengerRefs));
-  if ((s.flightRefs === undefined) === (s.serviceDefinitionRef === undefined)) {
-    throw new Error(`Service ${s.serviceId}: exactly one of flightRefs and serviceDefinitionRef must be set`);
+  const set = [s.flightRefs, s.serviceDefinitionRef, s.selectedSeat].filter((v) => v !== undefined).length;
+  if (set !== 1) {
+    throw new Error(
+      `Service ${s.serviceId}: exactly one of flightRefs, serviceDefinitionRef and selectedSeat must be set`,
+    );
   }
   if (s.flightRefs !== undefined) domEl(el, 'FlightRefs', encodeRefs(s.flightRefs));
   if (s.serviceDefinitionRef !== undefined) {
     const sd = domEl(el, 'ServiceDefinitionRef', s.serviceDefinitionRef.ref);
     if (s.serviceDefinitionRef.segmentRefs?.length)
       sd.setAttribute('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
+  }
+  if (s.selectedSeat !== undefined) {
+    const seat = domEl(el, 'SelectedSeat');
+    const place = domEl(seat, 'Seat');
+    domEl(place, 'Row', String(s.selectedSeat.row));
+    domEl(place, 'Column', s.selectedSeat.column);
+    domEl(seat, 'SegmentRef', s.selectedSeat.segmentRef);
+    domEl(seat, 'ServiceDefinitionRef', s.selectedSeat.serviceDefinitionRef);
   }
 }
 
@@ -137,19 +151,37 @@ function decodeService(node: XNode, path: string): OfferService {
     const segs = decodeRefs(attr(sd, 'SegmentRefs'));
     if (segs.length) s.serviceDefinitionRef.segmentRefs = segs;
   }
-  if (flights === undefined && sd === undefined) {
-    throw new NdcDecodeError('MISSING', `${path}/FlightRefs`, 'a Service needs FlightRefs or ServiceDefinitionRef');
+  const seat = opt(node, 'SelectedSeat');
+  if (seat !== undefined) {
+    const sPath = `${path}/SelectedSeat`;
+    const place = one(seat, 'Seat', sPath);
+    s.selectedSeat = {
+      row: decodeInt(reqText(place, 'Row', `${sPath}/Seat`), `${sPath}/Seat/Row`),
+      // xs:string and untyped elements: present, but possibly empty.
+      column: text(one(place, 'Column', `${sPath}/Seat`)),
+      segmentRef: text(one(seat, 'SegmentRef', sPath)),
+      serviceDefinitionRef: text(one(seat, 'ServiceDefinitionRef', sPath)),
+    };
+  }
+  if (flights === undefined && sd === undefined && seat === undefined) {
+    throw new NdcDecodeError(
+      'MISSING',
+      `${path}/FlightRefs`,
+      'a Service needs FlightRefs, ServiceDefinitionRef or SelectedSeat',
+    );
   }
   return s;
 }
 
 function encodeFareComponent(parent: DomElement, fc: FareComponent): void {
   const el = domEl(parent, 'FareComponent');
-  const fb = domEl(el, 'FareBasis');
-  domEl(fb, 'RBD', fc.rbd);
-  const cabin = domEl(fb, 'CabinType');
-  domAttrNS(domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode), XSI_NS, 'xsi:type', 'xs:string');
-  domAttrNS(domEl(cabin, 'CabinTypeName', fc.cabinTypeName), XSI_NS, 'xsi:type', 'xs:string');
+  if (fc.rbd !== undefined || fc.cabinTypeCode !== undefined || fc.cabinTypeName !== undefined) {
+    const fb = domEl(el, 'FareBasis');
+    if (fc.rbd !== undefined) domEl(fb, 'RBD', fc.rbd);
+    const cabin = domEl(fb, 'CabinType');
+    domAttrNS(domEl(cabin, 'CabinTypeCode', fc.cabinTypeCode ?? ''), XSI_NS, 'xsi:type', 'xs:string');
+    domAttrNS(domEl(cabin, 'CabinTypeName', fc.cabinTypeName ?? ''), XSI_NS, 'xsi:type', 'xs:string');
+  }
   if (fc.priceClassRef !== undefined) domEl(el, 'PriceClassRef', fc.priceClassRef);
   if (fc.segmentRefs !== undefined) {
     const sr = domEl(el, 'SegmentRefs', encodeRefs(fc.segmentRefs.segmentKeys));
@@ -158,16 +190,21 @@ function encodeFareComponent(parent: DomElement, fc: FareComponent): void {
   }
 }
 
+/** A FareComponent: `FareBasis` (optional) with `RBD?` and `CabinType` (codes empty = absent). */
 function decodeFareComponent(node: XNode, path: string): FareComponent {
-  const fb = one(node, 'FareBasis', path);
-  const fbPath = `${path}/FareBasis`;
-  const cabin = one(fb, 'CabinType', fbPath);
-  const cPath = `${fbPath}/CabinType`;
-  const fc: FareComponent = {
-    rbd: reqText(fb, 'RBD', fbPath),
-    cabinTypeCode: reqText(cabin, 'CabinTypeCode', cPath),
-    cabinTypeName: reqText(cabin, 'CabinTypeName', cPath),
-  };
+  const fc: FareComponent = {};
+  const fb = opt(node, 'FareBasis');
+  if (fb !== undefined) {
+    const fbPath = `${path}/FareBasis`;
+    const cabin = one(fb, 'CabinType', fbPath);
+    const cPath = `${fbPath}/CabinType`;
+    const fields = [
+      ['rbd', optText(fb, 'RBD')],
+      ['cabinTypeCode', text(one(cabin, 'CabinTypeCode', cPath))],
+      ['cabinTypeName', text(one(cabin, 'CabinTypeName', cPath))],
+    ] as const;
+    for (const [key, value] of fields) if (value !== undefined && value !== '') fc[key] = value;
+  }
   const pc = optText(node, 'PriceClassRef');
   if (pc !== undefined && pc !== '') fc.priceClassRef = pc;
   const sr = opt(node, 'SegmentRefs');
@@ -186,61 +223,82 @@ function encodeFareDetail(parent: DomElement, fd: FareDetail): void {
   const el = domEl(parent, 'FareDetail');
   domEl(el, 'PassengerRefs', encodeRefs(fd.passengerRefs));
   const price = domEl(el, 'Price');
-  encodeDetailCurrencyPrice(domEl(price, 'TotalAmount'), fd.total, fd.taxes);
+  // FarePriceDetailType: TotalAmount?, BaseAmount, ..., Taxes?. Taxes go inside the
+  // DetailCurrencyPrice when there is a total, else in Price/Taxes/Total.
+  if (fd.total !== undefined) encodeDetailCurrencyPrice(domEl(price, 'TotalAmount'), fd.total, fd.taxes);
+  else if (fd.otherPrice !== undefined) moneyToWrite(undefined, `FareDetail of ${fd.passengerRefs.join(' ')}`);
   domMoney(price, 'BaseAmount', fd.base);
+  if (fd.total === undefined && fd.taxes !== undefined) domMoney(domEl(price, 'Taxes'), 'Total', fd.taxes);
   for (const fc of fd.fareComponents) encodeFareComponent(el, fc);
 }
 
-/**
- * The item-level amounts the model requires: `total` from any money form of `TotalAmount`
- * (`MISSING` at TotalAmount, naming the form, for award, combination or Equivalent), `base`, and
- * taxes from `Taxes/Total` or the DetailCurrencyPrice's.
- */
-function itemAmounts(
-  node: XNode,
-  path: string,
-  currency: string | undefined,
-): { total: Amount; base: Amount; taxes: Amount } {
-  const taPath = `${path}/TotalAmount`;
-  const { amount, taxes, other } = decodePrice(one(node, 'TotalAmount', path), taPath, currency);
-  if (amount === undefined) {
-    const why = other === undefined ? 'no price' : `${other.form}, which has no money amount`;
-    throw new NdcDecodeError('MISSING', taPath, `item price is ${why} (not supported at item level)`);
-  }
-  const tx = opt(node, 'Taxes');
-  const txTotal = tx === undefined ? undefined : opt(tx, 'Total');
-  const t = txTotal !== undefined ? decodeMoney(txTotal, `${path}/Taxes/Total`, currency) : taxes;
-  if (t === undefined) throw new NdcDecodeError('MISSING', `${path}/Taxes/Total`, 'item taxes are missing');
-  return { total: amount, base: reqMoney(node, 'BaseAmount', path, currency), taxes: t };
+/** The amounts of a `TotalPriceDetail` or a FareDetail `Price`, each optional as in the XSD. */
+interface ItemAmounts {
+  total?: Amount;
+  otherPrice?: NonMoneyPrice;
+  base?: Amount;
+  taxes?: Amount;
 }
 
-/** FareDetail: `Price` with TotalAmount (any money form), BaseAmount, taxes; FareComponents. */
+/**
+ * The item-level amounts of `node` as the message gives them: `TotalAmount` in any price form
+ * (money in `total`, award, combination or Equivalent in `otherPrice`), `BaseAmount`, and taxes
+ * from `Taxes/Total` or the DetailCurrencyPrice's. Nothing is required here: logic that needs an
+ * amount asks for it with `requireMoney` where it uses it.
+ */
+function itemAmounts(node: XNode, path: string, currency: string | undefined): ItemAmounts {
+  const out: ItemAmounts = {};
+  const ta = opt(node, 'TotalAmount');
+  let detailTaxes: Amount | undefined;
+  if (ta !== undefined) {
+    const { amount, taxes, other } = decodePrice(ta, `${path}/TotalAmount`, currency);
+    if (amount !== undefined) out.total = amount;
+    if (other !== undefined) out.otherPrice = other;
+    detailTaxes = taxes;
+  }
+  const base = opt(node, 'BaseAmount');
+  if (base !== undefined) out.base = decodeMoney(base, `${path}/BaseAmount`, currency);
+  const tx = opt(node, 'Taxes');
+  const txTotal = tx === undefined ? undefined : opt(tx, 'Total');
+  const taxes = txTotal !== undefined ? decodeMoney(txTotal, `${path}/Taxes/Total`, currency) : detailTaxes;
+  if (taxes !== undefined) out.taxes = taxes;
+  return out;
+}
+
+/** FareDetail: `Price` with TotalAmount (optional, any form), BaseAmount (required), taxes; FareComponents. */
 function decodeFareDetail(node: XNode, path: string, currency: string | undefined): FareDetail {
   const price = one(node, 'Price', path);
+  const pricePath = `${path}/Price`;
+  const { base, ...amounts } = itemAmounts(price, pricePath, currency);
+  if (base === undefined) throw new NdcDecodeError('MISSING', `${pricePath}/BaseAmount`, 'BaseAmount is missing');
   return {
     passengerRefs: decodeRefs(optText(node, 'PassengerRefs')),
-    ...itemAmounts(price, `${path}/Price`, currency),
+    ...amounts,
+    base,
     fareComponents: many(node, 'FareComponent').map((fc, i) =>
       decodeFareComponent(fc, `${path}/FareComponent[${i + 1}]`),
     ),
   };
 }
 
-function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: TotalsStyle): void {
+/** `TotalAmount` (required: only a money total can be written), then the base and taxes that are set. */
+function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: TotalsStyle, itemId: string): void {
   const el = domEl(parent, 'TotalPriceDetail');
   const ta = domEl(el, 'TotalAmount');
+  const total = moneyToWrite(pd.total, `OfferItem ${itemId}`);
   if (style === 'simple') {
-    domMoney(ta, 'SimpleCurrencyPrice', pd.total);
-    domMoney(el, 'BaseAmount', pd.base);
-    domMoney(domEl(el, 'Taxes'), 'Total', pd.taxes);
+    domMoney(ta, 'SimpleCurrencyPrice', total);
+    if (pd.base !== undefined) domMoney(el, 'BaseAmount', pd.base);
+    if (pd.taxes !== undefined) domMoney(domEl(el, 'Taxes'), 'Total', pd.taxes);
   } else {
-    encodeDetailCurrencyPrice(ta, pd.total, pd.taxes);
-    domMoney(el, 'BaseAmount', pd.base);
+    encodeDetailCurrencyPrice(ta, total, pd.taxes);
+    if (pd.base !== undefined) domMoney(el, 'BaseAmount', pd.base);
   }
 }
 
-/** Accepts both styles, and every money form of `TotalAmount` (see `itemAmounts`). */
+/** Accepts both styles, and every price form of `TotalAmount` (required by the XSD; see `itemAmounts`). */
 function decodeTotalPriceDetail(node: XNode, path: string, currency: string | undefined): PriceDetail {
+  one(node, 'TotalAmount', path);
   return itemAmounts(node, path, currency);
 }
 
@@ -248,7 +306,7 @@ function decodeTotalPriceDetail(node: XNode, path: string, currency: string | un
 export function encodeOfferItem(parent: XMLBuilder | DomElement, item: OfferItem, style: TotalsStyle): void {
   const el = domEl('node' in parent ? domOf(parent) : parent, 'OfferItem');
   el.setAttribute('OfferItemID', item.offerItemId);
-  encodeTotalPriceDetail(el, item.priceDetail, style);
+  encodeTotalPriceDetail(el, item.priceDetail, style, item.offerItemId);
   if (item.services.length === 0) throw new Error(`OfferItem ${item.offerItemId}: at least one service is required`);
   for (const s of item.services) encodeService(el, s);
   for (const fd of item.fareDetails) encodeFareDetail(el, fd);

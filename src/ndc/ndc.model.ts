@@ -226,7 +226,12 @@ export interface JourneyMetadata {
 }
 
 export interface FlightRef {
-  odRef: string;
+  /**
+   * `@ODRef`: optional in the XSD (we always write it). Where it is absent, the OriginDestination
+   * is the one whose `FlightReferences` name `flightKey`: `flightOriginDestination(ref, dataLists)`
+   * (`references.ts`).
+   */
+  odRef?: string;
   priceClassRef?: string;
   flightKey: string;
 }
@@ -242,42 +247,73 @@ export interface SegmentRef {
   segmentKeys: string[];
 }
 
+/**
+ * A FareComponent. `FareBasis` is optional in the XSD, and so is its `RBD`; when FareBasis is
+ * present it has a `CabinType` with `CabinTypeCode` and `CabinTypeName` (untyped, may be empty:
+ * empty decodes as absent). Our encoder writes FareBasis when any of the three is set.
+ */
 export interface FareComponent {
-  rbd: string;
-  cabinTypeCode: string;
-  cabinTypeName: string;
+  rbd?: string;
+  cabinTypeCode?: string;
+  cabinTypeName?: string;
   priceClassRef?: string;
   segmentRefs?: SegmentRef;
 }
 
-/** Per-passenger price detail of a FareDetail. */
+/**
+ * Per-passenger price detail of a FareDetail (`Price`, a FarePriceDetailType). The XSD makes
+ * `TotalAmount` and `Taxes` optional and `BaseAmount` required.
+ */
 export interface FareDetail {
   passengerRefs: string[];
-  /** `Price/TotalAmount` in a money form (see {@link PriceDetail}). */
-  total: Amount;
-  taxes: Amount;
+  /**
+   * `Price/TotalAmount` in a money form (see {@link PriceDetail}): absent without TotalAmount or in
+   * a form without money (then `otherPrice`). Read it with `requireMoney`.
+   */
+  total?: Amount;
+  /** `Price/TotalAmount` in a form without money (award, combination, Equivalent): decoded only. */
+  otherPrice?: NonMoneyPrice;
+  /** `Price/Taxes/Total`, else `TotalAmount/DetailCurrencyPrice/Taxes/Total`: optional in the XSD. */
+  taxes?: Amount;
+  /** `Price/BaseAmount`: required by the XSD. */
   base: Amount;
   fareComponents: FareComponent[];
 }
 
+/**
+ * An OfferItem's `Service`: `PassengerRefs`, then the XSD choice of `FlightRefs`,
+ * `ServiceDefinitionRef` or `SelectedSeat`. Exactly one of the three is set (the encoder refuses
+ * anything else); the airline writes the first two, `selectedSeat` comes from other parties.
+ */
 export interface OfferService {
   serviceId: string;
   passengerRefs: string[];
   flightRefs?: string[];
   serviceDefinitionRef?: { ref: string; segmentRefs?: string[] };
+  /** `SelectedSeat`: `Seat/Row`, `Seat/Column`, `SegmentRef`, `ServiceDefinitionRef` (all required by the XSD). */
+  selectedSeat?: { row: number; column: string; segmentRef: string; serviceDefinitionRef: string };
 }
 
 /**
- * Per-passenger totals of an offer item (`TotalPriceDetail`). `total` is the money amount of
- * `TotalAmount` in whichever form carries one (`SimpleCurrencyPrice`, `DetailCurrencyPrice/Total`,
- * `EncodedCurrencyPrice`). Still required when decoding although the XSD allows a form without
- * money and leaves `BaseAmount` and taxes out (the item prices are the airline's domain values;
- * documented gap in docs/ndc-responses.md).
+ * Per-passenger totals of an offer item (`TotalPriceDetail`). The XSD requires `TotalAmount` (in
+ * any of the five price forms) and leaves `BaseAmount` and `Taxes` out, so all three are optional
+ * here. Logic that needs one asks for it where it uses it, e.g.
+ * `requireMoney(item.priceDetail.total, 'OfferItem/TotalPriceDetail/TotalAmount', { currency, otherPrice: item.priceDetail.otherPrice })`.
+ * Our encoders write every amount that is set (the airline always sets all three: `AirlinePriceDetail`).
  */
 export interface PriceDetail {
-  total: Amount;
-  base: Amount;
-  taxes: Amount;
+  /**
+   * The money amount of `TotalAmount` in whichever form carries one (`SimpleCurrencyPrice`,
+   * `DetailCurrencyPrice/Total`, `EncodedCurrencyPrice`); absent for a form without money (then
+   * `otherPrice`).
+   */
+  total?: Amount;
+  /** `TotalAmount` in a form without money (award, combination, Equivalent): decoded only. */
+  otherPrice?: NonMoneyPrice;
+  /** `BaseAmount`: optional in the XSD. */
+  base?: Amount;
+  /** `Taxes/Total`, else `TotalAmount/DetailCurrencyPrice/Taxes/Total`: optional in the XSD. */
+  taxes?: Amount;
 }
 
 export interface OfferItem {
@@ -285,6 +321,16 @@ export interface OfferItem {
   priceDetail: PriceDetail;
   services: OfferService[];
   fareDetails: FareDetail[];
+}
+
+/**
+ * An offer item whose prices are all money, as the project builds them (the airline's responses,
+ * the fixtures): a `total`, `base` and `taxes` with currency on the item and on each fare detail.
+ * Decoded items are {@link OfferItem}s, whose amounts the XSD leaves optional.
+ */
+export interface MoneyOfferItem extends OfferItem {
+  priceDetail: { total: Money; base: Money; taxes: Money };
+  fareDetails: (FareDetail & { total: Money; taxes: Money; base: Money })[];
 }
 
 export interface Offer {

@@ -48,6 +48,75 @@ describe('OfferPriceRS codec', () => {
     expect(decodeOfferPriceRs(xml)).toEqual(offerPriceRs);
   });
 
+  it('round-trips items and fare details that carry only some amounts (what the XSD leaves optional), and a SelectedSeat', () => {
+    if (offerPriceRs.kind !== 'success') throw new Error('fixture is a success');
+    const [first, ...rest] = offerPriceRs.pricedOffer.offerItems;
+    const fd = first.fareDetails[0];
+    const sparse: OfferPriceRs = {
+      ...offerPriceRs,
+      pricedOffer: {
+        ...offerPriceRs.pricedOffer,
+        flightsOverview: offerPriceRs.pricedOffer.flightsOverview.map(({ flightKey }) => ({ flightKey })),
+        offerItems: [
+          {
+            ...first,
+            priceDetail: { total: first.priceDetail.total },
+            services: [
+              ...first.services,
+              {
+                serviceId: 'SEAT1',
+                passengerRefs: first.services[0].passengerRefs,
+                selectedSeat: {
+                  row: 12,
+                  column: 'C',
+                  segmentRef: 'SEG__XS101_20261201',
+                  serviceDefinitionRef: 'SD__SEAT',
+                },
+              },
+            ],
+            fareDetails: [
+              {
+                passengerRefs: fd.passengerRefs,
+                base: fd.base,
+                taxes: fd.taxes,
+                fareComponents: [{ priceClassRef: fd.fareComponents[0].priceClassRef }, { rbd: 'Q' }],
+              },
+            ],
+          },
+          { ...rest[0], priceDetail: { total: rest[0].priceDetail.total, base: rest[0].priceDetail.base } },
+          ...rest.slice(1),
+        ],
+      },
+    };
+    const { xml, back } = roundTrip(sparse);
+    expect(back).toEqual(sparse);
+    expect(xml).toContain(
+      `<TotalPriceDetail><TotalAmount><DetailCurrencyPrice><Total Code="GBP">${first.priceDetail.total!.value}</Total>` +
+        '</DetailCurrencyPrice></TotalAmount></TotalPriceDetail>',
+    );
+    expect(xml).toContain(
+      `<Price><BaseAmount Code="GBP">${fd.base.value}</BaseAmount><Taxes><Total Code="GBP">${fd.taxes!.value}</Total></Taxes></Price>`,
+    );
+    expect(xml).toContain(
+      `<FareComponent><PriceClassRef>${fd.fareComponents[0].priceClassRef}</PriceClassRef></FareComponent>` +
+        '<FareComponent><FareBasis><RBD>Q</RBD><CabinType><CabinTypeCode xsi:type="xs:string"></CabinTypeCode>' +
+        '<CabinTypeName xsi:type="xs:string"></CabinTypeName></CabinType></FareBasis></FareComponent>',
+    );
+  });
+
+  it('refuses to write an item whose total has no money (award, combination, Equivalent)', () => {
+    if (offerPriceRs.kind !== 'success') throw new Error('fixture is a success');
+    const [first, ...rest] = offerPriceRs.pricedOffer.offerItems;
+    const award: OfferPriceRs = {
+      ...offerPriceRs,
+      pricedOffer: {
+        ...offerPriceRs.pricedOffer,
+        offerItems: [{ ...first, priceDetail: { otherPrice: { form: 'Equivalent', equivalent: 'IT' } } }, ...rest],
+      },
+    };
+    expect(() => encodeOfferPriceRs(award)).toThrow(`OfferItem ${first.offerItemId}: only a price with a money total`);
+  });
+
   it('requires the PricedOffer on success', () => {
     const xml = encodeOfferPriceRs(offerPriceRs).replace(/<PricedOffer[\s\S]*<\/PricedOffer>/, '');
     expect(() => decodeOfferPriceRs(xml)).toThrow(NdcDecodeError);

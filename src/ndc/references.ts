@@ -9,6 +9,7 @@
 import type {
   AirShoppingRs,
   DataLists,
+  FlightRef,
   Metadata,
   Offer,
   OfferItem,
@@ -162,6 +163,10 @@ function checkOfferItem(c: Checker, item: OfferItem, path: string): void {
       c.ref('ServiceDefinition', s.serviceDefinitionRef.ref, `${p}.serviceDefinitionRef.ref`);
       c.refs('FlightSegment', s.serviceDefinitionRef.segmentRefs, `${p}.serviceDefinitionRef.segmentRefs`);
     }
+    if (s.selectedSeat !== undefined) {
+      c.ref('FlightSegment', s.selectedSeat.segmentRef, `${p}.selectedSeat.segmentRef`);
+      c.ref('ServiceDefinition', s.selectedSeat.serviceDefinitionRef, `${p}.selectedSeat.serviceDefinitionRef`);
+    }
   });
   item.fareDetails.forEach((fd, i) => {
     const p = `${path}.fareDetails[${i}]`;
@@ -245,4 +250,18 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
     msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
   }
   return c.problems;
+}
+
+/**
+ * The OriginDestinationKey of a `FlightsOverview/FlightRef`: its `@ODRef` when the message gives
+ * one (optional in the XSD), else the only OriginDestination whose `FlightReferences` name its
+ * flight. `undefined` when neither resolves it (no such OriginDestination, or several).
+ */
+export function flightOriginDestination(
+  ref: FlightRef,
+  dataLists: Pick<DataLists, 'originDestinations'>,
+): string | undefined {
+  if (ref.odRef !== undefined) return ref.odRef;
+  const matches = (dataLists.originDestinations ?? []).filter((od) => od.flightRefs?.includes(ref.flightKey));
+  return matches.length === 1 ? matches[0].originDestinationKey : undefined;
 }

@@ -131,7 +131,7 @@ describe('airline OrderCancel', () => {
   it('after 24 hours, Economy (the cheapest class) refunds the taxes only', async () => {
     const { orderId, total, priced } = await book(inDays(72), 'ECONOMY');
     clock.offsetMs = 25 * HOURS;
-    const taxes = priced.pricedOffer.offerItems.map((i) => i.priceDetail.taxes.value);
+    const taxes = priced.pricedOffer.offerItems.map((i) => i.priceDetail.taxes!.value);
     const refund = add(currencyScale('GBP'), ...taxes);
     const rs = await cancel(orderId);
     expect(rs).toMatchObject({
@@ -170,7 +170,7 @@ describe('airline OrderCancel', () => {
     expect(soldFor(priced)).toBe(1);
     const retrieved = await c.retrieve(orderId);
     expect(retrieved.kind === 'success' && retrieved.orders[0].statusCode).toBe('OK');
-    const taxes = add(2, ...priced.pricedOffer.offerItems.map((i) => i.priceDetail.taxes.value));
+    const taxes = add(2, ...priced.pricedOffer.offerItems.map((i) => i.priceDetail.taxes!.value));
     expect((await cancel(orderId, { expected: { value: taxes, currency: 'GBP' } })).kind).toBe('success');
   });
 

@@ -47,11 +47,11 @@ describe('airline price relations and fare rules', () => {
       const lines: string[] = [];
       for (const item of offer.offerItems) {
         const d = item.priceDetail;
-        expect(d.total.value).toBe(add(2, d.base.value, d.taxes.value));
+        expect(d.total!.value).toBe(add(2, d.base!.value, d.taxes!.value));
         for (const fd of item.fareDetails) {
-          expect(fd.total.value).toBe(add(2, fd.base.value, fd.taxes.value));
+          expect(fd.total!.value).toBe(add(2, fd.base.value, fd.taxes!.value));
         }
-        lines.push(times(d.total.value, paxOf(item).length, 2));
+        lines.push(times(d.total!.value, paxOf(item).length, 2));
       }
       expect(offer.totalPrice?.value).toBe(add(2, ...lines));
       // Every passenger is in exactly one item.
@@ -72,10 +72,10 @@ describe('airline price relations and fare rules', () => {
     expect(po.offerItems).toHaveLength(8);
     for (const item of po.offerItems) {
       expect(paxOf(item)).toHaveLength(1);
-      expect(item.priceDetail.total.value).toBe(add(2, item.priceDetail.base.value, item.priceDetail.taxes.value));
+      expect(item.priceDetail.total!.value).toBe(add(2, item.priceDetail.base!.value, item.priceDetail.taxes!.value));
     }
-    expect(po.total?.value).toBe(add(2, ...po.offerItems.map((i) => i.priceDetail.total.value)));
-    expect(po.taxes?.value).toBe(add(2, ...po.offerItems.map((i) => i.priceDetail.taxes.value)));
+    expect(po.total?.value).toBe(add(2, ...po.offerItems.map((i) => i.priceDetail.total!.value)));
+    expect(po.taxes?.value).toBe(add(2, ...po.offerItems.map((i) => i.priceDetail.taxes!.value)));
   });
 
   it('PROMO10 takes 10% off base fares, taxes unchanged; an unknown code gives public fares and Warning 760', async () => {
@@ -89,9 +89,9 @@ describe('airline price relations and fare rules', () => {
       const base = byKey.get(keyOf(offer))!;
       for (const item of offer.offerItems) {
         const ref = base.offerItems.find((i) => ptcOf(i) === ptcOf(item))!;
-        expect(compare(item.priceDetail.base.value, ref.priceDetail.base.value)).toBe(-1);
-        expect(discounted(item.priceDetail.base.value, ref.priceDetail.base.value, '0.9')).toBe(true);
-        expect(item.priceDetail.taxes.value).toBe(ref.priceDetail.taxes.value);
+        expect(compare(item.priceDetail.base!.value, ref.priceDetail.base!.value)).toBe(-1);
+        expect(discounted(item.priceDetail.base!.value, ref.priceDetail.base!.value, '0.9')).toBe(true);
+        expect(item.priceDetail.taxes!.value).toBe(ref.priceDetail.taxes!.value);
       }
     }
     expect(offersOf(unknown).map((o) => o.totalPrice)).toEqual(offersOf(pub).map((o) => o.totalPrice));
@@ -112,8 +112,8 @@ describe('airline price relations and fare rules', () => {
         const ref = base.offerItems.find((i) => ptcOf(i) === ptcOf(item))!;
         const ok =
           pc === 'PC__ECONOMY'
-            ? item.priceDetail.base.value === ref.priceDetail.base.value
-            : discounted(item.priceDetail.base.value, ref.priceDetail.base.value, '0.85');
+            ? item.priceDetail.base!.value === ref.priceDetail.base!.value
+            : discounted(item.priceDetail.base!.value, ref.priceDetail.base!.value, '0.85');
         expect(`${pc} ${ptcOf(item)} ${ok}`).toBe(`${pc} ${ptcOf(item)} true`);
       }
     }

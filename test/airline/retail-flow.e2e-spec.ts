@@ -62,11 +62,11 @@ describe('airline retail flow', () => {
       repriced = again;
       const ccf2 = again.pricedOffer.offerItems.find((i) => i.services.some((s) => s.serviceId === 'SERVICE__CCF2'));
       expect(ccf2).toBeDefined();
-      expect(ccf2!.priceDetail.taxes.value).toBe('0.00');
+      expect(ccf2!.priceDetail.taxes!.value).toBe('0.00');
       expect(ccf2!.services[0].serviceDefinitionRef?.ref).toBe('SD__CCF2');
       // Surcharge included in the total: total = previous total + the CCF2 base.
       expect(again.pricedOffer.total).toEqual({
-        value: add(2, priced.pricedOffer.total!.value, ccf2!.priceDetail.base.value),
+        value: add(2, priced.pricedOffer.total!.value, ccf2!.priceDetail.base!.value),
         currency: 'GBP',
       });
     });

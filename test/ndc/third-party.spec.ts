@@ -161,6 +161,72 @@ describe('third-party NDC messages', () => {
     ]);
   });
 
+  it('OfferPriceRS: items with only a total (one as Equivalent), a FareDetail without TotalAmount, FareComponents without RBD, a SelectedSeat service, FlightRefs without ODRef', () => {
+    const xml = `<OfferPriceRS xmlns="${NDC}" Version="17.2"><Document/><Success/>
+  <ShoppingResponseID><ResponseID>P-78</ResponseID></ShoppingResponseID>
+  <PricedOffer OfferID="PO2" Owner="DY">
+    <TotalPrice><SimpleCurrencyPrice Code="NOK">2190.50</SimpleCurrencyPrice></TotalPrice>
+    <FlightsOverview><FlightRef>F1</FlightRef><FlightRef PriceClassRef="PC1">F2</FlightRef></FlightsOverview>
+    <OfferItem OfferItemID="I1">
+      <TotalPriceDetail><TotalAmount><SimpleCurrencyPrice Code="NOK">2190.50</SimpleCurrencyPrice></TotalAmount></TotalPriceDetail>
+      <Service ServiceID="S1"><PassengerRefs>T1</PassengerRefs><FlightRefs>F1 F2</FlightRefs></Service>
+      <FareDetail><PassengerRefs>T1</PassengerRefs>
+        <Price><BaseAmount Code="NOK">1800.00</BaseAmount><Taxes><Total Code="NOK">390.50</Total></Taxes></Price>
+        <FareComponent><SegmentRefs>S1</SegmentRefs></FareComponent>
+        <FareComponent><FareBasis><CabinType><CabinTypeCode/><CabinTypeName>Economy</CabinTypeName></CabinType></FareBasis></FareComponent>
+      </FareDetail>
+    </OfferItem>
+    <OfferItem OfferItemID="I2">
+      <TotalPriceDetail><TotalAmount><DetailCurrencyPrice><Equivalent>IT</Equivalent></DetailCurrencyPrice></TotalAmount></TotalPriceDetail>
+      <Service ServiceID="S2"><PassengerRefs>T1</PassengerRefs><FlightRefs>F1</FlightRefs></Service>
+      <Service ServiceID="S3"><PassengerRefs>T1</PassengerRefs><SelectedSeat><Seat><Row>12</Row><Column>C</Column></Seat><SegmentRef>SEG1</SegmentRef><ServiceDefinitionRef>SD1</ServiceDefinitionRef></SelectedSeat></Service>
+    </OfferItem>
+  </PricedOffer>
+  <DataLists><OriginDestinationList>
+    <OriginDestination OriginDestinationKey="OD1"><DepartureCode>OSL</DepartureCode><ArrivalCode>LGW</ArrivalCode><FlightReferences>F1</FlightReferences></OriginDestination>
+    <OriginDestination OriginDestinationKey="OD2"><DepartureCode>LGW</DepartureCode><ArrivalCode>OSL</ArrivalCode><FlightReferences>F2</FlightReferences></OriginDestination>
+  </OriginDestinationList></DataLists>
+</OfferPriceRS>`;
+    expectValidNdc(xml, 'OfferPriceRS');
+    const rs = ndc.decodeOfferPriceRs(xml);
+    if (rs.kind !== 'success') throw new Error('expected the success form');
+    const [fare, it] = rs.pricedOffer.offerItems;
+    expect(fare.priceDetail).toStrictEqual({ total: { value: '2190.50', currency: 'NOK' } });
+    expect(fare.fareDetails).toStrictEqual([
+      {
+        passengerRefs: ['T1'],
+        base: { value: '1800.00', currency: 'NOK' },
+        taxes: { value: '390.50', currency: 'NOK' },
+        // FareBasis (and its RBD) are optional; an empty CabinTypeCode is absent.
+        fareComponents: [{ segmentRefs: { segmentKeys: ['S1'] } }, { cabinTypeName: 'Economy' }],
+      },
+    ]);
+    expect(it.priceDetail).toStrictEqual({ otherPrice: { form: 'Equivalent', equivalent: 'IT' } });
+    expect(it.services[1]).toStrictEqual({
+      serviceId: 'S3',
+      passengerRefs: ['T1'],
+      selectedSeat: { row: 12, column: 'C', segmentRef: 'SEG1', serviceDefinitionRef: 'SD1' },
+    });
+    // The ODRef the message leaves out is the OriginDestination that lists the flight.
+    expect(rs.pricedOffer.flightsOverview).toStrictEqual([
+      { flightKey: 'F1' },
+      { flightKey: 'F2', priceClassRef: 'PC1' },
+    ]);
+    expect(rs.pricedOffer.flightsOverview.map((f) => ndc.flightOriginDestination(f, rs.dataLists))).toStrictEqual([
+      'OD1',
+      'OD2',
+    ]);
+    // Where an amount is needed it is asked for, and a missing one is named.
+    expect(() => ndc.requireMoney(fare.priceDetail.base, 'OfferItem/TotalPriceDetail/BaseAmount')).toThrow(
+      new ndc.NdcMissingElementError('OfferItem/TotalPriceDetail/BaseAmount'),
+    );
+    expect(() =>
+      ndc.requireMoney(it.priceDetail.total, 'OfferItem/TotalPriceDetail/TotalAmount', {
+        otherPrice: it.priceDetail.otherPrice,
+      }),
+    ).toThrow(new ndc.NdcNoMoneyPriceError('OfferItem/TotalPriceDetail/TotalAmount', 'Equivalent'));
+  });
+
   it('AirShoppingRS: offers priced as DetailCurrencyPrice/Total, in award miles, and without Code or metadata', () => {
     const item = (id: string) =>
       `<OfferItem OfferItemID="${id}"><TotalPriceDetail><TotalAmount><SimpleCurrencyPrice>99.90</SimpleCurrencyPrice></TotalAmount>` +

@@ -7,7 +7,14 @@
  * PricingRecord that OrderCreate must reference.
  */
 import { add, currencyScale, percentOf } from '../../common/decimal';
-import type { OfferItem, OfferPriceRq, OfferPriceRs, Passenger, PricedOffer, SelectedOffer } from '../../ndc/ndc.model';
+import type {
+  MoneyOfferItem,
+  OfferPriceRq,
+  OfferPriceRs,
+  Passenger,
+  PricedOffer,
+  SelectedOffer,
+} from '../../ndc/ndc.model';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type {
@@ -98,7 +105,7 @@ export class OfferPriceService {
     const ages = this.ages(rq.passengers, journeys);
 
     const lists = new ListsBuilder(this.world);
-    const items: OfferItem[] = [];
+    const items: MoneyOfferItem[] = [];
     const segments: SoldSegment[] = [];
     const flightsOverview: PricedOffer['flightsOverview'] = [];
     selection.offers.forEach((offer, i) => {

@@ -1,4 +1,4 @@
-import type { OfferItem } from '../../ndc/ndc.model';
+import type { MoneyOfferItem } from '../../ndc/ndc.model';
 import { loadWorld } from '../world/world';
 import { cancellationTerms } from './order-cancel';
 
@@ -12,7 +12,7 @@ function item(
   taxes: string,
   currency = 'GBP',
   serviceId = `${id}-S`,
-): OfferItem {
+): MoneyOfferItem {
   const money = (value: string) => ({ value, currency });
   return {
     offerItemId: id,

@@ -12,7 +12,7 @@
  * - refund = order total - fee.
  */
 import { add, currencyScale, compare, subtract } from '../../common/decimal';
-import type { Money, OfferItem } from '../../ndc/ndc.model';
+import type { Money, MoneyOfferItem, OfferItem } from '../../ndc/ndc.model';
 import { convert } from '../pricing/pricing';
 import type { World } from '../world/world';
 
@@ -39,7 +39,7 @@ function priceClassOf(item: OfferItem): string | undefined {
  */
 export function cancellationTerms(
   world: World,
-  order: { createdAt: string; total: Money; items: OfferItem[] },
+  order: { createdAt: string; total: Money; items: MoneyOfferItem[] },
   now: Date,
   surchargeService: string,
 ): CancellationTerms {

@@ -48,9 +48,9 @@ function ok(rs: OfferPriceRs) {
 const items = (rs: OfferPriceRs) =>
   ok(rs).pricedOffer.offerItems.map((i) => [
     i.offerItemId,
-    i.priceDetail.base.value,
-    i.priceDetail.taxes.value,
-    i.priceDetail.total.value,
+    i.priceDetail.base!.value,
+    i.priceDetail.taxes!.value,
+    i.priceDetail.total!.value,
   ]);
 
 const withBirthdates = (dates: Record<string, string>): Passenger[] =>

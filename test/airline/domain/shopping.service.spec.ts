@@ -28,9 +28,9 @@ function summary(o: Offer) {
     pc: o.flightsOverview[0].priceClassRef,
     items: o.offerItems.map((i) => [
       i.fareDetails[0].passengerRefs.join(' '),
-      i.priceDetail.base.value,
-      i.priceDetail.taxes.value,
-      i.priceDetail.total.value,
+      i.priceDetail.base!.value,
+      i.priceDetail.taxes!.value,
+      i.priceDetail.total!.value,
     ]),
   };
 }
@@ -314,7 +314,7 @@ describe('ShoppingService day search', () => {
     expect(
       corp.airlineOffers[0].offers.map((o) => [
         o.flightsOverview[0].priceClassRef,
-        o.offerItems[0].priceDetail.base.value,
+        o.offerItems[0].priceDetail.base!.value,
       ]),
     ).toEqual([
       ['PC__ECONOMY', '46.55'],
@@ -329,7 +329,7 @@ describe('ShoppingService day search', () => {
         }),
       ),
     );
-    expect(wrong.airlineOffers[0].offers[2].offerItems[0].priceDetail.base.value).toBe('151.05');
+    expect(wrong.airlineOffers[0].offers[2].offerItems[0].priceDetail.base!.value).toBe('151.05');
     expect(wrong.warnings).toEqual([
       {
         code: '761',
@@ -353,7 +353,7 @@ describe('ShoppingService day search', () => {
     const rs = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']])));
     const eco = rs.airlineOffers[0].offers[0];
     expect(eco.offerItems[0].fareDetails[0].fareComponents[0].rbd).toBe('N');
-    expect(eco.offerItems[0].priceDetail.base.value).toBe('65.55'); // 69 x 0.95
+    expect(eco.offerItems[0].priceDetail.base!.value).toBe('65.55'); // 69 x 0.95
     expect(rs.dataLists.priceClasses?.[0].classesOfService).toEqual([
       { segmentRef: 'SEG__ZZ101_20261201', code: 'N', seatsLeft: 8 },
     ]);
@@ -469,7 +469,7 @@ describe('ShoppingService day search', () => {
         const sum = add(
           scale,
           ...offer.offerItems.map((i) =>
-            times(i.priceDetail.total.value, i.fareDetails[0].passengerRefs.length, scale),
+            times(i.priceDetail.total!.value, i.fareDetails[0].passengerRefs.length, scale),
           ),
         );
         expect(offer.totalPrice?.value).toBe(sum);
@@ -477,9 +477,9 @@ describe('ShoppingService day search', () => {
         expect(refs).toEqual(pax.map((p) => p.passengerId).sort());
         for (const item of offer.offerItems) {
           const d = item.priceDetail;
-          expect(equals(d.total.value, add(scale, d.base.value, d.taxes.value))).toBe(true);
+          expect(equals(d.total!.value, add(scale, d.base!.value, d.taxes!.value))).toBe(true);
           expect(item.fareDetails[0]).toMatchObject({ total: d.total, base: d.base, taxes: d.taxes });
-          expect(d.total.value).toMatch(scale === 2 ? /^\d+\.\d{2}$/ : /^\d+$/);
+          expect(d.total!.value).toMatch(scale === 2 ? /^\d+\.\d{2}$/ : /^\d+$/);
           checked++;
         }
       }
