@@ -57,12 +57,26 @@ export interface DevServerOptions {
 }
 
 /**
- * Dynamic config of the dev servers we start. The dev server has a single history shard whose
- * transfer-queue reader polls at most 20 times a second by default; once its burst is spent every
- * workflow and activity task waits ~35 ms for dispatch (about 450 of the 650 ms of a booking, see
- * bench/README.md "saga"). Clusters with many shards rarely hit this limit.
+ * Task-dispatch settings every Temporal server of ndc-saga runs with: the dev servers here, and
+ * the real server of the topology test and docker-compose (scripts/topology/dynamic-config.yaml,
+ * kept equal by test/compose.e2e-spec.ts). `matching.enableFairness`: dispatch each priority
+ * level's tasks in proportion to their fairness key's weight (our agencies), instead of first in,
+ * first out; off by default in Temporal 1.32, and it implies `matching.useNewMatcher`, the
+ * priority-aware matcher (on by default since 1.32). See docs/orchestrator.md, "Priority and fairness".
  */
-export const DEV_SERVER_DYNAMIC_CONFIG: Readonly<Record<string, number>> = {
+export const TASK_DISPATCH_DYNAMIC_CONFIG: Readonly<Record<string, boolean>> = {
+  'matching.enableFairness': true,
+};
+
+/**
+ * Dynamic config of the dev servers we start: {@link TASK_DISPATCH_DYNAMIC_CONFIG}, and a faster
+ * transfer-queue reader. The dev server has a single history shard whose transfer-queue reader
+ * polls at most 20 times a second by default; once its burst is spent every workflow and activity
+ * task waits ~35 ms for dispatch (about 450 of the 650 ms of a booking, see bench/README.md
+ * "saga"). Clusters with many shards rarely hit this limit.
+ */
+export const DEV_SERVER_DYNAMIC_CONFIG: Readonly<Record<string, number | boolean>> = {
+  ...TASK_DISPATCH_DYNAMIC_CONFIG,
   'history.transferProcessorMaxPollRPS': 1000,
 };
 

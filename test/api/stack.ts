@@ -59,6 +59,8 @@ export interface StackOptions {
   keys?: Record<string, { agencyId: string; role?: 'agency' | 'ops' }>;
   /** More API environment (OIDC_*, RATE_LIMIT_*, ...). */
   apiEnv?: Record<string, string>;
+  /** The worker's airline rate limit (`maxTaskQueueActivitiesPerSecond`). Default 200. */
+  rateLimitRps?: number;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -78,7 +80,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       namespace,
       taskQueue,
       activityDeps: { client: ndc },
-      rateLimitRps: 200,
+      rateLimitRps: options.rateLimitRps ?? 200,
       shutdownGraceMs: options.shutdownGraceMs ?? 1000,
     });
     running = worker.run();

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { z } from 'zod/v4';
 import { loadBookingWorkflowDefaults } from '../../booking/booking.config';
 import { DEFAULT_TASK_QUEUE, type BookingWorkflowOptions } from '../../booking/booking.model';
+import { loadBookingPriorities, type BookingPriorities } from '../../booking/booking.priority';
 
 /** Where the API keys live when API_KEYS_FILE is not set (the git-ignored `.data/` folder). */
 export const DEFAULT_API_KEYS_FILE = path.join('.data', 'api-keys.json');
@@ -60,6 +61,12 @@ export interface ApiConfig {
    * workflow's defaults).
    */
   workflowDefaults: BookingWorkflowOptions;
+  /**
+   * Temporal priority keys bookings are started with: `POST /bookings` (BOOKING_PRIORITY_INTERACTIVE,
+   * default 2) and `POST /batches` (BOOKING_PRIORITY_BATCH, default 4); 1 is the highest. The
+   * agency is the fairness key of both (`src/booking/booking.priority.ts`).
+   */
+  priorities: BookingPriorities;
   /**
    * How long a state/progress query may wait for a worker, ms (API_QUERY_TIMEOUT_MS, default
    * 10000); then the answer comes from visibility, marked `stale`.
@@ -172,8 +179,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     );
   }
   let workflowDefaults: BookingWorkflowOptions;
+  let priorities: BookingPriorities;
   try {
     workflowDefaults = loadBookingWorkflowDefaults(clean);
+    priorities = loadBookingPriorities(clean);
   } catch (err) {
     const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
     throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
@@ -198,6 +207,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,
     workflowDefaults,
+    priorities,
     queryTimeoutMs: e.API_QUERY_TIMEOUT_MS,
     logLevels,
     ...(apiKeysFile !== undefined ? { apiKeysFile } : {}),
