@@ -91,7 +91,11 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     const dynamic = parse(
       fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'dynamic-config.yaml'), 'utf8'),
     ) as Record<string, { value: unknown; constraints?: Record<string, unknown> }[]>;
-    expect(Object.keys(TASK_DISPATCH_DYNAMIC_CONFIG)).toEqual(['matching.enableFairness']);
+    expect(TASK_DISPATCH_DYNAMIC_CONFIG).toEqual({
+      'matching.enableFairness': true,
+      'matching.numTaskqueueReadPartitions': 1,
+      'matching.numTaskqueueWritePartitions': 1,
+    });
     for (const [key, value] of Object.entries(TASK_DISPATCH_DYNAMIC_CONFIG)) {
       // One unconstrained value, the same as the dev servers get (and the same for every task queue).
       expect([key, dynamic[key]]).toEqual([key, [{ value, constraints: {} }]]);
