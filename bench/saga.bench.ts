@@ -29,7 +29,8 @@
  * Worker levers (unset = the product's): SAGA_BENCH_MAX_CACHED (maxCachedWorkflows),
  * SAGA_BENCH_REUSE_V8 (0/1), SAGA_BENCH_BUNDLE (prebuilt bundle of scripts/bundle-workflows.ts),
  * SAGA_BENCH_TQ_LIMIT=off (no maxTaskQueueActivitiesPerSecond, i.e. eager activity dispatch on),
- * SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker). SAGA_BENCH_RPS (default 1000) is
+ * SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker), SAGA_BENCH_WFT_SLOTS
+ * (maxConcurrentWorkflowTaskExecutions). SAGA_BENCH_RPS (default 1000) is
  * the task-queue activity limit; SAGA_BENCH_SERVER_POLL_RPS (default 1000; 20 is the stock dev
  * server) the server's history.transferProcessorMaxPollRPS (see bench/README.md).
  */
@@ -49,7 +50,6 @@ import {
   BATCH_WORKFLOW,
   BOOKING_WORKFLOW,
   type BatchInput,
-  type BatchProgress,
   type BookingIntent,
   type BookingResult,
 } from '../src/booking/booking.model';
@@ -272,9 +272,15 @@ const loadAvg = () => os.loadavg()[0]!.toFixed(1);
 /** Lever settings of the worker child, from the environment (unset = the product's). */
 function workerLevers(): Pick<
   WorkerChildOptions,
-  'maxCachedWorkflows' | 'reuseV8Context' | 'workflowBundlePath' | 'taskQueueLimit' | 'workerActivitiesPerSecond'
+  | 'maxCachedWorkflows'
+  | 'reuseV8Context'
+  | 'workflowBundlePath'
+  | 'taskQueueLimit'
+  | 'workerActivitiesPerSecond'
+  | 'workflowTaskSlots'
 > {
   const workerRps = process.env.SAGA_BENCH_WORKER_RPS;
+  const wftSlots = process.env.SAGA_BENCH_WFT_SLOTS;
   const cached = process.env.SAGA_BENCH_MAX_CACHED;
   const reuse = process.env.SAGA_BENCH_REUSE_V8;
   const bundle = process.env.SAGA_BENCH_BUNDLE;
@@ -286,6 +292,7 @@ function workerLevers(): Pick<
     ...(workerRps !== undefined && workerRps !== ''
       ? { workerActivitiesPerSecond: envInt('SAGA_BENCH_WORKER_RPS', 0) }
       : {}),
+    ...(wftSlots !== undefined && wftSlots !== '' ? { workflowTaskSlots: envInt('SAGA_BENCH_WFT_SLOTS', 0) } : {}),
   };
 }
 
@@ -366,8 +373,10 @@ export async function run(): Promise<void> {
           `p50 ratio queued/idle = ${(figures.queued.p50 / figures.idle.p50).toFixed(2)}x (target <= 2x); ` +
           `batch children finished meanwhile ${figures.batchFinished} of ${batch} (load average ${loadAvg()})`,
       );
-      out(
-        `priority:  interactive activity dispatch (scheduled -> started, mean): idle ${figures.activityDispatchMs.idle.toFixed(1)} ms, queued ${figures.activityDispatchMs.queued.toFixed(1)} ms`,
+      GAPS.forEach(([label], g) =>
+        out(
+          `priority:  ${label}: mean ${figures.gapsMs.idle[g]!.toFixed(1)} ms idle, ${figures.gapsMs.queued[g]!.toFixed(1)} ms queued`,
+        ),
       );
     };
     if (process.env.SAGA_BENCH_ONLY === 'priority') {
@@ -604,8 +613,8 @@ interface PriorityFigures {
   queued: { p50: number; p99: number };
   /** Children of the batch that had finished when the last interactive booking had. */
   batchFinished: number;
-  /** Mean activity scheduled -> started gap of the interactive bookings. */
-  activityDispatchMs: { idle: number; queued: number };
+  /** Mean {@link GAPS} of the interactive bookings, in that order. */
+  gapsMs: { idle: number[]; queued: number[] };
 }
 
 /**
@@ -622,6 +631,7 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
       taskQueue,
       airlineUrl: o.airlineUrl,
       rateLimitRps: o.rps,
+      ...workerLevers(),
     } satisfies WorkerChildOptions),
   ]);
   const keys = loadBookingPriorities();
@@ -656,28 +666,23 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
       args: [input],
       priority: bookingPriority('batch', 'BENCH', keys),
     });
-    // Queued: every child started, no workflow task waiting (the children's first tasks are
-    // through), and airline calls waiting behind the rate limit.
-    for (let progress: BatchProgress | undefined; progress?.pending !== 0;) {
-      await new Promise((r) => setTimeout(r, 500));
-      progress = await batch.query(progressQuery).catch(() => undefined);
-    }
+    // Queued: every child started, and at least half of them waiting for an airline call behind
+    // the rate limit (or, with a batch too small to queue, all of them through).
     const TaskQueueType = temporal.api.enums.v1.TaskQueueType;
-    const backlog = async (type: temporal.api.enums.v1.TaskQueueType): Promise<number> => {
+    const waitingCalls = async (): Promise<number> => {
       const r = await o.client.workflowService.describeTaskQueue({
         namespace: o.namespace,
         taskQueue: { name: taskQueue },
-        taskQueueType: type,
+        taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
         reportStats: true,
       });
       return Number(r.stats?.approximateBacklogCount ?? 0);
     };
     for (;;) {
-      const [workflowTasks, activities] = await Promise.all([
-        backlog(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW),
-        backlog(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY),
-      ]);
-      if (workflowTasks === 0 && activities > 0) break;
+      const progress = await batch.query(progressQuery).catch(() => undefined);
+      if (progress !== undefined && progress.pending === 0) {
+        if (progress.running === 0 || (await waitingCalls()) >= o.batch / 2) break;
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
     const queued: number[] = [];
@@ -686,8 +691,7 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
       queued.push(await book(intent, queuedIds));
     }
     const progress = await batch.query(progressQuery);
-    const dispatch = async (ids: string[]) =>
-      (await historyGaps(o.client, ids)).find((gap) => gap.label.startsWith('activity scheduled'))!.meanMs;
+    const gaps = async (ids: string[]) => (await historyGaps(o.client, ids)).map((gap) => gap.meanMs);
     return {
       samples: o.samples,
       rps: o.rps,
@@ -696,7 +700,7 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
       idle: { p50: percentile(idle, 50), p99: percentile(idle, 99) },
       queued: { p50: percentile(queued, 50), p99: percentile(queued, 99) },
       batchFinished: progress.total - progress.pending - progress.running,
-      activityDispatchMs: { idle: await dispatch(idleIds), queued: await dispatch(queuedIds) },
+      gapsMs: { idle: await gaps(idleIds), queued: await gaps(queuedIds) },
     };
   } finally {
     // The worker first (no completions for terminated workflows), then the batch and its children
