@@ -29,6 +29,8 @@ export interface WorkerChildOptions {
   taskQueueLimit?: boolean;
   /** `maxActivitiesPerSecond`: a per-worker activity rate limit (default none). */
   workerActivitiesPerSecond?: number;
+  /** `maxConcurrentWorkflowTaskExecutions` (default: the SDK's). */
+  workflowTaskSlots?: number;
   /** A bundle prebuilt by scripts/bundle-workflows.ts instead of bundling at start. */
   workflowBundlePath?: string;
 }
@@ -67,6 +69,9 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
       ...(options.taskQueueLimit === false ? { maxTaskQueueActivitiesPerSecond: undefined } : {}),
       ...(options.workerActivitiesPerSecond !== undefined
         ? { maxActivitiesPerSecond: options.workerActivitiesPerSecond }
+        : {}),
+      ...(options.workflowTaskSlots !== undefined
+        ? { maxConcurrentWorkflowTaskExecutions: options.workflowTaskSlots }
         : {}),
     },
   });

@@ -15,12 +15,22 @@
  *   waiting at the price guard (maxTotal 1.00), counted through the BookingStatus search attribute;
  * - intake: SAGA_BENCH_INTAKE (default 200) intents through the API's `POST /bookings` (agency API
  *   key, rate limit off) from SAGA_BENCH_INTAKE_CALLERS (default 50) callers, the worker running;
- * - direct / overhead: the same N bookings without Temporal (the activity code in sequence).
+ * - direct / overhead: the same N bookings without Temporal (the activity code in sequence);
+ * - priority: SAGA_BENCH_PRIORITY_SAMPLES (default 10) single interactive bookings, one at a time,
+ *   on an idle worker with the product's airline rate limit (SAGA_BENCH_PRIORITY_RPS, default 20/s),
+ *   then again while a `batchWorkflow` of SAGA_BENCH_PRIORITY_BATCH (default 1000; 0 skips this
+ *   part) children, all started at once, is queued behind that limit: p50 and p99 of both and the
+ *   ratio (target <= 2x). Priority keys and fairness key as the API sets them
+ *   (src/booking/booking.priority.ts, BOOKING_PRIORITY_* honoured); SAGA_BENCH_PRIORITY=off starts
+ *   the interactive bookings with the batch's key instead (the figure without precedence).
+ *
+ * SAGA_BENCH_ONLY=priority runs the warm-up and the priority part only.
  *
  * Worker levers (unset = the product's): SAGA_BENCH_MAX_CACHED (maxCachedWorkflows),
  * SAGA_BENCH_REUSE_V8 (0/1), SAGA_BENCH_BUNDLE (prebuilt bundle of scripts/bundle-workflows.ts),
  * SAGA_BENCH_TQ_LIMIT=off (no maxTaskQueueActivitiesPerSecond, i.e. eager activity dispatch on),
- * SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker). SAGA_BENCH_RPS (default 1000) is
+ * SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker), SAGA_BENCH_WFT_SLOTS
+ * (maxConcurrentWorkflowTaskExecutions). SAGA_BENCH_RPS (default 1000) is
  * the task-queue activity limit; SAGA_BENCH_SERVER_POLL_RPS (default 1000; 20 is the stock dev
  * server) the server's history.transferProcessorMaxPollRPS (see bench/README.md).
  */
@@ -36,7 +46,14 @@ import * as path from 'node:path';
 import { createBookingActivities } from '../activities/booking.activities';
 import type { ChosenOffer, NdcContext } from '../activities/booking.activities.types';
 import { resolveTemporalCli } from '../scripts/temporal-cli';
-import { BOOKING_WORKFLOW, type BookingIntent, type BookingResult } from '../src/booking/booking.model';
+import {
+  BATCH_WORKFLOW,
+  BOOKING_WORKFLOW,
+  type BatchInput,
+  type BookingIntent,
+  type BookingResult,
+} from '../src/booking/booking.model';
+import { bookingPriority, loadBookingPriorities } from '../src/booking/booking.priority';
 import { NdcHttpClient } from '../src/ndc-client';
 import { BOOKING_SEARCH_ATTRIBUTE_KEYS, createTemporalClient, loadTemporalConfig } from '../src/temporal';
 import { EncryptionCodec, loadPayloadKey } from '../src/temporal/payload-codec';
@@ -45,13 +62,27 @@ import { ndcClientConfig } from '../test/airline/airline-harness';
 import { childStats, startChild, stopChild, type ChildStats, type WorkerChildOptions } from './saga-child';
 import { oneWayIntent } from '../test/api/intent.fixture';
 import { selectOffers } from '../workflows/offer-selection';
+import { progressQuery } from '../workflows/definitions';
+import { DEV_SERVER_DYNAMIC_CONFIG } from '../scripts/temporal-dev-server';
 
-function envInt(name: string, fallback: number): number {
+function envInt(name: string, fallback: number, min = 1): number {
   const v = process.env[name];
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: must be a positive integer, got "${v}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name}: must be an integer >= ${min}, got "${v}"`);
   return n;
+}
+
+/** SAGA_BENCH_SERVER_CONFIG: more dev server dynamic config, `KEY=JSON` pairs separated by spaces. */
+function extraDynamicConfig(): Record<string, unknown> {
+  const pairs = (process.env.SAGA_BENCH_SERVER_CONFIG ?? '').split(/\s+/).filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at <= 0) throw new Error(`SAGA_BENCH_SERVER_CONFIG: expected KEY=VALUE, got "${pair}"`);
+      return [pair.slice(0, at), JSON.parse(pair.slice(at + 1)) as unknown];
+    }),
+  );
 }
 
 /** `p`-th percentile (nearest rank) of `values`, in the same unit. */
@@ -241,9 +272,15 @@ const loadAvg = () => os.loadavg()[0]!.toFixed(1);
 /** Lever settings of the worker child, from the environment (unset = the product's). */
 function workerLevers(): Pick<
   WorkerChildOptions,
-  'maxCachedWorkflows' | 'reuseV8Context' | 'workflowBundlePath' | 'taskQueueLimit' | 'workerActivitiesPerSecond'
+  | 'maxCachedWorkflows'
+  | 'reuseV8Context'
+  | 'workflowBundlePath'
+  | 'taskQueueLimit'
+  | 'workerActivitiesPerSecond'
+  | 'workflowTaskSlots'
 > {
   const workerRps = process.env.SAGA_BENCH_WORKER_RPS;
+  const wftSlots = process.env.SAGA_BENCH_WFT_SLOTS;
   const cached = process.env.SAGA_BENCH_MAX_CACHED;
   const reuse = process.env.SAGA_BENCH_REUSE_V8;
   const bundle = process.env.SAGA_BENCH_BUNDLE;
@@ -255,6 +292,7 @@ function workerLevers(): Pick<
     ...(workerRps !== undefined && workerRps !== ''
       ? { workerActivitiesPerSecond: envInt('SAGA_BENCH_WORKER_RPS', 0) }
       : {}),
+    ...(wftSlots !== undefined && wftSlots !== '' ? { workflowTaskSlots: envInt('SAGA_BENCH_WFT_SLOTS', 0) } : {}),
   };
 }
 
@@ -275,7 +313,12 @@ export async function run(): Promise<void> {
       executable: { type: 'existing-path', path: resolveTemporalCli().path },
       ip: '127.0.0.1',
       searchAttributes: [...BOOKING_SEARCH_ATTRIBUTE_KEYS],
-      extraArgs: ['--dynamic-config-value', `history.transferProcessorMaxPollRPS=${serverPollRps}`],
+      // The dev servers' dynamic config (fairness on, as deployed), with this run's poll rate.
+      extraArgs: Object.entries({
+        ...DEV_SERVER_DYNAMIC_CONFIG,
+        'history.transferProcessorMaxPollRPS': serverPollRps,
+        ...extraDynamicConfig(),
+      }).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${JSON.stringify(value)}`]),
     },
   });
   const server = { address: env.address, namespace: env.namespace ?? 'default' };
@@ -312,6 +355,34 @@ export async function run(): Promise<void> {
     );
     // Warm-up: workflow bundle, connections, JIT.
     for (const intent of intents(2, 200)) await book(intent);
+    const priority = async () => {
+      const batch = envInt('SAGA_BENCH_PRIORITY_BATCH', 1000, 0);
+      if (batch === 0) return;
+      const figures = await measurePriority({
+        ...server,
+        airlineUrl,
+        client,
+        batch,
+        samples: envInt('SAGA_BENCH_PRIORITY_SAMPLES', 10),
+        rps: envInt('SAGA_BENCH_PRIORITY_RPS', 20),
+        precedence: process.env.SAGA_BENCH_PRIORITY !== 'off',
+      });
+      out(
+        `priority:  ${figures.samples} interactive bookings one at a time (key ${figures.interactiveKey}, batch key ${figures.batchKey}), rate limit ${figures.rps}/s: ` +
+          `idle p50 ${ms(figures.idle.p50)}, p99 ${ms(figures.idle.p99)}; with a batch of ${batch} queued p50 ${ms(figures.queued.p50)}, p99 ${ms(figures.queued.p99)}; ` +
+          `p50 ratio queued/idle = ${(figures.queued.p50 / figures.idle.p50).toFixed(2)}x (target <= 2x); ` +
+          `batch children finished meanwhile ${figures.batchFinished} of ${batch} (load average ${loadAvg()})`,
+      );
+      GAPS.forEach(([label], g) =>
+        out(
+          `priority:  ${label}: mean ${figures.gapsMs.idle[g]!.toFixed(1)} ms idle, ${figures.gapsMs.queued[g]!.toFixed(1)} ms queued`,
+        ),
+      );
+    };
+    if (process.env.SAGA_BENCH_ONLY === 'priority') {
+      await priority();
+      return;
+    }
 
     // 1. One booking at a time: latency, per-step gaps, history events, codec cost.
     const seqIds: string[] = [];
@@ -433,6 +504,9 @@ export async function run(): Promise<void> {
     out(
       `overhead:  p50 latency ratio temporal/direct = ${(p50 / d50).toFixed(2)}x (p99 ${(p99 / d99).toFixed(2)}x); throughput ratio temporal/direct = ${(n / wall / (n / directWall)).toFixed(2)}x`,
     );
+
+    // 6. Interactive bookings while a big batch is queued behind the airline's rate limit.
+    await priority();
   } finally {
     await stopChild(worker.child);
     await client.connection.close();
@@ -512,5 +586,137 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
   } finally {
     await api.close();
     keys.remove();
+  }
+}
+
+interface PriorityOptions {
+  address: string;
+  namespace: string;
+  airlineUrl: string;
+  client: Client;
+  /** Children of the queued batch, all started at once. */
+  batch: number;
+  /** Interactive bookings measured idle, and again with the batch queued. */
+  samples: number;
+  /** The worker's airline rate limit (`maxTaskQueueActivitiesPerSecond`). */
+  rps: number;
+  /** false: the interactive bookings get the batch's priority key (no precedence). */
+  precedence: boolean;
+}
+
+interface PriorityFigures {
+  samples: number;
+  rps: number;
+  interactiveKey: number;
+  batchKey: number;
+  idle: { p50: number; p99: number };
+  queued: { p50: number; p99: number };
+  /** Children of the batch that had finished when the last interactive booking had. */
+  batchFinished: number;
+  /** Mean {@link GAPS} of the interactive bookings, in that order. */
+  gapsMs: { idle: number[]; queued: number[] };
+}
+
+/**
+ * Latency of single interactive bookings on an idle worker, then while a batch keeps its airline
+ * rate limit busy; on a worker and task queue of their own (the other parts run without limit).
+ */
+async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
+  const taskQueue = `bench-prio-${randomUUID().slice(0, 8)}`;
+  const worker = await startChild<{ ready: boolean }>([
+    '--worker',
+    JSON.stringify({
+      address: o.address,
+      namespace: o.namespace,
+      taskQueue,
+      airlineUrl: o.airlineUrl,
+      rateLimitRps: o.rps,
+      ...workerLevers(),
+    } satisfies WorkerChildOptions),
+  ]);
+  const keys = loadBookingPriorities();
+  const interactive = bookingPriority(o.precedence ? 'interactive' : 'batch', 'BENCH', keys);
+  const book = async (intent: BookingIntent, ids?: string[]): Promise<number> => {
+    const started = performance.now();
+    const workflowId = `bench-interactive-${randomUUID()}`;
+    ids?.push(workflowId);
+    const result = await o.client.workflow.execute(BOOKING_WORKFLOW, {
+      workflowId,
+      taskQueue,
+      args: [intent, {}],
+      priority: interactive,
+    });
+    const state = (result as BookingResult).state;
+    if (state.status !== 'CONFIRMED')
+      throw new Error(`booking ended ${state.status}: ${state.error?.type} ${state.error?.message}`);
+    return performance.now() - started;
+  };
+  const batchId = `bench-batch-${randomUUID()}`;
+  const batch = o.client.workflow.getHandle(batchId);
+  try {
+    await book(intents(1, 100)[0]!); // this worker's warm-up
+    const idle: number[] = [];
+    const idleIds: string[] = [];
+    for (const intent of intents(o.samples, 105)) idle.push(await book(intent, idleIds));
+
+    const input: BatchInput = { intents: intents(o.batch, 110), concurrency: o.batch };
+    await o.client.workflow.start(BATCH_WORKFLOW, {
+      workflowId: batchId,
+      taskQueue,
+      args: [input],
+      priority: bookingPriority('batch', 'BENCH', keys),
+    });
+    // Queued: every child started and airline calls waiting behind the rate limit (or, with a
+    // batch too small to queue, all of it through). Not "all children waiting for a call": a
+    // worker short of CPU holds many of them in workflow tasks instead (bench/README.md).
+    const TaskQueueType = temporal.api.enums.v1.TaskQueueType;
+    const waitingCalls = async (): Promise<number> => {
+      const r = await o.client.workflowService.describeTaskQueue({
+        namespace: o.namespace,
+        taskQueue: { name: taskQueue },
+        taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
+        reportStats: true,
+      });
+      return Number(r.stats?.approximateBacklogCount ?? 0);
+    };
+    for (;;) {
+      const progress = await batch.query(progressQuery).catch(() => undefined);
+      if (progress !== undefined && progress.pending === 0) {
+        if (progress.running === 0 || (await waitingCalls()) > 0) break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const queued: number[] = [];
+    const queuedIds: string[] = [];
+    for (const intent of intents(o.samples, 175)) {
+      queued.push(await book(intent, queuedIds));
+    }
+    const progress = await batch.query(progressQuery);
+    const gaps = async (ids: string[]) => (await historyGaps(o.client, ids)).map((gap) => gap.meanMs);
+    return {
+      samples: o.samples,
+      rps: o.rps,
+      interactiveKey: interactive.priorityKey!,
+      batchKey: keys.batch,
+      idle: { p50: percentile(idle, 50), p99: percentile(idle, 99) },
+      queued: { p50: percentile(queued, 50), p99: percentile(queued, 99) },
+      batchFinished: progress.total - progress.pending - progress.running,
+      gapsMs: { idle: await gaps(idleIds), queued: await gaps(queuedIds) },
+    };
+  } finally {
+    // The worker first (no completions for terminated workflows), then the batch and its children
+    // (started with ABANDON: one by one).
+    await stopChild(worker.child);
+    const ids = [batchId, ...Array.from({ length: o.batch }, (_, i) => `${batchId}-${i}`)];
+    for (let i = 0; i < ids.length; i += 100) {
+      await Promise.all(
+        ids.slice(i, i + 100).map((id) =>
+          o.client.workflow
+            .getHandle(id)
+            .terminate('bench done')
+            .catch(() => undefined),
+        ),
+      );
+    }
   }
 }

@@ -58,12 +58,34 @@ export interface DevServerOptions {
 }
 
 /**
- * Dynamic config of the dev servers we start. The dev server has a single history shard whose
- * transfer-queue reader polls at most 20 times a second by default; once its burst is spent every
- * workflow and activity task waits ~35 ms for dispatch (about 450 of the 650 ms of a booking, see
- * bench/README.md "saga"). Clusters with many shards rarely hit this limit.
+ * Task-dispatch settings every Temporal server of ndc-saga runs with: the dev servers here, and
+ * the real server of the topology test and docker-compose (scripts/topology/dynamic-config.yaml,
+ * kept equal by test/compose.e2e-spec.ts). See docs/orchestrator.md, "Priority and fairness".
+ *
+ * - `matching.enableFairness`: dispatch each priority level's tasks in proportion to their
+ *   fairness key's weight (our agencies) instead of first in, first out; off by default in
+ *   Temporal 1.32. It implies `matching.useNewMatcher`, the priority-aware matcher (on by default).
+ * - One partition per task queue (default 4): the worker's airline rate limit is split evenly
+ *   over the partitions, and priority and fairness order tasks within a partition, so with 4 an
+ *   interactive booking's call waited for the next slot of its partition's quarter of the quota
+ *   (mean activity dispatch 125 ms against 31 ms with one, bench/README.md "priority"). A queue
+ *   capped at the airline's 20 requests a second needs no more than one.
  */
-export const DEV_SERVER_DYNAMIC_CONFIG: Readonly<Record<string, number>> = {
+export const TASK_DISPATCH_DYNAMIC_CONFIG: Readonly<Record<string, boolean | number>> = {
+  'matching.enableFairness': true,
+  'matching.numTaskqueueReadPartitions': 1,
+  'matching.numTaskqueueWritePartitions': 1,
+};
+
+/**
+ * Dynamic config of the dev servers we start: {@link TASK_DISPATCH_DYNAMIC_CONFIG}, and a faster
+ * transfer-queue reader. The dev server has a single history shard whose transfer-queue reader
+ * polls at most 20 times a second by default; once its burst is spent every workflow and activity
+ * task waits ~35 ms for dispatch (about 450 of the 650 ms of a booking, see bench/README.md
+ * "saga"). Clusters with many shards rarely hit this limit.
+ */
+export const DEV_SERVER_DYNAMIC_CONFIG: Readonly<Record<string, number | boolean>> = {
+  ...TASK_DISPATCH_DYNAMIC_CONFIG,
   'history.transferProcessorMaxPollRPS': 1000,
 };
 

@@ -34,6 +34,8 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
           SAGA_BENCH_OPEN: '2',
           SAGA_BENCH_INTAKE: '4',
           SAGA_BENCH_INTAKE_CALLERS: '2',
+          SAGA_BENCH_PRIORITY_BATCH: '4',
+          SAGA_BENCH_PRIORITY_SAMPLES: '2',
         },
       },
     );
@@ -53,5 +55,11 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
     );
     expect(stdout).toMatch(/memory: {4}worker RSS \d+ MB with 2 bookings open at the price guard/);
     expect(stdout).toMatch(/intake: {4}4 intents through POST \/bookings with 2 callers: \d+\.\d intents\/s/);
+    expect(stdout).toMatch(
+      /priority: {2}2 interactive bookings one at a time \(key 2, batch key 4\), rate limit 20\/s: idle p50 \d+ ms, p99 \d+ ms; with a batch of 4 queued p50 \d+ ms, p99 \d+ ms; p50 ratio queued\/idle = \d+\.\d\dx \(target <= 2x\); batch children finished meanwhile \d+ of 4/,
+    );
+    expect(stdout).toMatch(
+      /priority: {2}activity scheduled -> started \(dispatch\): mean \d+\.\d ms idle, \d+\.\d ms queued/,
+    );
   }, 180_000);
 });

@@ -6,7 +6,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { BOOKING_SEARCH_ATTRIBUTES } from '../scripts/temporal-dev-server';
+import {
+  BOOKING_SEARCH_ATTRIBUTES,
+  DEV_SERVER_DYNAMIC_CONFIG,
+  TASK_DISPATCH_DYNAMIC_CONFIG,
+} from '../scripts/temporal-dev-server';
 import { serverEnvironment, TEMPORAL_SERVER_VERSION, type ServerPorts } from '../scripts/temporal-server';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -81,6 +85,25 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
       'exec temporal-server --config-file /etc/ndc-saga/temporal/temporal-server.yaml start',
     );
     expect(services.temporal.environment?.DYNAMIC_CONFIG_FILE_PATH).toBe('/etc/ndc-saga/temporal/dynamic-config.yaml');
+  });
+
+  it('runs the real server with the task priority and fairness settings the dev servers of the tests use', () => {
+    const dynamic = parse(
+      fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'dynamic-config.yaml'), 'utf8'),
+    ) as Record<string, { value: unknown; constraints?: Record<string, unknown> }[]>;
+    expect(TASK_DISPATCH_DYNAMIC_CONFIG).toEqual({
+      'matching.enableFairness': true,
+      'matching.numTaskqueueReadPartitions': 1,
+      'matching.numTaskqueueWritePartitions': 1,
+    });
+    for (const [key, value] of Object.entries(TASK_DISPATCH_DYNAMIC_CONFIG)) {
+      // One unconstrained value, the same as the dev servers get (and the same for every task queue).
+      expect([key, dynamic[key]]).toEqual([key, [{ value, constraints: {} }]]);
+      expect([key, DEV_SERVER_DYNAMIC_CONFIG[key]]).toEqual([key, value]);
+    }
+    // No other matching setting on either side that the other lacks.
+    const matching = (keys: string[]) => keys.filter((key) => key.startsWith('matching.')).sort();
+    expect(matching(Object.keys(dynamic))).toEqual(matching(Object.keys(DEV_SERVER_DYNAMIC_CONFIG)));
   });
 
   it('gives the server only variables our config file reads, and the test sets the same ones', () => {

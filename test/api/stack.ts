@@ -87,6 +87,8 @@ export interface StackOptions {
   apiLogger?: Logger;
   /** The airline's process logger. Default: createAirlineApp's (silent in tests). */
   airlineLogger?: Logger;
+  /** The worker's airline rate limit (`maxTaskQueueActivitiesPerSecond`). Default 200. */
+  rateLimitRps?: number;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -118,7 +120,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       namespace,
       taskQueue,
       activityDeps: { client: ndc },
-      rateLimitRps: 200,
+      rateLimitRps: options.rateLimitRps ?? 200,
       shutdownGraceMs: options.shutdownGraceMs ?? 1000,
       ...(workerMetrics !== undefined ? { metrics: workerMetrics } : {}),
       ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),

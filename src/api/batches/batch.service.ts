@@ -15,6 +15,7 @@ import {
   type BookingStatus,
 } from '../../booking/booking.model';
 import { progressQuery } from '../../../workflows/definitions';
+import { bookingPriority } from '../../booking/booking.priority';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import type { Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
@@ -119,6 +120,8 @@ export class BatchService {
         args: [input],
         workflowIdConflictPolicy: 'USE_EXISTING',
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        // Behind interactive bookings; the children and their activities inherit it on the server.
+        priority: bookingPriority('batch', agencyId, this.config.priorities),
         memo: { [FINGERPRINT_MEMO]: print, [TOTAL_MEMO]: intents.length },
         searchAttributes: { AgencyId: [agencyId] },
       });

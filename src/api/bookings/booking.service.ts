@@ -23,6 +23,7 @@ import {
   orderViewQuery,
   stateQuery,
 } from '../../../workflows/definitions';
+import { bookingPriority } from '../../booking/booking.priority';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
@@ -195,6 +196,8 @@ export class BookingService {
         args: [intent, options],
         workflowIdConflictPolicy: 'FAIL',
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        // A customer is waiting: ahead of batch children in the airline's rate-limited queue.
+        priority: bookingPriority('interactive', intent.agency.id, this.config.priorities),
         memo: { [FINGERPRINT_MEMO]: print },
         searchAttributes: { BookingStatus: ['RUNNING'], AgencyId: [intent.agency.id], Route: [route] },
       });

@@ -14,6 +14,7 @@ describe('loadApiConfig', () => {
       batchConcurrency: 4,
       approvalTimeoutMs: undefined,
       workflowDefaults: { cancelWindowMs: 604_800_000 },
+      priorities: { interactive: 2, batch: 4 },
       queryTimeoutMs: 10000,
       logLevels: ['log', 'error', 'warn'],
       apiKeysFile: '.data/api-keys.json',
@@ -90,6 +91,12 @@ describe('loadApiConfig', () => {
       cancelWindowMs: 604_800_000,
       settleWindowMs: 300000,
       unsettledPolicy: 'escalate',
+    });
+    expect(() => loadApiConfig({ BOOKING_PRIORITY_BATCH: '0' })).toThrow(ApiConfigError);
+    expect(() => loadApiConfig({ BOOKING_PRIORITY_INTERACTIVE: '5' })).toThrow(/^BOOKING_PRIORITY_INTERACTIVE: /);
+    expect(loadApiConfig({ BOOKING_PRIORITY_INTERACTIVE: '1', BOOKING_PRIORITY_BATCH: '5' }).priorities).toEqual({
+      interactive: 1,
+      batch: 5,
     });
     expect(loadApiConfig({ API_LOG: 'none' }).logLevels).toEqual([]);
     expect(loadApiConfig({ AIRLINE_BASE_URL: 'http://airline:4010/' }).airlineBaseUrl).toBe('http://airline:4010');

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { z } from 'zod/v4';
 import { bookingDefaultsEnvFields, bookingWorkflowDefaults } from '../../booking/booking.config';
 import type { BookingWorkflowOptions } from '../../booking/booking.model';
+import { loadBookingPriorities, type BookingPriorities } from '../../booking/booking.priority';
 import { EnvConfigError, parseEnv } from '../../common/env';
 import { temporalEnvFields } from '../../temporal/temporal.config';
 
@@ -62,6 +63,12 @@ export interface ApiConfig {
    * workflow's defaults).
    */
   workflowDefaults: BookingWorkflowOptions;
+  /**
+   * Temporal priority keys bookings are started with: `POST /bookings` (BOOKING_PRIORITY_INTERACTIVE,
+   * default 2) and `POST /batches` (BOOKING_PRIORITY_BATCH, default 4); 1 is the highest. The
+   * agency is the fairness key of both (`src/booking/booking.priority.ts`).
+   */
+  priorities: BookingPriorities;
   /**
    * How long a state/progress query may wait for a worker, ms (API_QUERY_TIMEOUT_MS, default
    * 10000); then the answer comes from visibility, marked `stale`.
@@ -159,6 +166,13 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       'set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production',
     );
   }
+  let priorities: BookingPriorities;
+  try {
+    priorities = loadBookingPriorities(env);
+  } catch (err) {
+    const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
+    throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
+  }
   if (production && e.CODEC_OPEN_ON_LOOPBACK) {
     throw new ApiConfigError('CODEC_OPEN_ON_LOOPBACK', 'is refused when NODE_ENV=production');
   }
@@ -179,6 +193,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,
     workflowDefaults: bookingWorkflowDefaults(e),
+    priorities,
     queryTimeoutMs: e.API_QUERY_TIMEOUT_MS,
     logLevels,
     ...(apiKeysFile !== undefined ? { apiKeysFile } : {}),
