@@ -272,10 +272,12 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     });
     expect(armed.status).toBeLessThan(300);
 
-    const ids: { id: string; api: number }[] = [];
-    for (let i = 0; i < 4; i += 1) ids.push({ id: await book(apis[i % 2], i), api: i % 2 });
-
+    // The first booking alone until its OrderCreate is held, so the delayed call is surely its own
+    // (with four bookings in flight the first OrderCreate to arrive may be any of them); then
+    // three more, in flight when the worker dies.
+    const ids: { id: string; api: number }[] = [{ id: await book(apis[0], 0), api: 0 }];
     const victim = await workerRunning(ids[0].id, 'createOrder');
+    for (let i = 1; i < 4; i += 1) ids.push({ id: await book(apis[i % 2], i), api: i % 2 });
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
