@@ -14,10 +14,12 @@ COPY src ./src
 COPY workflows ./workflows
 COPY activities ./activities
 RUN npm run build
-# The workflow bundle, built once here: workers load it (WORKFLOW_BUNDLE_PATH) instead of running
-# webpack at every start.
+# The workflow bundles, built once here: workers load one (WORKFLOW_BUNDLE_PATH) instead of running
+# webpack at every start. The .tracing one has the workflow span interceptor: point
+# WORKFLOW_BUNDLE_PATH at it when the worker exports traces (OTEL_EXPORTER_OTLP_ENDPOINT).
 COPY scripts/bundle-workflows.ts ./scripts/
 RUN node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.js
+RUN node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.tracing.js --tracing
 
 # ---- prod-deps: runtime dependencies only ----
 FROM ${NODE_IMAGE} AS prod-deps

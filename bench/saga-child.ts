@@ -33,6 +33,8 @@ export interface WorkerChildOptions {
   workflowTaskSlots?: number;
   /** A bundle prebuilt by scripts/bundle-workflows.ts instead of bundling at start. */
   workflowBundlePath?: string;
+  /** Tracing on (workflow span interceptor, activity and airline spans), spans dropped on export. */
+  tracing?: boolean;
 }
 
 export interface ChildStats {
@@ -56,7 +58,16 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const ndc = new NdcHttpClient(ndcClientConfig({ config: testAirlineConfig(), url: options.airlineUrl }));
   const connection = await NativeConnection.connect({ address: options.address });
+  const { setupTracing } = await import('../src/common/observability');
+  const tracing = options.tracing
+    ? setupTracing({
+        service: 'worker',
+        register: false,
+        exporter: { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined },
+      })
+    : undefined;
   const worker = await createBookingWorker({
+    ...(tracing !== undefined ? { tracing } : {}),
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
@@ -99,10 +110,15 @@ if (process.argv[2] === '--airline' || process.argv[2] === '--worker') {
   });
 }
 
-/** Forks this file in the given role and resolves with the child and its first message. */
+/**
+ * Forks this file in the given role and resolves with the child and its first message.
+ * `SAGA_BENCH_CHILD_NODE_FLAGS` adds `node` flags to every child (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS does not accept).
+ */
 export function startChild<M>(args: string[]): Promise<{ child: ChildProcess; first: M }> {
+  const flags = (process.env.SAGA_BENCH_CHILD_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   return new Promise((resolve, reject) => {
-    const child = fork(__filename, args, { execArgv: ['-r', '@swc-node/register'], stdio: 'inherit' });
+    const child = fork(__filename, args, { execArgv: ['-r', '@swc-node/register', ...flags], stdio: 'inherit' });
     child.once('message', (m) => resolve({ child, first: m as M }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`saga bench child ${args[0]} exited with ${code}`)));

@@ -29,6 +29,7 @@
  * Worker levers (unset = the product's): SAGA_BENCH_MAX_CACHED (maxCachedWorkflows),
  * SAGA_BENCH_REUSE_V8 (0/1), SAGA_BENCH_BUNDLE (prebuilt bundle of scripts/bundle-workflows.ts),
  * SAGA_BENCH_TQ_LIMIT=off (no maxTaskQueueActivitiesPerSecond, i.e. eager activity dispatch on),
+ * SAGA_BENCH_TRACING=1 (tracing on in the worker, spans dropped: the workflow span interceptor),
  * SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker), SAGA_BENCH_WFT_SLOTS
  * (maxConcurrentWorkflowTaskExecutions). SAGA_BENCH_RPS (default 1000) is
  * the task-queue activity limit; SAGA_BENCH_SERVER_POLL_RPS (default 1000; 20 is the stock dev
@@ -278,6 +279,7 @@ function workerLevers(): Pick<
   | 'taskQueueLimit'
   | 'workerActivitiesPerSecond'
   | 'workflowTaskSlots'
+  | 'tracing'
 > {
   const workerRps = process.env.SAGA_BENCH_WORKER_RPS;
   const wftSlots = process.env.SAGA_BENCH_WFT_SLOTS;
@@ -289,6 +291,7 @@ function workerLevers(): Pick<
     ...(reuse === '0' || reuse === '1' ? { reuseV8Context: reuse === '1' } : {}),
     ...(bundle !== undefined && bundle !== '' ? { workflowBundlePath: bundle } : {}),
     ...(process.env.SAGA_BENCH_TQ_LIMIT === 'off' ? { taskQueueLimit: false } : {}),
+    ...(process.env.SAGA_BENCH_TRACING === '1' ? { tracing: true } : {}),
     ...(workerRps !== undefined && workerRps !== ''
       ? { workerActivitiesPerSecond: envInt('SAGA_BENCH_WORKER_RPS', 0) }
       : {}),

@@ -2,20 +2,25 @@
  * Prebuilds the workflow bundle (every workflow of `workflows/`, with the worker's workflow
  * interceptor modules) with the SDK's
  * `bundleWorkflowCode`, so that a worker started with `WORKFLOW_BUNDLE_PATH=<file>` loads it
- * instead of running webpack at every start. The Dockerfile runs it at image build time:
+ * instead of running webpack at every start. `--tracing` adds the OpenTelemetry workflow span
+ * interceptor, for workers that export traces. The Dockerfile runs it at image build time:
  *
  *   node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.js
+ *   node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.tracing.js --tracing
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { WORKFLOW_INTERCEPTOR_MODULES } from '../src/worker/worker';
+import { workflowInterceptorModules } from '../src/worker/worker';
 
-/** Writes the bundle of `workflows/` to `outFile` and returns its size in bytes. */
-export async function writeWorkflowBundle(outFile: string): Promise<number> {
+/**
+ * Writes the bundle of `workflows/` to `outFile` and returns its size in bytes; `tracing`: with
+ * the workflow span interceptor.
+ */
+export async function writeWorkflowBundle(outFile: string, options: { tracing?: boolean } = {}): Promise<number> {
   const { code } = await bundleWorkflowCode({
     workflowsPath: require.resolve('../workflows'),
-    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+    workflowInterceptorModules: workflowInterceptorModules(options.tracing ?? false),
     logger: {
       log: () => undefined,
       trace: () => undefined,
@@ -31,12 +36,12 @@ export async function writeWorkflowBundle(outFile: string): Promise<number> {
 }
 
 if (require.main === module) {
-  const outFile = process.argv[2];
-  if (outFile === undefined) {
-    process.stderr.write('usage: bundle-workflows.ts <output file>\n');
+  const [outFile, flag] = process.argv.slice(2);
+  if (outFile === undefined || (flag !== undefined && flag !== '--tracing')) {
+    process.stderr.write('usage: bundle-workflows.ts <output file> [--tracing]\n');
     process.exit(2);
   }
-  writeWorkflowBundle(outFile).then(
+  writeWorkflowBundle(outFile, { tracing: flag === '--tracing' }).then(
     (bytes) => process.stdout.write(`workflow bundle: ${outFile} (${bytes} bytes)\n`),
     (error: unknown) => {
       process.stderr.write(`bundle-workflows: ${(error as Error).message}\n`);

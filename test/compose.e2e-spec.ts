@@ -295,6 +295,9 @@ describe('Dockerfile (structure only)', () => {
 
   it('prebuilds the workflow bundle at build time and points the workers at it', () => {
     expect(dockerfile).toContain('RUN node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.js');
+    expect(dockerfile).toContain(
+      'RUN node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.tracing.js --tracing',
+    );
     expect(dockerfile).toContain('WORKFLOW_BUNDLE_PATH=/app/dist/workflow-bundle.js');
     expect(fs.readFileSync(path.join(ROOT, 'src', 'worker', 'worker.config.ts'), 'utf8')).toContain(
       'WORKFLOW_BUNDLE_PATH',

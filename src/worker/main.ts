@@ -8,6 +8,7 @@
  * an HTTP server on WORKER_HTTP_PORT with `/health/live`, `/health/ready` and `/metrics` (our
  * metrics plus the SDK core's), and OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
  */
+import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { makeTelemetryFilterString, Runtime, type NativeConnection } from '@temporalio/worker';
 import {
@@ -23,7 +24,7 @@ import { airlineSpan } from './airline-span';
 import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
 import { loadPayloadKey } from '../temporal/payload-codec';
 import { createWorkerConnection } from '../temporal/temporal.connection';
-import { type BookingWorker, createBookingWorker } from './worker';
+import { type BookingWorker, bundleHasWorkflowSpans, createBookingWorker } from './worker';
 import { loadWorkerConfig } from './worker.config';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 
@@ -67,6 +68,16 @@ async function main(logger: Logger): Promise<void> {
   const coreMetricsPort = sdkMetricsPort ?? (await freeLoopbackPort());
 
   const tracing = setupTracing({ service: 'worker' });
+  if (workflowBundlePath !== undefined) {
+    const spans = bundleHasWorkflowSpans(fs.readFileSync(workflowBundlePath, 'utf8'));
+    if (spans !== (tracing !== undefined))
+      logger.warn(
+        { workflowBundlePath, tracing: tracing !== undefined ? 'otlp' : 'off', bundleWorkflowSpans: spans },
+        tracing !== undefined
+          ? 'worker: tracing is on but the workflow bundle has no span interceptor: no workflow spans (build it with scripts/bundle-workflows.ts --tracing)'
+          : 'worker: tracing is off but the workflow bundle has the span interceptor: it builds spans nobody exports (build it without --tracing)',
+      );
+  }
   const registry = createMetricsRegistry({ service: 'worker' });
 
   // The SDK stops the worker on SIGINT/SIGTERM (graceful shutdown with shutdownGraceTime). Its

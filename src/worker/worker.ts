@@ -28,17 +28,34 @@ export const DEFAULT_AIRLINE_RATE_LIMIT_RPS = 20;
 /** Default time in-flight activities get to finish after SIGTERM. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * Whether the code of a prebuilt workflow bundle has the workflow span interceptor (built with
+ * `scripts/bundle-workflows.ts --tracing`); webpack names each module by its path.
+ */
+export function bundleHasWorkflowSpans(code: string): boolean {
+  return code.includes('interceptors-opentelemetry/lib/workflow-interceptors');
+}
+
 /** Path of the workflow bundle entry (every workflow of `workflows/`). */
 export const WORKFLOWS_PATH = require.resolve('../../workflows');
 
+/** The OpenTelemetry workflow interceptor module (workflow and activity-scheduling spans). */
+export const WORKFLOW_TRACING_INTERCEPTOR_MODULE =
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
+
 /**
  * Workflow interceptor modules bundled with the workflows (also by scripts/bundle-workflows.ts
- * for a prebuilt bundle): booking metrics through a sink, OpenTelemetry workflow spans.
+ * for a prebuilt bundle): booking metrics through a sink, and OpenTelemetry workflow spans only
+ * when tracing is on. Off, the span interceptor would still build (and drop) a span for every
+ * activation and activity, which was about 15% of the worker's workflow-thread CPU per booking
+ * (bench/README.md, "saga"). Leaving it out changes no command, so a workflow may move between
+ * workers with and without it.
  */
-export const WORKFLOW_INTERCEPTOR_MODULES = [
-  require.resolve('./booking-metrics.interceptor'),
-  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
-];
+export function workflowInterceptorModules(tracing: boolean): string[] {
+  const modules = [require.resolve('./booking-metrics.interceptor')];
+  if (tracing) modules.push(WORKFLOW_TRACING_INTERCEPTOR_MODULE);
+  return modules;
+}
 
 export interface BookingWorkerOptions {
   connection: NativeConnection;
@@ -131,7 +148,10 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     // deliveries had a queue of their own.
     activities: { ...webhookActivities, ...(options.activities ?? createActivities(options.activityDeps)) },
     dataConverter,
-    interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES, activity: activityInterceptors },
+    interceptors: {
+      workflowModules: workflowInterceptorModules(options.tracing !== undefined),
+      activity: activityInterceptors,
+    },
     sinks: observabilitySinks(options.metrics, options.tracing),
     maxTaskQueueActivitiesPerSecond: options.rateLimitRps ?? DEFAULT_AIRLINE_RATE_LIMIT_RPS,
     shutdownGraceTime,

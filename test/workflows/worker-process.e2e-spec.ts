@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { writeWorkflowBundle } from '../../scripts/bundle-workflows';
 import { AirlineStore } from '../../src/airline/store/airline.store';
+import { bundleHasWorkflowSpans } from '../../src/worker/worker';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { stateQuery } from '../../workflows/definitions';
 import { armFault, startAirline } from '../airline/airline-harness';
@@ -48,7 +49,9 @@ describe('worker process killed mid-saga', () => {
   });
 
   /** Starts `src/worker/main.ts` and resolves once it polls (its start-up line). */
-  async function startWorkerProcess(): Promise<{ child: ChildProcess; output: () => string }> {
+  async function startWorkerProcess(
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<{ child: ChildProcess; output: () => string }> {
     const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/worker/main.ts'], {
       cwd: ROOT,
       env: {
@@ -62,6 +65,7 @@ describe('worker process killed mid-saga', () => {
         WORKER_SHUTDOWN_GRACE_MS: '500',
         WORKFLOW_BUNDLE_PATH: bundlePath,
         WORKER_HTTP_PORT: '0',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -104,6 +108,9 @@ describe('worker process killed mid-saga', () => {
       120_000,
     );
 
+    // The bundle has no workflow span interceptor, as a worker without tracing wants.
+    expect(bundleHasWorkflowSpans(fs.readFileSync(bundlePath, 'utf8'))).toBe(false);
+    expect(first.output()).not.toContain('span interceptor');
     first.child.kill('SIGKILL');
     expect(await exited(first.child)).toEqual({ code: null, signal: 'SIGKILL' });
 
@@ -121,7 +128,9 @@ describe('worker process killed mid-saga', () => {
   }, 600_000);
 
   it('SIGTERM stops a worker process gracefully (exit code 0)', async () => {
-    const worker = await startWorkerProcess();
+    // With tracing on, the bundle without the span interceptor is named at start-up.
+    const worker = await startWorkerProcess({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' });
+    expect(worker.output()).toContain('tracing is on but the workflow bundle has no span interceptor');
     worker.child.kill('SIGTERM');
     expect(await exited(worker.child)).toEqual({ code: 0, signal: null });
     expect(worker.output()).toContain('worker: stopped');

@@ -127,6 +127,20 @@ describe('validateBatch', () => {
     });
   });
 
+  it('reports the checks across fields of one intent beside the shape errors of another', () => {
+    const wrongShape = oneWayIntent({ now: NOW }) as any;
+    wrongShape.currency = 'gbp';
+    const sameAirports = oneWayIntent({ now: NOW }) as any;
+    sameAirports.journey.destination = sameAirports.journey.origin;
+    expect(validateBatch([wrongShape, oneWayIntent({ now: NOW }), sameAirports], TODAY)).toEqual({
+      ok: false,
+      fields: [
+        { path: '[0].currency', message: 'must be an ISO 4217 currency code (3 capital letters)' },
+        { path: '[2].journey.destination', message: 'must differ from origin' },
+      ],
+    });
+  });
+
   it('requires a non-empty array', () => {
     expect(validateBatch([], TODAY)).toEqual({
       ok: false,
