@@ -481,7 +481,7 @@ export async function run(): Promise<void> {
       callers,
     });
     out(
-      `intake:    ${intake} intents through POST /bookings with ${callers} callers: ${rate.perSecond.toFixed(1)} intents/s (target >= 200), p50 ${ms(rate.p50)} per request (load average ${loadAvg()})`,
+      `intake:    ${intake} intents through POST /bookings with ${callers} callers: ${rate.perSecond.toFixed(1)} intents/s (target >= 200), p50 ${ms(rate.p50)} per request; CPU of this process (API and callers) ${rate.apiCpuMs.toFixed(2)} ms per intent (load average ${loadAvg()})`,
     );
 
     // 5. Direct, without Temporal, for comparison.
@@ -530,7 +530,7 @@ interface IntakeOptions {
 }
 
 /** Intents per second through the API's `POST /bookings` (agency key as in test/api/stack.ts). */
-async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50: number }> {
+async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50: number; apiCpuMs: number }> {
   const { createTestKeys } = await import('../test/api/keys.fixture');
   const { loadApiConfig } = await import('../src/api/config/api.config');
   const { createApiApp } = await import('../src/configure-app');
@@ -558,6 +558,7 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
     const latencies: number[] = [];
     const started: string[] = [];
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await Promise.all(
       Array.from({ length: o.callers }, async () => {
         for (let intent = queue.shift(); intent !== undefined; intent = queue.shift()) {
@@ -574,6 +575,8 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
       }),
     );
     const wall = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    const apiCpuMs = (c.user + c.system) / 1000 / o.intents.length;
     // The intake is measured; the bookings it started are not run to the end.
     for (let i = 0; i < started.length; i += 50) {
       await Promise.all(
@@ -585,7 +588,7 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
         ),
       );
     }
-    return { perSecond: o.intents.length / wall, p50: percentile(latencies, 50) };
+    return { perSecond: o.intents.length / wall, p50: percentile(latencies, 50), apiCpuMs };
   } finally {
     await api.close();
     keys.remove();
