@@ -61,8 +61,16 @@ async function readiness(worker: BookingWorker | undefined, connection: NativeCo
 }
 
 async function main(logger: Logger): Promise<void> {
-  const { temporal, rateLimitRps, shutdownGraceMs, workflowBundlePath, httpPort, httpHost, sdkMetricsPort } =
-    loadWorkerConfig();
+  const {
+    temporal,
+    rateLimitRps,
+    shutdownGraceMs,
+    workflowBundlePath,
+    httpPort,
+    httpHost,
+    sdkMetricsPort,
+    maxCachedWorkflows,
+  } = loadWorkerConfig();
   const ndcConfig = loadNdcClientConfig();
   const payloadKey = loadPayloadKey();
   const coreMetricsPort = sdkMetricsPort ?? (await freeLoopbackPort());
@@ -123,6 +131,7 @@ async function main(logger: Logger): Promise<void> {
       workflowBundlePath,
       metrics,
       tracing,
+      ...(maxCachedWorkflows !== undefined ? { extra: { maxCachedWorkflows } } : {}),
     });
     logger.info(
       {

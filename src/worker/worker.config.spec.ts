@@ -23,6 +23,7 @@ describe('loadWorkerConfig', () => {
         WORKER_HTTP_PORT: 'off',
         WORKER_HTTP_HOST: ' ',
         WORKER_SDK_METRICS_PORT: '9999',
+        WORKER_MAX_CACHED_WORKFLOWS: '400',
       }),
     ).toEqual({
       temporal: { address: '[::1]:7233', namespace: 'default', taskQueue: 'q' },
@@ -31,6 +32,7 @@ describe('loadWorkerConfig', () => {
       workflowBundlePath: __filename,
       httpHost: '0.0.0.0',
       sdkMetricsPort: 9999,
+      maxCachedWorkflows: 400,
     });
     expect(loadWorkerConfig({ WORKER_HTTP_PORT: '0', WORKER_SDK_METRICS_PORT: 'off' })).toMatchObject({ httpPort: 0 });
     expect(loadWorkerConfig({ WORKER_SDK_METRICS_PORT: 'off' }).sdkMetricsPort).toBeUndefined();
@@ -48,6 +50,9 @@ describe('loadWorkerConfig', () => {
     );
     expect(() => loadWorkerConfig({ WORKER_HTTP_PORT: '70000' })).toThrow(
       'WORKER_HTTP_PORT: must be a TCP port (0-65535) or "off", got "70000"',
+    );
+    expect(() => loadWorkerConfig({ WORKER_MAX_CACHED_WORKFLOWS: '1' })).toThrow(
+      'WORKER_MAX_CACHED_WORKFLOWS: must be a whole number of at least 2, got "1"',
     );
     expect(() => loadWorkerConfig({ TEMPORAL_ADDRESS: '::1:7233' })).toThrow(
       'TEMPORAL_ADDRESS: must be host:port or [ipv6]:port, got "::1:7233"',

@@ -35,6 +35,12 @@ export interface WorkerConfig {
   httpHost: string;
   /** Loopback port of the SDK core's Prometheus exporter (WORKER_SDK_METRICS_PORT; unset, `0` or `off`: a free one). */
   sdkMetricsPort?: number;
+  /**
+   * Workflows kept in the worker's cache (WORKER_MAX_CACHED_WORKFLOWS, default the SDK's, about
+   * 2,300 on a 4 GB heap). Each open booking in the cache holds about 0.3 MB; one evicted replays
+   * its history at its next event.
+   */
+  maxCachedWorkflows?: number;
 }
 
 const positive = (fallback: number) =>
@@ -68,6 +74,14 @@ export const workerEnvSchema = z.object({
   WORKER_HTTP_PORT: portOrOff.default(DEFAULT_WORKER_HTTP_PORT),
   WORKER_HTTP_HOST: z.string().trim().default('0.0.0.0'),
   WORKER_SDK_METRICS_PORT: portOrOff.optional(),
+  WORKER_MAX_CACHED_WORKFLOWS: z
+    .string()
+    .trim()
+    .refine((s) => /^\d+$/.test(s) && Number(s) >= 2, {
+      error: (issue) => `must be a whole number of at least 2, got "${String(issue.input)}"`,
+    })
+    .transform(Number)
+    .optional(),
 });
 
 /** Reads and validates the worker's configuration from `env` (default `process.env`). */
@@ -82,5 +96,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     ...(e.WORKER_HTTP_PORT !== null ? { httpPort: e.WORKER_HTTP_PORT } : {}),
     httpHost: e.WORKER_HTTP_HOST,
     ...(e.WORKER_SDK_METRICS_PORT ? { sdkMetricsPort: e.WORKER_SDK_METRICS_PORT } : {}),
+    ...(e.WORKER_MAX_CACHED_WORKFLOWS !== undefined ? { maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS } : {}),
   };
 }
