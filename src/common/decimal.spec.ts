@@ -21,6 +21,13 @@ describe('decimal', () => {
     expect(compare('9.99', '10')).toBe(-1);
     expect(compare('-1', '-2')).toBe(1);
   });
+  it('reads signs, leading zeros and long fractions', () => {
+    expect(toFixed('-007.50', 1)).toBe('-7.5');
+    expect(toFixed('-0.004', 2)).toBe('0.00');
+    expect(add(2, '0012', '-0000.5')).toBe('11.50');
+    expect(toFixed('0.0000000000000000000005', 21)).toBe('0.000000000000000000001');
+    expect(times('1', 2, 20)).toBe('2.' + '0'.repeat(20));
+  });
   it('rejects non-decimals', () => {
     expect(() => add(2, '1e3')).toThrow(DecimalFormatError);
     expect(() => add(2, 'NaN')).toThrow(DecimalFormatError);

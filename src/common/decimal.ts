@@ -28,16 +28,23 @@ export function isDecimal(s: string): boolean {
 }
 
 function parse(s: string): Scaled {
-  const m = DECIMAL.exec(s);
-  if (!m) throw new DecimalFormatError(s);
-  const frac = m[3] ?? '';
-  const units = BigInt(m[2] + frac);
-  return { units: m[1] ? -units : units, scale: frac.length };
+  if (!DECIMAL.test(s)) throw new DecimalFormatError(s);
+  // BigInt reads the sign and leading zeros itself: only the point has to go.
+  const dot = s.indexOf('.');
+  if (dot < 0) return { units: BigInt(s), scale: 0 };
+  return { units: BigInt(s.slice(0, dot) + s.slice(dot + 1)), scale: s.length - dot - 1 };
+}
+
+/** 10^0 .. 10^18: the factors amounts and rates need, without a BigInt exponentiation each time. */
+const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 19 }, (_, i) => 10n ** BigInt(i));
+
+function tenTo(n: number): bigint {
+  return n < POWERS_OF_TEN.length ? POWERS_OF_TEN[n] : 10n ** BigInt(n);
 }
 
 function rescale(a: Scaled, scale: number): bigint {
-  if (scale >= a.scale) return a.units * 10n ** BigInt(scale - a.scale);
-  const div = 10n ** BigInt(a.scale - scale);
+  if (scale >= a.scale) return a.units * tenTo(scale - a.scale);
+  const div = tenTo(a.scale - scale);
   const q = a.units / div;
   const r = a.units % div;
   const twice = (r < 0n ? -r : r) * 2n;

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Database } from 'node-sqlite3-wasm';
 import type { PricingRecord } from '../airline.ports';
 import { AirlineStore } from './airline.store';
 
@@ -114,6 +115,31 @@ describe('AirlineStore', () => {
       const s2 = new AirlineStore(path);
       expect(records.map((r) => s2.getShopping(r.responseId))).toEqual(records);
       expect(s2.getShopping('SRA99')).toBeUndefined();
+      s2.close();
+    });
+
+    it('stores JSON records as TEXT, non-ASCII text included', () => {
+      const path = join(dir, 'd.db');
+      const s1 = new AirlineStore(path);
+      const record = {
+        responseId: 'SRU1',
+        agencyId: 'Agence Zoë',
+        createdAt: '2026-11-21T06:01:00.000Z',
+        expiresAt: '2026-11-21T06:31:00.000Z',
+        currency: 'GBP',
+        passengers: [{ passengerId: 'PAX1', ptc: 'ADT', name: 'Łukasz 李 \u{1F6EB} "x" \\ \u0000' }],
+        offers: {},
+      };
+      s1.saveShopping(record);
+      s1.close();
+      const db = new Database(path);
+      db.exec('PRAGMA locking_mode = EXCLUSIVE'); // WAL without shared memory, as the store opens it
+      expect(db.all('SELECT typeof(record) AS type, record FROM shopping_responses')).toEqual([
+        { type: 'text', record: JSON.stringify(record) },
+      ]);
+      db.close();
+      const s2 = new AirlineStore(path);
+      expect(s2.getShopping('SRU1')).toEqual(record);
       s2.close();
     });
 

@@ -110,6 +110,17 @@ CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
 
 type Row = Record<string, unknown>;
 
+/**
+ * A value as JSON for a TEXT column, as UTF-8 bytes: the SQL binds it with
+ * `CAST(? AS TEXT)`, which stores the same TEXT a string parameter would. Node
+ * encodes the bytes natively; a string parameter would go through
+ * node-sqlite3-wasm's character-by-character UTF-8 encoder in JavaScript, about
+ * half the CPU time of inserting a 2.7 KB shopping record.
+ */
+function jsonBytes(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
+
 export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup {
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
@@ -158,7 +169,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     return (this.stmt(sql).get(values) as Row | null) ?? undefined;
   }
 
-  private run(sql: string, values: (string | number | null)[]): number {
+  private run(sql: string, values: (string | number | Uint8Array | null)[]): number {
     return this.stmt(sql).run(values).changes;
   }
 
@@ -181,8 +192,8 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   /** Saves a shopping response (committed before the answer is sent). */
   saveShopping(record: ShoppingRecord): void {
     this.run(
-      'INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?)',
-      [record.responseId, record.agencyId, record.createdAt, record.expiresAt, JSON.stringify(record)],
+      'INSERT OR REPLACE INTO shopping_responses (response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, CAST(? AS TEXT))',
+      [record.responseId, record.agencyId, record.createdAt, record.expiresAt, jsonBytes(record)],
     );
   }
 
@@ -194,14 +205,14 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   savePricing(record: PricingRecord): void {
     this.transaction(() => {
       this.run(
-        'INSERT OR REPLACE INTO pricing_responses (response_id, shopping_response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT OR REPLACE INTO pricing_responses (response_id, shopping_response_id, agency_id, created_at, expires_at, record) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))',
         [
           record.responseId,
           record.shoppingResponseId,
           record.agencyId,
           record.createdAt,
           record.expiresAt,
-          JSON.stringify(record),
+          jsonBytes(record),
         ],
       );
       const seq = Number(this.get('SELECT seq FROM pricing_responses WHERE response_id = ?', [record.responseId])?.seq);
@@ -297,7 +308,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
 
   saveOrder(order: StoredOrder): void {
     this.run(
-      'INSERT INTO orders (order_id, booking_reference, agency_id, shopping_response_id, pricing_response_id, created_at, view, request) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO orders (order_id, booking_reference, agency_id, shopping_response_id, pricing_response_id, created_at, view, request) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT))',
       [
         order.orderId,
         order.bookingReference,
@@ -305,8 +316,8 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
         order.shoppingResponseId,
         order.pricingResponseId,
         order.createdAt,
-        JSON.stringify(order.view),
-        order.request ? JSON.stringify(order.request) : null,
+        jsonBytes(order.view),
+        order.request ? jsonBytes(order.request) : null,
       ],
     );
   }
@@ -324,8 +335,8 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
   ): boolean {
     return this.transaction(() => {
       const changed = this.run(
-        'UPDATE orders SET view = ?, cancellation = ? WHERE order_id = ? AND cancellation IS NULL',
-        [JSON.stringify(view), JSON.stringify(cancellation), orderId],
+        'UPDATE orders SET view = CAST(? AS TEXT), cancellation = CAST(? AS TEXT) WHERE order_id = ? AND cancellation IS NULL',
+        [jsonBytes(view), jsonBytes(cancellation), orderId],
       );
       if (changed !== 1) return false;
       for (const seg of segments) {
