@@ -11,7 +11,7 @@ import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { RateLimitGuard } from '../common/rate-limit.guard';
 import { RequestId } from '../common/request-id';
 import { noteIntake } from '../observability/api.metrics';
-import { utcToday, validateBatch } from '../bookings/booking.dto';
+import { utcToday, IntentValidator } from '../bookings/booking.dto';
 import { splitBatchBody } from './batch-body';
 import { BatchService, type BatchAccepted, type BatchView } from './batch.service';
 
@@ -23,6 +23,8 @@ export class BatchController {
     private readonly batches: BatchService,
     @Inject(API_CLOCK) private readonly now: () => Date,
   ) {}
+
+  private readonly validator = new IntentValidator();
 
   @Post()
   @HttpCode(202)
@@ -72,7 +74,7 @@ export class BatchController {
     const split = splitBatchBody(body);
     if (!split.ok) throw new ApiError('INVALID_INTENT', 'Invalid batch', split.fields);
     const prefix = split.wrapped ? 'intents' : '';
-    const checked = validateBatch(split.intents, utcToday(this.now()));
+    const checked = this.validator.batch(split.intents, utcToday(this.now()));
     if (!checked.ok) {
       throw new ApiError(
         'INVALID_INTENT',

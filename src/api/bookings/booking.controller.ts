@@ -20,7 +20,7 @@ import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { RateLimitGuard } from '../common/rate-limit.guard';
 import { RequestId } from '../common/request-id';
 import { noteIntake } from '../observability/api.metrics';
-import { BOOKING_STATUSES, utcToday, validateIntent, validateListQuery } from './booking.dto';
+import { BOOKING_STATUSES, utcToday, IntentValidator, validateListQuery } from './booking.dto';
 import {
   BookingService,
   type BookingAccepted,
@@ -39,6 +39,8 @@ export class BookingController {
     private readonly bookings: BookingService,
     @Inject(API_CLOCK) private readonly now: () => Date,
   ) {}
+
+  private readonly validator = new IntentValidator();
 
   @Post()
   @HttpCode(202)
@@ -69,7 +71,7 @@ export class BookingController {
     @Res({ passthrough: true }) res: Response,
     @Headers('idempotency-key') key?: string,
   ): Promise<BookingAccepted> {
-    const checked = validateIntent(body, utcToday(this.now()));
+    const checked = this.validator.intent(body, utcToday(this.now()));
     if (!checked.ok) throw new ApiError('INVALID_INTENT', 'Invalid booking intent', checked.fields);
     const accepted = await this.bookings.create(intentForCaller(checked.value, caller), key, requestId);
     res.setHeader('Location', accepted.links.self);

@@ -1,6 +1,6 @@
 import { oneWayIntent, CREDIT_CARD, TEST_CVV } from '../../../test/api/intent.fixture';
 import { openApiComponentSchemas } from '../common/api.schemas';
-import { formatPath, validateBatch, validateIntent } from './booking.dto';
+import { formatPath, IntentValidator, validateBatch, validateIntent } from './booking.dto';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const TODAY = '2026-11-21';
@@ -150,6 +150,25 @@ describe('validateBatch', () => {
       ok: false,
       fields: [{ path: '(body)', message: 'must be a JSON array of booking intents' }],
     });
+  });
+});
+
+describe('IntentValidator', () => {
+  it('checks against the date it is given, also when one validator outlives a day', () => {
+    const validator = new IntentValidator();
+    const intent = oneWayIntent({ now: NOW });
+    intent.journey.departureDate = '2026-11-22';
+    expect(validator.intent(intent, TODAY)).toEqual({ ok: true, value: intent });
+    expect(validator.batch([intent], TODAY)).toEqual({ ok: true, value: [intent] });
+    expect(validator.intent(intent, '2026-11-23')).toEqual({
+      ok: false,
+      fields: [{ path: 'journey.departureDate', message: 'must not be before today (2026-11-23)' }],
+    });
+    expect(validator.batch([intent], '2026-11-23')).toEqual({
+      ok: false,
+      fields: [{ path: '[0].journey.departureDate', message: 'must not be before today (2026-11-23)' }],
+    });
+    expect(validator.intent(intent, TODAY)).toEqual({ ok: true, value: intent });
   });
 });
 

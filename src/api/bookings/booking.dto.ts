@@ -88,104 +88,118 @@ const cardSchema = z.strictObject({
 });
 
 /**
- * The shape of a booking intent, built once (a zod schema is costly to build: building it per
- * request was most of the API's CPU per intent). The checks across fields, some of which depend
- * on today's date, are {@link intentIssues}.
+ * Builds the intent schema. `today` (`YYYY-MM-DD`, UTC) is the first date a journey may
+ * depart on and the bound for birthdates and card expiry; it is a parameter so tests fix it.
  */
-export const bookingIntentSchema = z.strictObject({
-  agency: z.strictObject({
-    // Optional: the caller's agency (from the credential) when absent.
-    id: z.string().regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE).optional(),
-    name: text(100),
-  }),
-  pointOfSale: upper(2, 'an ISO 3166 country code'),
-  currency: upper(3, 'an ISO 4217 currency code'),
-  language: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter language code'),
-  journey: z.strictObject({
-    origin: upper(3, 'an IATA airport code'),
-    destination: upper(3, 'an IATA airport code'),
-    departureDate: isoDate,
-    returnDate: isoDate.optional(),
-    flexibleDays: z.number().int('must be an integer').min(0).max(7).optional(),
-  }),
-  passengers: z.array(passengerSchema).min(1, 'must list at least one passenger').max(9, 'at most 9 passengers'),
-  contacts: z.array(contactSchema).min(1, 'must list at least one contact').max(9),
-  selection: z
-    .strictObject({
-      priceClass: z
-        .string()
-        .regex(/^[A-Z0-9_]{1,20}$/, 'must be a price class code such as ECONOMY')
-        .optional(),
-      maxTotal: z
-        .string({ message: 'must be a decimal string such as "250.00"' })
-        .refine((s) => isDecimal(s) && !s.startsWith('-'), { message: 'must be a decimal string such as "250.00"' })
-        .optional(),
-    })
-    .optional(),
-  promotionCode: z
-    .string()
-    .regex(/^[A-Z0-9]{1,20}$/, 'must be 1 to 20 capital letters or digits')
-    .optional(),
-  corporate: z
-    .strictObject({
-      airlineId: z.string().regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator'),
-      account: text(40),
-    })
-    .optional(),
-  payment: z.strictObject({ card: cardSchema }),
-  securePayment: z.strictObject({
-    failUrl: absoluteUrl,
-    termUrl: absoluteUrl,
-    ipAddress: z.union([z.ipv4(), z.ipv6()], { message: 'must be an IPv4 or IPv6 address' }),
-    userAgent: text(500),
-  }),
-});
-
-type ParsedIntent = z.output<typeof bookingIntentSchema>;
-
-/**
- * The checks across fields of an intent of the right shape. `today` (`YYYY-MM-DD`, UTC) is the
- * first date a journey may depart on and the bound for birthdates and card expiry; it is a
- * parameter so tests fix it.
- */
-function intentIssues(intent: ParsedIntent, today: string, prefix: readonly PropertyKey[]): FieldError[] {
+export function bookingIntentSchema(today: string) {
   const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
-  const issues: FieldError[] = [];
-  const addIssue = (path: readonly PropertyKey[], message: string) =>
-    issues.push({ path: formatPath([...prefix, ...path]), message });
-  const { journey } = intent;
-  if (journey.origin === journey.destination) addIssue(['journey', 'destination'], 'must differ from origin');
-  if (isIsoDate(journey.departureDate) && journey.departureDate < today)
-    addIssue(['journey', 'departureDate'], `must not be before today (${today})`);
-  if (
-    journey.returnDate !== undefined &&
-    isIsoDate(journey.returnDate) &&
-    isIsoDate(journey.departureDate) &&
-    journey.returnDate <= journey.departureDate
-  )
-    addIssue(['journey', 'returnDate'], 'must be after departureDate');
-  const contactIds = new Set<string>();
-  intent.contacts.forEach((c, i) => {
-    if (contactIds.has(c.id)) addIssue(['contacts', i, 'id'], 'is a duplicate contact id');
-    contactIds.add(c.id);
-    if (c.emails.length === 0 && c.phones.length === 0)
-      addIssue(['contacts', i, 'emails'], 'a contact needs an e-mail address or a phone');
-  });
-  let adults = 0;
-  let infants = 0;
-  intent.passengers.forEach((p, i) => {
-    if (p.type === 'ADT') adults += 1;
-    if (p.type === 'INF') infants += 1;
-    if (!contactIds.has(p.contactId)) addIssue(['passengers', i, 'contactId'], 'must be the id of one of the contacts');
-    if (isIsoDate(p.birthdate) && p.birthdate > today)
-      addIssue(['passengers', i, 'birthdate'], 'must not be in the future');
-  });
-  if (adults === 0) addIssue(['passengers'], 'must include at least one ADT');
-  if (infants > adults) addIssue(['passengers'], 'must not have more INF than ADT');
-  const card = intent.payment.card;
-  if (card.expirationYear < thisYear || (card.expirationYear === thisYear && card.expirationMonth < thisMonth))
-    addIssue(['payment', 'card', 'expirationMonth'], 'card has expired');
-  return issues;
+  return z
+    .strictObject({
+      agency: z.strictObject({
+        // Optional: the caller's agency (from the credential) when absent.
+        id: z.string().regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE).optional(),
+        name: text(100),
+      }),
+      pointOfSale: upper(2, 'an ISO 3166 country code'),
+      currency: upper(3, 'an ISO 4217 currency code'),
+      language: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter language code'),
+      journey: z.strictObject({
+        origin: upper(3, 'an IATA airport code'),
+        destination: upper(3, 'an IATA airport code'),
+        departureDate: isoDate,
+        returnDate: isoDate.optional(),
+        flexibleDays: z.number().int('must be an integer').min(0).max(7).optional(),
+      }),
+      passengers: z.array(passengerSchema).min(1, 'must list at least one passenger').max(9, 'at most 9 passengers'),
+      contacts: z.array(contactSchema).min(1, 'must list at least one contact').max(9),
+      selection: z
+        .strictObject({
+          priceClass: z
+            .string()
+            .regex(/^[A-Z0-9_]{1,20}$/, 'must be a price class code such as ECONOMY')
+            .optional(),
+          maxTotal: z
+            .string({ message: 'must be a decimal string such as "250.00"' })
+            .refine((s) => isDecimal(s) && !s.startsWith('-'), { message: 'must be a decimal string such as "250.00"' })
+            .optional(),
+        })
+        .optional(),
+      promotionCode: z
+        .string()
+        .regex(/^[A-Z0-9]{1,20}$/, 'must be 1 to 20 capital letters or digits')
+        .optional(),
+      corporate: z
+        .strictObject({
+          airlineId: z.string().regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator'),
+          account: text(40),
+        })
+        .optional(),
+      payment: z.strictObject({ card: cardSchema }),
+      securePayment: z.strictObject({
+        failUrl: absoluteUrl,
+        termUrl: absoluteUrl,
+        ipAddress: z.union([z.ipv4(), z.ipv6()], { message: 'must be an IPv4 or IPv6 address' }),
+        userAgent: text(500),
+      }),
+    })
+    .superRefine((intent, ctx) => {
+      const { journey } = intent;
+      if (journey.origin === journey.destination) {
+        ctx.addIssue({ code: 'custom', path: ['journey', 'destination'], message: 'must differ from origin' });
+      }
+      if (isIsoDate(journey.departureDate) && journey.departureDate < today) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['journey', 'departureDate'],
+          message: `must not be before today (${today})`,
+        });
+      }
+      if (
+        journey.returnDate !== undefined &&
+        isIsoDate(journey.returnDate) &&
+        isIsoDate(journey.departureDate) &&
+        journey.returnDate <= journey.departureDate
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['journey', 'returnDate'], message: 'must be after departureDate' });
+      }
+      const contactIds = new Set<string>();
+      intent.contacts.forEach((c, i) => {
+        if (contactIds.has(c.id))
+          ctx.addIssue({ code: 'custom', path: ['contacts', i, 'id'], message: 'is a duplicate contact id' });
+        contactIds.add(c.id);
+        if (c.emails.length === 0 && c.phones.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['contacts', i, 'emails'],
+            message: 'a contact needs an e-mail address or a phone',
+          });
+        }
+      });
+      let adults = 0;
+      let infants = 0;
+      intent.passengers.forEach((p, i) => {
+        if (p.type === 'ADT') adults += 1;
+        if (p.type === 'INF') infants += 1;
+        if (!contactIds.has(p.contactId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['passengers', i, 'contactId'],
+            message: 'must be the id of one of the contacts',
+          });
+        }
+        if (isIsoDate(p.birthdate) && p.birthdate > today) {
+          ctx.addIssue({ code: 'custom', path: ['passengers', i, 'birthdate'], message: 'must not be in the future' });
+        }
+      });
+      if (adults === 0)
+        ctx.addIssue({ code: 'custom', path: ['passengers'], message: 'must include at least one ADT' });
+      if (infants > adults)
+        ctx.addIssue({ code: 'custom', path: ['passengers'], message: 'must not have more INF than ADT' });
+      const card = intent.payment.card;
+      if (card.expirationYear < thisYear || (card.expirationYear === thisYear && card.expirationMonth < thisMonth)) {
+        ctx.addIssue({ code: 'custom', path: ['payment', 'card', 'expirationMonth'], message: 'card has expired' });
+      }
+    });
 }
 
 /** Renders a zod path as `passengers[1].birthdate`. */
@@ -210,39 +224,59 @@ export function utcToday(now: Date = new Date()): string {
 /** A valid intent as submitted: `agency.id` may still be missing (the caller's is used then). */
 export type SubmittedIntent = Omit<BookingIntent, 'agency'> & { agency: { id?: string; name: string } };
 
-/** Validates one intent; on failure lists every bad field (never their values). */
-export function validateIntent(body: unknown, today: string = utcToday()): ValidationResult<SubmittedIntent> {
-  return checkIntent(body, today, []);
-}
+/**
+ * Validates intents against the schema of one day, built once per date: building a zod schema
+ * costs far more than using it (building it per request was most of the API's CPU per intent,
+ * bench/README.md, "saga"). The controllers hold one each.
+ */
+export class IntentValidator {
+  private day?: {
+    today: string;
+    intent: ReturnType<typeof bookingIntentSchema>;
+    batch: ReturnType<typeof batchSchema>;
+  };
 
-/** {@link validateIntent} with the paths of the errors under `prefix`. */
-function checkIntent(body: unknown, today: string, prefix: readonly PropertyKey[]): ValidationResult<SubmittedIntent> {
-  const r = bookingIntentSchema.safeParse(body);
-  if (!r.success) return { ok: false, fields: toFieldErrors(r.error, prefix) };
-  const fields = intentIssues(r.data, today, prefix);
-  return fields.length === 0 ? { ok: true, value: r.data as SubmittedIntent } : { ok: false, fields };
+  /** Validates one intent; on failure lists every bad field (never their values). */
+  intent(body: unknown, today: string): ValidationResult<SubmittedIntent> {
+    const r = this.schemas(today).intent.safeParse(body);
+    if (r.success) return { ok: true, value: r.data as SubmittedIntent };
+    return { ok: false, fields: toFieldErrors(r.error) };
+  }
+
+  /** Validates a batch: a non-empty array of intents; paths start with the index (`[3].currency`). */
+  batch(body: unknown, today: string): ValidationResult<SubmittedIntent[]> {
+    const r = this.schemas(today).batch.safeParse(body);
+    if (r.success) return { ok: true, value: r.data as SubmittedIntent[] };
+    return { ok: false, fields: toFieldErrors(r.error) };
+  }
+
+  private schemas(today: string) {
+    if (this.day?.today !== today) {
+      const intent = bookingIntentSchema(today);
+      this.day = { today, intent, batch: batchSchema(intent) };
+    }
+    return this.day;
+  }
 }
 
 /** Largest number of intents in one batch. */
 export const MAX_BATCH_SIZE = 500;
 
-const batchSchema = z
-  .array(z.unknown(), { message: 'must be a JSON array of booking intents' })
-  .min(1, 'must contain at least one intent')
-  .max(MAX_BATCH_SIZE, `must contain at most ${MAX_BATCH_SIZE} intents`);
+function batchSchema(intent: ReturnType<typeof bookingIntentSchema>) {
+  return z
+    .array(intent, { message: 'must be a JSON array of booking intents' })
+    .min(1, 'must contain at least one intent')
+    .max(MAX_BATCH_SIZE, `must contain at most ${MAX_BATCH_SIZE} intents`);
+}
 
-/** Validates a batch: a non-empty array of intents; paths start with the index (`[3].currency`). */
+/** Validates one intent (builds the day's schema: callers that validate many hold an {@link IntentValidator}). */
+export function validateIntent(body: unknown, today: string = utcToday()): ValidationResult<SubmittedIntent> {
+  return new IntentValidator().intent(body, today);
+}
+
+/** Validates a batch (builds the day's schema, as {@link validateIntent}). */
 export function validateBatch(body: unknown, today: string = utcToday()): ValidationResult<SubmittedIntent[]> {
-  const r = batchSchema.safeParse(body);
-  if (!r.success) return { ok: false, fields: toFieldErrors(r.error) };
-  const value: SubmittedIntent[] = [];
-  const fields: FieldError[] = [];
-  r.data.forEach((item, i) => {
-    const checked = checkIntent(item, today, [i]);
-    if (checked.ok) value.push(checked.value);
-    else fields.push(...checked.fields);
-  });
-  return fields.length === 0 ? { ok: true, value } : { ok: false, fields };
+  return new IntentValidator().batch(body, today);
 }
 
 /** Idempotency keys: 1 to 100 characters of A-Z a-z 0-9 _ . : - */

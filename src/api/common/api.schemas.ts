@@ -151,7 +151,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Recor
 /** Component schemas of the OpenAPI document, all derived from zod. */
 export function openApiComponentSchemas(): Record<string, Record<string, unknown>> {
   return {
-    BookingIntent: jsonSchema(bookingIntentSchema, 'input'),
+    BookingIntent: jsonSchema(bookingIntentSchema('2000-01-01'), 'input'),
     BookingListQuery: jsonSchema(bookingListQuerySchema, 'input'),
     BookingAccepted: jsonSchema(bookingAcceptedSchema),
     BookingView: jsonSchema(bookingViewSchema),
