@@ -3,15 +3,25 @@
  * to the agency's webhook registry workflow, which delivers it to the subscribed endpoints.
  * An agency that never registered an endpoint has no registry; the event is then dropped (there
  * is nobody to deliver it to). Guarded by a patch marker, so histories recorded before webhooks
- * existed replay unchanged.
+ * existed replay unchanged. The event goes by a local activity (one marker event) since the patch
+ * `webhook-local-signal`; histories from before signal the registry from the workflow.
  */
-import { CancellationScope, getExternalWorkflowHandle, log, patched, uuid4, workflowInfo } from '@temporalio/workflow';
+import {
+  CancellationScope,
+  getExternalWorkflowHandle,
+  log,
+  patched,
+  proxyLocalActivities,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { BookingState, BookingStatus, BookingStatusReport } from '../src/booking/booking.model';
 import {
   webhookRegistryId,
   type BatchEventData,
   type BookingEventData,
   type WebhookEvent,
+  type WebhookEventActivities,
   type WebhookEventType,
 } from '../src/webhooks/webhook.model';
 import { bookingStatusSignal } from './definitions';
@@ -21,6 +31,13 @@ import { webhookEventSignal } from './webhook-definitions';
 export const WEBHOOK_EVENTS_PATCH = 'webhook-events';
 /** Patch id guarding `booking.escalated` (histories that escalated before it replay without). */
 export const WEBHOOK_ESCALATED_PATCH = 'webhook-escalated';
+/** Patch id of sending events by local activity instead of a signal from the workflow. */
+export const WEBHOOK_LOCAL_SIGNAL_PATCH = 'webhook-local-signal';
+
+const { sendWebhookEvent } = proxyLocalActivities<WebhookEventActivities>({
+  startToCloseTimeout: '10s',
+  retry: { initialInterval: '200ms', maximumInterval: '5s', maximumAttempts: 10 },
+});
 
 /**
  * The event a booking status emits, if any (`RUNNING`, `SETTLING` and `CANCELLING` emit none).
@@ -79,6 +96,20 @@ function newEvent(type: WebhookEventType, data: BookingEventData | BatchEventDat
 
 /** Signals `event` to the agency's registry; an agency without one has nobody to tell. */
 async function sendToRegistry(agencyId: string, event: WebhookEvent): Promise<void> {
+  if (patched(WEBHOOK_LOCAL_SIGNAL_PATCH)) {
+    try {
+      const sent = await CancellationScope.nonCancellable(() => sendWebhookEvent({ agencyId, event }));
+      if (!sent)
+        log.info('no webhook registry for the agency: event not delivered', { type: event.type, eventId: event.id });
+    } catch (error) {
+      log.warn('the webhook registry could not be told: event not delivered', {
+        type: event.type,
+        eventId: event.id,
+        error: (error as Error).message,
+      });
+    }
+    return;
+  }
   try {
     await CancellationScope.nonCancellable(() =>
       getExternalWorkflowHandle(webhookRegistryId(agencyId)).signal(webhookEventSignal, event),

@@ -203,3 +203,18 @@ export interface DeliverWebhookResult {
 export interface WebhookActivities {
   deliverWebhook(input: DeliverWebhookInput): Promise<DeliverWebhookResult>;
 }
+
+/** An event for an agency's webhook registry (`sendWebhookEvent`). */
+export interface SendWebhookEventInput {
+  agencyId: string;
+  event: WebhookEvent;
+}
+
+/**
+ * Workflow-side view of the local activity that hands booking and batch events to the agency's
+ * registry (activities/webhook-event.activities.ts).
+ */
+export interface WebhookEventActivities {
+  /** Signals the event to the registry: `true`, or `false` when the agency has no registry. */
+  sendWebhookEvent(input: SendWebhookEventInput): Promise<boolean>;
+}

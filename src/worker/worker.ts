@@ -20,6 +20,7 @@ import { bookingMetricsSinks, type WorkerMetrics } from './worker.metrics';
 import { createBookingActivities, type BookingActivityDeps } from '../../activities/booking.activities';
 import type { BookingActivities } from '../../activities/booking.activities.types';
 import { createWebhookActivities } from '../../activities/webhook.activities';
+import { createWebhookEventActivities } from '../../activities/webhook-event.activities';
 import { createDataConverter } from '../temporal/data-converter';
 import { webhookTaskQueue } from '../webhooks/webhook.model';
 
@@ -146,7 +147,11 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
       : { workflowsPath: WORKFLOWS_PATH }),
     // The webhook activities stay here too, for deliveries scheduled on this queue before
     // deliveries had a queue of their own.
-    activities: { ...webhookActivities, ...(options.activities ?? createActivities(options.activityDeps)) },
+    activities: {
+      ...webhookActivities,
+      ...createWebhookEventActivities(),
+      ...(options.activities ?? createActivities(options.activityDeps)),
+    },
     dataConverter,
     interceptors: {
       workflowModules: workflowInterceptorModules(options.tracing !== undefined),

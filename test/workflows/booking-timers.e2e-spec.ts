@@ -11,7 +11,7 @@ import { approvePriceSignal, cancelBookingUpdate, cancelSignal, stateQuery } fro
 import { createDataConverter } from '../../src/temporal/data-converter';
 import { BOOKING_SEARCH_ATTRIBUTE_KEYS, BookingStatusKey } from '../../src/temporal/search-attributes';
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
-import { webhookRegistryId } from '../../src/webhooks/webhook.model';
+import type { BookingEventData, SendWebhookEventInput } from '../../src/webhooks/webhook.model';
 import {
   attempt,
   delegatingActivities,
@@ -46,6 +46,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   let worker: Worker;
   let running: Promise<void>;
   let mocks: ActivityMocks;
+  const sentEvents: SendWebhookEventInput[] = [];
   let sequence = 0;
   const taskQueue = 'booking-timers';
 
@@ -63,7 +64,14 @@ describe('booking saga timers (time-skipping test server)', () => {
       namespace: env.namespace ?? 'default',
       taskQueue,
       workflowBundle: await workflowBundle(),
-      activities: delegatingActivities(() => mocks),
+      activities: {
+        // The agency has no registry here: the events are recorded, not signalled.
+        sendWebhookEvent: async (input: SendWebhookEventInput) => {
+          sentEvents.push(input);
+          return false;
+        },
+        ...delegatingActivities(() => mocks),
+      },
       dataConverter: createDataConverter(),
     });
     running = worker.run();
@@ -212,13 +220,11 @@ describe('booking saga timers (time-skipping test server)', () => {
     expect(result.state.settling?.lookupIds).toEqual(['PRICE-2', 'SHOP-1']);
     expect(mocks.createOrder).toHaveBeenCalledTimes(1);
     expect(result.state.order).toBeUndefined();
-    // The agency's webhook registry is told (booking.escalated): the one event sent to it.
-    const history = await handle.fetchHistory();
-    const toRegistry = (history.events ?? [])
-      .map((event) => event.signalExternalWorkflowExecutionInitiatedEventAttributes)
-      .filter((attributes) => attributes?.signalName === 'webhookEvent')
-      .map((attributes) => attributes!.workflowExecution?.workflowId);
-    expect(toRegistry).toEqual([webhookRegistryId(oneWayIntent().agency.id)]);
+    // The agency's webhook registry is told (booking.escalated, with the ids to check): the one event sent.
+    const sent = sentEvents.filter((input) => (input.event.data as BookingEventData).bookingId === handle.workflowId);
+    expect(
+      sent.map((input) => [input.agencyId, input.event.type, (input.event.data as BookingEventData).lookupIds]),
+    ).toEqual([[oneWayIntent().agency.id, 'booking.escalated', ['PRICE-2', 'SHOP-1']]]);
   });
 
   it('never fails while the lookups fail: escalates when no lookup answered after the window', async () => {

@@ -19,6 +19,7 @@ import type {
   PriceResult,
 } from '../../activities/booking.activities.types';
 import type { BookingIntent, BookingState } from '../../src/booking/booking.model';
+import { createWebhookEventActivities } from '../../activities/webhook-event.activities';
 import { createDataConverter } from '../../src/temporal/data-converter';
 import { WORKFLOWS_PATH } from '../../src/worker/worker';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
@@ -220,7 +221,8 @@ export async function createTestWorker(
     namespace: harness.namespace,
     taskQueue: harness.taskQueue,
     workflowBundle: await workflowBundle(),
-    activities,
+    // The local activity that hands status events to a webhook registry, as the product worker has it.
+    activities: { ...createWebhookEventActivities(), ...activities },
     dataConverter: createDataConverter(),
     ...extra,
   });
