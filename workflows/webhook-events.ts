@@ -3,8 +3,9 @@
  * to the agency's webhook registry workflow, which delivers it to the subscribed endpoints.
  * An agency that never registered an endpoint has no registry; the event is then dropped (there
  * is nobody to deliver it to). Guarded by a patch marker, so histories recorded before webhooks
- * existed replay unchanged. The event goes by a local activity (one marker event) since the patch
- * `webhook-local-signal`; histories from before signal the registry from the workflow.
+ * existed replay unchanged. Since the patch `status-local-signal`, the event and a batch child's
+ * status report go by local activity (one marker event each, activities/status-signal.activities.ts);
+ * histories from before signal the registry and the batch from the workflow.
  */
 import {
   CancellationScope,
@@ -15,7 +16,12 @@ import {
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { BookingState, BookingStatus, BookingStatusReport } from '../src/booking/booking.model';
+import type {
+  BatchReportActivities,
+  BookingState,
+  BookingStatus,
+  BookingStatusReport,
+} from '../src/booking/booking.model';
 import {
   webhookRegistryId,
   type BatchEventData,
@@ -31,10 +37,10 @@ import { webhookEventSignal } from './webhook-definitions';
 export const WEBHOOK_EVENTS_PATCH = 'webhook-events';
 /** Patch id guarding `booking.escalated` (histories that escalated before it replay without). */
 export const WEBHOOK_ESCALATED_PATCH = 'webhook-escalated';
-/** Patch id of sending events by local activity instead of a signal from the workflow. */
-export const WEBHOOK_LOCAL_SIGNAL_PATCH = 'webhook-local-signal';
+/** Patch id of sending events and batch reports by local activity instead of a signal from the workflow. */
+export const STATUS_LOCAL_SIGNAL_PATCH = 'status-local-signal';
 
-const { sendWebhookEvent } = proxyLocalActivities<WebhookEventActivities>({
+const { sendWebhookEvent, reportBookingStatus } = proxyLocalActivities<WebhookEventActivities & BatchReportActivities>({
   startToCloseTimeout: '10s',
   retry: { initialInterval: '200ms', maximumInterval: '5s', maximumAttempts: 10 },
 });
@@ -96,7 +102,7 @@ function newEvent(type: WebhookEventType, data: BookingEventData | BatchEventDat
 
 /** Signals `event` to the agency's registry; an agency without one has nobody to tell. */
 async function sendToRegistry(agencyId: string, event: WebhookEvent): Promise<void> {
-  if (patched(WEBHOOK_LOCAL_SIGNAL_PATCH)) {
+  if (patched(STATUS_LOCAL_SIGNAL_PATCH)) {
     try {
       const sent = await CancellationScope.nonCancellable(() => sendWebhookEvent({ agencyId, event }));
       if (!sent)
@@ -146,12 +152,16 @@ export function emitBookingEvent(agencyId: string, state: BookingState): Promise
     const report: BookingStatusReport = { bookingId: info.workflowId, status: state.status };
     const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
     if (refund !== undefined) report.refund = { ...refund };
+    const notTaken = () => log.info('the batch did not take the status report (closed?)', { status: report.status });
     sends.push(
-      CancellationScope.nonCancellable(() =>
-        getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report),
-      ).catch(() => {
-        log.info('the batch did not take the status report (closed?)', { status: report.status });
-      }),
+      patched(STATUS_LOCAL_SIGNAL_PATCH)
+        ? CancellationScope.nonCancellable(() => reportBookingStatus({ batchId: parent, report })).then(
+            (taken) => (taken ? undefined : notTaken()),
+            notTaken,
+          )
+        : CancellationScope.nonCancellable(() =>
+            getExternalWorkflowHandle(parent).signal(bookingStatusSignal, report),
+          ).catch(notTaken),
     );
   }
   const type = bookingEventType(state.status);

@@ -270,6 +270,18 @@ export interface BookingStatusReport {
   refund?: { value: string; currency: string };
 }
 
+/** A batch child's status for its batch (`reportBookingStatus`). */
+export interface ReportBookingStatusInput {
+  batchId: string;
+  report: BookingStatusReport;
+}
+
+/** Workflow-side view of the local activity that tells a batch of its child's status (activities/status-signal.activities.ts). */
+export interface BatchReportActivities {
+  /** Signals the report to the batch: `true`, or `false` when the batch is closed. */
+  reportBookingStatus(input: ReportBookingStatusInput): Promise<boolean>;
+}
+
 /** Signal and query names (the definitions live in `workflows/definitions.ts`). */
 export const APPROVE_PRICE_SIGNAL = 'approvePrice';
 export const CANCEL_SIGNAL = 'cancel';

@@ -212,7 +212,7 @@ export interface SendWebhookEventInput {
 
 /**
  * Workflow-side view of the local activity that hands booking and batch events to the agency's
- * registry (activities/webhook-event.activities.ts).
+ * registry (activities/status-signal.activities.ts).
  */
 export interface WebhookEventActivities {
   /** Signals the event to the registry: `true`, or `false` when the agency has no registry. */

@@ -20,7 +20,7 @@ import { bookingMetricsSinks, type WorkerMetrics } from './worker.metrics';
 import { createBookingActivities, type BookingActivityDeps } from '../../activities/booking.activities';
 import type { BookingActivities } from '../../activities/booking.activities.types';
 import { createWebhookActivities } from '../../activities/webhook.activities';
-import { createWebhookEventActivities } from '../../activities/webhook-event.activities';
+import { createStatusSignalActivities } from '../../activities/status-signal.activities';
 import { createDataConverter } from '../temporal/data-converter';
 import { webhookTaskQueue } from '../webhooks/webhook.model';
 
@@ -149,7 +149,7 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     // deliveries had a queue of their own.
     activities: {
       ...webhookActivities,
-      ...createWebhookEventActivities(),
+      ...createStatusSignalActivities(),
       ...(options.activities ?? createActivities(options.activityDeps)),
     },
     dataConverter,

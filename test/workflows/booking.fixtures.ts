@@ -19,7 +19,7 @@ import type {
   PriceResult,
 } from '../../activities/booking.activities.types';
 import type { BookingIntent, BookingState } from '../../src/booking/booking.model';
-import { createWebhookEventActivities } from '../../activities/webhook-event.activities';
+import { createStatusSignalActivities } from '../../activities/status-signal.activities';
 import { createDataConverter } from '../../src/temporal/data-converter';
 import { WORKFLOWS_PATH } from '../../src/worker/worker';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
@@ -221,8 +221,8 @@ export async function createTestWorker(
     namespace: harness.namespace,
     taskQueue: harness.taskQueue,
     workflowBundle: await workflowBundle(),
-    // The local activity that hands status events to a webhook registry, as the product worker has it.
-    activities: { ...createWebhookEventActivities(), ...activities },
+    // The local activities that tell the webhook registry and the batch, as the product worker has them.
+    activities: { ...createStatusSignalActivities(), ...activities },
     dataConverter: createDataConverter(),
     ...extra,
   });

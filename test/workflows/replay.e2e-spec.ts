@@ -21,7 +21,7 @@ const workflowIds = JSON.parse(fs.readFileSync(path.join(HISTORIES, 'workflow-id
 /**
  * The paths whose histories are kept (see booking.e2e-spec.ts). The `-webhook-signal` ones were
  * recorded while status events went to the webhook registry by a signal from the workflow
- * (before the `webhook-local-signal` patch), the others before webhooks existed.
+ * (before the `status-local-signal` patch), the others before webhooks existed.
  */
 const EXPECTED = [
   'batch-of-5',
