@@ -4,11 +4,9 @@
  * validation errors, 404s, listing, batches, health, and the card-data leak check over the
  * Temporal histories, the captured logs and every API answer of this file.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { expectValidXsd } from '../support/xsd';
-import { temporalTestAddress, temporalTestCli, temporalTestNamespace } from '../support/temporal-env';
+import { temporalTestAddress, temporalTestNamespace, workflowHistoryJson } from '../support/temporal-env';
 import {
   CREDIT_CARD,
   CREDIT_CARD_2,
@@ -18,9 +16,8 @@ import {
   oneWayIntent,
   roundTripFamilyIntent,
 } from './intent.fixture';
+import { BOOKING_STEPS } from '../workflows/booking.fixtures';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
-
-const execFileAsync = promisify(execFile);
 
 // Everything the process writes (API, worker, airline, SDK logs) and every API answer, for the leak check.
 const captured: string[] = [];
@@ -116,14 +113,7 @@ describe('booking API end to end', () => {
     expect(view.order.total).toEqual(view.pricedTotal);
     expect(view.order.total.currency).toBe('GBP');
     expect(view.surcharge).toBeDefined();
-    expect(view.steps.map((s: { name: string }) => s.name)).toEqual([
-      'shop',
-      'price',
-      'tokenise',
-      'repriceWithToken',
-      'createOrder',
-      'retrieveOrder',
-    ]);
+    expect(view.steps.map((s: { name: string }) => s.name)).toEqual(BOOKING_STEPS);
     const order = await api('GET', `/bookings/${encodeURIComponent(posted.body.id)}/order`);
     expect(order.status).toBe(200);
     expect(order.contentType).toBe('application/xml; charset=utf-8');
@@ -347,22 +337,7 @@ describe('booking API end to end', () => {
 
   it('the codec endpoint decodes real history payloads with the card masked', async () => {
     const id = bookingIds[0]!;
-    const { stdout } = await execFileAsync(
-      temporalTestCli(),
-      [
-        'workflow',
-        'show',
-        '--workflow-id',
-        id,
-        '--address',
-        temporalTestAddress(),
-        '--namespace',
-        temporalTestNamespace(),
-        '--output',
-        'json',
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+    const stdout = await workflowHistoryJson(id);
     const history = JSON.parse(stdout);
     const events = history.events as any[];
     const started = events.find((e) => e.workflowExecutionStartedEventAttributes !== undefined);
@@ -393,22 +368,7 @@ describe('booking API end to end', () => {
     expect(bookingIds.length).toBeGreaterThanOrEqual(3);
     const haystacks: [string, string][] = [];
     for (const id of bookingIds) {
-      const { stdout } = await execFileAsync(
-        temporalTestCli(),
-        [
-          'workflow',
-          'show',
-          '--workflow-id',
-          id,
-          '--address',
-          temporalTestAddress(),
-          '--namespace',
-          temporalTestNamespace(),
-          '--output',
-          'json',
-        ],
-        { maxBuffer: 64 * 1024 * 1024 },
-      );
+      const stdout = await workflowHistoryJson(id);
       expect(stdout.length).toBeGreaterThan(1000);
       haystacks.push([`history of ${id}`, stdout]);
     }

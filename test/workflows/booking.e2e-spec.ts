@@ -5,10 +5,8 @@
  * `RECORD_HISTORIES=1 npx jest test/workflows/booking.e2e-spec.ts` rewrites the histories replayed
  * by replay.e2e-spec.ts (commit them).
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
@@ -18,9 +16,11 @@ import type { batchWorkflow as BatchWorkflowFn, bookingWorkflow as BookingWorkfl
 import { approvePriceSignal, cancelSignal, progressQuery, stateQuery } from '../../workflows/definitions';
 import {
   attempt,
+  BOOKING_STEPS,
   createHarness,
   createTestWorker,
   delegatingActivities,
+  FIRST_TIME_TRAIL,
   happyMocks,
   offer,
   oneWayIntent,
@@ -28,14 +28,15 @@ import {
   ORDER_VIEW_XML,
   pollUntil,
   priced,
+  RESHOP_AFTER_ORDER_REFUSED,
+  stepOutcomes,
   stepTrail,
   type ActivityMocks,
   type Harness,
 } from './booking.fixtures';
-import { temporalTestAddress, temporalTestCli } from '../support/temporal-env';
+import { workflowHistoryJson } from '../support/temporal-env';
 
 const HISTORIES = path.join(__dirname, 'histories');
-const execFileAsync = promisify(execFile);
 
 describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)', () => {
   let harness: Harness;
@@ -77,23 +78,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   async function record(name: string, handle: WorkflowHandle): Promise<void> {
     if (process.env.RECORD_HISTORIES !== '1') return;
-    // The CLI writes the canonical proto JSON that historyFromJSON reads back.
-    const { stdout } = await execFileAsync(
-      temporalTestCli(),
-      [
-        'workflow',
-        'show',
-        '--output',
-        'json',
-        '--address',
-        temporalTestAddress(),
-        '--namespace',
-        harness.namespace,
-        '--workflow-id',
-        handle.workflowId,
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+    const stdout = await workflowHistoryJson(handle.workflowId, harness.namespace);
     fs.mkdirSync(HISTORIES, { recursive: true });
     fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(JSON.parse(stdout), null, 1)}\n`);
     // Replay needs the original workflow ids (child ids derive from them).
@@ -112,14 +97,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     expect(result.orderViewXml).toBe(ORDER_VIEW_XML);
     expect(result.state.status).toBe('CONFIRMED');
     expect(result.state.currentStep).toBeUndefined();
-    expect(stepTrail(result.state)).toEqual([
-      'shop:ok:1',
-      'price:ok:1',
-      'tokenise:ok:1',
-      'repriceWithToken:ok:1',
-      'createOrder:ok:1',
-      'retrieveOrder:ok:1',
-    ]);
+    expect(stepTrail(result.state)).toEqual(FIRST_TIME_TRAIL);
     expect(result.state.chosenOffer).toEqual({
       offerIds: ['OF-ECO'],
       priceClass: 'ECONOMY',
@@ -211,15 +189,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     const result = await (await startBooking(intent)).result();
 
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).map((s) => s.split(':')[0])).toEqual([
-      'calendar',
-      'shop',
-      'price',
-      'tokenise',
-      'repriceWithToken',
-      'createOrder',
-      'retrieveOrder',
-    ]);
+    expect(stepTrail(result.state).map((s) => s.split(':')[0])).toEqual(['calendar', ...BOOKING_STEPS]);
     expect(mocks.calendar.mock.calls[0]![0]).toMatchObject({
       departureDate: '2027-03-10',
       returnDate: '2027-03-17',
@@ -265,16 +235,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     const result = await handle.result();
 
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state)).toEqual([
-      'shop:ok:1',
-      'price:failed:1',
-      'shop:ok:1',
-      'price:ok:1',
-      'tokenise:ok:1',
-      'repriceWithToken:ok:1',
-      'createOrder:ok:1',
-      'retrieveOrder:ok:1',
-    ]);
+    expect(stepTrail(result.state)).toEqual(['shop:ok:1', 'price:failed:1', ...FIRST_TIME_TRAIL]);
     expect(mocks.price.mock.calls[1]![0].offers[0]!.responseId).toBe('SHOP-NEW');
     expect(result.state.chosenOffer?.shoppingResponseId).toBe('SHOP-NEW');
     await record('expired-offer-reshop', handle);
@@ -300,18 +261,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     });
     const result = await (await startBooking()).result();
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
-      'shop:ok',
-      'price:ok',
-      'tokenise:ok',
-      'repriceWithToken:ok',
-      'createOrder:failed',
-      'shop:ok',
-      'price:ok',
-      'repriceWithToken:ok',
-      'createOrder:ok',
-      'retrieveOrder:ok',
-    ]);
+    expect(stepOutcomes(result.state)).toEqual(RESHOP_AFTER_ORDER_REFUSED);
     // The token is still valid: not created twice. No reconciliation: the airline said no.
     expect(mocks.tokenise).toHaveBeenCalledTimes(1);
     expect(mocks.reconcileOrder).not.toHaveBeenCalled();
@@ -358,18 +308,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     const result = await handle.result();
 
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
-      'shop:ok',
-      'price:ok',
-      'tokenise:ok',
-      'repriceWithToken:ok',
-      'createOrder:failed',
-      'shop:ok',
-      'price:ok',
-      'repriceWithToken:ok',
-      'createOrder:ok',
-      'retrieveOrder:ok',
-    ]);
+    expect(stepOutcomes(result.state)).toEqual(RESHOP_AFTER_ORDER_REFUSED);
     const failedCreate = result.state.steps[4]!;
     expect(failedCreate.failure).toBe('NO_SEATS');
     expect(result.state.steps[5]!.reason).toBe('reshop 1/2 after NO_SEATS (711)');

@@ -209,6 +209,11 @@ export async function createHarness(prefix: string): Promise<Harness> {
   };
 }
 
+/** Where a worker of the harness polls: its connection, namespace and task queue. */
+export function onHarness(harness: Harness): { connection: NativeConnection; namespace: string; taskQueue: string } {
+  return { connection: harness.nativeConnection, namespace: harness.namespace, taskQueue: harness.taskQueue };
+}
+
 /** Creates a worker with the given activities on the harness's task queue. */
 export async function createTestWorker(
   harness: Harness,
@@ -251,3 +256,38 @@ export async function pollUntil<T>(
 export function stepTrail(state: BookingState): string[] {
   return state.steps.map((s) => `${s.name}:${s.outcome ?? 'running'}:${s.attempts}`);
 }
+
+/** {@link stepTrail} without the attempt counts: `name:outcome`. */
+export function stepOutcomes(state: BookingState): string[] {
+  return stepTrail(state).map((s) => s.split(':').slice(0, 2).join(':'));
+}
+
+/** The steps of a one-way booking that goes straight through, in order. */
+export const BOOKING_STEPS: readonly string[] = [
+  'shop',
+  'price',
+  'tokenise',
+  'repriceWithToken',
+  'createOrder',
+  'retrieveOrder',
+];
+
+/** {@link stepTrail} of a booking whose every step succeeded at its first attempt. */
+export const FIRST_TIME_TRAIL: readonly string[] = BOOKING_STEPS.map((name) => `${name}:ok:1`);
+
+/**
+ * {@link stepOutcomes} of a booking whose order create was refused (offer expired, seats gone):
+ * shopped and priced again, the card token reused, then ordered.
+ */
+export const RESHOP_AFTER_ORDER_REFUSED: readonly string[] = [
+  'shop:ok',
+  'price:ok',
+  'tokenise:ok',
+  'repriceWithToken:ok',
+  'createOrder:failed',
+  'shop:ok',
+  'price:ok',
+  'repriceWithToken:ok',
+  'createOrder:ok',
+  'retrieveOrder:ok',
+];
