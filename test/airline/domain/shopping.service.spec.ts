@@ -22,7 +22,7 @@ function day(rs: AirShoppingRs) {
 }
 
 /** An offer's price class and total, then each item's `base + taxes = total`. */
-function prices(o: Offer): string[] {
+function prices(o: Offer): (string | undefined)[] {
   return [
     o.flightsOverview[0].priceClassRef,
     o.totalPrice!.value,
