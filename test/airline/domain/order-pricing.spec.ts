@@ -85,6 +85,26 @@ function orderRq(
   };
 }
 
+/** The order item of `passenger` on the PLUS offer: its fare, the flight and the PLUS bundle on ZZ101. */
+function plusOrderItem(passenger: string, base: string, taxes: string) {
+  const id = `SR0001-O2-${passenger}`;
+  return {
+    orderItemId: id,
+    owner: 'ZZ',
+    base: { value: base, currency: 'GBP' },
+    taxes: { value: taxes, currency: 'GBP' },
+    services: [
+      { serviceId: `${id}-OS1`, passengerRef: passenger, segmentRef: 'SEG__ZZ101_20261201' },
+      {
+        serviceId: `${id}-OS2`,
+        passengerRef: passenger,
+        serviceDefinitionRef: 'SD__BNDL_PLUS',
+        segmentRef: 'SEG__ZZ101_20261201',
+      },
+    ],
+  };
+}
+
 describe('checkOrderAgainstPricing', () => {
   it('accepts an order from the latest pricing with a debit card and builds its items and commission', () => {
     const s = setup();
@@ -94,36 +114,8 @@ describe('checkOrderAgainstPricing', () => {
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(r.pricing.responseId).toBe(priced.shoppingResponseId);
     expect(buildOrderItems(r.pricing)).toEqual([
-      {
-        orderItemId: 'SR0001-O2-PAX__ADT01',
-        owner: 'ZZ',
-        base: { value: '94.05', currency: 'GBP' },
-        taxes: { value: '13.00', currency: 'GBP' },
-        services: [
-          { serviceId: 'SR0001-O2-PAX__ADT01-OS1', passengerRef: 'PAX__ADT01', segmentRef: 'SEG__ZZ101_20261201' },
-          {
-            serviceId: 'SR0001-O2-PAX__ADT01-OS2',
-            passengerRef: 'PAX__ADT01',
-            serviceDefinitionRef: 'SD__BNDL_PLUS',
-            segmentRef: 'SEG__ZZ101_20261201',
-          },
-        ],
-      },
-      {
-        orderItemId: 'SR0001-O2-PAX__CHD01',
-        owner: 'ZZ',
-        base: { value: '70.54', currency: 'GBP' },
-        taxes: { value: '0.00', currency: 'GBP' },
-        services: [
-          { serviceId: 'SR0001-O2-PAX__CHD01-OS1', passengerRef: 'PAX__CHD01', segmentRef: 'SEG__ZZ101_20261201' },
-          {
-            serviceId: 'SR0001-O2-PAX__CHD01-OS2',
-            passengerRef: 'PAX__CHD01',
-            serviceDefinitionRef: 'SD__BNDL_PLUS',
-            segmentRef: 'SEG__ZZ101_20261201',
-          },
-        ],
-      },
+      plusOrderItem('PAX__ADT01', '94.05', '13.00'),
+      plusOrderItem('PAX__CHD01', '70.54', '0.00'),
     ]);
     // 1% of 94.05 + 70.54 = 1.6459
     expect(orderCommission(r.pricing)).toEqual({ value: '1.65', currency: 'GBP' });
