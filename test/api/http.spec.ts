@@ -533,27 +533,16 @@ describe('booking API over a fake Temporal client', () => {
     expect(type).toBe('batchWorkflow');
     expect(opts.args[0].options).toEqual({ cancelWindowMs: 604_800_000, correlationId: 'batch-req' });
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
+    const counts = { total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
     client.runs.get('batch:AGENCY1:b1')!.state = {
-      total: 1,
-      pending: 0,
-      running: 1,
-      confirmed: 0,
-      failed: 0,
-      cancelled: 0,
-      escalated: 0,
+      ...counts,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING' }],
     };
     const progress = await get('/batches/batch:AGENCY1:b1', 'A');
     expect(progress.body).toEqual({
       id: 'batch:AGENCY1:b1',
       done: false,
-      total: 1,
-      pending: 0,
-      running: 1,
-      confirmed: 0,
-      failed: 0,
-      cancelled: 0,
-      escalated: 0,
+      ...counts,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING', links: { self: '/bookings/batch%3AAGENCY1%3Ab1-0' } }],
       links: { self: '/batches/batch%3AAGENCY1%3Ab1' },
     });

@@ -265,9 +265,10 @@ describe('signed booking webhooks', () => {
           .find(({ e }) => e.type === type && (e.data as any).bookingId === bookingId),
       );
 
-    const confirmed = await as(stack.api, agencyId, 'POST', '/bookings', oneWayIntent({ agencyId }), 'agency', {
-      'idempotency-key': 'ev-confirmed',
-    });
+    const post = (intent: unknown, key: string) =>
+      as(stack.api, agencyId, 'POST', '/bookings', intent, 'agency', { 'idempotency-key': key });
+
+    const confirmed = await post(oneWayIntent({ agencyId }), 'ev-confirmed');
     expect(confirmed.status).toBe(202);
     const ok = await received('booking.confirmed', confirmed.body.id);
     const view = await as(stack.api, agencyId, 'GET', `/bookings/${encodeURIComponent(confirmed.body.id)}`);
@@ -282,9 +283,7 @@ describe('signed booking webhooks', () => {
 
     const unbookable = oneWayIntent({ agencyId });
     unbookable.selection = { priceClass: 'FIRST' };
-    const failed = await as(stack.api, agencyId, 'POST', '/bookings', unbookable, 'agency', {
-      'idempotency-key': 'ev-failed',
-    });
+    const failed = await post(unbookable, 'ev-failed');
     const ko = await received('booking.failed', failed.body.id);
     expect(ko.e.data).toMatchObject({
       bookingId: failed.body.id,
@@ -295,9 +294,7 @@ describe('signed booking webhooks', () => {
 
     const pricey = oneWayIntent({ agencyId });
     pricey.selection = { maxTotal: '1.00' };
-    const waiting = await as(stack.api, agencyId, 'POST', '/bookings', pricey, 'agency', {
-      'idempotency-key': 'ev-approval',
-    });
+    const waiting = await post(pricey, 'ev-approval');
     const wait = await received('booking.awaiting_approval', waiting.body.id);
     expect(wait.e.data).toMatchObject({
       bookingId: waiting.body.id,
