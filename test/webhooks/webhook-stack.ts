@@ -39,6 +39,17 @@ export interface WebhookStack {
   close(): Promise<void>;
 }
 
+/**
+ * Webhook settings for tests: retries 200 ms apart, doubling up to 1 s, each request given 2 s,
+ * given up after `maxAgeMs` (default 60 s); http receivers accepted.
+ */
+export function fastWebhooks(maxAgeMs = 60_000): WebhookConfig {
+  return {
+    retry: { initialIntervalMs: 200, backoffCoefficient: 2, maximumIntervalMs: 1000, maxAgeMs, requestTimeoutMs: 2000 },
+    requireHttps: false,
+  };
+}
+
 /** Name of the test key of `agencyId` (or of the ops key). */
 function keyName(agencyId: string, role: 'agency' | 'ops'): string {
   return role === 'ops' ? 'ops' : `agency:${agencyId}`;

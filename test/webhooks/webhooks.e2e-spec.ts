@@ -9,7 +9,6 @@
 import type { WorkflowHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { EncryptionCodec, loadPayloadKey } from '../../src/temporal';
-import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
 import {
   webhookDeliveryId,
   webhookRegistryId,
@@ -20,7 +19,7 @@ import { webhookEventSignal } from '../../workflows/webhook-definitions';
 import { oneWayIntent } from '../api/intent.fixture';
 import { pollUntil } from '../api/stack';
 import { startReceiver, TOLERANCE_SECONDS, verifySignature, type Receiver } from './receiver';
-import { as, startWebhookStack, type WebhookStack } from './webhook-stack';
+import { as, fastWebhooks, startWebhookStack, type WebhookStack } from './webhook-stack';
 
 const captured: string[] = [];
 Runtime.install({
@@ -34,16 +33,7 @@ for (const stream of [process.stdout, process.stderr]) {
   }) as typeof stream.write;
 }
 
-const FAST: WebhookConfig = {
-  retry: {
-    initialIntervalMs: 200,
-    backoffCoefficient: 2,
-    maximumIntervalMs: 1000,
-    maxAgeMs: 120_000,
-    requestTimeoutMs: 2000,
-  },
-  requireHttps: false,
-};
+const FAST = fastWebhooks(120_000);
 const AGENCY = 'AGHOOK';
 const OTHER = 'AGOTHER';
 
