@@ -161,14 +161,8 @@ export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
   return bundle;
 }
 
-const quietLogger = {
-  log: () => undefined,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+/** Drops every entry (webpack's progress is noise in test output). */
+const quietLogger = new DefaultLogger('ERROR', () => undefined);
 
 /** A client and worker connection on the test server, and a fresh task queue. */
 export interface Harness {
