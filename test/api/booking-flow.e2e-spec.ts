@@ -4,7 +4,6 @@
  * validation errors, 404s, listing, batches, health, and the card-data leak check over the
  * Temporal histories, the captured logs and every API answer of this file.
  */
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { expectValidXsd } from '../support/xsd';
 import { temporalTestAddress, temporalTestNamespace, workflowHistoryJson } from '../support/temporal-env';
 import {
@@ -18,22 +17,10 @@ import {
 } from './intent.fixture';
 import { BOOKING_STEPS } from '../workflows/booking.fixtures';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
+import { captureProcessOutput } from '../support/capture-output';
 
 // Everything the process writes (API, worker, airline, SDK logs) and every API answer, for the leak check.
-const captured: string[] = [];
-Runtime.install({
-  logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
-});
-const realStdout = process.stdout.write.bind(process.stdout);
-const realStderr = process.stderr.write.bind(process.stderr);
-process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
-  captured.push(String(chunk));
-  return (realStdout as (...a: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stdout.write;
-process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
-  captured.push(String(chunk));
-  return (realStderr as (...a: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stderr.write;
+const captured = captureProcessOutput('INFO');
 
 describe('booking API end to end', () => {
   let stack: Stack;

@@ -7,7 +7,6 @@
  * logs.
  */
 import type { WorkflowHandle } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { EncryptionCodec, loadPayloadKey } from '../../src/temporal';
 import {
   webhookDeliveryId,
@@ -20,18 +19,9 @@ import { oneWayIntent } from '../api/intent.fixture';
 import { pollUntil } from '../api/stack';
 import { startReceiver, TOLERANCE_SECONDS, verifySignature, type Receiver } from './receiver';
 import { as, fastWebhooks, startWebhookStack, type WebhookStack } from './webhook-stack';
+import { captureProcessOutput } from '../support/capture-output';
 
-const captured: string[] = [];
-Runtime.install({
-  logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
-});
-for (const stream of [process.stdout, process.stderr]) {
-  const write = stream.write.bind(stream);
-  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-    captured.push(String(chunk));
-    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof stream.write;
-}
+const captured = captureProcessOutput('INFO');
 
 const FAST = fastWebhooks(120_000);
 const AGENCY = 'AGHOOK';

@@ -18,6 +18,7 @@ import {
   happyMocks,
   oneWayIntent,
   ORDER,
+  outcomeUnknown,
   pollUntil,
   quietRuntime,
   stepTrail,
@@ -32,12 +33,8 @@ import {
 
 jest.setTimeout(180_000);
 
-const outcomeUnknown = async (): Promise<never> => {
-  throw ApplicationFailure.create({
-    message: 'order create outcome unknown: timeout',
-    type: 'ORDER_OUTCOME_UNKNOWN',
-    details: [{ attempt: 1 }],
-  });
+const createOutcomeUnknown = async (): Promise<never> => {
+  throw outcomeUnknown('create', 'timeout');
 };
 
 describe('booking saga timers (time-skipping test server)', () => {
@@ -133,7 +130,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('settles an ambiguous create: looks up with backoff and adopts an order that appears 35 s later', async () => {
-    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    mocks.createOrder.mockImplementationOnce(createOutcomeUnknown);
     let lookups = 0;
     mocks.reconcileOrder.mockImplementation(async () => {
       lookups += 1;
@@ -156,7 +153,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('shows SETTLING (state and search attribute) while it looks the order up', async () => {
-    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    mocks.createOrder.mockImplementationOnce(createOutcomeUnknown);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     mocks.reconcileOrder
@@ -185,7 +182,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('recreates only after a lookup made when the 120 s window ended found nothing', async () => {
-    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    mocks.createOrder.mockImplementationOnce(createOutcomeUnknown);
     const handle = await start();
     const result = await handle.result();
     expect(result.state.status).toBe('CONFIRMED');
@@ -201,7 +198,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('escalates instead with ORDER_UNSETTLED_POLICY=escalate: status ESCALATED with the lookup ids', async () => {
-    mocks.createOrder.mockImplementation(outcomeUnknown);
+    mocks.createOrder.mockImplementation(createOutcomeUnknown);
     const handle = await start(oneWayIntent(), { unsettledPolicy: 'escalate', settleWindowMs: 30_000 });
     const result = await handle.result();
     expect(result.state.status).toBe('ESCALATED');
@@ -222,7 +219,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('never fails while the lookups fail: escalates when no lookup answered after the window', async () => {
-    mocks.createOrder.mockImplementation(outcomeUnknown);
+    mocks.createOrder.mockImplementation(createOutcomeUnknown);
     mocks.reconcileOrder.mockImplementation(async () => {
       throw ApplicationFailure.nonRetryable('HTTP 401', 'AUTHENTICATION_FAILED', { attempt: 1, httpStatus: 401 });
     });
@@ -309,11 +306,7 @@ describe('booking saga timers (time-skipping test server)', () => {
 
     it('settles a cancel without an answer by reading the order back, never by cancelling again', async () => {
       mocks.cancelOrder.mockImplementation(async () => {
-        throw ApplicationFailure.create({
-          message: 'order cancel outcome unknown: timeout',
-          type: 'CANCEL_OUTCOME_UNKNOWN',
-          details: [{ attempt: 1 }],
-        });
+        throw outcomeUnknown('cancel', 'timeout');
       });
       let reads = 0;
       mocks.retrieveOrder.mockImplementation(async () => {

@@ -26,9 +26,12 @@ import {
   oneWayIntent,
   ORDER,
   ORDER_VIEW_XML,
+  outcomeUnknown,
   pollUntil,
   priced,
+  refusedByAirline,
   RESHOP_AFTER_ORDER_REFUSED,
+  shopped,
   stepOutcomes,
   stepTrail,
   type ActivityMocks,
@@ -218,18 +221,10 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops and prices again when the offer expired (bounded)', async () => {
     mocks.shop
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-OLD',
-        offers: [offer('OF-OLD', 0, 'ECONOMY', '100.00')],
-        attempt: attempt(),
-      }))
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-NEW',
-        offers: [offer('OF-NEW', 0, 'ECONOMY', '101.00')],
-        attempt: attempt(),
-      }));
+      .mockImplementationOnce(async () => shopped('SHOP-OLD', offer('OF-OLD', 0, 'ECONOMY', '100.00')))
+      .mockImplementationOnce(async () => shopped('SHOP-NEW', offer('OF-NEW', 0, 'ECONOMY', '101.00')));
     mocks.price.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('721: offer expired', 'OFFER_EXPIRED', { airlineCode: '721', attempt: 1 });
+      throw refusedByAirline('OFFER_EXPIRED', '721', 'offer expired');
     });
     const handle = await startBooking();
     const result = await handle.result();
@@ -243,7 +238,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     // Always expired: gives up after maxReshops fresh rounds.
     mocks = happyMocks();
     mocks.price.mockImplementation(async () => {
-      throw ApplicationFailure.nonRetryable('721: offer expired', 'OFFER_EXPIRED', { airlineCode: '721', attempt: 1 });
+      throw refusedByAirline('OFFER_EXPIRED', '721', 'offer expired');
     });
     const failed = await (await startBooking(oneWayIntent(), { maxReshops: 1 })).result();
     expect(failed.state.status).toBe('FAILED');
@@ -254,10 +249,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops again when the order create says the pricing expired (e.g. after a long approval)', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('721: pricing expired', 'OFFER_EXPIRED', {
-        airlineCode: '721',
-        attempt: 1,
-      });
+      throw refusedByAirline('OFFER_EXPIRED', '721', 'pricing expired');
     });
     const result = await (await startBooking()).result();
     expect(result.state.status).toBe('CONFIRMED');
@@ -269,22 +261,11 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops again when the class sold out at order time (711); a dearer new offer waits for approval', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', {
-        airlineCode: '711',
-        attempt: 1,
-      });
+      throw refusedByAirline('NO_SEATS', '711', 'Seats no longer available');
     });
     mocks.shop
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-1',
-        offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00')],
-        attempt: attempt(),
-      }))
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-2',
-        offers: [offer('OF-ECO-N', 0, 'ECONOMY', '120.00')],
-        attempt: attempt(),
-      }));
+      .mockImplementationOnce(async () => shopped('SHOP-1', offer('OF-ECO', 0, 'ECONOMY', '100.00')))
+      .mockImplementationOnce(async () => shopped('SHOP-2', offer('OF-ECO-N', 0, 'ECONOMY', '120.00')));
     mocks.price
       .mockImplementationOnce(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() }))
       .mockImplementationOnce(async () => ({ ...priced('PRICE-3', '120.00'), attempt: attempt() }));
@@ -319,10 +300,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('books a re-shopped offer that is not dearer without asking', async () => {
     mocks.price.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', {
-        airlineCode: '711',
-        attempt: 1,
-      });
+      throw refusedByAirline('NO_SEATS', '711', 'Seats no longer available');
     });
     const result = await (await startBooking()).result();
     expect(result.state.status).toBe('CONFIRMED');
@@ -419,11 +397,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('reconciles an order create with unknown outcome and adopts the order: exactly one create', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.create({
-        message: 'order create outcome unknown: timeout',
-        type: 'ORDER_OUTCOME_UNKNOWN',
-        details: [{ attempt: 1 }],
-      });
+      throw outcomeUnknown('create', 'timeout');
     });
     mocks.reconcileOrder.mockImplementationOnce(async () => ({ order: ORDER, attempt: attempt() }));
     const handle = await startBooking();
@@ -445,11 +419,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('creates again after a lookup made when the settle window ended finds no order', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.create({
-        message: 'order create outcome unknown: reset',
-        type: 'ORDER_OUTCOME_UNKNOWN',
-        details: [{ attempt: 1 }],
-      });
+      throw outcomeUnknown('create', 'reset');
     });
     // A zero window: one lookup at once (the 120 s default is tested in booking-timers.e2e-spec.ts).
     const result = await (await startBooking(oneWayIntent(), { settleWindowMs: 0 })).result();
@@ -492,7 +462,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('fails with the airline code on a business error, and NO_OFFERS without a matching price class', async () => {
     mocks.repriceWithToken.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('750: card refused', 'INVALID_CARD', { airlineCode: '750', attempt: 1 });
+      throw refusedByAirline('INVALID_CARD', '750', 'card refused');
     });
     const failed = await (await startBooking()).result();
     expect(failed.state.status).toBe('FAILED');

@@ -11,7 +11,7 @@ import {
   Worker,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type {
   BookingActivities,
   OfferSummary,
@@ -98,6 +98,31 @@ export function attempt(): number {
   return Context.current().info.attempt;
 }
 
+/**
+ * An order create or cancel whose outcome at the airline is unknown (`reason`: timeout, reset),
+ * as the real activities throw it: the workflow settles it by reading the order back.
+ */
+export function outcomeUnknown(operation: 'create' | 'cancel', reason: string): ApplicationFailure {
+  return ApplicationFailure.create({
+    message: `order ${operation} outcome unknown: ${reason}`,
+    type: operation === 'create' ? 'ORDER_OUTCOME_UNKNOWN' : 'CANCEL_OUTCOME_UNKNOWN',
+    details: [{ attempt: 1 }],
+  });
+}
+
+/**
+ * A business refusal of the airline as the real activities throw it: not retried, `type` the
+ * failure type, the NDC error `airlineCode` in the message and the details.
+ */
+export function refusedByAirline(type: string, airlineCode: string, text: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(`${airlineCode}: ${text}`, type, { airlineCode, attempt: 1 });
+}
+
+/** A shop activity answer: `offers` under `shoppingResponseId`, at the running attempt. */
+export function shopped(shoppingResponseId: string, ...offers: OfferSummary[]) {
+  return { shoppingResponseId, offers, attempt: attempt() };
+}
+
 export type ActivityMocks = { [K in keyof BookingActivities]: jest.MockedFunction<BookingActivities[K]> };
 
 /** A jest mock typed as the activity `F`. */
@@ -109,11 +134,9 @@ function mockFn<F extends (...args: never[]) => unknown>(impl: F): jest.MockedFu
 export function happyMocks(): ActivityMocks {
   return {
     calendar: mockFn<BookingActivities['calendar']>(async () => ({ prices: [], attempt: attempt() })),
-    shop: mockFn<BookingActivities['shop']>(async () => ({
-      shoppingResponseId: 'SHOP-1',
-      offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00'), offer('OF-PLUS', 0, 'PLUS', '150.00')],
-      attempt: attempt(),
-    })),
+    shop: mockFn<BookingActivities['shop']>(async () =>
+      shopped('SHOP-1', offer('OF-ECO', 0, 'ECONOMY', '100.00'), offer('OF-PLUS', 0, 'PLUS', '150.00')),
+    ),
     price: mockFn<BookingActivities['price']>(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() })),
     tokenise: mockFn<BookingActivities['tokenise']>(async () => ({ tokenId: 'TOKEN-1', attempt: attempt() })),
     repriceWithToken: mockFn<BookingActivities['repriceWithToken']>(async () => ({
