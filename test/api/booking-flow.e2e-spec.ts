@@ -18,6 +18,7 @@ import {
 import { BOOKING_STEPS } from '../workflows/booking.fixtures';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
 import { captureProcessOutput } from '../support/capture-output';
+import { keyReusedProblem, problemBody } from './problem.fixture';
 
 // Everything the process writes (API, worker, airline, SDK logs) and every API answer, for the leak check.
 const captured = captureProcessOutput('INFO');
@@ -175,16 +176,7 @@ describe('booking API end to end', () => {
     const other = await api('POST', '/bookings', { ...intent, language: 'NO' }, { 'Idempotency-Key': 'idem-1' });
     expect(other.status).toBe(422);
     expect(other.contentType).toBe('application/problem+json; charset=utf-8');
-    expect(other.body).toEqual({
-      type: 'urn:ndc-saga:problem:idempotency-key-reused',
-      title: 'Unprocessable Entity',
-      status: 422,
-      detail: 'This Idempotency-Key was already used for a different request',
-      instance: '/bookings',
-      code: 'IDEMPOTENCY_KEY_REUSED',
-      requestId: other.headers.get('x-request-id'),
-      id: first.body.id,
-    });
+    expect(other.body).toEqual(keyReusedProblem('/bookings', other.headers.get('x-request-id'), first.body.id));
   });
 
   it('validation errors: 400 naming each field, no card data echoed', async () => {
@@ -201,21 +193,16 @@ describe('booking API end to end', () => {
     intent.selection = { maxTotal: '12,50' };
     const r = await api('POST', '/bookings', intent);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({
-      type: 'urn:ndc-saga:problem:invalid-intent',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'Invalid booking intent',
-      instance: '/bookings',
-      code: 'INVALID_INTENT',
-      requestId: r.headers.get('x-request-id'),
-      fields: [
-        { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
-        { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
-        { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
-        { path: 'passengers[1].contactId', message: 'must be the id of one of the contacts' },
-      ],
-    });
+    expect(r.body).toEqual(
+      problemBody(400, 'INVALID_INTENT', 'Invalid booking intent', '/bookings', r.headers.get('x-request-id'), {
+        fields: [
+          { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
+          { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
+          { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
+          { path: 'passengers[1].contactId', message: 'must be the id of one of the contacts' },
+        ],
+      }),
+    );
     expect(r.text).not.toContain(CREDIT_CARD.slice(0, 12));
     const batch = await api('POST', '/batches', [
       oneWayIntent({ agencyId: 'AGFLOW' }),
