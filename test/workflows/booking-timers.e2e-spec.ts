@@ -13,6 +13,7 @@ import { BOOKING_SEARCH_ATTRIBUTE_KEYS, BookingStatusKey } from '../../src/tempo
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
 import { webhookRegistryId } from '../../src/webhooks/webhook.model';
 import {
+  activityGate,
   attempt,
   delegatingActivities,
   happyMocks,
@@ -154,12 +155,11 @@ describe('booking saga timers (time-skipping test server)', () => {
 
   it('shows SETTLING (state and search attribute) while it looks the order up', async () => {
     mocks.createOrder.mockImplementationOnce(createOutcomeUnknown);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const gate = activityGate();
     mocks.reconcileOrder
       .mockImplementationOnce(async () => ({ attempt: attempt() }))
       .mockImplementationOnce(async () => {
-        await held;
+        await gate.pass();
         return { order: ORDER, attempt: attempt() };
       });
     const handle = await start();
@@ -171,7 +171,7 @@ describe('booking saga timers (time-skipping test server)', () => {
     expect(during.status).toBe('SETTLING');
     expect(during.currentStep).toBe('reconcileOrder');
     expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('SETTLING');
-    release();
+    gate.release();
     const result = await outcome;
     expect(result.state.status).toBe('CONFIRMED');
     expect(result.state.steps.filter((s) => s.name === 'reconcileOrder').map((s) => s.reason)).toEqual([
@@ -358,21 +358,15 @@ describe('booking saga timers (time-skipping test server)', () => {
     });
 
     it('carries out a cancel asked for while the order was being placed, once it is confirmed', async () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let entered = false;
+      const gate = activityGate();
       mocks.createOrder.mockImplementation(async () => {
-        entered = true;
-        await held;
+        await gate.pass();
         return { order: ORDER, attempt: attempt() };
       });
       const handle = await start(oneWayIntent(), { cancelWindowMs: DAY });
-      await pollUntil(
-        async () => entered,
-        (value) => value,
-      );
+      await gate.reached();
       await handle.signal(cancelSignal);
-      release();
+      gate.release();
       const result = await handle.result();
       expect(result.state.status).toBe('CANCELLED');
       expect(stepTrail(result.state).slice(-3)).toEqual(['createOrder:ok:1', 'retrieveOrder:ok:1', 'cancelOrder:ok:1']);

@@ -15,6 +15,7 @@ import { AgencyIdKey, BookingReferenceKey, BookingStatusKey, RouteKey } from '..
 import type { batchWorkflow as BatchWorkflowFn, bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelSignal, progressQuery, stateQuery } from '../../workflows/definitions';
 import {
+  activityGate,
   attempt,
   BOOKING_STEPS,
   createHarness,
@@ -374,22 +375,16 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
   });
 
   it('ends CANCELLED on cancel while an activity is running, without waiting for it', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let entered = false;
+    const gate = activityGate();
     mocks.price.mockImplementation(async () => {
-      entered = true;
-      await held;
+      await gate.pass();
       return { ...priced('PRICE-1', '100.00'), attempt: attempt() };
     });
     const handle = await startBooking();
-    await pollUntil(
-      async () => entered,
-      (value) => value,
-    );
+    await gate.reached();
     await handle.signal(cancelSignal);
     const result = await handle.result();
-    release();
+    gate.release();
     expect(result.state.status).toBe('CANCELLED');
     expect(stepTrail(result.state)).toEqual(['shop:ok:1', 'price:failed:1']);
     expect(mocks.tokenise).not.toHaveBeenCalled();

@@ -308,3 +308,30 @@ export const RESHOP_AFTER_ORDER_REFUSED: readonly string[] = [
   'createOrder:ok',
   'retrieveOrder:ok',
 ];
+
+/** Holds the activity mocks that {@link ActivityGate.pass} it until {@link ActivityGate.release}. */
+export interface ActivityGate {
+  /** Marks the gate reached and waits for the release. */
+  pass(): Promise<void>;
+  /** Resolves once an activity has reached the gate (fails at the poll deadline). */
+  reached(): Promise<boolean>;
+  release(): void;
+}
+
+export function activityGate(): ActivityGate {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let entered = false;
+  return {
+    async pass() {
+      entered = true;
+      await held;
+    },
+    reached: () =>
+      pollUntil(
+        async () => entered,
+        (value) => value,
+      ),
+    release: () => release(),
+  };
+}
