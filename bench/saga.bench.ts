@@ -45,7 +45,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createBookingActivities } from '../activities/booking.activities';
-import type { ChosenOffer, NdcContext } from '../activities/booking.activities.types';
+import type { ChosenOffer } from '../activities/booking.activities.types';
 import { resolveTemporalCli } from '../scripts/temporal-cli';
 import {
   BATCH_WORKFLOW,
@@ -55,6 +55,7 @@ import {
   type BookingResult,
 } from '../src/booking/booking.model';
 import { bookingPriority, loadBookingPriorities } from '../src/booking/booking.priority';
+import { ndcContextOf } from '../src/booking/intent-to-ndc';
 import { NdcHttpClient } from '../src/ndc-client';
 import { BOOKING_SEARCH_ATTRIBUTE_KEYS, createTemporalClient, loadTemporalConfig } from '../src/temporal';
 import { EncryptionCodec, loadPayloadKey } from '../src/temporal/payload-codec';
@@ -165,6 +166,20 @@ function intents(n: number, offsetDays: number): BookingIntent[] {
   });
 }
 
+/** Terminates the workflows `ids`, `chunk` at a time; one already closed (or never started) is passed over. */
+async function terminateAll(client: Client, ids: string[], chunk: number): Promise<void> {
+  for (let i = 0; i < ids.length; i += chunk) {
+    await Promise.all(
+      ids.slice(i, i + chunk).map((id) =>
+        client.workflow
+          .getHandle(id)
+          .terminate('bench done')
+          .catch(() => undefined),
+      ),
+    );
+  }
+}
+
 /** One booking without Temporal: the activity code in sequence, as the workflow orders it. */
 async function directBooking(
   activities: ReturnType<typeof createBookingActivities>,
@@ -173,15 +188,7 @@ async function directBooking(
   const env = new MockActivityEnvironment();
   const act = <I, O>(fn: (input: I) => Promise<O>, input: I): Promise<O> =>
     env.run(fn as never, input as never) as Promise<O>;
-  const ctx: NdcContext = {
-    correlationId: `direct-${randomUUID()}`,
-    agency: intent.agency,
-    pointOfSale: intent.pointOfSale,
-    currency: intent.currency,
-    language: intent.language,
-    passengers: intent.passengers,
-    contacts: intent.contacts,
-  };
+  const ctx = ndcContextOf(intent, `direct-${randomUUID()}`);
   const shop = await act(activities.shop, {
     ctx,
     origin: intent.journey.origin,
@@ -578,16 +585,7 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
     const c = process.cpuUsage(c0);
     const apiCpuMs = (c.user + c.system) / 1000 / o.intents.length;
     // The intake is measured; the bookings it started are not run to the end.
-    for (let i = 0; i < started.length; i += 50) {
-      await Promise.all(
-        started.slice(i, i + 50).map((id) =>
-          o.client.workflow
-            .getHandle(id)
-            .terminate('bench done')
-            .catch(() => undefined),
-        ),
-      );
-    }
+    await terminateAll(o.client, started, 50);
     return { perSecond: o.intents.length / wall, p50: percentile(latencies, 50), apiCpuMs };
   } finally {
     await api.close();
@@ -714,15 +712,6 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
     // (started with ABANDON: one by one).
     await stopChild(worker.child);
     const ids = [batchId, ...Array.from({ length: o.batch }, (_, i) => `${batchId}-${i}`)];
-    for (let i = 0; i < ids.length; i += 100) {
-      await Promise.all(
-        ids.slice(i, i + 100).map((id) =>
-          o.client.workflow
-            .getHandle(id)
-            .terminate('bench done')
-            .catch(() => undefined),
-        ),
-      );
-    }
+    await terminateAll(o.client, ids, 100);
   }
 }

@@ -145,24 +145,20 @@ describe('cardSurcharge', () => {
 describe('nextSettleStep', () => {
   const window = 120_000;
 
-  it('backs off 1 s, 2 s, 4 s ... 10 s, the last lookup exactly at the window end', () => {
-    expect(nextSettleStep({ lookups: 0, elapsedMs: 0, windowMs: window, absentAfterWindow: false })).toEqual({
-      kind: 'lookup',
-      delayMs: 1000,
-    });
-    expect(nextSettleStep({ lookups: 1, elapsedMs: 1000, windowMs: window, absentAfterWindow: false })).toEqual({
-      kind: 'lookup',
-      delayMs: 2000,
-    });
-    expect(nextSettleStep({ lookups: 5, elapsedMs: 31_000, windowMs: window, absentAfterWindow: false })).toEqual({
-      kind: 'lookup',
-      delayMs: 10_000,
-    });
-    expect(nextSettleStep({ lookups: 12, elapsedMs: 117_000, windowMs: window, absentAfterWindow: false })).toEqual({
-      kind: 'lookup',
-      delayMs: 3000,
-    });
-  });
+  it.each([
+    [0, 0, 1000],
+    [1, 1000, 2000],
+    [5, 31_000, 10_000],
+    [12, 117_000, 3000],
+  ])(
+    'backs off 1 s, 2 s, 4 s ... 10 s, the last lookup exactly at the window end: after %i lookups at %i ms, the next in %i ms',
+    (lookups, elapsedMs, delayMs) => {
+      expect(nextSettleStep({ lookups, elapsedMs, windowMs: window, absentAfterWindow: false })).toEqual({
+        kind: 'lookup',
+        delayMs,
+      });
+    },
+  );
 
   it('concludes absence only from a "no order" answered after the window', () => {
     expect(nextSettleStep({ lookups: 13, elapsedMs: 120_000, windowMs: window, absentAfterWindow: true })).toEqual({

@@ -1,4 +1,9 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookRetryPolicy } from '../src/webhooks/webhook.model';
+import type {
+  WebhookDelivery,
+  WebhookDeliveryReport,
+  WebhookEndpoint,
+  WebhookRetryPolicy,
+} from '../src/webhooks/webhook.model';
 import { backoffMs } from './webhook-delivery.workflow';
 import { bookingEventData, bookingEventType } from './webhook-events';
 import { applyReport, endpointProblem, endpointView } from './webhook-registry.workflow';
@@ -71,61 +76,41 @@ describe('applyReport', () => {
     attemptCount: 0,
     attempts: [],
   });
+  /** A report of delivery `d` to endpoint `x` (a new object each call). */
+  const report = (
+    status: WebhookDeliveryReport['status'],
+    attempt: WebhookDeliveryReport['attempt'],
+    nextAttemptAt?: string,
+  ): WebhookDeliveryReport => ({
+    deliveryId: 'd',
+    endpointId: 'x',
+    status,
+    attempt,
+    ...(nextAttemptAt !== undefined ? { nextAttemptAt } : {}),
+  });
   it('records attempts in order, once each, and the next attempt while pending', () => {
     const d = fresh();
-    applyReport(d, {
-      deliveryId: 'd',
-      endpointId: 'x',
-      status: 'PENDING',
-      attempt: { attempt: 1, at: 'a1', durationMs: 3, httpStatus: 503, error: 'HTTP 503' },
-      nextAttemptAt: 'n1',
-    });
-    applyReport(d, {
-      deliveryId: 'd',
-      endpointId: 'x',
-      status: 'PENDING',
-      attempt: { attempt: 1, at: 'a1', durationMs: 3, httpStatus: 503, error: 'HTTP 503' },
-      nextAttemptAt: 'n1',
-    });
+    const failed = () =>
+      report('PENDING', { attempt: 1, at: 'a1', durationMs: 3, httpStatus: 503, error: 'HTTP 503' }, 'n1');
+    applyReport(d, failed());
+    applyReport(d, failed());
     expect(d).toMatchObject({ status: 'PENDING', attemptCount: 1, nextAttemptAt: 'n1' });
-    applyReport(d, {
-      deliveryId: 'd',
-      endpointId: 'x',
-      status: 'DELIVERED',
-      attempt: { attempt: 2, at: 'a2', durationMs: 2, httpStatus: 200 },
-    });
+    applyReport(d, report('DELIVERED', { attempt: 2, at: 'a2', durationMs: 2, httpStatus: 200 }));
     expect(d.status).toBe('DELIVERED');
     expect(d.nextAttemptAt).toBeUndefined();
     expect(d.attempts.map((a) => a.attempt)).toEqual([1, 2]);
   });
   it('a late PENDING report never reopens a finished delivery', () => {
     const d = fresh();
-    applyReport(d, {
-      deliveryId: 'd',
-      endpointId: 'x',
-      status: 'DELIVERED',
-      attempt: { attempt: 2, at: 'a2', durationMs: 2 },
-    });
-    applyReport(d, {
-      deliveryId: 'd',
-      endpointId: 'x',
-      status: 'PENDING',
-      attempt: { attempt: 1, at: 'a1', durationMs: 2 },
-      nextAttemptAt: 'n',
-    });
+    applyReport(d, report('DELIVERED', { attempt: 2, at: 'a2', durationMs: 2 }));
+    applyReport(d, report('PENDING', { attempt: 1, at: 'a1', durationMs: 2 }, 'n'));
     expect(d).toMatchObject({ status: 'DELIVERED', attemptCount: 2 });
     expect(d.nextAttemptAt).toBeUndefined();
     expect(d.attempts.map((a) => a.attempt)).toEqual([1, 2]);
   });
   it('keeps the latest 20 attempts', () => {
     const d = fresh();
-    for (let n = 1; n <= 25; n += 1)
-      applyReport(d, {
-        deliveryId: 'd',
-        endpointId: 'x',
-        status: 'PENDING',
-        attempt: { attempt: n, at: `a${n}`, durationMs: 1 },
-      });
+    for (let n = 1; n <= 25; n += 1) applyReport(d, report('PENDING', { attempt: n, at: `a${n}`, durationMs: 1 }));
     expect(d.attemptCount).toBe(25);
     expect(d.attempts.map((a) => a.attempt)).toEqual(Array.from({ length: 20 }, (_, i) => i + 6));
   });

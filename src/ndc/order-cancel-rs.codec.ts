@@ -10,13 +10,11 @@
  * fee applies and `@RefundableInd` whether anything is refunded.
  */
 import type { Amount, OrderCancellation, OrderCancelRs } from './ndc.model';
-import { encodeWarnings } from './common.codec';
-import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
+import { decodeResponseHead, encodeDocumentResponse } from './response-frame';
 import {
   addEl,
   addMoney,
   decodeMoney,
-  endMessage,
   many,
   one,
   opt,
@@ -87,14 +85,10 @@ function decodeCancellation(node: XNode, path: string): OrderCancellation {
 
 /** Encodes an OrderCancelRS (Document first in both forms). Throws a plain `Error` for a model the schema cannot represent. */
 export function encodeOrderCancelRs(msg: OrderCancelRs, opts?: EncodeOptions): string {
-  const root = startResponse(ROOT, msg, opts);
-  addEl(root, 'Document');
-  if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
-  addEl(root, 'Success');
-  if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
-  if (msg.cancellations.length === 0) throw new Error('OrderCancelRS needs at least one Response');
-  for (const c of msg.cancellations) encodeCancellation(root, c);
-  return endMessage(root);
+  return encodeDocumentResponse(ROOT, msg, opts, (root, success) => {
+    if (success.cancellations.length === 0) throw new Error('OrderCancelRS needs at least one Response');
+    for (const c of success.cancellations) encodeCancellation(root, c);
+  });
 }
 
 /** Decodes an OrderCancelRS (success or error form). Throws `NdcDecodeError`. */

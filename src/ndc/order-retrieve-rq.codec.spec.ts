@@ -1,8 +1,8 @@
 import { expectValidXsd } from '../../test/support/xsd';
-import { decodeError } from '../../test/support/ndc';
+import { decodeError, goldenRequestHead } from '../../test/support/ndc';
 import { orderRetrieveRq } from './fixtures/order-retrieve-rq.fixtures';
 import { decodeOrderRetrieveRq, encodeOrderRetrieveRq } from './order-retrieve-rq.codec';
-import { EXT_NS, NDC_NS, ndcRootName } from './xml';
+import { ndcRootName } from './xml';
 import { encodeOrderCreateRq } from './order-create-rq.codec';
 import { minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 
@@ -15,14 +15,7 @@ describe('OrderRetrieveRQ codec', () => {
 
   it('encodes the exact golden XML', () => {
     expect(encodeOrderRetrieveRq(orderRetrieveRq)).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?>' +
-        `<OrderRetrieveRQ xmlns="${NDC_NS}" xmlns:ns2="${EXT_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"` +
-        ' Target="Test" Version="17.2" TimeStamp="2026-11-21T06:00:00Z" TransactionIdentifier="TX-5f1c2a" CorrelationID="corr-0001">' +
-        '<PointOfSale><Location><CountryCode>GB</CountryCode></Location></PointOfSale>' +
-        '<Document/>' +
-        '<Party><Sender><TravelAgencySender><Name>Saga Travel &amp; Co</Name><AgencyID>SAGA01</AgencyID></TravelAgencySender></Sender>' +
-        '<Participants><Participant><AggregatorParticipant SequenceNumber="1"><Name>NDC Hub</Name><AggregatorID>AGG77</AggregatorID>' +
-        '</AggregatorParticipant></Participant></Participants><Recipient xsi:nil="true"/></Party>' +
+      goldenRequestHead('OrderRetrieveRQ') +
         '<Query><Filters><OrderID Owner="XS">XS-ORD-000042</OrderID></Filters></Query>' +
         '</OrderRetrieveRQ>',
     );

@@ -7,8 +7,7 @@
  */
 import type { Order, OrderItem, OrderItemService, OrderViewRs } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
-import { encodeWarnings } from './common.codec';
-import { decodeResponseHead, endErrorResponse, startResponse } from './response-frame';
+import { decodeResponseHead, encodeDocumentResponse } from './response-frame';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata, messageCurrency } from './metadata.codec';
 import { decodePrice } from './price.codec';
@@ -17,7 +16,6 @@ import {
   addMoney,
   attr,
   decodeMoney,
-  endMessage,
   many,
   one,
   opt,
@@ -178,18 +176,14 @@ function decodeOrder(node: XNode, path: string, currency: string | undefined): O
 
 /** Encodes an OrderViewRS (Document first in both forms). Throws a plain `Error` for a model the schema cannot represent. */
 export function encodeOrderViewRs(msg: OrderViewRs, opts?: EncodeOptions): string {
-  const root = startResponse(ROOT, msg, opts);
-  addEl(root, 'Document');
-  if (msg.kind === 'error') return endErrorResponse(root, msg, ROOT);
-  addEl(root, 'Success');
-  if (msg.warnings?.length) encodeWarnings(root, msg.warnings);
-  const resp = addEl(root, 'Response');
-  if (msg.orders.length === 0) throw new Error('OrderViewRS needs at least one Order');
-  for (const o of msg.orders) encodeOrder(resp, o);
-  if (msg.commission !== undefined) addMoney(addEl(resp, 'Commission'), 'Amount', msg.commission);
-  encodeDataLists(resp, msg.dataLists);
-  encodeMetadata(resp, msg.metadata, { shopping: false });
-  return endMessage(root);
+  return encodeDocumentResponse(ROOT, msg, opts, (root, success) => {
+    const resp = addEl(root, 'Response');
+    if (success.orders.length === 0) throw new Error('OrderViewRS needs at least one Order');
+    for (const o of success.orders) encodeOrder(resp, o);
+    if (success.commission !== undefined) addMoney(addEl(resp, 'Commission'), 'Amount', success.commission);
+    encodeDataLists(resp, success.dataLists);
+    encodeMetadata(resp, success.metadata, { shopping: false });
+  });
 }
 
 /** Decodes an OrderViewRS (success or error form). Throws {@link NdcDecodeError}. */

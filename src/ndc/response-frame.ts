@@ -4,9 +4,10 @@
  * decoding, and the error form (`Errors`) both ways.
  */
 import type { MessageHeader, NdcError, ResponseCommon } from './ndc.model';
-import { decodeErrors, decodeWarnings, encodeErrors } from './common.codec';
+import { decodeErrors, decodeWarnings, encodeErrors, encodeWarnings } from './common.codec';
 import { XMLNS_NS, XS_NS } from './namespaces';
 import {
+  addEl,
   decodeHeader,
   endMessage,
   one,
@@ -69,4 +70,23 @@ export function decodeResponseHead(
   if (errors !== undefined) return { ...rc, kind: 'error', errors: decodeErrors(errors, `${path}/Errors`) };
   one(node, 'Success', path);
   return { kind: 'success', node, path, rc };
+}
+
+/**
+ * Writes response `root` whose first element is `Document` (OrderViewRS, OrderCancelRS): the error
+ * form whole, or `Success`, its Warnings and the body `writeBody` adds to the root.
+ */
+export function encodeDocumentResponse<S extends ResponseCommon & { kind: 'success' }>(
+  root: string,
+  msg: ResponseErrorForm | S,
+  opts: EncodeOptions | undefined,
+  writeBody: (el: XMLBuilder, success: S) => void,
+): string {
+  const el = startResponse(root, msg, opts);
+  addEl(el, 'Document');
+  if (msg.kind === 'error') return endErrorResponse(el, msg, root);
+  addEl(el, 'Success');
+  if (msg.warnings?.length) encodeWarnings(el, msg.warnings);
+  writeBody(el, msg);
+  return endMessage(el);
 }

@@ -166,14 +166,9 @@ export class NdcClient {
     return decodeOrderViewRs(res.text);
   }
 
-  orderCreateXml(
-    priced: PricedRs,
-    token: string,
-    passengers: Passenger[],
-    agencyId = AGENCY,
-    total = priced.pricedOffer.total,
-  ): string {
-    return encodeOrderCreateRq(this.orderCreateModel(priced, token, passengers, agencyId, total));
+  /** {@link orderCreateModel} encoded. */
+  orderCreateXml(...args: Parameters<NdcClient['orderCreateModel']>): string {
+    return encodeOrderCreateRq(this.orderCreateModel(...args));
   }
 
   orderCreateModel(

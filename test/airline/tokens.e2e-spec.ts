@@ -167,25 +167,16 @@ describe('airline payment tokens (POST /payment/tokens)', () => {
     expect(res.text).not.toContain('4111111111111111');
   });
 
-  it('refuses non-JSON bodies (400) and other media types (415)', async () => {
-    const bad = await http(`${airline.url}/payment/tokens`, {
+  it.each([
+    [400, 'application/json', '{"card":', 'Bad Request: the body is not valid JSON'],
+    [415, 'text/xml', '<a/>', 'Unsupported Media Type: send application/json'],
+  ])('answers %i to a body sent as %s (%s)', async (code, contentType, body, description) => {
+    const res = await http(`${airline.url}/payment/tokens`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"card":',
+      headers: { 'Content-Type': contentType },
+      body,
     });
-    expect([bad.status, JSON.parse(bad.text)]).toEqual([
-      400,
-      { code: 400, description: 'Bad Request: the body is not valid JSON' },
-    ]);
-    const xml = await http(`${airline.url}/payment/tokens`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/xml' },
-      body: '<a/>',
-    });
-    expect([xml.status, JSON.parse(xml.text)]).toEqual([
-      415,
-      { code: 415, description: 'Unsupported Media Type: send application/json' },
-    ]);
+    expect([res.status, JSON.parse(res.text)]).toEqual([code, { code, description }]);
   });
 
   it('never stores the card number or the CVV in clear (database file bytes)', async () => {

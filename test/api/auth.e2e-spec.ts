@@ -7,25 +7,15 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
 import { readKeysFile, writeKeysFile } from '../../src/api/auth/api-keys';
 import { DEBIT_CARD, oneWayIntent } from './intent.fixture';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
 import '../support/temporal-env';
+import { captureProcessOutput } from '../support/capture-output';
 
 // Everything the process writes (API, worker, airline, SDK logs), for the secret scan.
-const captured: string[] = [];
-Runtime.install({
-  logger: new DefaultLogger('WARN', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
-});
-for (const stream of [process.stdout, process.stderr]) {
-  const real = stream.write.bind(stream);
-  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-    captured.push(String(chunk));
-    return (real as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof stream.write;
-}
+const captured = captureProcessOutput('WARN');
 
 const ISSUER = 'https://issuer.test/';
 const AUDIENCE = 'ndc-saga-api';

@@ -4,11 +4,8 @@
  * validation errors, 404s, listing, batches, health, and the card-data leak check over the
  * Temporal histories, the captured logs and every API answer of this file.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { expectValidXsd } from '../support/xsd';
-import { temporalTestAddress, temporalTestCli, temporalTestNamespace } from '../support/temporal-env';
+import { temporalTestAddress, temporalTestNamespace, workflowHistoryJson } from '../support/temporal-env';
 import {
   CREDIT_CARD,
   CREDIT_CARD_2,
@@ -18,25 +15,13 @@ import {
   oneWayIntent,
   roundTripFamilyIntent,
 } from './intent.fixture';
+import { BOOKING_STEPS } from '../workflows/booking.fixtures';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
-
-const execFileAsync = promisify(execFile);
+import { captureProcessOutput } from '../support/capture-output';
+import { keyReusedProblem, problemBody } from './problem.fixture';
 
 // Everything the process writes (API, worker, airline, SDK logs) and every API answer, for the leak check.
-const captured: string[] = [];
-Runtime.install({
-  logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
-});
-const realStdout = process.stdout.write.bind(process.stdout);
-const realStderr = process.stderr.write.bind(process.stderr);
-process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
-  captured.push(String(chunk));
-  return (realStdout as (...a: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stdout.write;
-process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
-  captured.push(String(chunk));
-  return (realStderr as (...a: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stderr.write;
+const captured = captureProcessOutput('INFO');
 
 describe('booking API end to end', () => {
   let stack: Stack;
@@ -116,14 +101,7 @@ describe('booking API end to end', () => {
     expect(view.order.total).toEqual(view.pricedTotal);
     expect(view.order.total.currency).toBe('GBP');
     expect(view.surcharge).toBeDefined();
-    expect(view.steps.map((s: { name: string }) => s.name)).toEqual([
-      'shop',
-      'price',
-      'tokenise',
-      'repriceWithToken',
-      'createOrder',
-      'retrieveOrder',
-    ]);
+    expect(view.steps.map((s: { name: string }) => s.name)).toEqual(BOOKING_STEPS);
     const order = await api('GET', `/bookings/${encodeURIComponent(posted.body.id)}/order`);
     expect(order.status).toBe(200);
     expect(order.contentType).toBe('application/xml; charset=utf-8');
@@ -198,16 +176,7 @@ describe('booking API end to end', () => {
     const other = await api('POST', '/bookings', { ...intent, language: 'NO' }, { 'Idempotency-Key': 'idem-1' });
     expect(other.status).toBe(422);
     expect(other.contentType).toBe('application/problem+json; charset=utf-8');
-    expect(other.body).toEqual({
-      type: 'urn:ndc-saga:problem:idempotency-key-reused',
-      title: 'Unprocessable Entity',
-      status: 422,
-      detail: 'This Idempotency-Key was already used for a different request',
-      instance: '/bookings',
-      code: 'IDEMPOTENCY_KEY_REUSED',
-      requestId: other.headers.get('x-request-id'),
-      id: first.body.id,
-    });
+    expect(other.body).toEqual(keyReusedProblem('/bookings', other.headers.get('x-request-id'), first.body.id));
   });
 
   it('validation errors: 400 naming each field, no card data echoed', async () => {
@@ -224,21 +193,16 @@ describe('booking API end to end', () => {
     intent.selection = { maxTotal: '12,50' };
     const r = await api('POST', '/bookings', intent);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({
-      type: 'urn:ndc-saga:problem:invalid-intent',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'Invalid booking intent',
-      instance: '/bookings',
-      code: 'INVALID_INTENT',
-      requestId: r.headers.get('x-request-id'),
-      fields: [
-        { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
-        { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
-        { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
-        { path: 'passengers[1].contactId', message: 'must be the id of one of the contacts' },
-      ],
-    });
+    expect(r.body).toEqual(
+      problemBody(400, 'INVALID_INTENT', 'Invalid booking intent', '/bookings', r.headers.get('x-request-id'), {
+        fields: [
+          { path: 'passengers[1].birthdate', message: 'must be a valid date YYYY-MM-DD' },
+          { path: 'selection.maxTotal', message: 'must be a decimal string such as "250.00"' },
+          { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
+          { path: 'passengers[1].contactId', message: 'must be the id of one of the contacts' },
+        ],
+      }),
+    );
     expect(r.text).not.toContain(CREDIT_CARD.slice(0, 12));
     const batch = await api('POST', '/batches', [
       oneWayIntent({ agencyId: 'AGFLOW' }),
@@ -347,22 +311,7 @@ describe('booking API end to end', () => {
 
   it('the codec endpoint decodes real history payloads with the card masked', async () => {
     const id = bookingIds[0]!;
-    const { stdout } = await execFileAsync(
-      temporalTestCli(),
-      [
-        'workflow',
-        'show',
-        '--workflow-id',
-        id,
-        '--address',
-        temporalTestAddress(),
-        '--namespace',
-        temporalTestNamespace(),
-        '--output',
-        'json',
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+    const stdout = await workflowHistoryJson(id);
     const history = JSON.parse(stdout);
     const events = history.events as any[];
     const started = events.find((e) => e.workflowExecutionStartedEventAttributes !== undefined);
@@ -393,22 +342,7 @@ describe('booking API end to end', () => {
     expect(bookingIds.length).toBeGreaterThanOrEqual(3);
     const haystacks: [string, string][] = [];
     for (const id of bookingIds) {
-      const { stdout } = await execFileAsync(
-        temporalTestCli(),
-        [
-          'workflow',
-          'show',
-          '--workflow-id',
-          id,
-          '--address',
-          temporalTestAddress(),
-          '--namespace',
-          temporalTestNamespace(),
-          '--output',
-          'json',
-        ],
-        { maxBuffer: 64 * 1024 * 1024 },
-      );
+      const stdout = await workflowHistoryJson(id);
       expect(stdout.length).toBeGreaterThan(1000);
       haystacks.push([`history of ${id}`, stdout]);
     }

@@ -14,6 +14,7 @@ import { loadApiConfig, type ApiConfig } from '../../src/api/config/api.config';
 import { createApiApp } from '../../src/configure-app';
 import { oneWayIntent, CREDIT_CARD, TEST_CVV } from './intent.fixture';
 import { createTestKeys, type TestKeys } from './keys.fixture';
+import { keyReusedProblem, problemBody } from './problem.fixture';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const PROBLEM = 'application/problem+json; charset=utf-8';
@@ -223,16 +224,16 @@ describe('booking API over a fake Temporal client', () => {
     const other = await post('/bookings', 'B', oneWayIntent({ now: NOW, agencyId: 'AGENCY1' }));
     expect(other.status).toBe(403);
     expect(other.headers['content-type']).toBe(PROBLEM);
-    expect(other.body).toEqual({
-      type: 'urn:ndc-saga:problem:agency-mismatch',
-      title: 'Forbidden',
-      status: 403,
-      detail: "The intent names an agency other than the credential's",
-      instance: '/bookings',
-      code: 'AGENCY_MISMATCH',
-      requestId: other.headers['x-request-id'],
-      fields: [{ path: 'agency.id', message: 'must be the agency of your credential, or left out' }],
-    });
+    expect(other.body).toEqual(
+      problemBody(
+        403,
+        'AGENCY_MISMATCH',
+        "The intent names an agency other than the credential's",
+        '/bookings',
+        other.headers['x-request-id'],
+        { fields: [{ path: 'agency.id', message: 'must be the agency of your credential, or left out' }] },
+      ),
+    );
     const batch = await post('/batches', 'B', [intent, oneWayIntent({ now: NOW, agencyId: 'AGENCY1' })]);
     expect(batch.status).toBe(403);
     expect(batch.body.fields).toEqual([
@@ -258,16 +259,7 @@ describe('booking API over a fake Temporal client', () => {
     expect([...client.runs.keys()]).toEqual(['booking:AGENCY1:k-2']);
     const clash = await post('/bookings', 'A', { ...intent, currency: 'EUR' }).set('Idempotency-Key', 'k-2');
     expect(clash.status).toBe(422);
-    expect(clash.body).toEqual({
-      type: 'urn:ndc-saga:problem:idempotency-key-reused',
-      title: 'Unprocessable Entity',
-      status: 422,
-      detail: 'This Idempotency-Key was already used for a different request',
-      instance: '/bookings',
-      code: 'IDEMPOTENCY_KEY_REUSED',
-      requestId: clash.headers['x-request-id'],
-      id: 'booking:AGENCY1:k-2',
-    });
+    expect(clash.body).toEqual(keyReusedProblem('/bookings', clash.headers['x-request-id'], 'booking:AGENCY1:k-2'));
     const b = await post('/bookings', 'B', oneWayIntent({ now: NOW, agencyId: 'AGENCY2' })).set(
       'Idempotency-Key',
       'k-2',
@@ -282,19 +274,14 @@ describe('booking API over a fake Temporal client', () => {
     const res = await post('/bookings', 'A', intent).set('X-Request-Id', 'bad id with spaces');
     expect(res.status).toBe(400);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.body).toEqual({
-      type: 'urn:ndc-saga:problem:invalid-intent',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'Invalid booking intent',
-      instance: '/bookings',
-      code: 'INVALID_INTENT',
-      requestId: res.headers['x-request-id'],
-      fields: [
-        { path: 'passengers[0].birthdate', message: 'must be a valid date YYYY-MM-DD' },
-        { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
-      ],
-    });
+    expect(res.body).toEqual(
+      problemBody(400, 'INVALID_INTENT', 'Invalid booking intent', '/bookings', res.headers['x-request-id'], {
+        fields: [
+          { path: 'passengers[0].birthdate', message: 'must be a valid date YYYY-MM-DD' },
+          { path: 'payment.card.number', message: 'is not a valid card number (Luhn check failed)' },
+        ],
+      }),
+    );
     expect(res.text).not.toContain('411111111111111');
     expect(res.text).not.toContain(TEST_CVV);
     expect(client.workflow.start).not.toHaveBeenCalled();
@@ -533,27 +520,16 @@ describe('booking API over a fake Temporal client', () => {
     expect(type).toBe('batchWorkflow');
     expect(opts.args[0].options).toEqual({ cancelWindowMs: 604_800_000, correlationId: 'batch-req' });
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
+    const counts = { total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
     client.runs.get('batch:AGENCY1:b1')!.state = {
-      total: 1,
-      pending: 0,
-      running: 1,
-      confirmed: 0,
-      failed: 0,
-      cancelled: 0,
-      escalated: 0,
+      ...counts,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING' }],
     };
     const progress = await get('/batches/batch:AGENCY1:b1', 'A');
     expect(progress.body).toEqual({
       id: 'batch:AGENCY1:b1',
       done: false,
-      total: 1,
-      pending: 0,
-      running: 1,
-      confirmed: 0,
-      failed: 0,
-      cancelled: 0,
-      escalated: 0,
+      ...counts,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING', links: { self: '/bookings/batch%3AAGENCY1%3Ab1-0' } }],
       links: { self: '/batches/batch%3AAGENCY1%3Ab1' },
     });

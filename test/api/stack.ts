@@ -10,12 +10,11 @@ import type { Client } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import type { AirlineConfig } from '../../src/airline/airline.config';
 import { AirlineStore } from '../../src/airline/store/airline.store';
-import { loadApiConfig } from '../../src/api/config/api.config';
+import { loadApiConfig, type ApiConfig } from '../../src/api/config/api.config';
 import { createApiApp } from '../../src/configure-app';
 import { uiPayloadCodec } from '../../src/main';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
-import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
 import { createWorkerMetrics, instrumentNdcClient } from '../../src/worker/worker.metrics';
 import { airlineSpan } from '../../src/worker/airline-span';
 import { createApiMetrics } from '../../src/api/observability/api.metrics';
@@ -29,6 +28,7 @@ import {
   type Tracing,
 } from '../../src/common/observability';
 import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { controlledBookingWorker } from '../support/booking-worker';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
 import { isBookingStatus, isFinalStatus } from '../../src/booking/booking.model';
 import { createTestKeys, type TestKeys } from './keys.fixture';
@@ -91,6 +91,17 @@ export interface StackOptions {
   rateLimitRps?: number;
 }
 
+/** The API configuration of a test stack: `env` read as the API reads it, quiet logs, a free local port. */
+export function testApiConfig(env: Record<string, string>): ApiConfig {
+  return { ...loadApiConfig({ API_LOG: 'error,warn', ...env }), port: 0, host: '127.0.0.1' };
+}
+
+/** Listens on a free port of 127.0.0.1; returns the app's base URL. */
+export async function listenLocally(app: NestExpressApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const address = temporalTestAddress();
   const namespace = temporalTestNamespace();
@@ -112,28 +123,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const plainNdc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
   const ndc =
     workerMetrics !== undefined ? instrumentNdcClient(plainNdc, workerMetrics, airlineSpan(options.tracing)) : plainNdc;
-  let worker: BookingWorker | undefined;
-  let running: Promise<void> | undefined;
-  const startWorker = async () => {
-    worker = await createBookingWorker({
-      connection,
-      namespace,
-      taskQueue,
-      activityDeps: { client: ndc },
-      rateLimitRps: options.rateLimitRps ?? 200,
-      shutdownGraceMs: options.shutdownGraceMs ?? 1000,
-      ...(workerMetrics !== undefined ? { metrics: workerMetrics } : {}),
-      ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
-    });
-    running = worker.run();
-  };
-  const stopWorker = async () => {
-    if (worker === undefined) return;
-    worker.shutdown();
-    await running;
-    worker = undefined;
-  };
-  await startWorker();
+  const worker = controlledBookingWorker({
+    connection,
+    namespace,
+    taskQueue,
+    activityDeps: { client: ndc },
+    rateLimitRps: options.rateLimitRps ?? 200,
+    shutdownGraceMs: options.shutdownGraceMs ?? 1000,
+    ...(workerMetrics !== undefined ? { metrics: workerMetrics } : {}),
+    ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
+  });
+  await worker.start();
 
   const keySpec = options.keys ?? { agency: { agencyId: 'AGENCY1' } };
   const keys = createTestKeys(keySpec);
@@ -143,22 +143,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     config: loadTemporalConfig(env),
     ...(options.tracing !== undefined ? { interceptors: apiClientInterceptors() } : {}),
   });
-  const config = {
-    ...loadApiConfig({
-      ...env,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      AIRLINE_BASE_URL: airlineUrl,
-      API_LOG: 'error,warn',
-      ...(options.approvalTimeoutMs !== undefined
-        ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) }
-        : {}),
-      ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
-      API_KEYS_FILE: keys.file,
-      ...options.apiEnv,
-    }),
-    port: 0,
-    host: '127.0.0.1',
-  };
+  const config = testApiConfig({
+    ...env,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    AIRLINE_BASE_URL: airlineUrl,
+    ...(options.approvalTimeoutMs !== undefined
+      ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) }
+      : {}),
+    ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
+    API_KEYS_FILE: keys.file,
+    ...options.apiEnv,
+  });
   const apiMetrics = observed ? createApiMetrics() : undefined;
   const api = await createApiApp({
     config,
@@ -167,8 +162,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...(apiMetrics !== undefined ? { metrics: apiMetrics } : {}),
     ...(options.apiLogger !== undefined ? { logger: options.apiLogger } : {}),
   });
-  await api.listen(0, '127.0.0.1');
-  const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+  const apiUrl = await listenLocally(api);
 
   const opsServers: OpsServer[] = [];
   let metricsUrls: Stack['metricsUrls'];
@@ -202,10 +196,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const r = await armFault(airlineUrl, operation, mode, count, delayMs);
       if (r.status >= 300) throw new Error(`arming ${operation} ${mode} failed: ${r.status} ${await r.text()}`);
     },
-    startWorker,
-    stopWorker,
+    startWorker: worker.start,
+    stopWorker: worker.stop,
     close: async () => {
-      await stopWorker();
+      await worker.stop();
       for (const ops of opsServers) await ops.close();
       await api.close();
       await client.connection.close();

@@ -7,7 +7,7 @@ import type { BatchProgress, BookingIntent } from '../../src/booking/booking.mod
 import type { batchWorkflow as BatchWorkflowFn } from '../../workflows';
 import { oneWayIntent } from '../api/intent.fixture';
 import { pollUntil } from '../api/stack';
-import { as, startWebhookStack, type WebhookStack } from '../webhooks/webhook-stack';
+import { as, fastWebhooks, startWebhookStack, type WebhookStack } from '../webhooks/webhook-stack';
 
 const AGENCY = 'AGATOMIC';
 
@@ -22,21 +22,7 @@ describe('atomic batches', () => {
   let stack: WebhookStack;
 
   beforeAll(async () => {
-    stack = await startWebhookStack(
-      'atomic',
-      {
-        retry: {
-          initialIntervalMs: 200,
-          backoffCoefficient: 2,
-          maximumIntervalMs: 1000,
-          maxAgeMs: 60_000,
-          requestTimeoutMs: 2000,
-        },
-        requireHttps: false,
-      },
-      [AGENCY],
-      { BATCH_CONCURRENCY: '1' },
-    );
+    stack = await startWebhookStack('atomic', fastWebhooks(), [AGENCY], { BATCH_CONCURRENCY: '1' });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();

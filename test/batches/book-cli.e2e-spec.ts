@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { startWebhookStack, type WebhookStack } from '../webhooks/webhook-stack';
+import { fastWebhooks, startWebhookStack, type WebhookStack } from '../webhooks/webhook-stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -33,20 +33,7 @@ describe('npm run book: batches that resume', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    stack = await startWebhookStack(
-      'book-cli',
-      {
-        retry: {
-          initialIntervalMs: 200,
-          backoffCoefficient: 2,
-          maximumIntervalMs: 1000,
-          maxAgeMs: 60_000,
-          requestTimeoutMs: 2000,
-        },
-        requireHttps: false,
-      },
-      ['AGENCY1'],
-    );
+    stack = await startWebhookStack('book-cli', fastWebhooks(), ['AGENCY1']);
     env = {
       API_URL: stack.api.url,
       NDC_SAGA_API_KEY: stack.api.auth('AGENCY1', 'agency').slice('Bearer '.length),

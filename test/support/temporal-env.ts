@@ -2,7 +2,9 @@
  * Access to the Temporal dev server that jest's global setup starts for the test files that
  * import this module (see docs/operations.md, "Tests").
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 
 const NOT_RUNNING =
   'TEMPORAL_TEST_ADDRESS is not set: the Temporal test server is not running. It is started by ' +
@@ -29,6 +31,20 @@ export function temporalTestCli(): string {
   const cli = process.env.TEMPORAL_TEST_CLI;
   if (cli === undefined || cli === '') throw new Error(NOT_RUNNING);
   return cli;
+}
+
+/**
+ * The history of `workflowId` as an operator sees it, `temporal workflow show --output json`: the
+ * canonical proto JSON that `historyFromJSON` reads back. `namespace` defaults to the test server's.
+ */
+export async function workflowHistoryJson(workflowId: string, namespace = temporalTestNamespace()): Promise<string> {
+  const args = ['workflow', 'show', '--output', 'json', '--address', temporalTestAddress()];
+  const { stdout } = await promisify(execFile)(
+    temporalTestCli(),
+    [...args, '--namespace', namespace, '--workflow-id', workflowId],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout;
 }
 
 /**

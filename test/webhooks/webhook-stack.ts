@@ -6,17 +6,16 @@
  * Callers authenticate with real API keys (the API's keys file): one agency key per agency named
  * in `agencies`, and one ops key.
  */
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Client } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import { loadApiConfig } from '../../src/api/config/api.config';
 import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
 import { createApiApp } from '../../src/configure-app';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
-import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
 import { ndcClientConfig, startAirline, type RunningAirline } from '../airline/airline-harness';
 import { createTestKeys, type TestKeys } from '../api/keys.fixture';
+import { call, listenLocally, testApiConfig } from '../api/stack';
+import { controlledBookingWorker } from '../support/booking-worker';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
 
 export interface ApiInstance {
@@ -38,6 +37,17 @@ export interface WebhookStack {
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Webhook settings for tests: retries 200 ms apart, doubling up to 1 s, each request given 2 s,
+ * given up after `maxAgeMs` (default 60 s); http receivers accepted.
+ */
+export function fastWebhooks(maxAgeMs = 60_000): WebhookConfig {
+  return {
+    retry: { initialIntervalMs: 200, backoffCoefficient: 2, maximumIntervalMs: 1000, maxAgeMs, requestTimeoutMs: 2000 },
+    requireHttps: false,
+  };
 }
 
 /** Name of the test key of `agencyId` (or of the ops key). */
@@ -62,47 +72,30 @@ export async function startWebhookStack(
   const airline = await startAirline();
   const ndc = new NdcHttpClient(ndcClientConfig(airline));
   const connection = await NativeConnection.connect({ address });
-  let worker: BookingWorker | undefined;
-  let running: Promise<void> | undefined;
-  const startWorker = async () => {
-    worker = await createBookingWorker({
-      connection,
-      namespace,
-      taskQueue,
-      activityDeps: { client: ndc },
-      rateLimitRps: 200,
-      shutdownGraceMs: 1000,
-    });
-    running = worker.run();
-  };
-  const stopWorker = async () => {
-    if (worker === undefined) return;
-    worker.shutdown();
-    await running;
-    worker = undefined;
-  };
-  await startWorker();
+  const worker = controlledBookingWorker({
+    connection,
+    namespace,
+    taskQueue,
+    activityDeps: { client: ndc },
+    rateLimitRps: 200,
+    shutdownGraceMs: 1000,
+  });
+  await worker.start();
 
   const env = { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace };
   const client = await createTemporalClient({ config: loadTemporalConfig(env) });
   const apis: ApiInstance[] = [];
   const startApi = async (settings: WebhookConfig): Promise<ApiInstance> => {
-    const config = {
-      ...loadApiConfig({
-        ...env,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        AIRLINE_BASE_URL: airline.url,
-        API_LOG: 'error,warn',
-        API_KEYS_FILE: keys.file,
-        ...apiEnv,
-      }),
-      port: 0,
-      host: '127.0.0.1',
-    };
-    const app: NestExpressApplication = await createApiApp({ config, temporalClient: client, webhooks: settings });
-    await app.listen(0, '127.0.0.1');
+    const config = testApiConfig({
+      ...env,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      AIRLINE_BASE_URL: airline.url,
+      API_KEYS_FILE: keys.file,
+      ...apiEnv,
+    });
+    const app = await createApiApp({ config, temporalClient: client, webhooks: settings });
     const instance: ApiInstance = {
-      url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`,
+      url: await listenLocally(app),
       auth: (agencyId, role) => `Bearer ${keys.secret(keyName(agencyId, role))}`,
       close: () => app.close(),
     };
@@ -117,10 +110,10 @@ export async function startWebhookStack(
     taskQueue,
     keys,
     startApi,
-    startWorker,
-    stopWorker,
+    startWorker: worker.start,
+    stopWorker: worker.stop,
     close: async () => {
-      await stopWorker();
+      await worker.stop();
       for (const instance of apis) await instance.close();
       await client.connection.close();
       await connection.close();
@@ -141,21 +134,13 @@ export async function as(
   role: 'agency' | 'ops' = 'agency',
   extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; body: any; text: string }> {
-  const r = await fetch(`${api.url}${path}`, {
-    method,
-    headers: {
-      authorization: api.auth(agencyId, role),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...extraHeaders,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const {
+    status,
+    body: parsed,
+    text,
+  } = await call({ apiUrl: api.url }, method, path, body, {
+    authorization: api.auth(agencyId, role),
+    ...extraHeaders,
   });
-  const text = await r.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return { status: r.status, body: parsed, text };
+  return { status, body: parsed, text };
 }

@@ -7,9 +7,7 @@
  * logs.
  */
 import type { WorkflowHandle } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { EncryptionCodec, loadPayloadKey } from '../../src/temporal';
-import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
 import {
   webhookDeliveryId,
   webhookRegistryId,
@@ -20,30 +18,12 @@ import { webhookEventSignal } from '../../workflows/webhook-definitions';
 import { oneWayIntent } from '../api/intent.fixture';
 import { pollUntil } from '../api/stack';
 import { startReceiver, TOLERANCE_SECONDS, verifySignature, type Receiver } from './receiver';
-import { as, startWebhookStack, type WebhookStack } from './webhook-stack';
+import { as, fastWebhooks, startWebhookStack, type WebhookStack } from './webhook-stack';
+import { captureProcessOutput } from '../support/capture-output';
 
-const captured: string[] = [];
-Runtime.install({
-  logger: new DefaultLogger('INFO', (entry) => captured.push(`${entry.message} ${JSON.stringify(entry.meta ?? {})}`)),
-});
-for (const stream of [process.stdout, process.stderr]) {
-  const write = stream.write.bind(stream);
-  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-    captured.push(String(chunk));
-    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof stream.write;
-}
+const captured = captureProcessOutput('INFO');
 
-const FAST: WebhookConfig = {
-  retry: {
-    initialIntervalMs: 200,
-    backoffCoefficient: 2,
-    maximumIntervalMs: 1000,
-    maxAgeMs: 120_000,
-    requestTimeoutMs: 2000,
-  },
-  requireHttps: false,
-};
+const FAST = fastWebhooks(120_000);
 const AGENCY = 'AGHOOK';
 const OTHER = 'AGOTHER';
 
@@ -265,9 +245,10 @@ describe('signed booking webhooks', () => {
           .find(({ e }) => e.type === type && (e.data as any).bookingId === bookingId),
       );
 
-    const confirmed = await as(stack.api, agencyId, 'POST', '/bookings', oneWayIntent({ agencyId }), 'agency', {
-      'idempotency-key': 'ev-confirmed',
-    });
+    const post = (intent: unknown, key: string) =>
+      as(stack.api, agencyId, 'POST', '/bookings', intent, 'agency', { 'idempotency-key': key });
+
+    const confirmed = await post(oneWayIntent({ agencyId }), 'ev-confirmed');
     expect(confirmed.status).toBe(202);
     const ok = await received('booking.confirmed', confirmed.body.id);
     const view = await as(stack.api, agencyId, 'GET', `/bookings/${encodeURIComponent(confirmed.body.id)}`);
@@ -282,9 +263,7 @@ describe('signed booking webhooks', () => {
 
     const unbookable = oneWayIntent({ agencyId });
     unbookable.selection = { priceClass: 'FIRST' };
-    const failed = await as(stack.api, agencyId, 'POST', '/bookings', unbookable, 'agency', {
-      'idempotency-key': 'ev-failed',
-    });
+    const failed = await post(unbookable, 'ev-failed');
     const ko = await received('booking.failed', failed.body.id);
     expect(ko.e.data).toMatchObject({
       bookingId: failed.body.id,
@@ -295,9 +274,7 @@ describe('signed booking webhooks', () => {
 
     const pricey = oneWayIntent({ agencyId });
     pricey.selection = { maxTotal: '1.00' };
-    const waiting = await as(stack.api, agencyId, 'POST', '/bookings', pricey, 'agency', {
-      'idempotency-key': 'ev-approval',
-    });
+    const waiting = await post(pricey, 'ev-approval');
     const wait = await received('booking.awaiting_approval', waiting.body.id);
     expect(wait.e.data).toMatchObject({
       bookingId: waiting.body.id,

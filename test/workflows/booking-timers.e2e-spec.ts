@@ -13,11 +13,13 @@ import { BOOKING_SEARCH_ATTRIBUTE_KEYS, BookingStatusKey } from '../../src/tempo
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
 import type { BookingEventData, SendWebhookEventInput } from '../../src/webhooks/webhook.model';
 import {
+  activityGate,
   attempt,
   delegatingActivities,
   happyMocks,
   oneWayIntent,
   ORDER,
+  outcomeUnknown,
   pollUntil,
   quietRuntime,
   stepTrail,
@@ -32,12 +34,8 @@ import {
 
 jest.setTimeout(180_000);
 
-const outcomeUnknown = async (): Promise<never> => {
-  throw ApplicationFailure.create({
-    message: 'order create outcome unknown: timeout',
-    type: 'ORDER_OUTCOME_UNKNOWN',
-    details: [{ attempt: 1 }],
-  });
+const createOutcomeUnknown = async (): Promise<never> => {
+  throw outcomeUnknown('create', 'timeout');
 };
 
 describe('booking saga timers (time-skipping test server)', () => {
@@ -141,7 +139,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('settles an ambiguous create: looks up with backoff and adopts an order that appears 35 s later', async () => {
-    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    mocks.createOrder.mockImplementationOnce(createOutcomeUnknown);
     let lookups = 0;
     mocks.reconcileOrder.mockImplementation(async () => {
       lookups += 1;
@@ -164,13 +162,12 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('shows SETTLING (state and search attribute) while it looks the order up', async () => {
-    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    mocks.createOrder.mockImplementationOnce(createOutcomeUnknown);
+    const gate = activityGate();
     mocks.reconcileOrder
       .mockImplementationOnce(async () => ({ attempt: attempt() }))
       .mockImplementationOnce(async () => {
-        await held;
+        await gate.pass();
         return { order: ORDER, attempt: attempt() };
       });
     const handle = await start();
@@ -182,7 +179,7 @@ describe('booking saga timers (time-skipping test server)', () => {
     expect(during.status).toBe('SETTLING');
     expect(during.currentStep).toBe('reconcileOrder');
     expect((await handle.describe()).typedSearchAttributes.get(BookingStatusKey)).toBe('SETTLING');
-    release();
+    gate.release();
     const result = await outcome;
     expect(result.state.status).toBe('CONFIRMED');
     expect(result.state.steps.filter((s) => s.name === 'reconcileOrder').map((s) => s.reason)).toEqual([
@@ -193,7 +190,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('recreates only after a lookup made when the 120 s window ended found nothing', async () => {
-    mocks.createOrder.mockImplementationOnce(outcomeUnknown);
+    mocks.createOrder.mockImplementationOnce(createOutcomeUnknown);
     const handle = await start();
     const result = await handle.result();
     expect(result.state.status).toBe('CONFIRMED');
@@ -209,7 +206,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('escalates instead with ORDER_UNSETTLED_POLICY=escalate: status ESCALATED with the lookup ids', async () => {
-    mocks.createOrder.mockImplementation(outcomeUnknown);
+    mocks.createOrder.mockImplementation(createOutcomeUnknown);
     const handle = await start(oneWayIntent(), { unsettledPolicy: 'escalate', settleWindowMs: 30_000 });
     const result = await handle.result();
     expect(result.state.status).toBe('ESCALATED');
@@ -228,7 +225,7 @@ describe('booking saga timers (time-skipping test server)', () => {
   });
 
   it('never fails while the lookups fail: escalates when no lookup answered after the window', async () => {
-    mocks.createOrder.mockImplementation(outcomeUnknown);
+    mocks.createOrder.mockImplementation(createOutcomeUnknown);
     mocks.reconcileOrder.mockImplementation(async () => {
       throw ApplicationFailure.nonRetryable('HTTP 401', 'AUTHENTICATION_FAILED', { attempt: 1, httpStatus: 401 });
     });
@@ -315,11 +312,7 @@ describe('booking saga timers (time-skipping test server)', () => {
 
     it('settles a cancel without an answer by reading the order back, never by cancelling again', async () => {
       mocks.cancelOrder.mockImplementation(async () => {
-        throw ApplicationFailure.create({
-          message: 'order cancel outcome unknown: timeout',
-          type: 'CANCEL_OUTCOME_UNKNOWN',
-          details: [{ attempt: 1 }],
-        });
+        throw outcomeUnknown('cancel', 'timeout');
       });
       let reads = 0;
       mocks.retrieveOrder.mockImplementation(async () => {
@@ -371,21 +364,15 @@ describe('booking saga timers (time-skipping test server)', () => {
     });
 
     it('carries out a cancel asked for while the order was being placed, once it is confirmed', async () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let entered = false;
+      const gate = activityGate();
       mocks.createOrder.mockImplementation(async () => {
-        entered = true;
-        await held;
+        await gate.pass();
         return { order: ORDER, attempt: attempt() };
       });
       const handle = await start(oneWayIntent(), { cancelWindowMs: DAY });
-      await pollUntil(
-        async () => entered,
-        (value) => value,
-      );
+      await gate.reached();
       await handle.signal(cancelSignal);
-      release();
+      gate.release();
       const result = await handle.result();
       expect(result.state.status).toBe('CANCELLED');
       expect(stepTrail(result.state).slice(-3)).toEqual(['createOrder:ok:1', 'retrieveOrder:ok:1', 'cancelOrder:ok:1']);

@@ -5,10 +5,8 @@
  * `RECORD_HISTORIES=1 npx jest test/workflows/booking.e2e-spec.ts` rewrites the histories replayed
  * by replay.e2e-spec.ts (commit them).
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
@@ -17,25 +15,32 @@ import { AgencyIdKey, BookingReferenceKey, BookingStatusKey, RouteKey } from '..
 import type { batchWorkflow as BatchWorkflowFn, bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelSignal, progressQuery, stateQuery } from '../../workflows/definitions';
 import {
+  activityGate,
   attempt,
+  BOOKING_STEPS,
   createHarness,
   createTestWorker,
   delegatingActivities,
+  FIRST_TIME_TRAIL,
   happyMocks,
   offer,
   oneWayIntent,
   ORDER,
   ORDER_VIEW_XML,
+  outcomeUnknown,
   pollUntil,
   priced,
+  refusedByAirline,
+  RESHOP_AFTER_ORDER_REFUSED,
+  shopped,
+  stepOutcomes,
   stepTrail,
   type ActivityMocks,
   type Harness,
 } from './booking.fixtures';
-import { temporalTestAddress, temporalTestCli } from '../support/temporal-env';
+import { workflowHistoryJson } from '../support/temporal-env';
 
 const HISTORIES = path.join(__dirname, 'histories');
-const execFileAsync = promisify(execFile);
 
 describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)', () => {
   let harness: Harness;
@@ -77,23 +82,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   async function record(name: string, handle: WorkflowHandle): Promise<void> {
     if (process.env.RECORD_HISTORIES !== '1') return;
-    // The CLI writes the canonical proto JSON that historyFromJSON reads back.
-    const { stdout } = await execFileAsync(
-      temporalTestCli(),
-      [
-        'workflow',
-        'show',
-        '--output',
-        'json',
-        '--address',
-        temporalTestAddress(),
-        '--namespace',
-        harness.namespace,
-        '--workflow-id',
-        handle.workflowId,
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+    const stdout = await workflowHistoryJson(handle.workflowId, harness.namespace);
     fs.mkdirSync(HISTORIES, { recursive: true });
     fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(JSON.parse(stdout), null, 1)}\n`);
     // Replay needs the original workflow ids (child ids derive from them).
@@ -112,14 +101,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     expect(result.orderViewXml).toBe(ORDER_VIEW_XML);
     expect(result.state.status).toBe('CONFIRMED');
     expect(result.state.currentStep).toBeUndefined();
-    expect(stepTrail(result.state)).toEqual([
-      'shop:ok:1',
-      'price:ok:1',
-      'tokenise:ok:1',
-      'repriceWithToken:ok:1',
-      'createOrder:ok:1',
-      'retrieveOrder:ok:1',
-    ]);
+    expect(stepTrail(result.state)).toEqual(FIRST_TIME_TRAIL);
     expect(result.state.chosenOffer).toEqual({
       offerIds: ['OF-ECO'],
       priceClass: 'ECONOMY',
@@ -211,15 +193,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     const result = await (await startBooking(intent)).result();
 
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).map((s) => s.split(':')[0])).toEqual([
-      'calendar',
-      'shop',
-      'price',
-      'tokenise',
-      'repriceWithToken',
-      'createOrder',
-      'retrieveOrder',
-    ]);
+    expect(stepTrail(result.state).map((s) => s.split(':')[0])).toEqual(['calendar', ...BOOKING_STEPS]);
     expect(mocks.calendar.mock.calls[0]![0]).toMatchObject({
       departureDate: '2027-03-10',
       returnDate: '2027-03-17',
@@ -248,33 +222,16 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops and prices again when the offer expired (bounded)', async () => {
     mocks.shop
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-OLD',
-        offers: [offer('OF-OLD', 0, 'ECONOMY', '100.00')],
-        attempt: attempt(),
-      }))
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-NEW',
-        offers: [offer('OF-NEW', 0, 'ECONOMY', '101.00')],
-        attempt: attempt(),
-      }));
+      .mockImplementationOnce(async () => shopped('SHOP-OLD', offer('OF-OLD', 0, 'ECONOMY', '100.00')))
+      .mockImplementationOnce(async () => shopped('SHOP-NEW', offer('OF-NEW', 0, 'ECONOMY', '101.00')));
     mocks.price.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('721: offer expired', 'OFFER_EXPIRED', { airlineCode: '721', attempt: 1 });
+      throw refusedByAirline('OFFER_EXPIRED', '721', 'offer expired');
     });
     const handle = await startBooking();
     const result = await handle.result();
 
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state)).toEqual([
-      'shop:ok:1',
-      'price:failed:1',
-      'shop:ok:1',
-      'price:ok:1',
-      'tokenise:ok:1',
-      'repriceWithToken:ok:1',
-      'createOrder:ok:1',
-      'retrieveOrder:ok:1',
-    ]);
+    expect(stepTrail(result.state)).toEqual(['shop:ok:1', 'price:failed:1', ...FIRST_TIME_TRAIL]);
     expect(mocks.price.mock.calls[1]![0].offers[0]!.responseId).toBe('SHOP-NEW');
     expect(result.state.chosenOffer?.shoppingResponseId).toBe('SHOP-NEW');
     await record('expired-offer-reshop', handle);
@@ -282,7 +239,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     // Always expired: gives up after maxReshops fresh rounds.
     mocks = happyMocks();
     mocks.price.mockImplementation(async () => {
-      throw ApplicationFailure.nonRetryable('721: offer expired', 'OFFER_EXPIRED', { airlineCode: '721', attempt: 1 });
+      throw refusedByAirline('OFFER_EXPIRED', '721', 'offer expired');
     });
     const failed = await (await startBooking(oneWayIntent(), { maxReshops: 1 })).result();
     expect(failed.state.status).toBe('FAILED');
@@ -293,25 +250,11 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops again when the order create says the pricing expired (e.g. after a long approval)', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('721: pricing expired', 'OFFER_EXPIRED', {
-        airlineCode: '721',
-        attempt: 1,
-      });
+      throw refusedByAirline('OFFER_EXPIRED', '721', 'pricing expired');
     });
     const result = await (await startBooking()).result();
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
-      'shop:ok',
-      'price:ok',
-      'tokenise:ok',
-      'repriceWithToken:ok',
-      'createOrder:failed',
-      'shop:ok',
-      'price:ok',
-      'repriceWithToken:ok',
-      'createOrder:ok',
-      'retrieveOrder:ok',
-    ]);
+    expect(stepOutcomes(result.state)).toEqual(RESHOP_AFTER_ORDER_REFUSED);
     // The token is still valid: not created twice. No reconciliation: the airline said no.
     expect(mocks.tokenise).toHaveBeenCalledTimes(1);
     expect(mocks.reconcileOrder).not.toHaveBeenCalled();
@@ -319,22 +262,11 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('shops again when the class sold out at order time (711); a dearer new offer waits for approval', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', {
-        airlineCode: '711',
-        attempt: 1,
-      });
+      throw refusedByAirline('NO_SEATS', '711', 'Seats no longer available');
     });
     mocks.shop
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-1',
-        offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00')],
-        attempt: attempt(),
-      }))
-      .mockImplementationOnce(async () => ({
-        shoppingResponseId: 'SHOP-2',
-        offers: [offer('OF-ECO-N', 0, 'ECONOMY', '120.00')],
-        attempt: attempt(),
-      }));
+      .mockImplementationOnce(async () => shopped('SHOP-1', offer('OF-ECO', 0, 'ECONOMY', '100.00')))
+      .mockImplementationOnce(async () => shopped('SHOP-2', offer('OF-ECO-N', 0, 'ECONOMY', '120.00')));
     mocks.price
       .mockImplementationOnce(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() }))
       .mockImplementationOnce(async () => ({ ...priced('PRICE-3', '120.00'), attempt: attempt() }));
@@ -358,18 +290,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     const result = await handle.result();
 
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'))).toEqual([
-      'shop:ok',
-      'price:ok',
-      'tokenise:ok',
-      'repriceWithToken:ok',
-      'createOrder:failed',
-      'shop:ok',
-      'price:ok',
-      'repriceWithToken:ok',
-      'createOrder:ok',
-      'retrieveOrder:ok',
-    ]);
+    expect(stepOutcomes(result.state)).toEqual(RESHOP_AFTER_ORDER_REFUSED);
     const failedCreate = result.state.steps[4]!;
     expect(failedCreate.failure).toBe('NO_SEATS');
     expect(result.state.steps[5]!.reason).toBe('reshop 1/2 after NO_SEATS (711)');
@@ -380,10 +301,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('books a re-shopped offer that is not dearer without asking', async () => {
     mocks.price.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('711: Seats no longer available', 'NO_SEATS', {
-        airlineCode: '711',
-        attempt: 1,
-      });
+      throw refusedByAirline('NO_SEATS', '711', 'Seats no longer available');
     });
     const result = await (await startBooking()).result();
     expect(result.state.status).toBe('CONFIRMED');
@@ -457,22 +375,16 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
   });
 
   it('ends CANCELLED on cancel while an activity is running, without waiting for it', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let entered = false;
+    const gate = activityGate();
     mocks.price.mockImplementation(async () => {
-      entered = true;
-      await held;
+      await gate.pass();
       return { ...priced('PRICE-1', '100.00'), attempt: attempt() };
     });
     const handle = await startBooking();
-    await pollUntil(
-      async () => entered,
-      (value) => value,
-    );
+    await gate.reached();
     await handle.signal(cancelSignal);
     const result = await handle.result();
-    release();
+    gate.release();
     expect(result.state.status).toBe('CANCELLED');
     expect(stepTrail(result.state)).toEqual(['shop:ok:1', 'price:failed:1']);
     expect(mocks.tokenise).not.toHaveBeenCalled();
@@ -480,11 +392,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('reconciles an order create with unknown outcome and adopts the order: exactly one create', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.create({
-        message: 'order create outcome unknown: timeout',
-        type: 'ORDER_OUTCOME_UNKNOWN',
-        details: [{ attempt: 1 }],
-      });
+      throw outcomeUnknown('create', 'timeout');
     });
     mocks.reconcileOrder.mockImplementationOnce(async () => ({ order: ORDER, attempt: attempt() }));
     const handle = await startBooking();
@@ -506,11 +414,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('creates again after a lookup made when the settle window ended finds no order', async () => {
     mocks.createOrder.mockImplementationOnce(async () => {
-      throw ApplicationFailure.create({
-        message: 'order create outcome unknown: reset',
-        type: 'ORDER_OUTCOME_UNKNOWN',
-        details: [{ attempt: 1 }],
-      });
+      throw outcomeUnknown('create', 'reset');
     });
     // A zero window: one lookup at once (the 120 s default is tested in booking-timers.e2e-spec.ts).
     const result = await (await startBooking(oneWayIntent(), { settleWindowMs: 0 })).result();
@@ -553,7 +457,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
 
   it('fails with the airline code on a business error, and NO_OFFERS without a matching price class', async () => {
     mocks.repriceWithToken.mockImplementationOnce(async () => {
-      throw ApplicationFailure.nonRetryable('750: card refused', 'INVALID_CARD', { airlineCode: '750', attempt: 1 });
+      throw refusedByAirline('INVALID_CARD', '750', 'card refused');
     });
     const failed = await (await startBooking()).result();
     expect(failed.state.status).toBe('FAILED');

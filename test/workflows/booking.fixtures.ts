@@ -11,7 +11,7 @@ import {
   Worker,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type {
   BookingActivities,
   OfferSummary,
@@ -99,6 +99,31 @@ export function attempt(): number {
   return Context.current().info.attempt;
 }
 
+/**
+ * An order create or cancel whose outcome at the airline is unknown (`reason`: timeout, reset),
+ * as the real activities throw it: the workflow settles it by reading the order back.
+ */
+export function outcomeUnknown(operation: 'create' | 'cancel', reason: string): ApplicationFailure {
+  return ApplicationFailure.create({
+    message: `order ${operation} outcome unknown: ${reason}`,
+    type: operation === 'create' ? 'ORDER_OUTCOME_UNKNOWN' : 'CANCEL_OUTCOME_UNKNOWN',
+    details: [{ attempt: 1 }],
+  });
+}
+
+/**
+ * A business refusal of the airline as the real activities throw it: not retried, `type` the
+ * failure type, the NDC error `airlineCode` in the message and the details.
+ */
+export function refusedByAirline(type: string, airlineCode: string, text: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(`${airlineCode}: ${text}`, type, { airlineCode, attempt: 1 });
+}
+
+/** A shop activity answer: `offers` under `shoppingResponseId`, at the running attempt. */
+export function shopped(shoppingResponseId: string, ...offers: OfferSummary[]) {
+  return { shoppingResponseId, offers, attempt: attempt() };
+}
+
 export type ActivityMocks = { [K in keyof BookingActivities]: jest.MockedFunction<BookingActivities[K]> };
 
 /** A jest mock typed as the activity `F`. */
@@ -110,11 +135,9 @@ function mockFn<F extends (...args: never[]) => unknown>(impl: F): jest.MockedFu
 export function happyMocks(): ActivityMocks {
   return {
     calendar: mockFn<BookingActivities['calendar']>(async () => ({ prices: [], attempt: attempt() })),
-    shop: mockFn<BookingActivities['shop']>(async () => ({
-      shoppingResponseId: 'SHOP-1',
-      offers: [offer('OF-ECO', 0, 'ECONOMY', '100.00'), offer('OF-PLUS', 0, 'PLUS', '150.00')],
-      attempt: attempt(),
-    })),
+    shop: mockFn<BookingActivities['shop']>(async () =>
+      shopped('SHOP-1', offer('OF-ECO', 0, 'ECONOMY', '100.00'), offer('OF-PLUS', 0, 'PLUS', '150.00')),
+    ),
     price: mockFn<BookingActivities['price']>(async () => ({ ...priced('PRICE-1', '100.00'), attempt: attempt() })),
     tokenise: mockFn<BookingActivities['tokenise']>(async () => ({ tokenId: 'TOKEN-1', attempt: attempt() })),
     repriceWithToken: mockFn<BookingActivities['repriceWithToken']>(async () => ({
@@ -162,14 +185,8 @@ export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
   return bundle;
 }
 
-const quietLogger = {
-  log: () => undefined,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+/** Drops every entry (webpack's progress is noise in test output). */
+const quietLogger = new DefaultLogger('ERROR', () => undefined);
 
 /** A client and worker connection on the test server, and a fresh task queue. */
 export interface Harness {
@@ -208,6 +225,11 @@ export async function createHarness(prefix: string): Promise<Harness> {
       await connection.close();
     },
   };
+}
+
+/** Where a worker of the harness polls: its connection, namespace and task queue. */
+export function onHarness(harness: Harness): { connection: NativeConnection; namespace: string; taskQueue: string } {
+  return { connection: harness.nativeConnection, namespace: harness.namespace, taskQueue: harness.taskQueue };
 }
 
 /** Creates a worker with the given activities on the harness's task queue. */
@@ -252,4 +274,66 @@ export async function pollUntil<T>(
 /** Step names of a state, in order, with their outcome. */
 export function stepTrail(state: BookingState): string[] {
   return state.steps.map((s) => `${s.name}:${s.outcome ?? 'running'}:${s.attempts}`);
+}
+
+/** {@link stepTrail} without the attempt counts: `name:outcome`. */
+export function stepOutcomes(state: BookingState): string[] {
+  return stepTrail(state).map((s) => s.split(':').slice(0, 2).join(':'));
+}
+
+/** The steps of a one-way booking that goes straight through, in order. */
+export const BOOKING_STEPS: readonly string[] = [
+  'shop',
+  'price',
+  'tokenise',
+  'repriceWithToken',
+  'createOrder',
+  'retrieveOrder',
+];
+
+/** {@link stepTrail} of a booking whose every step succeeded at its first attempt. */
+export const FIRST_TIME_TRAIL: readonly string[] = BOOKING_STEPS.map((name) => `${name}:ok:1`);
+
+/**
+ * {@link stepOutcomes} of a booking whose order create was refused (offer expired, seats gone):
+ * shopped and priced again, the card token reused, then ordered.
+ */
+export const RESHOP_AFTER_ORDER_REFUSED: readonly string[] = [
+  'shop:ok',
+  'price:ok',
+  'tokenise:ok',
+  'repriceWithToken:ok',
+  'createOrder:failed',
+  'shop:ok',
+  'price:ok',
+  'repriceWithToken:ok',
+  'createOrder:ok',
+  'retrieveOrder:ok',
+];
+
+/** Holds the activity mocks that {@link ActivityGate.pass} it until {@link ActivityGate.release}. */
+export interface ActivityGate {
+  /** Marks the gate reached and waits for the release. */
+  pass(): Promise<void>;
+  /** Resolves once an activity has reached the gate (fails at the poll deadline). */
+  reached(): Promise<boolean>;
+  release(): void;
+}
+
+export function activityGate(): ActivityGate {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let entered = false;
+  return {
+    async pass() {
+      entered = true;
+      await held;
+    },
+    reached: () =>
+      pollUntil(
+        async () => entered,
+        (value) => value,
+      ),
+    release: () => release(),
+  };
 }

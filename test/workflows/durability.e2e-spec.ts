@@ -3,14 +3,12 @@
  * a worker stopped mid-saga is replaced and the booking finishes; the history holds no card data
  * in clear (checked through the SDK and through `temporal workflow show --output json`).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { Context } from '@temporalio/activity';
 import type { Payload } from '@temporalio/common';
 import type { Worker } from '@temporalio/worker';
 import { EncryptionCodec, loadPayloadKey } from '../../src/temporal/payload-codec';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
-import { temporalTestAddress, temporalTestCli } from '../support/temporal-env';
+import { workflowHistoryJson } from '../support/temporal-env';
 import {
   attempt,
   createHarness,
@@ -26,7 +24,6 @@ import {
   type Harness,
 } from './booking.fixtures';
 
-const execFileAsync = promisify(execFile);
 const ENCRYPTED = Buffer.from('binary/encrypted').toString('base64');
 
 /** Every `{metadata, data}` payload object found in a proto-JSON history. */
@@ -109,22 +106,7 @@ describe('booking durability and card-data protection', () => {
     expect(Buffer.from(clear!.data!).toString('utf8')).toContain(TEST_CARD_NUMBER);
 
     // 2. Through the CLI, as an operator would look at it.
-    const { stdout } = await execFileAsync(
-      temporalTestCli(),
-      [
-        'workflow',
-        'show',
-        '--output',
-        'json',
-        '--address',
-        temporalTestAddress(),
-        '--namespace',
-        harness.namespace,
-        '--workflow-id',
-        workflowId,
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+    const stdout = await workflowHistoryJson(workflowId, harness.namespace);
     expect(cardDataIn(stdout)).toEqual([]);
     const payloads = payloadsOf(JSON.parse(stdout));
     const notEncrypted = payloads.filter((p) => p.metadata.encoding !== ENCRYPTED);

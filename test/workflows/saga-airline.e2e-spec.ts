@@ -9,12 +9,22 @@ import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createMetricsRegistry, type Registry } from '../../src/common/observability';
-import { createBookingWorker, type BookingWorker } from '../../src/worker/worker';
 import { createWorkerMetrics } from '../../src/worker/worker.metrics';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelBookingUpdate, stateQuery } from '../../workflows/definitions';
 import { armFault, clearFaults, ndcClientConfig, startAirline } from '../airline/airline-harness';
-import { createHarness, oneWayIntent, pollUntil, stepTrail, type Harness } from './booking.fixtures';
+import { controlledBookingWorker, type ControlledWorker } from '../support/booking-worker';
+import {
+  createHarness,
+  FIRST_TIME_TRAIL,
+  onHarness,
+  oneWayIntent,
+  pollUntil,
+  RESHOP_AFTER_ORDER_REFUSED,
+  stepOutcomes,
+  stepTrail,
+  type Harness,
+} from './booking.fixtures';
 
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -25,8 +35,7 @@ describe('booking saga against the real airline service', () => {
   let airline: INestApplication;
   let baseUrl: string;
   let client: NdcHttpClient;
-  let worker: BookingWorker;
-  let running: Promise<void>;
+  let worker: ControlledWorker;
   let store: AirlineStore;
   let registry: Registry;
   let sequence = 0;
@@ -40,21 +49,18 @@ describe('booking saga against the real airline service', () => {
     // A short timeout so that commit-then-timeout is noticed quickly.
     client = new NdcHttpClient(ndcClientConfig(started, 1500));
     registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
-    worker = await createBookingWorker({
+    worker = controlledBookingWorker({
+      ...onHarness(harness),
       metrics: createWorkerMetrics(registry),
-      connection: harness.nativeConnection,
-      namespace: harness.namespace,
-      taskQueue: harness.taskQueue,
       activityDeps: { client },
       rateLimitRps: 100,
     });
-    running = worker.run();
+    await worker.start();
     // Bundling the workflows and starting the airline take a while when the whole suite runs.
   }, 180_000);
 
   afterAll(async () => {
-    worker.shutdown();
-    await running;
+    await worker.stop();
     client.close();
     await airline.close();
     await harness.close();
@@ -129,14 +135,7 @@ describe('booking saga against the real airline service', () => {
     );
     expect(result.state.error).toBeUndefined();
     expect(result.state.status).toBe('CONFIRMED');
-    expect(stepTrail(result.state)).toEqual([
-      'shop:ok:1',
-      'price:ok:1',
-      'tokenise:ok:1',
-      'repriceWithToken:ok:1',
-      'createOrder:ok:1',
-      'retrieveOrder:ok:1',
-    ]);
+    expect(stepTrail(result.state)).toEqual(FIRST_TIME_TRAIL);
     expect(result.state.chosenOffer?.offerIds).toHaveLength(2);
     expect(result.state.surcharge?.currency).toBe('GBP');
     expect(result.state.order?.total).toEqual(result.state.pricedTotal);
@@ -239,19 +238,7 @@ describe('booking saga against the real airline service', () => {
     const result = await handle.result();
     expect(result.state.error).toBeUndefined();
     expect(result.state.status).toBe('CONFIRMED');
-    const trail = stepTrail(result.state).map((s) => s.split(':').slice(0, 2).join(':'));
-    expect(trail).toEqual([
-      'shop:ok',
-      'price:ok',
-      'tokenise:ok',
-      'repriceWithToken:ok',
-      'createOrder:failed',
-      'shop:ok',
-      'price:ok',
-      'repriceWithToken:ok',
-      'createOrder:ok',
-      'retrieveOrder:ok',
-    ]);
+    expect(stepOutcomes(result.state)).toEqual(RESHOP_AFTER_ORDER_REFUSED);
     expect(result.state.steps[4]!.failure).toBe('NO_SEATS');
     expect(result.state.steps[5]!.reason).toBe('reshop 1/2 after NO_SEATS (711)');
     expect(approvals).toBe(4);

@@ -1,6 +1,6 @@
 /** HTTP routes of batches. */
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Inject, Param, Res } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { API_CLOCK } from '../api.tokens';
 import { Caller } from '../auth/caller.decorator';
 import { intentForCaller } from '../auth/intent-agency';
@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
 import type { HttpResponse as Response } from '../common/http.types';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
-import { RateLimitGuard } from '../common/rate-limit.guard';
+import { IntakeRoute } from '../common/intake.decorators';
 import { RequestId } from '../common/request-id';
 import { noteIntake } from '../observability/api.metrics';
 import { utcToday, IntentValidator } from '../bookings/booking.dto';
@@ -26,14 +26,14 @@ export class BatchController {
 
   private readonly validator = new IntentValidator();
 
-  @Post()
-  @HttpCode(202)
-  @UseGuards(RateLimitGuard)
-  @ApiOperation({ summary: 'Submit many intents; each becomes a child booking of one batch workflow' })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Same key (per agency) and body: the same batch.',
+  @IntakeRoute({
+    summary: 'Submit many intents; each becomes a child booking of one batch workflow',
+    idempotencyKey: 'Same key (per agency) and body: the same batch.',
+    accepted: { description: 'Accepted (Location: the batch)', schema: 'BatchAccepted' },
+    problems: [
+      [400, 'Invalid intents: paths start with the index, e.g. [2].journey.origin'],
+      [403, 'An intent names another agency'],
+    ],
   })
   @ApiBody({
     description:
@@ -52,18 +52,6 @@ export class BatchController {
       ],
     },
   })
-  @ApiResponse({
-    status: 202,
-    description: 'Accepted (Location: the batch)',
-    schema: { $ref: '#/components/schemas/BatchAccepted' },
-  })
-  @ProblemResponses(
-    [400, 'Invalid intents: paths start with the index, e.g. [2].journey.origin'],
-    [403, 'An intent names another agency'],
-    [413, 'Body over 5 MB'],
-    [422, 'Idempotency-Key reused with a different body'],
-    [429, 'Rate limit of the agency reached (Retry-After)'],
-  )
   async create(
     @Body() body: unknown,
     @Caller() caller: Principal,

@@ -1,15 +1,6 @@
 /** HTTP routes of bookings. Validation happens here, at the edge; the service trusts its input. */
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiHeader,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { HttpResponse as Response } from '../common/http.types';
 import { API_CLOCK } from '../api.tokens';
 import { Caller } from '../auth/caller.decorator';
@@ -17,7 +8,7 @@ import { intentForCaller } from '../auth/intent-agency';
 import type { Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
-import { RateLimitGuard } from '../common/rate-limit.guard';
+import { IntakeRoute } from '../common/intake.decorators';
 import { RequestId } from '../common/request-id';
 import { noteIntake } from '../observability/api.metrics';
 import { BOOKING_STATUSES, utcToday, IntentValidator, validateListQuery } from './booking.dto';
@@ -42,28 +33,16 @@ export class BookingController {
 
   private readonly validator = new IntentValidator();
 
-  @Post()
-  @HttpCode(202)
-  @UseGuards(RateLimitGuard)
-  @ApiOperation({ summary: 'Submit a booking intent; starts a booking saga' })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Same key (per agency) and same body: the same booking. Same key, different body: 422.',
+  @IntakeRoute({
+    summary: 'Submit a booking intent; starts a booking saga',
+    idempotencyKey: 'Same key (per agency) and same body: the same booking. Same key, different body: 422.',
+    accepted: { description: 'Accepted (Location: the booking)', schema: 'BookingAccepted' },
+    problems: [
+      [400, 'Invalid intent: every bad field is named'],
+      [403, 'The intent names another agency'],
+    ],
   })
   @ApiBody({ schema: { $ref: '#/components/schemas/BookingIntent' } })
-  @ApiResponse({
-    status: 202,
-    description: 'Accepted (Location: the booking)',
-    schema: { $ref: '#/components/schemas/BookingAccepted' },
-  })
-  @ProblemResponses(
-    [400, 'Invalid intent: every bad field is named'],
-    [403, 'The intent names another agency'],
-    [413, 'Body over 5 MB'],
-    [422, 'Idempotency-Key reused with a different body'],
-    [429, 'Rate limit of the agency reached (Retry-After)'],
-  )
   async create(
     @Body() body: unknown,
     @Caller() caller: Principal,

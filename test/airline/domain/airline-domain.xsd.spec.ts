@@ -6,7 +6,7 @@ import { checkReferences, encodeAirShoppingRs, encodeOfferPriceRs } from '../../
 import type { OfferPriceRs } from '../../../src/ndc/ndc.model';
 import { expectValidXsd } from '../../support/xsd';
 import { loadWorld } from '../../../src/airline/world/world';
-import { calendarRq, dayRq, FAMILY, offerPriceRq, pricingServices } from './world.fixture';
+import { calendarRq, dayRq, FAMILY, offerPriceRq, pricingServices, selection } from './world.fixture';
 
 const world = loadWorld();
 
@@ -42,15 +42,7 @@ describe('airline domain responses against the NDC 17.2 XSDs', () => {
     const offers = rs.airlineOffers[0].offers;
     const pick = (od: string) =>
       offers.find((o) => o.flightsOverview[0].odRef === od && o.flightsOverview[0].priceClassRef === 'PC__PLUS')!;
-    const selected = [pick('OD__LGW_BCN'), pick('OD__BCN_LGW')].map((o) => ({
-      offerId: o.offerId,
-      owner: 'ZZ',
-      responseId: rs.shoppingResponseId,
-      offerItems: o.offerItems.map((i) => ({
-        offerItemId: i.offerItemId,
-        passengerRefs: i.fareDetails[0].passengerRefs,
-      })),
-    }));
+    const selected = [pick('OD__LGW_BCN'), pick('OD__BCN_LGW')].map((o) => selection(rs.shoppingResponseId, o));
     const births: Record<string, string> = {
       PAX__ADT01: '1980-01-01',
       PAX__ADT02: '1982-02-02',

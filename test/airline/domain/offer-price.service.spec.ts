@@ -1,6 +1,6 @@
 import type { OfferPriceRs, Passenger, SelectedOffer } from '../../../src/ndc/ndc.model';
 import { loadWorld } from '../../../src/airline/world/world';
-import { dayRq, FAMILY, offerPriceRq, pricingServices } from './world.fixture';
+import { dayRq, FAMILY, offerPriceRq, pricingServices, selection } from './world.fixture';
 
 const world = loadWorld();
 const ADT = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
@@ -30,14 +30,7 @@ function shopRoundTrip(s: ReturnType<typeof setup>, passengers: Passenger[] = FA
   );
   if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
   const byId = new Map(rs.airlineOffers[0].offers.map((o) => [o.offerId, o]));
-  return ['SR0001-O1', 'SR0001-O4'].map((id) => ({
-    offerId: id,
-    owner: 'ZZ',
-    responseId: rs.shoppingResponseId,
-    offerItems: byId
-      .get(id)!
-      .offerItems.map((i) => ({ offerItemId: i.offerItemId, passengerRefs: i.fareDetails[0].passengerRefs })),
-  }));
+  return ['SR0001-O1', 'SR0001-O4'].map((id) => selection(rs.shoppingResponseId, byId.get(id)!));
 }
 
 function ok(rs: OfferPriceRs) {
@@ -148,17 +141,7 @@ describe('OfferPriceService', () => {
     );
     if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
     const offer = rs.airlineOffers[0].offers[0];
-    const sel = [
-      {
-        offerId: offer.offerId,
-        owner: 'ZZ',
-        responseId: rs.shoppingResponseId,
-        offerItems: offer.offerItems.map((i) => ({
-          offerItemId: i.offerItemId,
-          passengerRefs: i.fareDetails[0].passengerRefs,
-        })),
-      },
-    ];
+    const sel = [selection(rs.shoppingResponseId, offer)];
     expect(s.pricing.price(offerPriceRq(sel, [ADT[0], { passengerId: 'PAX__CHD01', ptc: 'CHD' }])).kind).toBe(
       'success',
     );
@@ -170,15 +153,7 @@ describe('OfferPriceService', () => {
     const first = ok(s.pricing.price(offerPriceRq(selected, ADT)));
     expect(first.pricedOffer.total?.value).toBe('112.60');
     // Token-bearing reprice referencing the first OfferPriceRS and its PricedOffer.
-    const reprice = {
-      offerId: first.pricedOffer.offerId,
-      owner: 'ZZ',
-      responseId: first.shoppingResponseId!,
-      offerItems: first.pricedOffer.offerItems.map((i) => ({
-        offerItemId: i.offerItemId,
-        passengerRefs: i.fareDetails[0].passengerRefs,
-      })),
-    };
+    const reprice = selection(first.shoppingResponseId!, first.pricedOffer);
     const credit = ok(s.pricing.price(offerPriceRq([reprice], ADT, { token: 'TOK-CREDIT' })));
     expect(credit.pricedOffer.offerId).toBe('SR0001-O1_SR0001-O4');
     expect(credit.pricedOffer.total).toEqual({ value: '114.85', currency: 'GBP' });

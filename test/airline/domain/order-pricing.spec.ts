@@ -1,6 +1,6 @@
 import type { OfferPriceRs, OrderCreateRq, Passenger } from '../../../src/ndc/ndc.model';
 import { loadWorld } from '../../../src/airline/world/world';
-import { AGENCY, dayRq, offerPriceRq, pricingServices } from './world.fixture';
+import { AGENCY, dayRq, offerPriceRq, pricingServices, selection } from './world.fixture';
 import {
   buildOrderItems,
   checkOrderAgainstPricing,
@@ -31,29 +31,23 @@ const ORDER_PAX: Passenger[] = [
   },
 ];
 
+const errorOf = (r: ReturnType<typeof checkOrderAgainstPricing>) => (r.ok ? 'ok' : [r.error.code, r.error.text]);
+
 function setup() {
   const { store, tokens, clock, shopping, pricing } = pricingServices(world);
   // PLUS one-way LGW-OSL on 2026-12-01: ADT 94.05 + 13.00; CHD 70.54 (UK tax waived).
   const rs = shopping.shop(dayRq([['LGW', 'OSL', '2026-12-01']], SHOP_PAX));
   if (rs.kind !== 'day') throw new Error(JSON.stringify(rs));
   const plus = rs.airlineOffers[0].offers[1];
-  const selected = [
-    {
-      offerId: plus.offerId,
-      owner: 'ZZ',
-      responseId: rs.shoppingResponseId,
-      offerItems: plus.offerItems.map((i) => ({
-        offerItemId: i.offerItemId,
-        passengerRefs: i.fareDetails[0].passengerRefs,
-      })),
-    },
-  ];
+  const selected = [selection(rs.shoppingResponseId, plus)];
   const price = (token?: string): Extract<OfferPriceRs, { kind: 'success' }> => {
     const r = pricing.price(offerPriceRq(selected, PRICE_PAX, token ? { token } : {}));
     if (r.kind !== 'success') throw new Error(JSON.stringify(r));
     return r;
   };
-  return { store, tokens, clock, price };
+  /** The check's error as [code, text], or 'ok'. */
+  const check = (rq: OrderCreateRq) => errorOf(checkOrderAgainstPricing(rq, store, tokens, clock));
+  return { store, tokens, clock, price, check };
 }
 
 function orderRq(
@@ -91,7 +85,25 @@ function orderRq(
   };
 }
 
-const errorOf = (r: ReturnType<typeof checkOrderAgainstPricing>) => (r.ok ? 'ok' : [r.error.code, r.error.text]);
+/** The order item of `passenger` on the PLUS offer: its fare, the flight and the PLUS bundle on ZZ101. */
+function plusOrderItem(passenger: string, base: string, taxes: string) {
+  const id = `SR0001-O2-${passenger}`;
+  return {
+    orderItemId: id,
+    owner: 'ZZ',
+    base: { value: base, currency: 'GBP' },
+    taxes: { value: taxes, currency: 'GBP' },
+    services: [
+      { serviceId: `${id}-OS1`, passengerRef: passenger, segmentRef: 'SEG__ZZ101_20261201' },
+      {
+        serviceId: `${id}-OS2`,
+        passengerRef: passenger,
+        serviceDefinitionRef: 'SD__BNDL_PLUS',
+        segmentRef: 'SEG__ZZ101_20261201',
+      },
+    ],
+  };
+}
 
 describe('checkOrderAgainstPricing', () => {
   it('accepts an order from the latest pricing with a debit card and builds its items and commission', () => {
@@ -102,36 +114,8 @@ describe('checkOrderAgainstPricing', () => {
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(r.pricing.responseId).toBe(priced.shoppingResponseId);
     expect(buildOrderItems(r.pricing)).toEqual([
-      {
-        orderItemId: 'SR0001-O2-PAX__ADT01',
-        owner: 'ZZ',
-        base: { value: '94.05', currency: 'GBP' },
-        taxes: { value: '13.00', currency: 'GBP' },
-        services: [
-          { serviceId: 'SR0001-O2-PAX__ADT01-OS1', passengerRef: 'PAX__ADT01', segmentRef: 'SEG__ZZ101_20261201' },
-          {
-            serviceId: 'SR0001-O2-PAX__ADT01-OS2',
-            passengerRef: 'PAX__ADT01',
-            serviceDefinitionRef: 'SD__BNDL_PLUS',
-            segmentRef: 'SEG__ZZ101_20261201',
-          },
-        ],
-      },
-      {
-        orderItemId: 'SR0001-O2-PAX__CHD01',
-        owner: 'ZZ',
-        base: { value: '70.54', currency: 'GBP' },
-        taxes: { value: '0.00', currency: 'GBP' },
-        services: [
-          { serviceId: 'SR0001-O2-PAX__CHD01-OS1', passengerRef: 'PAX__CHD01', segmentRef: 'SEG__ZZ101_20261201' },
-          {
-            serviceId: 'SR0001-O2-PAX__CHD01-OS2',
-            passengerRef: 'PAX__CHD01',
-            serviceDefinitionRef: 'SD__BNDL_PLUS',
-            segmentRef: 'SEG__ZZ101_20261201',
-          },
-        ],
-      },
+      plusOrderItem('PAX__ADT01', '94.05', '13.00'),
+      plusOrderItem('PAX__CHD01', '70.54', '0.00'),
     ]);
     // 1% of 94.05 + 70.54 = 1.6459
     expect(orderCommission(r.pricing)).toEqual({ value: '1.65', currency: 'GBP' });
@@ -140,7 +124,7 @@ describe('checkOrderAgainstPricing', () => {
   it('accepts a credit card only from the token-bearing pricing, whose CCF2 item becomes an order item', () => {
     const s = setup();
     const first = s.price();
-    expect(errorOf(checkOrderAgainstPricing(orderRq(first, 'TOK-CREDIT'), s.store, s.tokens, s.clock))).toEqual([
+    expect(s.check(orderRq(first, 'TOK-CREDIT'))).toEqual([
       '740',
       'Card 411111******1111 carries the CCF2 credit card surcharge: price the offer with this card token (OfferPriceRQ PaymentFormMetadata) before ordering',
     ]);
@@ -160,20 +144,18 @@ describe('checkOrderAgainstPricing', () => {
     });
     expect(orderCommission(r.pricing).value).toBe('1.65');
     // An exempt card cannot pay a total that includes the surcharge.
-    expect(errorOf(checkOrderAgainstPricing(orderRq(withToken, 'TOK-DEBIT'), s.store, s.tokens, s.clock))[0]).toBe(
-      '740',
-    );
+    expect(s.check(orderRq(withToken, 'TOK-DEBIT'))[0]).toBe('740');
   });
 
   it('refuses a stale pricing response once the offer was priced again', () => {
     const s = setup();
     const first = s.price();
     const second = s.price();
-    expect(errorOf(checkOrderAgainstPricing(orderRq(first, 'TOK-DEBIT'), s.store, s.tokens, s.clock))).toEqual([
+    expect(s.check(orderRq(first, 'TOK-DEBIT'))).toEqual([
       '741',
       `Pricing response ${first.shoppingResponseId} was superseded by ${second.shoppingResponseId}; order from the most recent OfferPriceRS`,
     ]);
-    expect(checkOrderAgainstPricing(orderRq(second, 'TOK-DEBIT'), s.store, s.tokens, s.clock).ok).toBe(true);
+    expect(s.check(orderRq(second, 'TOK-DEBIT'))).toBe('ok');
   });
 
   it('refuses a TotalOfferPrice, items or payment that do not match the pricing', () => {
@@ -181,80 +163,30 @@ describe('checkOrderAgainstPricing', () => {
     const priced = s.price();
     const base = orderRq(priced, 'TOK-DEBIT');
     const offer = requireElement(base.offers[0], 'Query/Order/Offer');
+    expect(s.check({ ...base, offers: [{ ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } }] })).toEqual(
+      ['740', 'TotalOfferPrice 177.58 GBP differs from the priced total 177.59 GBP'],
+    );
+    expect(s.check({ ...base, offers: [{ ...offer, offerItems: offer.offerItems.slice(1) }] })[0]).toBe('740');
     expect(
-      errorOf(
-        checkOrderAgainstPricing(
-          { ...base, offers: [{ ...offer, totalOfferPrice: { value: '177.58', currency: 'GBP' } }] },
-          s.store,
-          s.tokens,
-          s.clock,
-        ),
-      ),
-    ).toEqual(['740', 'TotalOfferPrice 177.58 GBP differs from the priced total 177.59 GBP']);
-    expect(
-      errorOf(
-        checkOrderAgainstPricing(
-          { ...base, offers: [{ ...offer, offerItems: offer.offerItems.slice(1) }] },
-          s.store,
-          s.tokens,
-          s.clock,
-        ),
-      )[0],
-    ).toBe('740');
-    expect(
-      errorOf(
-        checkOrderAgainstPricing(
-          {
-            ...base,
-            payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.59', currency: 'EUR' } }],
-          },
-          s.store,
-          s.tokens,
-          s.clock,
-        ),
-      ),
+      s.check({
+        ...base,
+        payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.59', currency: 'EUR' } }],
+      }),
     ).toEqual(['743', 'Payment currency EUR differs from the offer currency GBP; pay in GBP']);
     expect(
-      errorOf(
-        checkOrderAgainstPricing(
-          {
-            ...base,
-            payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.5900', currency: 'GBP' } }],
-          },
-          s.store,
-          s.tokens,
-          s.clock,
-        ),
-      ),
+      s.check({
+        ...base,
+        payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '177.5900', currency: 'GBP' } }],
+      }),
     ).toBe('ok');
     expect(
-      errorOf(
-        checkOrderAgainstPricing(
-          {
-            ...base,
-            payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '100.00', currency: 'GBP' } }],
-          },
-          s.store,
-          s.tokens,
-          s.clock,
-        ),
-      )[0],
+      s.check({
+        ...base,
+        payments: [{ type: 'CC', voucherNumber: 'TOK-DEBIT', amount: { value: '100.00', currency: 'GBP' } }],
+      })[0],
     ).toBe('742');
-    expect(
-      errorOf(
-        checkOrderAgainstPricing({ ...base, offers: [{ ...offer, responseId: 'PR9999' }] }, s.store, s.tokens, s.clock),
-      )[0],
-    ).toBe('720');
-    expect(
-      errorOf(
-        checkOrderAgainstPricing(
-          { ...base, party: { name: 'Other', agencyId: 'AGENCY02' } },
-          s.store,
-          s.tokens,
-          s.clock,
-        ),
-      )[0],
-    ).toBe('720');
+    expect(s.check({ ...base, offers: [{ ...offer, responseId: 'PR9999' }] })[0]).toBe('720');
+    expect(s.check({ ...base, party: { name: 'Other', agencyId: 'AGENCY02' } })[0]).toBe('720');
   });
 
   it('takes a TotalOfferPrice and payment Amount sent without Code in the offer currency', () => {
@@ -266,10 +198,10 @@ describe('checkOrderAgainstPricing', () => {
       offers: [{ ...offer, totalOfferPrice: { value: '177.59' } }],
       payments: [{ ...base.payments[0], amount: { value: '177.590' } }],
     };
-    expect(checkOrderAgainstPricing(bare, s.store, s.tokens, s.clock).ok).toBe(true);
+    expect(s.check(bare)).toBe('ok');
     // A stated other currency is still a currency mismatch.
     const eur = { ...bare, payments: [{ ...base.payments[0], amount: { value: '177.59', currency: 'EUR' } }] };
-    expect(errorOf(checkOrderAgainstPricing(eur, s.store, s.tokens, s.clock))[0]).toBe('743');
+    expect(s.check(eur)[0]).toBe('743');
   });
 
   it('refuses an order of two Offers with 723, naming the second one', () => {
@@ -277,7 +209,7 @@ describe('checkOrderAgainstPricing', () => {
     const base = orderRq(s.price(), 'TOK-DEBIT');
     const offer = requireElement(base.offers[0], 'Query/Order/Offer');
     const two = { ...base, offers: [offer, { ...offer, offerId: 'OF_SECOND' }] };
-    expect(errorOf(checkOrderAgainstPricing(two, s.store, s.tokens, s.clock))).toEqual([
+    expect(s.check(two)).toEqual([
       '723',
       'The request names 2 Offers (Query/Order/Offer[2] is OF_SECOND); an order is created from one priced offer: ' +
         'price every direction in one OfferPriceRQ and order its PricedOffer',
@@ -287,14 +219,11 @@ describe('checkOrderAgainstPricing', () => {
   it('refuses unknown and expired tokens and an expired pricing', () => {
     const s = setup();
     const priced = s.price();
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-NOPE'), s.store, s.tokens, s.clock))).toEqual([
-      '752',
-      'Card token of the payment not found',
-    ]);
+    expect(s.check(orderRq(priced, 'TOK-NOPE'))).toEqual(['752', 'Card token of the payment not found']);
     s.clock.set('2026-11-21T06:29:59.000Z');
-    expect(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock).ok).toBe(true);
+    expect(s.check(orderRq(priced, 'TOK-DEBIT'))).toBe('ok');
     s.clock.set('2026-11-21T06:30:00.000Z');
-    expect(errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock))[0]).toBe('721');
+    expect(s.check(orderRq(priced, 'TOK-DEBIT'))[0]).toBe('721');
     const s2 = setup();
     const p2 = s2.price();
     s2.tokens.add({
@@ -305,7 +234,7 @@ describe('checkOrderAgainstPricing', () => {
       expiresAt: '2026-11-21T06:01:00.000Z',
     });
     s2.clock.set('2026-11-21T06:02:00.000Z');
-    expect(errorOf(checkOrderAgainstPricing(orderRq(p2, 'TOK-SHORT'), s2.store, s2.tokens, s2.clock))).toEqual([
+    expect(s2.check(orderRq(p2, 'TOK-SHORT'))).toEqual([
       '751',
       'Card token TOK-SHORT expired at 2026-11-21T06:01:00.000Z',
     ]);
@@ -317,38 +246,24 @@ describe('checkOrderAgainstPricing', () => {
     const noNames = ORDER_PAX.map((p) =>
       p.passengerId === 'PAX__CHD01' ? { ...p, individual: { surname: 'Smith' } } : p,
     );
-    expect(
-      errorOf(
-        checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noNames }), s.store, s.tokens, s.clock),
-      ),
-    ).toEqual(['731', 'Individual data missing: PAX__CHD01 (GivenName, Birthdate)']);
+    expect(s.check(orderRq(priced, 'TOK-DEBIT', { passengers: noNames }))).toEqual([
+      '731',
+      'Individual data missing: PAX__CHD01 (GivenName, Birthdate)',
+    ]);
     const otherBirthdate = ORDER_PAX.map((p) =>
       p.passengerId === 'PAX__ADT01' ? { ...p, individual: { ...p.individual!, birthdate: '1990-01-01' } } : p,
     );
-    expect(
-      errorOf(
-        checkOrderAgainstPricing(
-          orderRq(priced, 'TOK-DEBIT', { passengers: otherBirthdate }),
-          s.store,
-          s.tokens,
-          s.clock,
-        ),
-      )[0],
-    ).toBe('722');
-    expect(
-      errorOf(checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { contacts: [] }), s.store, s.tokens, s.clock)),
-    ).toEqual(['732', 'ContactList must hold at least one contact with an e-mail address or phone']);
+    expect(s.check(orderRq(priced, 'TOK-DEBIT', { passengers: otherBirthdate }))[0]).toBe('722');
+    expect(s.check(orderRq(priced, 'TOK-DEBIT', { contacts: [] }))).toEqual([
+      '732',
+      'ContactList must hold at least one contact with an e-mail address or phone',
+    ]);
     const dangling = ORDER_PAX.map((p) => ({ ...p, contactInfoRef: 'CTC9' }));
-    expect(
-      errorOf(
-        checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: dangling }), s.store, s.tokens, s.clock),
-      ),
-    ).toEqual(['732', 'ContactInfoRef of PAX__ADT01 (CTC9), PAX__CHD01 (CTC9) points to no provided contact']);
+    expect(s.check(orderRq(priced, 'TOK-DEBIT', { passengers: dangling }))).toEqual([
+      '732',
+      'ContactInfoRef of PAX__ADT01 (CTC9), PAX__CHD01 (CTC9) points to no provided contact',
+    ]);
     const noRef = ORDER_PAX.map(({ contactInfoRef: _unused, ...p }) => p);
-    expect(
-      errorOf(
-        checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT', { passengers: noRef }), s.store, s.tokens, s.clock),
-      )[0],
-    ).toBe('732');
+    expect(s.check(orderRq(priced, 'TOK-DEBIT', { passengers: noRef }))[0]).toBe('732');
   });
 });

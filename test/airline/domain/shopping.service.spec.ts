@@ -21,18 +21,25 @@ function day(rs: AirShoppingRs) {
   return rs;
 }
 
-/** [offer total, [item id, passengers, base, taxes, total]...] in a compact form. */
-function summary(o: Offer) {
-  return {
-    total: o.totalPrice!.value,
-    pc: o.flightsOverview[0].priceClassRef,
-    items: o.offerItems.map((i) => [
-      i.fareDetails[0].passengerRefs.join(' '),
-      i.priceDetail.base!.value,
-      i.priceDetail.taxes!.value,
-      i.priceDetail.total!.value,
-    ]),
-  };
+/** An offer's price class and total, then each item's `base + taxes = total`. */
+function prices(o: Offer): (string | undefined)[] {
+  return [
+    o.flightsOverview[0].priceClassRef,
+    o.totalPrice!.value,
+    ...o.offerItems.map(
+      (i) => `${i.priceDetail.base!.value} + ${i.priceDetail.taxes!.value} = ${i.priceDetail.total!.value}`,
+    ),
+  ];
+}
+
+/** The passengers of each item of an offer. */
+function itemPassengers(o: Offer): string[] {
+  return o.offerItems.map((i) => i.fareDetails[0].passengerRefs.join(' '));
+}
+
+/** A PriceCalendar entry, in full. */
+function calendarEntry(date: string, originDestinationRef: string, value: string, augPointRef: string) {
+  return { date, originDestinationRef, totalPrice: { value, currency: 'GBP' }, augPointRef };
 }
 
 describe('ShoppingService day search', () => {
@@ -51,61 +58,14 @@ describe('ShoppingService day search', () => {
     expect(rs.correlationId).toBe('CORR1');
     expect(rs.timeStamp).toBe('2026-11-21T06:00:00.000+00:00');
     const offers = rs.airlineOffers[0].offers;
-    expect(offers.map(summary)).toEqual([
-      {
-        total: '158.67',
-        pc: 'PC__ECONOMY',
-        items: [
-          ['PAX__ADT01 PAX__ADT02', '46.55', '13.00', '59.55'],
-          ['PAX__CHD01', '34.91', '0.00', '34.91'],
-          ['PAX__INF01', '4.66', '0.00', '4.66'],
-        ],
-      },
-      {
-        total: '294.05',
-        pc: 'PC__PLUS',
-        items: [
-          ['PAX__ADT01 PAX__ADT02', '94.05', '13.00', '107.05'],
-          ['PAX__CHD01', '70.54', '0.00', '70.54'],
-          ['PAX__INF01', '9.41', '0.00', '9.41'],
-        ],
-      },
-      {
-        total: '456.50',
-        pc: 'PC__FLEX',
-        items: [
-          ['PAX__ADT01 PAX__ADT02', '151.05', '13.00', '164.05'],
-          ['PAX__CHD01', '113.29', '0.00', '113.29'],
-          ['PAX__INF01', '15.11', '0.00', '15.11'],
-        ],
-      },
-      {
-        total: '158.67',
-        pc: 'PC__ECONOMY',
-        items: [
-          ['PAX__ADT01 PAX__ADT02', '46.55', '6.50', '53.05'],
-          ['PAX__CHD01', '34.91', '6.50', '41.41'],
-          ['PAX__INF01', '4.66', '6.50', '11.16'],
-        ],
-      },
-      {
-        total: '294.05',
-        pc: 'PC__PLUS',
-        items: [
-          ['PAX__ADT01 PAX__ADT02', '94.05', '6.50', '100.55'],
-          ['PAX__CHD01', '70.54', '6.50', '77.04'],
-          ['PAX__INF01', '9.41', '6.50', '15.91'],
-        ],
-      },
-      {
-        total: '456.50',
-        pc: 'PC__FLEX',
-        items: [
-          ['PAX__ADT01 PAX__ADT02', '151.05', '6.50', '157.55'],
-          ['PAX__CHD01', '113.29', '6.50', '119.79'],
-          ['PAX__INF01', '15.11', '6.50', '21.61'],
-        ],
-      },
+    for (const o of offers) expect(itemPassengers(o)).toEqual(['PAX__ADT01 PAX__ADT02', 'PAX__CHD01', 'PAX__INF01']);
+    expect(offers.map(prices)).toEqual([
+      ['PC__ECONOMY', '158.67', '46.55 + 13.00 = 59.55', '34.91 + 0.00 = 34.91', '4.66 + 0.00 = 4.66'],
+      ['PC__PLUS', '294.05', '94.05 + 13.00 = 107.05', '70.54 + 0.00 = 70.54', '9.41 + 0.00 = 9.41'],
+      ['PC__FLEX', '456.50', '151.05 + 13.00 = 164.05', '113.29 + 0.00 = 113.29', '15.11 + 0.00 = 15.11'],
+      ['PC__ECONOMY', '158.67', '46.55 + 6.50 = 53.05', '34.91 + 6.50 = 41.41', '4.66 + 6.50 = 11.16'],
+      ['PC__PLUS', '294.05', '94.05 + 6.50 = 100.55', '70.54 + 6.50 = 77.04', '9.41 + 6.50 = 15.91'],
+      ['PC__FLEX', '456.50', '151.05 + 6.50 = 157.55', '113.29 + 6.50 = 119.79', '15.11 + 6.50 = 21.61'],
     ]);
     expect(offers.map((o) => o.offerId)).toEqual([
       'SR0001-O1',
@@ -244,11 +204,8 @@ describe('ShoppingService day search', () => {
     const rs = day(service.shop(dayRq([['LGW', 'BCN', '2026-12-01']], [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }])));
     const eco = rs.airlineOffers[0].offers[0];
     // (49 + 59) x 0.95 base; UK 13.00 + Norway 6.50 taxes.
-    expect(summary(eco)).toEqual({
-      total: '122.10',
-      pc: 'PC__ECONOMY',
-      items: [['PAX__ADT01', '102.60', '19.50', '122.10']],
-    });
+    expect(itemPassengers(eco)).toEqual(['PAX__ADT01']);
+    expect(prices(eco)).toEqual(['PC__ECONOMY', '122.10', '102.60 + 19.50 = 122.10']);
     expect(eco.flightsOverview[0].flightKey).toBe('FLT__ZZ101_ZZ301_20261201');
     expect(rs.dataLists.flights?.[0]).toEqual({
       flightKey: 'FLT__ZZ101_ZZ301_20261201',
@@ -262,10 +219,12 @@ describe('ShoppingService day search', () => {
     const { service } = setup();
     const adt = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
     const eur = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], adt, { currency: 'EUR' })));
-    expect(summary(eur.airlineOffers[0].offers[0]).items).toEqual([['PAX__ADT01', '53.53', '14.95', '68.48']]);
+    expect(itemPassengers(eur.airlineOffers[0].offers[0])).toEqual(['PAX__ADT01']);
+    expect(prices(eur.airlineOffers[0].offers[0])).toEqual(['PC__ECONOMY', '68.48', '53.53 + 14.95 = 68.48']);
     expect(eur.airlineOffers[0].offers[0].totalPrice).toEqual({ value: '68.48', currency: 'EUR' });
     const nok = day(service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], adt, { currency: 'NOK' })));
-    expect(summary(nok.airlineOffers[0].offers[0]).items).toEqual([['PAX__ADT01', '623.77', '174.20', '797.97']]);
+    expect(itemPassengers(nok.airlineOffers[0].offers[0])).toEqual(['PAX__ADT01']);
+    expect(prices(nok.airlineOffers[0].offers[0])).toEqual(['PC__ECONOMY', '797.97', '623.77 + 174.20 = 797.97']);
   });
 
   it('refuses an unsupported currency', () => {
@@ -282,16 +241,21 @@ describe('ShoppingService day search', () => {
     const promo = day(
       service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], undefined, { qualifier: { promotionCodes: ['PROMO10'] } })),
     );
-    expect(summary(promo.airlineOffers[0].offers[0]).items).toEqual([
-      ['PAX__ADT01 PAX__ADT02', '41.89', '13.00', '54.89'],
-      ['PAX__CHD01', '31.42', '0.00', '31.42'],
-      ['PAX__INF01', '4.19', '0.00', '4.19'],
+    expect(itemPassengers(promo.airlineOffers[0].offers[0])).toEqual([
+      'PAX__ADT01 PAX__ADT02',
+      'PAX__CHD01',
+      'PAX__INF01',
+    ]);
+    expect(prices(promo.airlineOffers[0].offers[0]).slice(2)).toEqual([
+      '41.89 + 13.00 = 54.89',
+      '31.42 + 0.00 = 31.42',
+      '4.19 + 0.00 = 4.19',
     ]);
     expect(promo.warnings).toBeUndefined();
     const unknown = day(
       service.shop(dayRq([['LGW', 'OSL', '2026-12-01']], undefined, { qualifier: { promotionCodes: ['PROMO99'] } })),
     );
-    expect(summary(unknown.airlineOffers[0].offers[0]).total).toBe('158.67');
+    expect(unknown.airlineOffers[0].offers[0].totalPrice!.value).toBe('158.67');
     expect(unknown.warnings).toEqual([
       {
         code: '760',
@@ -399,22 +363,18 @@ describe('ShoppingService day search', () => {
       kind: 'error',
       errors: [{ code: '710' }],
     });
-    expect(
-      service.shop(
-        dayRq([
-          ['LGW', 'BCN', '2026-12-01'],
-          ['BCN', 'LON', '2026-12-05'],
-        ]),
-      ).kind,
-    ).toBe('day');
-    expect(
-      service.shop(
-        dayRq([
-          ['LGW', 'JFK', '2026-12-01'],
-          ['OSL', 'BCN', '2026-12-05'],
-        ]),
-      ).kind,
-    ).toBe('day');
+    // Open jaws: back to another airport of the city, or from another airport altogether.
+    const openJaws: [string, string, string][][] = [
+      [
+        ['LGW', 'BCN', '2026-12-01'],
+        ['BCN', 'LON', '2026-12-05'],
+      ],
+      [
+        ['LGW', 'JFK', '2026-12-01'],
+        ['OSL', 'BCN', '2026-12-05'],
+      ],
+    ];
+    for (const legs of openJaws) expect(service.shop(dayRq(legs)).kind).toBe('day');
     expect(service.shop(dayRq([['LGW', 'XXX', '2026-12-01']]))).toMatchObject({
       kind: 'error',
       errors: [{ code: '701', text: 'Unknown airport or city code XXX' }],
@@ -430,16 +390,9 @@ describe('ShoppingService day search', () => {
 
   it('keeps the price relations exactly over many generated searches', () => {
     const { service, inventory } = setup();
-    const routes: [string, string][] = [
-      ['LGW', 'OSL'],
-      ['OSL', 'LGW'],
-      ['LGW', 'JFK'],
-      ['JFK', 'LGW'],
-      ['OSL', 'BCN'],
-      ['BCN', 'OSL'],
-      ['LGW', 'BCN'],
-      ['BCN', 'LGW'],
-    ];
+    const routes = ['LGW-OSL', 'OSL-LGW', 'LGW-JFK', 'JFK-LGW', 'OSL-BCN', 'BCN-OSL', 'LGW-BCN', 'BCN-LGW'].map(
+      (route) => route.split('-') as [string, string],
+    );
     const currencies = ['GBP', 'EUR', 'NOK', 'USD'];
     const ptcs = ['ADT', 'CHD', 'INF'];
     let seed = 12345;
@@ -497,30 +450,10 @@ describe('ShoppingService calendar search', () => {
     expect(rs.airlineOffers).toEqual([
       {
         priceCalendar: [
-          {
-            date: '2026-11-21',
-            originDestinationRef: 'OD__LGW_OSL',
-            totalPrice: { value: '64.45', currency: 'GBP' },
-            augPointRef: 'JOURNEY__DIRECT',
-          },
-          {
-            date: '2026-11-22',
-            originDestinationRef: 'OD__LGW_OSL',
-            totalPrice: { value: '66.90', currency: 'GBP' },
-            augPointRef: 'JOURNEY__DIRECT',
-          },
-          {
-            date: '2026-11-23',
-            originDestinationRef: 'OD__LGW_OSL',
-            totalPrice: { value: '62.00', currency: 'GBP' },
-            augPointRef: 'JOURNEY__DIRECT',
-          },
-          {
-            date: '2026-11-24',
-            originDestinationRef: 'OD__LGW_OSL',
-            totalPrice: { value: '59.55', currency: 'GBP' },
-            augPointRef: 'JOURNEY__DIRECT',
-          },
+          calendarEntry('2026-11-21', 'OD__LGW_OSL', '64.45', 'JOURNEY__DIRECT'),
+          calendarEntry('2026-11-22', 'OD__LGW_OSL', '66.90', 'JOURNEY__DIRECT'),
+          calendarEntry('2026-11-23', 'OD__LGW_OSL', '62.00', 'JOURNEY__DIRECT'),
+          calendarEntry('2026-11-24', 'OD__LGW_OSL', '59.55', 'JOURNEY__DIRECT'),
         ],
       },
     ]);

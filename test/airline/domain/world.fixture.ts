@@ -106,46 +106,62 @@ const header = {
   correlationId: 'CORR1',
 };
 
-/** A day-search AirShoppingRQ; `legs` are [from, to, date] per direction. */
-export function dayRq(
-  legs: [string, string, string][],
-  passengers: Passenger[] = FAMILY,
-  extra: { currency?: string; qualifier?: Qualifier } = {},
+type ShoppingExtra = { currency?: string; qualifier?: Qualifier };
+
+/** An AirShoppingRQ of the test agency for `coreQuery`, `passengers` and the optional currency and qualifier. */
+function shoppingRq(
+  coreQuery: AirShoppingRq['coreQuery'],
+  passengers: Passenger[],
+  extra: ShoppingExtra,
 ): AirShoppingRq {
   return {
     ...header,
     party: AGENCY,
     ...(extra.currency ? { parameters: { overrideCurrency: extra.currency } } : {}),
     ...(extra.qualifier ? { qualifier: extra.qualifier } : {}),
-    coreQuery: {
-      kind: 'day',
-      originDestinations: legs.map(([departureCode, arrivalCode, date]) => ({ departureCode, arrivalCode, date })),
-    },
+    coreQuery,
     passengers,
   };
 }
 
-/** A calendar AirShoppingRQ; `legs` are [from, to, date, daysBefore, daysAfter]. */
-export function calendarRq(
-  legs: [string, string, string, number, number][],
-  extra: { currency?: string; qualifier?: Qualifier } = {},
+/** A day-search AirShoppingRQ; `legs` are [from, to, date] per direction. */
+export function dayRq(
+  legs: [string, string, string][],
+  passengers: Passenger[] = FAMILY,
+  extra: ShoppingExtra = {},
 ): AirShoppingRq {
+  const originDestinations = legs.map(([departureCode, arrivalCode, date]) => ({ departureCode, arrivalCode, date }));
+  return shoppingRq({ kind: 'day', originDestinations }, passengers, extra);
+}
+
+/** A calendar AirShoppingRQ for one adult; `legs` are [from, to, date, daysBefore, daysAfter]. */
+export function calendarRq(legs: [string, string, string, number, number][], extra: ShoppingExtra = {}): AirShoppingRq {
+  const originDestinations = legs.map(([departureCode, arrivalCode, date, daysBefore, daysAfter]) => ({
+    departureCode,
+    arrivalCode,
+    date,
+    daysBefore,
+    daysAfter,
+  }));
+  return shoppingRq({ kind: 'calendar', originDestinations }, [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }], extra);
+}
+
+/**
+ * An offer of response `responseId` (a shopping Offer or a PricedOffer) as an OfferPriceRQ selects
+ * it: owner ZZ, every item with its passengers.
+ */
+export function selection(
+  responseId: string,
+  offer: { offerId: string; offerItems: { offerItemId: string; fareDetails: { passengerRefs: string[] }[] }[] },
+): SelectedOffer {
   return {
-    ...header,
-    party: AGENCY,
-    ...(extra.currency ? { parameters: { overrideCurrency: extra.currency } } : {}),
-    ...(extra.qualifier ? { qualifier: extra.qualifier } : {}),
-    coreQuery: {
-      kind: 'calendar',
-      originDestinations: legs.map(([departureCode, arrivalCode, date, daysBefore, daysAfter]) => ({
-        departureCode,
-        arrivalCode,
-        date,
-        daysBefore,
-        daysAfter,
-      })),
-    },
-    passengers: [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }],
+    offerId: offer.offerId,
+    owner: 'ZZ',
+    responseId,
+    offerItems: offer.offerItems.map((i) => ({
+      offerItemId: i.offerItemId,
+      passengerRefs: i.fareDetails[0]!.passengerRefs,
+    })),
   };
 }
 
