@@ -34,6 +34,7 @@
  * (maxConcurrentWorkflowTaskExecutions). SAGA_BENCH_RPS (default 1000) is
  * the task-queue activity limit; SAGA_BENCH_SERVER_POLL_RPS (default 1000; 20 is the stock dev
  * server) the server's history.transferProcessorMaxPollRPS (see bench/README.md).
+ * SAGA_BENCH_CHILD_NODE_FLAGS adds `node` flags to the worker and airline processes (profiles).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { MockActivityEnvironment, TestWorkflowEnvironment } from '@temporalio/testing';
