@@ -5,11 +5,14 @@
  * - `worker <json>`: a booking worker (`createBookingWorker`, real activities over the NDC HTTP
  *   client) for the given Temporal address, task queue and airline URL, with the worker levers
  *   of {@link WorkerChildOptions}; sends `{ ready: true }` once it runs.
+ * - `callers`: the agencies of the intake; runs a {@link CallersJob} (concurrent `POST /bookings`)
+ *   when sent one, and answers with its {@link CallersResult}.
  *
- * Both answer the message `'stats'` with `{ cpu: process.cpuUsage(), rss }` and stop when the
+ * The airline and the worker answer the message `'stats'` with `{ cpu: process.cpuUsage(), rss }` and stop when the
  * parent disconnects.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { testAirlineConfig } from '../src/airline/airline.config';
 
 export interface WorkerChildOptions {
@@ -96,6 +99,78 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
     });
   });
   process.send?.({ ready: true });
+}
+
+/** What the callers child is asked to post: `intents` to `url`, `callers` at a time. */
+export interface CallersJob {
+  url: string;
+  headers: Record<string, string>;
+  intents: unknown[];
+  callers: number;
+}
+
+/** What it answers: the wall time of the whole job, each request's latency, the ids started. */
+export interface CallersResult {
+  wallMs: number;
+  latencies: number[];
+  started: string[];
+}
+
+/** The agencies' side of the intake: `callers` concurrent loops of `POST /bookings`. */
+async function postAll(job: CallersJob): Promise<CallersResult> {
+  const queue = [...job.intents];
+  const latencies: number[] = [];
+  const started: string[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: job.callers }, async () => {
+      for (let intent = queue.shift(); intent !== undefined; intent = queue.shift()) {
+        const s = performance.now();
+        const res = await fetch(job.url, {
+          method: 'POST',
+          headers: { ...job.headers, 'idempotency-key': randomUUID() },
+          body: JSON.stringify(intent),
+        });
+        if (res.status !== 202) throw new Error(`POST /bookings: ${res.status} ${await res.text()}`);
+        started.push(((await res.json()) as { id: string }).id);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  return { wallMs: performance.now() - t0, latencies, started };
+}
+
+function callersMain(): Promise<void> {
+  process.on('message', (m) => {
+    const job = (m as { job?: CallersJob }).job;
+    if (job === undefined) return;
+    postAll(job).then(
+      (result) => process.send?.({ result }),
+      (error: unknown) => process.send?.({ error: String((error as Error).message ?? error) }),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send?.({ ready: true });
+  return Promise.resolve();
+}
+
+/** Runs `job` in a callers child (`startChild(['--callers'])`). */
+export function runCallers(child: ChildProcess, job: CallersJob): Promise<CallersResult> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: unknown) => {
+      const { result, error } = m as { result?: CallersResult; error?: string };
+      if (result === undefined && error === undefined) return;
+      child.off('message', onMessage);
+      if (error !== undefined) reject(new Error(error));
+      else resolve(result!);
+    };
+    child.on('message', onMessage);
+    child.send({ job });
+  });
+}
+
+if (process.argv[2] === '--callers') {
+  void callersMain();
 }
 
 if (process.argv[2] === '--airline' || process.argv[2] === '--worker') {

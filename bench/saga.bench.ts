@@ -62,7 +62,7 @@ import { BOOKING_SEARCH_ATTRIBUTE_KEYS, createTemporalClient, loadTemporalConfig
 import { EncryptionCodec, loadPayloadKey } from '../src/temporal/payload-codec';
 import { testAirlineConfig } from '../src/airline/airline.config';
 import { ndcClientConfig } from '../test/airline/airline-harness';
-import { childStats, startChild, stopChild, type ChildStats, type WorkerChildOptions } from './saga-child';
+import { childStats, runCallers, startChild, stopChild, type ChildStats, type WorkerChildOptions } from './saga-child';
 import { oneWayIntent } from '../test/api/intent.fixture';
 import { selectOffers } from '../workflows/offer-selection';
 import { progressQuery } from '../workflows/definitions';
@@ -478,19 +478,42 @@ export async function run(): Promise<void> {
       await Promise.all(openIds.slice(i, i + 50).map((id) => client.workflow.getHandle(id).terminate('bench done')));
     }
 
-    // 4. API intake through POST /bookings with the worker running.
-    const rate = await measureIntake({
-      address: server.address,
-      namespace: server.namespace,
-      taskQueue,
-      airlineUrl,
-      client,
-      intents: intents(intake, 40),
-      callers,
-    });
-    out(
-      `intake:    ${intake} intents through POST /bookings with ${callers} callers: ${rate.perSecond.toFixed(1)} intents/s (target >= 200), p50 ${ms(rate.p50)} per request; CPU of this process (API and callers) ${rate.apiCpuMs.toFixed(2)} ms per intent (load average ${loadAvg()})`,
-    );
+    // 4. API intake through POST /bookings with the worker running: this run's worker (no
+    // airline limit: it runs the started bookings as fast as the CPU lets it), then a worker
+    // with the product's airline limit (SAGA_BENCH_PRIORITY_RPS, default 20 calls/s).
+    const intakeRps = envInt('SAGA_BENCH_PRIORITY_RPS', 20);
+    const limitedQueue = `${taskQueue}-limited`;
+    const limited = await startChild<{ ready: boolean }>([
+      '--worker',
+      JSON.stringify({
+        ...server,
+        taskQueue: limitedQueue,
+        airlineUrl,
+        rateLimitRps: intakeRps,
+        ...levers,
+      } satisfies WorkerChildOptions),
+    ]);
+    try {
+      for (const [queue, label, firstDay] of [
+        [taskQueue, `worker rate limit ${rps}/s`, 40],
+        [limitedQueue, `worker rate limit ${intakeRps}/s`, 100],
+      ] as const) {
+        const rate = await measureIntake({
+          address: server.address,
+          namespace: server.namespace,
+          taskQueue: queue,
+          airlineUrl,
+          client,
+          intents: intents(intake, firstDay),
+          callers,
+        });
+        out(
+          `intake:    ${intake} intents through POST /bookings with ${callers} callers, ${label}: ${rate.perSecond.toFixed(1)} intents/s (target >= 200), p50 ${ms(rate.p50)} per request; API process CPU ${rate.apiCpuMs.toFixed(2)} ms per intent (callers in a process of their own) (load average ${loadAvg()})`,
+        );
+      }
+    } finally {
+      await stopChild(limited.child);
+    }
 
     // 5. Direct, without Temporal, for comparison.
     const activities = createBookingActivities({ client: ndc, heartbeatIntervalMs: 60_000 } as Parameters<
@@ -562,28 +585,18 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
   const url = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}/bookings`;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${keys.secret('bench')}` };
   try {
-    const queue = [...o.intents];
-    const latencies: number[] = [];
-    const started: string[] = [];
-    const t0 = performance.now();
+    // The callers run in a process of their own (as agencies do), so this process's CPU is the API's.
+    const callers = await startChild<{ ready: boolean }>(['--callers']);
     const c0 = process.cpuUsage();
-    await Promise.all(
-      Array.from({ length: o.callers }, async () => {
-        for (let intent = queue.shift(); intent !== undefined; intent = queue.shift()) {
-          const s = performance.now();
-          const res = await fetch(url, {
-            method: 'POST',
-            headers: { ...headers, 'idempotency-key': randomUUID() },
-            body: JSON.stringify(intent),
-          });
-          if (res.status !== 202) throw new Error(`POST /bookings: ${res.status} ${await res.text()}`);
-          started.push(((await res.json()) as { id: string }).id);
-          latencies.push(performance.now() - s);
-        }
-      }),
-    );
-    const wall = (performance.now() - t0) / 1000;
+    const { wallMs, latencies, started } = await runCallers(callers.child, {
+      url,
+      headers,
+      intents: o.intents,
+      callers: o.callers,
+    });
     const c = process.cpuUsage(c0);
+    await stopChild(callers.child);
+    const wall = wallMs / 1000;
     const apiCpuMs = (c.user + c.system) / 1000 / o.intents.length;
     // The intake is measured; the bookings it started are not run to the end.
     await terminateAll(o.client, started, 50);

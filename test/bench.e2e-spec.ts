@@ -54,7 +54,10 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
       /cpu: {7}per booking: server \d+\.\d ms, worker \d+\.\d ms, server \+ worker \d+\.\d ms \(target <= 35\), airline \d+\.\d ms/,
     );
     expect(stdout).toMatch(/memory: {4}worker RSS \d+ MB with 2 bookings open at the price guard/);
-    expect(stdout).toMatch(/intake: {4}4 intents through POST \/bookings with 2 callers: \d+\.\d intents\/s/);
+    expect(stdout).toMatch(
+      /intake: {4}4 intents through POST \/bookings with 2 callers, worker rate limit \d+\/s: \d+\.\d intents\/s.*API process CPU \d+\.\d\d ms per intent/,
+    );
+    expect(stdout.match(/^intake: /gm)).toHaveLength(2);
     expect(stdout).toMatch(
       /priority: {2}2 interactive bookings one at a time \(key 2, batch key 4\), rate limit 20\/s: idle p50 \d+ ms, p99 \d+ ms; with a batch of 4 queued p50 \d+ ms, p99 \d+ ms; p50 ratio queued\/idle = \d+\.\d\dx \(target <= 2x\); batch children finished meanwhile \d+ of 4/,
     );
