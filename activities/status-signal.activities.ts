@@ -10,6 +10,7 @@
  */
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { SignalDefinition } from '@temporalio/common';
 import type { BatchReportActivities, ReportBookingStatusInput } from '../src/booking/booking.model';
 import {
   webhookRegistryId,
@@ -31,13 +32,10 @@ export type StatusSignalActivities = WebhookEventActivities & BatchReportActivit
 
 export function createStatusSignalActivities(deps: StatusSignalActivityDeps = {}): StatusSignalActivities {
   const client = deps.client ?? (() => Context.current().client);
-  /** Signals the workflow `workflowId`; `false` when there is none (or it has closed). */
-  const signal = async <T>(
-    workflowId: string,
-    send: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<T>,
-  ) => {
+  /** Signals `arg` to the workflow `workflowId`; `false` when there is none (or it has closed). */
+  const signal = async <A>(workflowId: string, definition: SignalDefinition<[A]>, arg: A): Promise<boolean> => {
     try {
-      await send(client().workflow.getHandle(workflowId));
+      await client().workflow.getHandle(workflowId).signal(definition, arg);
       return true;
     } catch (error) {
       if (error instanceof WorkflowNotFoundError || (error as { code?: unknown }).code === NOT_FOUND) return false;
@@ -46,8 +44,8 @@ export function createStatusSignalActivities(deps: StatusSignalActivityDeps = {}
   };
   return {
     sendWebhookEvent: ({ agencyId, event }: SendWebhookEventInput) =>
-      signal(webhookRegistryId(agencyId), (handle) => handle.signal(webhookEventSignal, event)),
+      signal(webhookRegistryId(agencyId), webhookEventSignal, event),
     reportBookingStatus: ({ batchId, report }: ReportBookingStatusInput) =>
-      signal(batchId, (handle) => handle.signal(bookingStatusSignal, report)),
+      signal(batchId, bookingStatusSignal, report),
   };
 }
