@@ -15,12 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import {
-  FailureType,
-  failureForNdcCode,
-  TRANSIENT_NDC_CODES,
-  type FailureDetails,
-} from '../src/booking/booking.failures';
+import { FailureType, failureForNdcCode, type FailureDetails, type NdcCodeTable } from '../src/booking/booking.failures';
 import type { PaymentCard } from '../src/booking/booking.model';
 import {
   airShoppingRq,
@@ -46,6 +41,7 @@ import {
   type OfferPriceSuccess,
   type OrderViewSuccess,
 } from '../src/ndc-client';
+import { airlineAgencyId, type AirlineProfile } from '../src/ndc-client/airline-profile';
 import { cardSurcharge, itemPassengers, type CalendarPrice } from '../workflows/booking.decisions';
 import type {
   BookingActivities,
@@ -71,7 +67,13 @@ import type {
 } from './booking.activities.types';
 
 export interface BookingActivityDeps {
+  /** The client of this airline. */
   client: NdcHttpClient;
+  /**
+   * What the activities need of the airline's profile: the agency ids it knows agencies by, and
+   * its reading of NDC error codes.
+   */
+  airline: Pick<AirlineProfile, 'code' | 'agencyIds' | 'codes'>;
   /** Clock for request timestamps and token expiry. Default `() => new Date()`. */
   now?: () => Date;
   /** Lifetime of card tokens, in ms. Default 1 h. */
@@ -82,7 +84,6 @@ export interface BookingActivityDeps {
   heartbeatIntervalMs?: number;
 }
 
-export { NDC_CODE_TO_FAILURE, TRANSIENT_NDC_CODES } from '../src/booking/booking.failures';
 export { passengerIds } from '../src/booking/intent-to-ndc';
 
 /** Type of the retryable failures (network, timeout, 5xx, 429, NDC 799). */
@@ -104,15 +105,19 @@ function failure(message: string, type: FailureType, details: FailureDetails, re
   return ApplicationFailure.create({ message, type, nonRetryable: !retryable, details: [details] });
 }
 
+/** How to read a failure: the airline's code table, and which call failed. */
+export interface ClassifyOptions {
+  codes: NdcCodeTable;
+  orderCreate?: boolean;
+  orderCancel?: boolean;
+  card?: PaymentCard;
+}
+
 /**
  * Converts a client failure into the `ApplicationFailure` the workflow understands.
  * `orderCreate` turns "may have been sent" failures into ORDER_OUTCOME_UNKNOWN.
  */
-export function classifyFailure(
-  error: unknown,
-  attempt: number,
-  options: { orderCreate?: boolean; orderCancel?: boolean; card?: PaymentCard } = {},
-): Error {
+export function classifyFailure(error: unknown, attempt: number, options: ClassifyOptions): Error {
   if (error instanceof NdcMissingElementError || error instanceof NdcNoMoneyPriceError) {
     // A schema-valid answer without what the saga needs (e.g. a total in award miles): asking
     // again gets the same answer. After an order create or cancel the outcome is still unknown.
@@ -132,10 +137,10 @@ export function classifyFailure(
 
   if (error instanceof NdcBusinessError) {
     const first = error.errors[0];
-    if (first?.code !== undefined && TRANSIENT_NDC_CODES.has(first.code)) {
+    if (first?.code !== undefined && options.codes.transient.has(first.code)) {
       return failure(message, FailureType.AIRLINE_TRANSIENT, { attempt, ...ndc(first) }, true);
     }
-    return failure(message, failureForNdcCode(first?.code), { attempt, ...ndc(first) });
+    return failure(message, failureForNdcCode(first?.code, options.codes), { attempt, ...ndc(first) });
   }
   // On createOrder / cancelOrder only a business answer is definite: a body we cannot read after
   // the request went out (cut, corrupt, not the expected message) leaves the outcome unknown.
@@ -162,7 +167,9 @@ export function classifyFailure(
   if (error instanceof NdcHttpError) {
     const first = error.ndcErrors[0];
     const type =
-      error.status === 401 || error.status === 403 ? FailureType.AUTHENTICATION_FAILED : failureForNdcCode(first?.code);
+      error.status === 401 || error.status === 403
+        ? FailureType.AUTHENTICATION_FAILED
+        : failureForNdcCode(first?.code, options.codes);
     return failure(message, type, { attempt, ...http, ...ndc(first) });
   }
   if (error instanceof NdcInvalidResponseError) return failure(message, FailureType.INVALID_RESPONSE, { attempt });
@@ -219,7 +226,7 @@ function directionOf(departureCode: string | undefined, input: { origin: string;
 
 /** Builds the activities from their dependencies. Functions only, no `this`. */
 export function createBookingActivities(deps: BookingActivityDeps): BookingActivities {
-  const { client } = deps;
+  const { client, airline } = deps;
   const now = deps.now ?? (() => new Date());
   const tokenTtlMs = deps.tokenTtlMs ?? 60 * 60 * 1000;
   const target = deps.target ?? 'Test';
@@ -243,17 +250,14 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
    * immediate heartbeat would only add an RPC and a history-shard write to every activity,
    * nearly all of which answer in milliseconds (docs/orchestrator.md, "Performance").
    */
-  async function run<T>(
-    body: (attempt: number) => Promise<T>,
-    options: { orderCreate?: boolean; orderCancel?: boolean; card?: PaymentCard } = {},
-  ): Promise<T> {
+  async function run<T>(body: (attempt: number) => Promise<T>, options: Omit<ClassifyOptions, 'codes'> = {}): Promise<T> {
     const context = Context.current();
     const attempt = context.info.attempt;
     const timer = setInterval(() => context.heartbeat(), heartbeatIntervalMs);
     try {
       return await body(attempt);
     } catch (error) {
-      throw classifyFailure(error, attempt, options);
+      throw classifyFailure(error, attempt, { ...options, codes: airline.codes });
     } finally {
       clearInterval(timer);
     }
@@ -436,7 +440,25 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     );
   }
 
-  return { calendar, shop, price, tokenise, repriceWithToken, createOrder, reconcileOrder, retrieveOrder, cancelOrder };
+  /** The request context as this airline knows it: the agency under the AgencyID the airline gave it. */
+  const local =
+    <I extends { ctx: NdcContext }, R>(activity: (input: I) => Promise<R>) =>
+    (input: I): Promise<R> =>
+      activity({
+        ...input,
+        ctx: { ...input.ctx, agency: { ...input.ctx.agency, id: airlineAgencyId(airline, input.ctx.agency.id) } },
+      });
+  return {
+    calendar: local(calendar),
+    shop: local(shop),
+    price: local(price),
+    tokenise,
+    repriceWithToken: local(repriceWithToken),
+    createOrder: local(createOrder),
+    reconcileOrder: local(reconcileOrder),
+    retrieveOrder: local(retrieveOrder),
+    cancelOrder: local(cancelOrder),
+  };
 }
 
 export type { BookingActivities } from './booking.activities.types';

@@ -56,10 +56,12 @@ async function airlineMain(): Promise<void> {
 async function workerMain(options: WorkerChildOptions): Promise<void> {
   const { DefaultLogger, NativeConnection, Runtime } = await import('@temporalio/worker');
   const { createBookingWorker } = await import('../src/worker/worker');
+  const { createBookingActivities } = await import('../activities/booking.activities');
   const { NdcHttpClient } = await import('../src/ndc-client');
-  const { ndcClientConfig } = await import('../test/airline/airline-harness');
+  const { embeddedProfile } = await import('../test/airline/airline-harness');
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const ndc = new NdcHttpClient(ndcClientConfig({ config: testAirlineConfig(), url: options.airlineUrl }));
+  const profile = embeddedProfile({ config: testAirlineConfig(), url: options.airlineUrl });
+  const ndc = new NdcHttpClient(profile.client);
   const connection = await NativeConnection.connect({ address: options.address });
   const { setupTracing } = await import('../src/common/observability');
   const tracing = options.tracing
@@ -74,7 +76,7 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
-    activityDeps: { client: ndc },
+    activities: createBookingActivities({ client: ndc, airline: profile }),
     rateLimitRps: options.rateLimitRps,
     ...(options.workflowBundlePath !== undefined ? { workflowBundlePath: options.workflowBundlePath } : {}),
     extra: {

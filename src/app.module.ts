@@ -19,6 +19,7 @@ import {
 import type { ApiKeyStore } from './api/auth/api-keys';
 import { AuthGuard } from './api/auth/auth.guard';
 import type { JwtVerifier } from './api/auth/jwt-verifier';
+import { AirlineController } from './api/airlines/airline.controller';
 import { BatchController } from './api/batches/batch.controller';
 import { BatchService } from './api/batches/batch.service';
 import { BookingController } from './api/bookings/booking.controller';
@@ -71,7 +72,14 @@ export class AppModule implements OnApplicationShutdown {
     return {
       module: AppModule,
       imports: [apiLoggerModule(deps.logger)],
-      controllers: [BookingController, BatchController, HealthController, CodecController, WebhookController],
+      controllers: [
+        BookingController,
+        BatchController,
+        AirlineController,
+        HealthController,
+        CodecController,
+        WebhookController,
+      ],
       providers: [
         BookingService,
         BatchService,

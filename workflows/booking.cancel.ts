@@ -7,10 +7,9 @@ import type { OrderSummary } from '../activities/booking.activities.types';
 import { FailureType } from '../src/booking/booking.failures';
 import type { BookingError, BookingResult } from '../src/booking/booking.model';
 import { nextSettleStep } from './booking.decisions';
+import { airlineSettings, chosenAirline } from './booking.airlines';
 import {
   MAX_CANCEL_ATTEMPTS,
-  ndc,
-  orders,
   isOutcomeUnknown,
   toBookingError,
   type CancelRequest,
@@ -78,6 +77,7 @@ type CancelOutcome =
 
 async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutcome> {
   const { ctx, trail } = saga;
+  const { orders } = chosenAirline(saga);
   for (let attempt = 1; attempt <= MAX_CANCEL_ATTEMPTS; attempt += 1) {
     let unknown: boolean;
     let cause: unknown;
@@ -125,12 +125,14 @@ async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutco
  * it reads cancelled or the settle window has passed; after a refusal, once.
  */
 async function orderStatus(
-  { ctx, trail, settings }: Saga,
+  saga: Saga,
   order: OrderSummary,
   settle: boolean,
 ): Promise<{ kind: 'cancelled'; status: string } | { kind: 'live' } | { kind: 'unknown' }> {
+  const { ctx, trail } = saga;
+  const { ndc } = chosenAirline(saga);
   const since = Date.now();
-  const windowMs = settle ? settings.settleWindowMs : 0;
+  const windowMs = settle ? airlineSettings(saga).settleWindowMs : 0;
   let lookups = 0;
   let liveAfterWindow = false;
   for (;;) {
@@ -148,7 +150,7 @@ async function orderStatus(
       const read = await trail.step(
         'retrieveOrder',
         () => ndc.retrieveOrder({ ctx, orderId: order.orderId, owner: order.owner }),
-        `cancel check ${lookups}`,
+        { reason: `cancel check ${lookups}` },
       );
       if (read.order.status !== 'OK') return { kind: 'cancelled', status: read.order.status };
       liveAfterWindow = Date.now() - since >= windowMs;

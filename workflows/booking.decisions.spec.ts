@@ -1,4 +1,5 @@
-import { FAILURE_TYPES, NDC_CODE_TO_FAILURE } from '../src/booking/booking.failures';
+import { FAILURE_TYPES } from '../src/booking/booking.failures';
+import { EMBEDDED_AIRLINE_ERROR_CODES } from '../src/ndc-client/airline-profile';
 import type { OfferItem } from '../src/ndc/ndc.model';
 import { NdcMissingElementError, NdcNoMoneyPriceError } from '../src/ndc/require-element';
 import {
@@ -58,8 +59,8 @@ describe('remedyFor and reshopDecision', () => {
   });
 
   it('maps the NDC codes of the airline\'s "shop again" rows (711, 720, 721, 741) to a reshop', () => {
-    for (const code of ['711', '720', '721', '741']) expect(remedyFor(NDC_CODE_TO_FAILURE[code]!)).toBe('reshop');
-    expect(remedyFor(NDC_CODE_TO_FAILURE['751']!)).toBe('reshop-with-new-token');
+    for (const code of ['711', '720', '721', '741']) expect(remedyFor(EMBEDDED_AIRLINE_ERROR_CODES[code]!)).toBe('reshop');
+    expect(remedyFor(EMBEDDED_AIRLINE_ERROR_CODES['751']!)).toBe('reshop-with-new-token');
   });
 
   it('reshops while rounds are left, says why, and asks for a new token only after a token failure', () => {

@@ -8,10 +8,9 @@ import { FailureType } from '../src/booking/booking.failures';
 import type { BookingError, BookingResult } from '../src/booking/booking.model';
 import { BookingReferenceKey } from '../src/temporal/search-attributes';
 import { nextSettleStep, unsettledOutcome } from './booking.decisions';
+import { airlineSettings, chosenAirline } from './booking.airlines';
 import {
   isOutcomeUnknown,
-  ndc,
-  orders,
   SETTLING_STATUS_PATCH,
   toBookingError,
   type ReadyToOrder,
@@ -40,6 +39,8 @@ export type PlaceOutcome =
  */
 export async function placeOrder(saga: Saga, ready: ReadyToOrder): Promise<PlaceOutcome> {
   const { ctx, intent, trail, settings } = saga;
+  const { orders } = chosenAirline(saga);
+  const { settleWindowMs, unsettledPolicy } = airlineSettings(saga);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const created = await trail.step('createOrder', () =>
@@ -62,12 +63,12 @@ export async function placeOrder(saga: Saga, ready: ReadyToOrder): Promise<Place
       error: { type: FailureType.ORDER_UNSETTLED, message: `${why}; check by hand with the lookup ids ${ids}` },
     });
     if (settled.kind === 'undecided') return escalation('the airline answered no order lookup after the settle window');
-    const next = unsettledOutcome(settings.unsettledPolicy, attempt, settings.maxCreateAttempts);
+    const next = unsettledOutcome(unsettledPolicy, attempt, settings.maxCreateAttempts);
     switch (next.kind) {
       case 'recreate':
         continue;
       case 'escalate':
-        return escalation(`no order found within the settle window of ${settings.settleWindowMs} ms`);
+        return escalation(`no order found within the settle window of ${settleWindowMs} ms`);
       case 'fail':
         return {
           kind: 'failed',
@@ -87,13 +88,16 @@ type Settled = { kind: 'found'; placed: Placed } | { kind: 'absent' } | { kind: 
  * id, with backoff until the settle window has passed (`nextSettleStep`); status `SETTLING`
  * meanwhile.
  */
-async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Promise<Settled> {
+async function settle(saga: Saga, ready: ReadyToOrder): Promise<Settled> {
+  const { ctx, trail } = saga;
+  const { ndc } = chosenAirline(saga);
+  const { settleWindowMs } = airlineSettings(saga);
   const lookupIds = [...new Set([ready.priced.responseId, ready.shop.shoppingResponseId])];
   const since = Date.now();
   const settling = {
     lookupIds,
     since: new Date(since).toISOString(),
-    until: new Date(since + settings.settleWindowMs).toISOString(),
+    until: new Date(since + settleWindowMs).toISOString(),
     lookups: 0,
   };
   trail.state.settling = settling;
@@ -105,7 +109,7 @@ async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Prom
     const next = nextSettleStep({
       lookups: settling.lookups,
       elapsedMs: Date.now() - since,
-      windowMs: settings.settleWindowMs,
+      windowMs: settleWindowMs,
       absentAfterWindow,
     });
     if (next.kind !== 'lookup') {
@@ -118,7 +122,7 @@ async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Prom
       const found = await trail.step(
         'reconcileOrder',
         () => ndc.reconcileOrder({ ctx, lookupIds }),
-        `settling, lookup ${settling.lookups}`,
+        { reason: `settling, lookup ${settling.lookups}` },
       );
       if (found.order !== undefined) {
         log.info('order found by lookup: adopted', { orderId: found.order.orderId, foundBy: found.foundBy });
@@ -132,7 +136,7 @@ async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Prom
           },
         };
       }
-      absentAfterWindow = Date.now() - since >= settings.settleWindowMs;
+      absentAfterWindow = Date.now() - since >= settleWindowMs;
     } catch (error) {
       if (!(error instanceof ActivityFailure)) throw error;
       // A lookup that failed is no answer: the order may still exist.
@@ -148,7 +152,9 @@ async function settle({ ctx, trail, settings }: Saga, ready: ReadyToOrder): Prom
  * retrieve says (reporting it FAILED would invite the agency to book again); a failed retrieve
  * leaves `retrieveError` and the OrderViewRS of the create.
  */
-export async function confirm({ ctx, trail }: Saga, placed: Placed): Promise<BookingResult> {
+export async function confirm(saga: Saga, placed: Placed): Promise<BookingResult> {
+  const { ctx, trail } = saga;
+  const { ndc } = chosenAirline(saga);
   const { state } = trail;
   const record = (order: OrderSummary): void => {
     state.order = {

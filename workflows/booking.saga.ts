@@ -16,6 +16,7 @@ import {
 import type { BookingActivities, PriceResult, ShopResult } from '../activities/booking.activities.types';
 import { failureTypeOf, FailureType, type FailureDetails } from '../src/booking/booking.failures';
 import type {
+  AirlineRoute,
   BookingError,
   BookingIntent,
   BookingResult,
@@ -99,12 +100,18 @@ export function settingsOf(options: BookingWorkflowOptions): Settings {
   };
 }
 
+/** Why a step runs (see {@link StepRecord.reason}) and the airline it runs at. */
+export interface StepOptions {
+  reason?: string;
+  airline?: string;
+}
+
 /** The booking's visible record: state, status and search attribute, step trail. */
 export interface Trail {
   readonly state: BookingState;
   setStatus(status: BookingStatus, options?: { upsert?: boolean }): void;
-  /** Runs one activity call as a recorded step. */
-  step<T extends { attempt: number }>(name: BookingStepName, call: () => Promise<T>, reason?: string): Promise<T>;
+  /** Runs one activity call as a recorded step (at the chosen airline unless `options.airline` says). */
+  step<T extends { attempt: number }>(name: BookingStepName, call: () => Promise<T>, options?: StepOptions): Promise<T>;
   finish(status: BookingStatus, error?: BookingError): BookingResult;
   /** Resolves once every status change has reached the batch and the webhook registry. */
   settled(): Promise<void>;
@@ -129,9 +136,11 @@ export function createTrail(intent: BookingIntent, correlationId: string): Trail
     state,
     setStatus,
     settled: () => Promise.all(events).then(() => undefined),
-    async step(name, call, reason) {
+    async step(name, call, options = {}) {
       const record: StepRecord = { name, startedAt: new Date().toISOString(), attempts: 0 };
-      if (reason !== undefined) record.reason = reason;
+      const airline = options.airline ?? state.airline;
+      if (airline !== undefined) record.airline = airline;
+      if (options.reason !== undefined) record.reason = options.reason;
       state.steps.push(record);
       state.currentStep = name;
       try {
@@ -144,6 +153,8 @@ export function createTrail(intent: BookingIntent, correlationId: string): Trail
         record.outcome = 'failed';
         const failure = applicationFailureOf(error);
         if (failure !== undefined) record.failure = failureTypeOf(failure.type);
+        if (record.airline !== undefined && error instanceof ActivityFailure)
+          record.message = toBookingError(error).message;
         throw error;
       } finally {
         record.endedAt = new Date().toISOString();
@@ -158,20 +169,25 @@ export function createTrail(intent: BookingIntent, correlationId: string): Trail
   };
 }
 
-/** Everything the phases share: read-only apart from the trail's state. */
+/** Everything the phases share: read-only apart from the trail's state and the chosen airline. */
 export interface Saga {
   intent: BookingIntent;
   ctx: NdcContext;
   settings: Settings;
   trail: Trail;
   guard: PriceGuard;
+  /** The airlines to shop at (`options.airlines`); undefined: one, on the workflow's own queue. */
+  airlines: readonly AirlineRoute[] | undefined;
+  /** The airline that owns the chosen offer (set by selection; `booking.airlines.ts`). */
+  airline?: AirlineRoute;
 }
 
 /** One shopping round: its number, why it started, the token it may reuse. */
 export interface Round {
   number: number;
   reason?: string;
-  tokenId?: string;
+  /** A card token of an earlier round, usable at that round's airline only. */
+  token?: { id: string; airline?: string };
   /** Highest total the price guard let through in earlier rounds. */
   acceptedBefore?: string;
 }
@@ -248,7 +264,9 @@ export function applicationFailureOf(error: unknown): ApplicationFailure | undef
   return undefined;
 }
 
-export function detailsOf(failure: ApplicationFailure | undefined): Partial<FailureDetails> {
+export function detailsOf(
+  failure: ApplicationFailure | undefined,
+): Partial<FailureDetails> & Pick<BookingError, 'airlines'> {
   const first = failure?.details?.[0];
   return typeof first === 'object' && first !== null ? (first as Partial<FailureDetails>) : {};
 }
@@ -278,9 +296,14 @@ export function isOutcomeUnknown(error: unknown): boolean {
 export function toBookingError(error: unknown): BookingError {
   const failure = applicationFailureOf(error);
   if (failure !== undefined && (failure.nonRetryable || error instanceof ActivityFailure)) {
-    const { airlineCode } = detailsOf(failure);
+    const { airlineCode, airlines } = detailsOf(failure);
     const type = failure.nonRetryable ? failureTypeOf(failure.type) : FailureType.AIRLINE_UNAVAILABLE;
-    return { type, message: failure.message, ...(airlineCode !== undefined ? { airlineCode } : {}) };
+    return {
+      type,
+      message: failure.message,
+      ...(airlineCode !== undefined ? { airlineCode } : {}),
+      ...(airlines !== undefined ? { airlines } : {}),
+    };
   }
   if (error instanceof ActivityFailure) {
     return { type: FailureType.AIRLINE_UNAVAILABLE, message: error.cause?.message ?? error.message };

@@ -16,7 +16,12 @@
  */
 import { CancellationScope, condition, isCancellation, log, setHandler, workflowInfo } from '@temporalio/workflow';
 import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
-import type { BookingIntent, BookingResult, BookingWorkflowOptions } from '../src/booking/booking.model';
+import type {
+  AirlineRoute,
+  BookingIntent,
+  BookingResult,
+  BookingWorkflowOptions,
+} from '../src/booking/booking.model';
 import { ndcContextOf } from '../src/booking/intent-to-ndc';
 import { reshopDecision } from './booking.decisions';
 import { cancelBookingUpdate, cancelSignal, orderViewQuery } from './definitions';
@@ -64,6 +69,7 @@ export async function bookingWorkflow(
     settings,
     trail,
     guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),
+    airlines: routesFor(intent, options.airlines),
   };
 
   // Cancel ends the booking at once until order placement starts (an order is never left
@@ -143,6 +149,15 @@ export async function bookingWorkflow(
   return result;
 }
 
+/**
+ * The airlines this booking shops at: those the intent names (in its order) of the routes the
+ * API passed, else all of them. Undefined without routes (one airline, on this task queue).
+ */
+function routesFor(intent: BookingIntent, routes: AirlineRoute[] | undefined): AirlineRoute[] | undefined {
+  if (routes === undefined || intent.airlines === undefined) return routes;
+  return intent.airlines.flatMap((code) => routes.filter((route) => route.code === code));
+}
+
 /** The next shopping round after a definite failure, or `undefined` when the booking fails. */
 function nextRound(saga: Saga, round: Round, error: unknown): Round | undefined {
   const failure = applicationFailureOf(error);
@@ -158,7 +173,7 @@ function nextRound(saga: Saga, round: Round, error: unknown): Round | undefined 
   return {
     number: round.number + 1,
     reason: decision.reason,
-    ...(!decision.newToken && round.tokenId !== undefined ? { tokenId: round.tokenId } : {}),
+    ...(!decision.newToken && round.token !== undefined ? { token: round.token } : {}),
     ...(accepted !== undefined ? { acceptedBefore: accepted } : {}),
   };
 }

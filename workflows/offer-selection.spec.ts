@@ -1,5 +1,5 @@
 import type { OfferSummary } from '../activities/booking.activities.types';
-import { selectOffers } from './offer-selection';
+import { selectAcrossAirlines, selectOffers } from './offer-selection';
 
 function offer(offerId: string, direction: number, priceClass: string, total: string): OfferSummary {
   return {
@@ -39,5 +39,55 @@ describe('selectOffers', () => {
 
   it('keeps the airline order on ties', () => {
     expect(selectOffers([offer('X', 0, 'ECONOMY', '10'), offer('Y', 0, 'ECONOMY', '10.00')], 1)[0]?.offerId).toBe('X');
+  });
+});
+
+describe('selectAcrossAirlines', () => {
+  const at = (airline: string, ...list: OfferSummary[]) => ({
+    airline,
+    offers: list.map((o) => ({ ...o, owner: airline })),
+  });
+
+  it("takes the airline whose best offers cost least in all, summing directions exactly", () => {
+    const selection = selectAcrossAirlines(
+      [at('ZZ', offer('A', 0, 'ECONOMY', '100.10'), offer('B', 1, 'ECONOMY', '50.00')), at('YY', offer('C', 0, 'ECONOMY', '80.00'), offer('D', 1, 'ECONOMY', '70.105'))],
+      2,
+      'GBP',
+    );
+    expect(selection.picks.map((p) => [p.airline, p.total])).toEqual([
+      ['ZZ', '150.10'],
+      ['YY', '150.105'],
+    ]);
+    expect(selection.chosen?.airline).toBe('ZZ');
+    expect(selection.chosen?.offers.map((o) => o.offerId)).toEqual(['A', 'B']);
+  });
+
+  it('breaks a tie by the order of the airlines', () => {
+    const tie = (first: string, second: string) =>
+      selectAcrossAirlines([at(first, offer('A', 0, 'ECONOMY', '10')), at(second, offer('B', 0, 'ECONOMY', '10.00'))], 1, 'GBP')
+        .chosen?.airline;
+    expect(tie('ZZ', 'YY')).toBe('ZZ');
+    expect(tie('YY', 'ZZ')).toBe('YY');
+  });
+
+  it('leaves out an airline without every direction in the price class, or answering in another currency', () => {
+    const eur = { ...offer('E', 0, 'PLUS', '1.00'), total: { value: '1.00', currency: 'EUR' } };
+    const selection = selectAcrossAirlines(
+      [at('ZZ', offer('A', 0, 'PLUS', '300.00')), at('YY', offer('B', 0, 'ECONOMY', '100.00')), at('XX', eur)],
+      1,
+      'GBP',
+      'PLUS',
+    );
+    expect(selection.chosen?.airline).toBe('ZZ');
+    expect(selection.missing).toEqual([
+      { airline: 'YY', direction: 0 },
+      { airline: 'XX', direction: 0, leftOutCurrency: 'EUR' },
+    ]);
+  });
+
+  it('chooses none when no airline has a complete pick', () => {
+    const selection = selectAcrossAirlines([at('ZZ', offer('A', 0, 'ECONOMY', '1'))], 2, 'GBP');
+    expect(selection.chosen).toBeUndefined();
+    expect(selection.missing).toEqual([{ airline: 'ZZ', direction: 1 }]);
   });
 });

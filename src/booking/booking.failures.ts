@@ -8,7 +8,7 @@
  */
 
 export const FailureType = {
-  // --- from the airline's NDC error codes (docs/airline-world.md, NDC_CODE_TO_FAILURE) ---
+  // --- from an airline's NDC error codes (its profile's `errorCodes`; the embedded airline's in docs/airline-world.md) ---
   /** 913: no such order (for this agency). */
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
   /** 701: the request is unusable (unknown airport, bad date, ...). */
@@ -81,38 +81,58 @@ export function failureTypeOf(type: string | null | undefined): FailureType {
   return isFailureType(type) ? type : FailureType.AIRLINE_ERROR;
 }
 
+/** The failure types an airline's NDC error code may map to (an airline profile's `errorCodes`). */
+export const AIRLINE_FAILURE_TYPES = [
+  FailureType.ORDER_NOT_FOUND,
+  FailureType.INVALID_REQUEST,
+  FailureType.UNSUPPORTED_CURRENCY,
+  FailureType.NO_OFFERS,
+  FailureType.NO_SEATS,
+  FailureType.OFFER_EXPIRED,
+  FailureType.PASSENGER_MISMATCH,
+  FailureType.BIRTHDATE_REQUIRED,
+  FailureType.PASSENGER_DATA_MISSING,
+  FailureType.CONTACT_MISSING,
+  FailureType.PRICE_MISMATCH,
+  FailureType.INVALID_CARD,
+  FailureType.TOKEN_EXPIRED,
+  FailureType.AIRLINE_ERROR,
+] as const;
+export type AirlineFailureType = (typeof AIRLINE_FAILURE_TYPES)[number];
+
 /**
- * NDC error codes of the airline (docs/airline-world.md) mapped to failure types. A code not listed
- * is `AIRLINE_ERROR`; NDC 799 is transient ({@link TRANSIENT_NDC_CODES}).
+ * The standard NDC error codes (IATA's code list) every airline shares: 913 "Item/data not found
+ * or data not existing in processing host". Each airline's own codes are in its profile
+ * (`src/ndc-client/airline-profile.ts`).
  */
-export const NDC_CODE_TO_FAILURE: Readonly<Record<string, FailureType>> = {
+export const STANDARD_NDC_CODES: Readonly<Record<string, AirlineFailureType>> = {
   '913': FailureType.ORDER_NOT_FOUND,
-  '701': FailureType.INVALID_REQUEST,
-  '702': FailureType.UNSUPPORTED_CURRENCY,
-  '710': FailureType.NO_OFFERS,
-  '711': FailureType.NO_SEATS,
-  '720': FailureType.OFFER_EXPIRED,
-  '721': FailureType.OFFER_EXPIRED,
-  '722': FailureType.PASSENGER_MISMATCH,
-  '730': FailureType.BIRTHDATE_REQUIRED,
-  '731': FailureType.PASSENGER_DATA_MISSING,
-  '732': FailureType.CONTACT_MISSING,
-  '740': FailureType.PRICE_MISMATCH,
-  '741': FailureType.OFFER_EXPIRED,
-  '742': FailureType.PRICE_MISMATCH,
-  '743': FailureType.PRICE_MISMATCH,
-  '750': FailureType.INVALID_CARD,
-  '751': FailureType.TOKEN_EXPIRED,
-  '752': FailureType.TOKEN_EXPIRED,
 };
 
-/** The failure type of an NDC error code. */
-export function failureForNdcCode(code: string | undefined): FailureType {
-  return (code !== undefined ? NDC_CODE_TO_FAILURE[code] : undefined) ?? FailureType.AIRLINE_ERROR;
+/** Standard codes that mean "try again later": 911 "Unable to process - system error". */
+export const STANDARD_TRANSIENT_NDC_CODES: readonly string[] = ['911'];
+
+/** One airline's reading of NDC error codes: failure types and transient codes. */
+export interface NdcCodeTable {
+  failures: Readonly<Record<string, FailureType>>;
+  transient: ReadonlySet<string>;
 }
 
-/** NDC codes that mean "try again later" rather than a business failure. */
-export const TRANSIENT_NDC_CODES: ReadonlySet<string> = new Set(['799']);
+/** The standard codes with an airline's own on top (its own win). */
+export function ndcCodeTable(
+  own: Readonly<Record<string, FailureType>> = {},
+  transient: readonly string[] = [],
+): NdcCodeTable {
+  return {
+    failures: { ...STANDARD_NDC_CODES, ...own },
+    transient: new Set([...STANDARD_TRANSIENT_NDC_CODES, ...transient]),
+  };
+}
+
+/** The failure type of an NDC error code in `table`; a code it does not list is `AIRLINE_ERROR`. */
+export function failureForNdcCode(code: string | undefined, table: NdcCodeTable): FailureType {
+  return (code !== undefined ? table.failures[code] : undefined) ?? FailureType.AIRLINE_ERROR;
+}
 
 /** Details attached to activity `ApplicationFailure`s (`details[0]`). No card data, ever. */
 export interface FailureDetails {

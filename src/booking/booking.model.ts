@@ -19,8 +19,28 @@ export const DEFAULT_TASK_QUEUE = 'ndc-saga';
 export const BOOKING_WORKFLOW = 'bookingWorkflow';
 export const BATCH_WORKFLOW = 'batchWorkflow';
 
-/** Custom search attributes upserted by the booking workflow (all Keyword). */
-export const SEARCH_ATTRIBUTES = ['BookingStatus', 'AgencyId', 'Route', 'BookingReference'] as const;
+/**
+ * Task queue of one airline's activities: `<taskQueue>-airline-<code>`, rate limited at that
+ * airline's `rateLimitRps` (docs/orchestrator.md, "Airlines").
+ */
+export function airlineTaskQueue(taskQueue: string, code: string): string {
+  return `${taskQueue}-airline-${code}`;
+}
+
+/**
+ * An airline a booking may use, as the API hands it to the workflow (from the airline's
+ * profile): its designator and the settings the saga needs of it.
+ */
+export interface AirlineRoute {
+  /** Designator, e.g. `ZZ`: the activities run on {@link airlineTaskQueue}. */
+  code: string;
+  /** See {@link BookingWorkflowOptions.settleWindowMs}; default the option's. */
+  settleWindowMs?: number;
+  /** See {@link BookingWorkflowOptions.unsettledPolicy}; default the option's. */
+  unsettledPolicy?: UnsettledPolicy;
+  /** Whether the airline answers calendar searches (`journey.flexibleDays`). Default true. */
+  calendarSearch?: boolean;
+}
 
 export type PassengerType = 'ADT' | 'CHD' | 'INF';
 
@@ -85,6 +105,11 @@ export interface BookingIntent {
   };
   promotionCode?: string;
   corporate?: { airlineId: string; account: string };
+  /**
+   * Designators of the airlines to shop at (each configured); default every configured airline.
+   * The order breaks ties between equally priced offers.
+   */
+  airlines?: string[];
   payment: { card: PaymentCard };
   securePayment: { failUrl: string; termUrl: string; ipAddress: string; userAgent: string };
 }
@@ -102,6 +127,8 @@ export type BookingStepName =
 
 export interface StepRecord {
   name: BookingStepName;
+  /** The airline the step ran at (bookings routed by airline). */
+  airline?: string;
   /** ISO date-times (workflow time). */
   startedAt: string;
   endedAt?: string;
@@ -109,6 +136,8 @@ export interface StepRecord {
   outcome?: 'ok' | 'failed';
   /** Why the step failed (`outcome: 'failed'`). */
   failure?: FailureType;
+  /** What the failure said (an airline skipped while shopping: why). */
+  message?: string;
   /**
    * Why this step runs: set on the first step of a fresh shopping round, e.g.
    * `reshop 1/2 after NO_SEATS (711)`, and on order lookups while settling.
@@ -129,10 +158,25 @@ export interface BookingError {
   message: string;
   /** The airline's NDC error code, when it gave one. */
   airlineCode?: string;
+  /** No airline had a usable offer: each one's reason. */
+  airlines?: { airline: string; type: FailureType; message: string }[];
 }
 
 export interface BookingState {
   status: BookingStatus;
+  /** Designator of the airline whose offer was chosen: the owner of the order. */
+  airline?: string;
+  /**
+   * Bookings routed by airline: each airline shopped, with its best total (one offer per
+   * direction by the selection rules) or why it had none, and which won and why.
+   */
+  airlines?: {
+    airline: string;
+    total?: { value: string; currency: string };
+    chosen?: true;
+    why?: string;
+    skipped?: string;
+  }[];
   currentStep?: BookingStepName;
   steps: StepRecord[];
   chosenOffer?: {
@@ -228,6 +272,13 @@ export interface BookingWorkflowOptions {
    * cancel is refused). Deployment default `BOOKING_CANCEL_WINDOW_MS`.
    */
   cancelWindowMs?: number;
+  /**
+   * The airlines to shop at, in preference order, with their settings (the API fills it from the
+   * airline profiles and the intent's `airlines`). Each airline's activities run on its own task
+   * queue. Absent (workflows started before airline profiles, tests): one airline, whose
+   * activities run on the workflow's own task queue.
+   */
+  airlines?: AirlineRoute[];
   /**
    * Sent to the airline as the NDC CorrelationID (at most 64 characters): the API passes the
    * `X-Request-Id` of the request that started the booking. Default: the workflow id.

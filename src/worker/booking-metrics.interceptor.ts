@@ -22,6 +22,8 @@ export interface EndedStep {
 export interface BookingEnded {
   status: string;
   failureType?: string;
+  /** The airline whose offer was chosen. */
+  airline?: string;
   steps: EndedStep[];
   reshops: number;
   reconciliations: number;
@@ -41,6 +43,7 @@ const BOOKING_WORKFLOW_TYPES = new Set(['bookingWorkflow']);
 
 interface StateLike {
   status?: string;
+  airline?: string;
   error?: { type?: string };
   steps?: { name: string; outcome?: string; startedAt?: string; endedAt?: string }[];
 }
@@ -57,12 +60,14 @@ export function summarise(result: unknown): BookingEnded {
       ...(Number.isFinite(started) && Number.isFinite(ended) ? { seconds: Math.max(0, (ended - started) / 1000) } : {}),
     };
   });
-  const shops = steps.filter((step) => step.name === 'shop').length;
+  // A round shops at every airline at once: its shop steps follow each other in the trail.
+  const rounds = steps.filter((step, i) => step.name === 'shop' && steps[i - 1]?.name !== 'shop').length;
   return {
     status: state.status ?? 'UNKNOWN',
     ...(state.error?.type !== undefined ? { failureType: state.error.type } : {}),
+    ...(state.airline !== undefined ? { airline: state.airline } : {}),
     steps,
-    reshops: Math.max(0, shops - 1),
+    reshops: Math.max(0, rounds - 1),
     reconciliations: steps.filter((step) => step.name === 'reconcileOrder').length,
   };
 }

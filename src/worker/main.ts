@@ -21,11 +21,13 @@ import {
   type ProbeResult,
 } from '../common/observability';
 import { airlineSpan } from './airline-span';
-import { NdcHttpClient, loadNdcClientConfig } from '../ndc-client';
+import { NdcHttpClient } from '../ndc-client';
+import { loadAirlineProfiles, type AirlineProfile } from '../ndc-client/airline-profile';
+import { airlineTaskQueue } from '../booking/booking.model';
 import { loadPayloadKey } from '../temporal/payload-codec';
 import { createWorkerConnection } from '../temporal/temporal.connection';
-import { type BookingWorker, bundleHasWorkflowSpans, createBookingWorker } from './worker';
-import { loadWorkerConfig } from './worker.config';
+import { type BookingWorker, airlineWorker, bundleHasWorkflowSpans, createBookingWorker } from './worker';
+import { loadWorkerConfig, WorkerConfigError } from './worker.config';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 
 /** How long the readiness probe waits for Temporal, ms. */
@@ -63,7 +65,7 @@ async function readiness(worker: BookingWorker | undefined, connection: NativeCo
 async function main(logger: Logger): Promise<void> {
   const {
     temporal,
-    rateLimitRps,
+    airlines: servedCodes,
     shutdownGraceMs,
     workflowBundlePath,
     httpPort,
@@ -71,7 +73,7 @@ async function main(logger: Logger): Promise<void> {
     sdkMetricsPort,
     maxCachedWorkflows,
   } = loadWorkerConfig();
-  const ndcConfig = loadNdcClientConfig();
+  const profiles = servedAirlines(loadAirlineProfiles(), servedCodes);
   const payloadKey = loadPayloadKey();
   const coreMetricsPort = sdkMetricsPort ?? (await freeLoopbackPort());
 
@@ -101,7 +103,9 @@ async function main(logger: Logger): Promise<void> {
   });
   const connection = await createWorkerConnection(temporal);
   const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace });
-  const client = instrumentNdcClient(new NdcHttpClient(ndcConfig), metrics, airlineSpan(tracing));
+  const clients = profiles.map((profile) =>
+    instrumentNdcClient(new NdcHttpClient(profile.client), metrics, profile.code, airlineSpan(tracing)),
+  );
   let worker: BookingWorker | undefined;
   const ops =
     httpPort === undefined
@@ -124,8 +128,7 @@ async function main(logger: Logger): Promise<void> {
       connection,
       namespace: temporal.namespace,
       taskQueue: temporal.taskQueue,
-      activityDeps: { client },
-      rateLimitRps,
+      airlines: profiles.map((profile, i) => airlineWorker(profile, clients[i]!)),
       shutdownGraceMs,
       payloadKey,
       workflowBundlePath,
@@ -138,25 +141,43 @@ async function main(logger: Logger): Promise<void> {
         taskQueue: temporal.taskQueue,
         temporalAddress: temporal.address,
         namespace: temporal.namespace,
-        airline: ndcConfig.retailBaseUrl,
-        payment: ndcConfig.paymentBaseUrl,
-        rateLimitRps,
+        airlines: profiles.map((p) => ({
+          airline: p.code,
+          taskQueue: airlineTaskQueue(temporal.taskQueue, p.code),
+          retail: p.client.retailBaseUrl,
+          payment: p.client.paymentBaseUrl,
+          binding: p.client.binding ?? 'plain',
+          rateLimitRps: p.rateLimitRps,
+        })),
         health: ops !== undefined ? `${ops.url}/health/ready` : 'off',
         metrics: ops !== undefined ? `${ops.url}/metrics` : 'off',
         tracing: tracing !== undefined ? 'otlp' : 'off',
       },
-      `worker: task queue ${temporal.taskQueue} on ${temporal.address}/${temporal.namespace}, ` +
-        `airline ${ndcConfig.retailBaseUrl} (payment ${ndcConfig.paymentBaseUrl}), rate limit ${rateLimitRps}/s, ` +
+      `worker: task queue ${temporal.taskQueue} on ${temporal.address}/${temporal.namespace}, airlines ` +
+        profiles.map((p) => `${p.code} ${p.client.retailBaseUrl} at ${p.rateLimitRps}/s`).join(', ') +
+        ', ' +
         (ops !== undefined ? `health ${ops.url}/health/ready, metrics ${ops.url}/metrics` : 'health and metrics off'),
     );
     await worker.run();
     logger.info('worker: stopped');
   } finally {
-    client.close();
+    for (const client of clients) client.close();
     await ops?.close();
     await connection.close();
     await tracing?.shutdown();
   }
+}
+
+/** The configured airlines this process serves (WORKER_AIRLINES, default all). */
+function servedAirlines(profiles: AirlineProfile[], codes: string[] | undefined): AirlineProfile[] {
+  if (codes === undefined) return profiles;
+  const unknown = codes.find((code) => !profiles.some((profile) => profile.code === code));
+  if (unknown !== undefined)
+    throw new WorkerConfigError(
+      'WORKER_AIRLINES',
+      `${unknown} is not a configured airline (configured: ${profiles.map((p) => p.code).join(', ')})`,
+    );
+  return profiles.filter((profile) => codes.includes(profile.code));
 }
 
 const rootLogger = createLoggerFromEnv('worker');

@@ -1,11 +1,10 @@
-import { DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
 import { DEFAULT_WORKER_HTTP_PORT, WorkerConfigError, loadWorkerConfig } from './worker.config';
 
 describe('loadWorkerConfig', () => {
   it('has local defaults', () => {
     expect(loadWorkerConfig({})).toEqual({
       temporal: { address: '127.0.0.1:7233', namespace: 'default', taskQueue: 'ndc-saga' },
-      rateLimitRps: DEFAULT_AIRLINE_RATE_LIMIT_RPS,
       shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
       httpPort: DEFAULT_WORKER_HTTP_PORT,
       httpHost: '0.0.0.0',
@@ -17,7 +16,7 @@ describe('loadWorkerConfig', () => {
       loadWorkerConfig({
         TEMPORAL_ADDRESS: '[::1]:7233',
         TEMPORAL_TASK_QUEUE: 'q',
-        AIRLINE_RATE_LIMIT_RPS: '2.5',
+        WORKER_AIRLINES: 'ZZ, YY',
         WORKER_SHUTDOWN_GRACE_MS: '500',
         WORKFLOW_BUNDLE_PATH: __filename,
         WORKER_HTTP_PORT: 'off',
@@ -27,7 +26,7 @@ describe('loadWorkerConfig', () => {
       }),
     ).toEqual({
       temporal: { address: '[::1]:7233', namespace: 'default', taskQueue: 'q' },
-      rateLimitRps: 2.5,
+      airlines: ['ZZ', 'YY'],
       shutdownGraceMs: 500,
       workflowBundlePath: __filename,
       httpHost: '0.0.0.0',
@@ -39,8 +38,8 @@ describe('loadWorkerConfig', () => {
   });
 
   it('fails fast naming the variable', () => {
-    expect(() => loadWorkerConfig({ AIRLINE_RATE_LIMIT_RPS: '0' })).toThrow(
-      new WorkerConfigError('AIRLINE_RATE_LIMIT_RPS', 'must be a positive number, got "0"'),
+    expect(() => loadWorkerConfig({ WORKER_AIRLINES: 'zz;yy' })).toThrow(
+      new WorkerConfigError('WORKER_AIRLINES', 'must be airline designators separated by commas, e.g. "ZZ,YY", got "zz;yy"'),
     );
     expect(() => loadWorkerConfig({ WORKER_SHUTDOWN_GRACE_MS: 'soon' })).toThrow(
       'WORKER_SHUTDOWN_GRACE_MS: must be a positive number, got "soon"',

@@ -1,14 +1,14 @@
 /**
  * Configuration of the booking worker process (`npm run worker`): one zod schema over the
  * environment, read once at start; an invalid value fails fast with an error naming the variable.
- * The airline client (`loadNdcClientConfig`) and the payload key (`loadPayloadKey`) have loaders
- * of their own, shared with the processes that also use them.
+ * The airlines (`loadAirlineProfiles`: AIRLINES_FILE or AIRLINE_*) and the payload key
+ * (`loadPayloadKey`) have loaders of their own, shared with the processes that also use them.
  */
 import * as fs from 'node:fs';
 import { z } from 'zod/v4';
 import { EnvConfigError, parseEnv } from '../common/env';
 import { type TemporalConfig, TemporalConfigError, temporalEnvSchema } from '../temporal/temporal.config';
-import { DEFAULT_AIRLINE_RATE_LIMIT_RPS, DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
 
 /** Default port of the worker's health and metrics server (WORKER_HTTP_PORT; `off` disables, 0 picks one). */
 export const DEFAULT_WORKER_HTTP_PORT = 9464;
@@ -23,8 +23,8 @@ export class WorkerConfigError extends EnvConfigError {
 export interface WorkerConfig {
   /** The cluster, namespace and task queue (TEMPORAL_*, see `src/temporal/temporal.config.ts`). */
   temporal: TemporalConfig;
-  /** Airline calls per second across the task queue (AIRLINE_RATE_LIMIT_RPS, default 20). */
-  rateLimitRps: number;
+  /** Designators of the airlines this process serves (WORKER_AIRLINES, comma-separated; default every configured one). */
+  airlines?: string[];
   /** Grace period of in-flight activities at shutdown, ms (WORKER_SHUTDOWN_GRACE_MS, default 10000). */
   shutdownGraceMs: number;
   /** A prebuilt workflow bundle (WORKFLOW_BUNDLE_PATH, default none: bundled at start); must exist when set. */
@@ -64,7 +64,13 @@ const portOrOff = z
 
 /** The worker's own variables (the TEMPORAL_* ones are {@link temporalEnvSchema}'s). */
 export const workerEnvSchema = z.object({
-  AIRLINE_RATE_LIMIT_RPS: positive(DEFAULT_AIRLINE_RATE_LIMIT_RPS),
+  WORKER_AIRLINES: z
+    .string()
+    .transform((s) => s.split(',').map((code) => code.trim()).filter(Boolean))
+    .refine((codes) => codes.length > 0 && codes.every((code) => /^[A-Z0-9]{2,3}$/.test(code)), {
+      error: (issue) => `must be airline designators separated by commas, e.g. "ZZ,YY", got "${String(issue.input)}"`,
+    })
+    .optional(),
   WORKER_SHUTDOWN_GRACE_MS: positive(DEFAULT_SHUTDOWN_GRACE_MS),
   WORKFLOW_BUNDLE_PATH: z
     .string()
@@ -90,7 +96,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
   const e = parseEnv(workerEnvSchema, env, (variable, reason) => new WorkerConfigError(variable, reason));
   return {
     temporal,
-    rateLimitRps: e.AIRLINE_RATE_LIMIT_RPS,
+    ...(e.WORKER_AIRLINES !== undefined ? { airlines: e.WORKER_AIRLINES } : {}),
     shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
     ...(e.WORKFLOW_BUNDLE_PATH !== undefined ? { workflowBundlePath: e.WORKFLOW_BUNDLE_PATH } : {}),
     ...(e.WORKER_HTTP_PORT !== null ? { httpPort: e.WORKER_HTTP_PORT } : {}),

@@ -97,7 +97,7 @@ describe('worker metrics', () => {
       orderCreate: jest.fn().mockImplementation(() => Promise.reject(errors.shift())),
       close: jest.fn(),
     };
-    const client = instrumentNdcClient(fake as unknown as NdcHttpClient, metrics);
+    const client = instrumentNdcClient(fake as unknown as NdcHttpClient, metrics, 'ZZ');
     await expect(client.offerPrice({} as never)).resolves.toBe('priced');
     for (let i = 0; i < 3; i += 1) await expect(client.orderCreate({} as never)).rejects.toBeInstanceOf(Error);
     client.close();
@@ -105,6 +105,7 @@ describe('worker metrics', () => {
     const text = await registry.metrics();
     const count = (operation: string, outcome: string, status: string): string | undefined =>
       sample(text, 'ndc_saga_airline_call_duration_seconds_count', {
+        airline: 'ZZ',
         operation,
         outcome,
         http_status: status,

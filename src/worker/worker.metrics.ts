@@ -16,12 +16,12 @@ import type { BookingEnded, BookingMetricsSinks } from './booking-metrics.interc
 
 export interface WorkerMetrics {
   bookingsStarted: Counter<'workflow_type'>;
-  bookingsEnded: Counter<'status' | 'failure_type'>;
+  bookingsEnded: Counter<'status' | 'failure_type' | 'airline'>;
   orderCancels: Counter<'outcome'>;
   stepDuration: Histogram<'step' | 'outcome'>;
   reshops: Counter;
   reconciliations: Counter;
-  airlineCallDuration: Histogram<'operation' | 'http_status' | 'outcome'>;
+  airlineCallDuration: Histogram<'airline' | 'operation' | 'http_status' | 'outcome'>;
   awaitingApproval: Gauge;
 }
 
@@ -47,8 +47,8 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
     }),
     bookingsEnded: new Counter({
       name: `${METRIC_PREFIX}bookings_ended_total`,
-      help: 'Bookings that reached their outcome (CONFIRMED, FAILED, ESCALATED, CANCELLED; ERROR when the workflow failed), by status and failure type (none when confirmed); counted when reached, not when the workflow closes',
-      labelNames: ['status', 'failure_type'],
+      help: 'Bookings that reached their outcome (CONFIRMED, FAILED, ESCALATED, CANCELLED; ERROR when the workflow failed), by status, failure type (none when confirmed) and airline (none before one was chosen); counted when reached, not when the workflow closes',
+      labelNames: ['status', 'failure_type', 'airline'],
       registers,
     }),
     orderCancels: new Counter({
@@ -76,8 +76,8 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
     }),
     airlineCallDuration: new Histogram({
       name: `${METRIC_PREFIX}airline_call_duration_seconds`,
-      help: 'Airline calls, by NDC operation, HTTP status (none when no response) and outcome (ok, ndc_error, http_error, transport_error, invalid_response)',
-      labelNames: ['operation', 'http_status', 'outcome'],
+      help: 'Airline calls, by airline, NDC operation, HTTP status (none when no response) and outcome (ok, ndc_error, http_error, transport_error, invalid_response)',
+      labelNames: ['airline', 'operation', 'http_status', 'outcome'],
       buckets: DURATION_BUCKETS,
       registers,
     }),
@@ -101,7 +101,11 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
 
 /** Records one ended booking (the sink's payload). */
 export function recordBookingEnded(metrics: WorkerMetrics, ended: BookingEnded): void {
-  metrics.bookingsEnded.inc({ status: ended.status, failure_type: ended.failureType ?? 'none' });
+  metrics.bookingsEnded.inc({
+    status: ended.status,
+    failure_type: ended.failureType ?? 'none',
+    airline: ended.airline ?? 'none',
+  });
   for (const step of ended.steps) {
     if (step.seconds !== undefined)
       metrics.stepDuration.observe({ step: step.name, outcome: step.outcome ?? 'unknown' }, step.seconds);
@@ -143,12 +147,13 @@ function outcomeOf(error: unknown): { outcome: string; httpStatus: string } {
 }
 
 /**
- * `client` with every airline call timed into `airline_call_duration_seconds` (same object
- * behaviour: a Proxy forwarding everything else). `onCall` also sees each call (tracing).
+ * `client` of airline `airline` with every call timed into `airline_call_duration_seconds` (same
+ * object behaviour: a Proxy forwarding everything else). `around` also sees each call (tracing).
  */
 export function instrumentNdcClient<T extends NdcHttpClient>(
   client: T,
   metrics: Pick<WorkerMetrics, 'airlineCallDuration'>,
+  airline: string,
   around?: <R>(operation: string, call: () => Promise<R>) => Promise<R>,
 ): T {
   return new Proxy(client, {
@@ -157,7 +162,7 @@ export function instrumentNdcClient<T extends NdcHttpClient>(
       const operation = NDC_OPERATIONS[property as keyof typeof NDC_OPERATIONS];
       if (operation === undefined || typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
-        const end = metrics.airlineCallDuration.startTimer({ operation });
+        const end = metrics.airlineCallDuration.startTimer({ airline, operation });
         const call = async (): Promise<unknown> => {
           try {
             const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);

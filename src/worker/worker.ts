@@ -1,9 +1,10 @@
 /**
- * The booking worker: the workflows of `workflows/` and the activities of `activities/`, on one
- * task queue, with the encrypting data converter and the airline's rate limit; beside it, on the
- * task queue `<taskQueue>-webhooks` without that limit, the webhook deliveries (a POST to an
- * agency's endpoint is not an airline request, and must neither use the airline's quota nor wait
- * behind a burst of bookings). Its observability: the booking-metrics and OpenTelemetry workflow interceptors (bundled with the
+ * The booking worker: the workflows of `workflows/` on one task queue, with the encrypting data
+ * converter; beside it, each airline's activities on the task queue `<taskQueue>-airline-<CODE>`
+ * at that airline's rate limit (one slow or failing airline never holds up another), and on the
+ * task queue `<taskQueue>-webhooks` without a limit, the webhook deliveries (a POST to an agency's
+ * endpoint is not an airline request, and must neither use an airline's quota nor wait behind a
+ * burst of bookings). Its observability: the booking-metrics and OpenTelemetry workflow interceptors (bundled with the
  * workflows), the OpenTelemetry activity interceptors, and their sinks.
  */
 import {
@@ -19,13 +20,16 @@ import type { BookingMetricsSinks } from './booking-metrics.interceptor';
 import { bookingMetricsSinks, type WorkerMetrics } from './worker.metrics';
 import { createBookingActivities, type BookingActivityDeps } from '../../activities/booking.activities';
 import type { BookingActivities } from '../../activities/booking.activities.types';
+import type { NdcHttpClient } from '../ndc-client';
+import type { AirlineProfile } from '../ndc-client/airline-profile';
+import { airlineTaskQueue } from '../booking/booking.model';
 import { createWebhookActivities } from '../../activities/webhook.activities';
 import { createStatusSignalActivities } from '../../activities/status-signal.activities';
 import { createDataConverter } from '../temporal/data-converter';
 import { webhookTaskQueue } from '../webhooks/webhook.model';
 
-/** Default `maxTaskQueueActivitiesPerSecond`: requests per second the airline accepts. */
-export const DEFAULT_AIRLINE_RATE_LIMIT_RPS = 20;
+export { DEFAULT_AIRLINE_RATE_LIMIT_RPS } from '../ndc-client/airline-profile';
+import { DEFAULT_AIRLINE_RATE_LIMIT_RPS } from '../ndc-client/airline-profile';
 /** Default time in-flight activities get to finish after SIGTERM. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
@@ -63,13 +67,19 @@ export interface BookingWorkerOptions {
   /** Default `default`. */
   namespace?: string;
   taskQueue: string;
-  /** Dependencies of the real activities; ignored when `activities` is given. */
-  activityDeps?: BookingActivityDeps;
-  /** Activities to register instead of building them from `activityDeps` (tests). */
+  /**
+   * The airlines this worker serves: each one's activities on its own task queue
+   * (`<taskQueue>-airline-<code>`) at its rate limit. Default none.
+   */
+  airlines?: AirlineWorker[];
+  /**
+   * Activities on the workflows' own task queue, for bookings started without airline routes
+   * (before airline profiles; tests with mocks). Default the first airline's.
+   */
   activities?: BookingActivities;
   /**
-   * Activities per second across every worker of the task queue (the server enforces it), i.e.
-   * the airline's rate limit, since each activity is one airline request. Default 20.
+   * Activities per second across every worker of the workflows' own task queue (the server
+   * enforces it): the rate limit of {@link activities}. Default the first airline's, else 20.
    */
   rateLimitRps?: number;
   /** Grace period of in-flight activities on shutdown, in ms. Default 10000. */
@@ -90,19 +100,45 @@ export interface BookingWorkerOptions {
   extra?: Partial<WorkerOptions>;
 }
 
+/** One airline a worker serves: its activities, on its queue, at its rate limit. */
+export interface AirlineWorker {
+  code: string;
+  /** Airline calls per second across every worker of the airline's queue. */
+  rateLimitRps: number;
+  activities: BookingActivities;
+}
+
+/** The worker side of `profile`'s airline: its activities on `client`, at its rate limit. */
+export function airlineWorker(
+  profile: AirlineProfile,
+  client: NdcHttpClient,
+  deps: Omit<BookingActivityDeps, 'client' | 'airline'> = {},
+): AirlineWorker {
+  return {
+    code: profile.code,
+    rateLimitRps: profile.rateLimitRps,
+    activities: createBookingActivities({ ...deps, client, airline: profile }),
+  };
+}
+
 /**
- * The two workers of one booking worker process, run and stopped together: `booking` (workflows
- * and airline activities, rate limited) and `webhooks` (webhook deliveries).
+ * The workers of one booking worker process, run and stopped together: `booking` (workflows),
+ * one per airline (its activities, at its rate limit) and `webhooks` (webhook deliveries).
  */
 export class BookingWorker {
+  readonly all: readonly Worker[];
+
   constructor(
     readonly booking: Worker,
     readonly webhooks: Worker,
-  ) {}
+    readonly airlines: readonly Worker[] = [],
+  ) {
+    this.all = [booking, ...airlines, webhooks];
+  }
 
-  /** Runs both until both have stopped; if one fails, the other is shut down and the error thrown. */
+  /** Runs all until all have stopped; if one fails, the others are shut down and the error thrown. */
   async run(): Promise<void> {
-    const runs = [this.booking.run(), this.webhooks.run()];
+    const runs = this.all.map((worker) => worker.run());
     try {
       await Promise.all(runs);
     } catch (error) {
@@ -112,17 +148,16 @@ export class BookingWorker {
     }
   }
 
-  /** Starts the graceful shutdown of both (in-flight activities get the grace time). */
+  /** Starts the graceful shutdown of all (in-flight activities get the grace time). */
   shutdown(): void {
-    for (const worker of [this.booking, this.webhooks]) {
+    for (const worker of this.all) {
       if (worker.getState() === 'RUNNING') worker.shutdown();
     }
   }
 
-  /** `RUNNING` when both run; otherwise the state of the one that does not. */
+  /** `RUNNING` when all run; otherwise the state of the first that does not. */
   getState(): State {
-    const booking = this.booking.getState();
-    return booking !== 'RUNNING' ? booking : this.webhooks.getState();
+    return this.all.map((worker) => worker.getState()).find((state) => state !== 'RUNNING') ?? 'RUNNING';
   }
 }
 
@@ -145,12 +180,12 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     ...(options.workflowBundlePath !== undefined
       ? { workflowBundle: { codePath: options.workflowBundlePath } }
       : { workflowsPath: WORKFLOWS_PATH }),
-    // The webhook activities stay here too, for deliveries scheduled on this queue before
-    // deliveries had a queue of their own.
+    // The webhook and airline activities stay here too, for deliveries and bookings scheduled on
+    // this queue before they had queues of their own.
     activities: {
       ...webhookActivities,
       ...createStatusSignalActivities(),
-      ...(options.activities ?? createActivities(options.activityDeps)),
+      ...(options.activities ?? options.airlines?.[0]?.activities),
     },
     dataConverter,
     interceptors: {
@@ -158,10 +193,25 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
       activity: activityInterceptors,
     },
     sinks: observabilitySinks(options.metrics, options.tracing),
-    maxTaskQueueActivitiesPerSecond: options.rateLimitRps ?? DEFAULT_AIRLINE_RATE_LIMIT_RPS,
+    maxTaskQueueActivitiesPerSecond:
+      options.rateLimitRps ?? options.airlines?.[0]?.rateLimitRps ?? DEFAULT_AIRLINE_RATE_LIMIT_RPS,
     shutdownGraceTime,
     ...options.extra,
   });
+  const airlines = await Promise.all(
+    (options.airlines ?? []).map((airline) =>
+      Worker.create({
+        connection: options.connection,
+        namespace,
+        taskQueue: airlineTaskQueue(options.taskQueue, airline.code),
+        activities: airline.activities,
+        dataConverter,
+        interceptors: { activity: activityInterceptors },
+        maxTaskQueueActivitiesPerSecond: airline.rateLimitRps,
+        shutdownGraceTime,
+      }),
+    ),
+  );
   const webhooks = await Worker.create({
     connection: options.connection,
     namespace,
@@ -171,7 +221,7 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     interceptors: { activity: activityInterceptors },
     shutdownGraceTime,
   });
-  return new BookingWorker(booking, webhooks);
+  return new BookingWorker(booking, webhooks, airlines);
 }
 
 /** The sinks the interceptor modules call; no-ops for what is not configured. */
@@ -191,9 +241,4 @@ function observabilitySinks(metrics: WorkerMetrics | undefined, tracing: Tracing
           },
         };
   return { ...exporter, ...booking };
-}
-
-function createActivities(deps: BookingActivityDeps | undefined): BookingActivities {
-  if (deps === undefined) throw new Error('createBookingWorker needs activityDeps or activities');
-  return createBookingActivities(deps);
 }

@@ -10,6 +10,11 @@ import { type AirlineConfig, testAirlineConfig } from '../../src/airline/airline
 import { type AirlineAppOptions, createAirlineApp } from '../../src/airline/airline.module';
 import type { PaymentTokenRequest } from '../../src/common/payment-token.model';
 import type { NdcClientConfig } from '../../src/ndc-client';
+import {
+  DEFAULT_AIRLINE_SETTLE_WINDOW_MS,
+  embeddedAirlineCodes,
+  type AirlineProfile,
+} from '../../src/ndc-client/airline-profile';
 
 export const AUTH = `Basic ${Buffer.from('agency:agency-secret').toString('base64')}`;
 export const NDC_TYPE = 'application/vnd.ndcsaga.ndc.v17.2+xml';
@@ -78,6 +83,31 @@ export function ndcClientConfig(airline: Pick<RunningAirline, 'config' | 'url'>,
     password: airline.config.password,
     mediaVendor: airline.config.mediaVendor,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
+}
+
+/**
+ * The booking side's profile of a running embedded airline (its designator, credentials, media
+ * vendor and error codes), as `npm start` writes it into the airlines file.
+ */
+export function embeddedProfile(
+  airline: Pick<RunningAirline, 'config' | 'url'>,
+  options: { timeoutMs?: number; rateLimitRps?: number; client?: Partial<NdcClientConfig> } = {},
+): AirlineProfile {
+  return {
+    code: airline.config.airlineCode,
+    name: `Embedded ${airline.config.airlineCode}`,
+    client: {
+      ...ndcClientConfig(airline, options.timeoutMs),
+      extensionNamespace: airline.config.extensionNamespace,
+      ...options.client,
+    },
+    rateLimitRps: options.rateLimitRps ?? 200,
+    settleWindowMs: DEFAULT_AIRLINE_SETTLE_WINDOW_MS,
+    unsettledPolicy: 'recreate',
+    agencyIds: {},
+    codes: embeddedAirlineCodes(),
+    capabilities: { calendarSearch: true },
   };
 }
 

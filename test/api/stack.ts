@@ -27,8 +27,9 @@ import {
   type OpsServer,
   type Tracing,
 } from '../../src/common/observability';
-import { armFault, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, embeddedProfile, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { controlledBookingWorker } from '../support/booking-worker';
+import { airlineWorker } from '../../src/worker/worker';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
 import { isBookingStatus, isFinalStatus } from '../../src/booking/booking.model';
 import { createTestKeys, type TestKeys } from './keys.fixture';
@@ -122,13 +123,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const workerMetrics = observed ? createWorkerMetrics(workerRegistry, { connection, namespace }) : undefined;
   const plainNdc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
   const ndc =
-    workerMetrics !== undefined ? instrumentNdcClient(plainNdc, workerMetrics, airlineSpan(options.tracing)) : plainNdc;
+    workerMetrics !== undefined
+      ? instrumentNdcClient(plainNdc, workerMetrics, started.config.airlineCode, airlineSpan(options.tracing))
+      : plainNdc;
   const worker = controlledBookingWorker({
     connection,
     namespace,
     taskQueue,
-    activityDeps: { client: ndc },
-    rateLimitRps: options.rateLimitRps ?? 200,
+    airlines: [airlineWorker(embeddedProfile(started, { rateLimitRps: options.rateLimitRps ?? 200 }), ndc)],
     shutdownGraceMs: options.shutdownGraceMs ?? 1000,
     ...(workerMetrics !== undefined ? { metrics: workerMetrics } : {}),
     ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),

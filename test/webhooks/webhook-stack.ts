@@ -12,7 +12,8 @@ import type { WebhookConfig } from '../../src/api/webhooks/webhook.config';
 import { createApiApp } from '../../src/configure-app';
 import { NdcHttpClient } from '../../src/ndc-client';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
-import { ndcClientConfig, startAirline, type RunningAirline } from '../airline/airline-harness';
+import { embeddedProfile, ndcClientConfig, startAirline, type RunningAirline } from '../airline/airline-harness';
+import { airlineWorker } from '../../src/worker/worker';
 import { createTestKeys, type TestKeys } from '../api/keys.fixture';
 import { call, listenLocally, testApiConfig } from '../api/stack';
 import { controlledBookingWorker } from '../support/booking-worker';
@@ -76,8 +77,7 @@ export async function startWebhookStack(
     connection,
     namespace,
     taskQueue,
-    activityDeps: { client: ndc },
-    rateLimitRps: 200,
+    airlines: [airlineWorker(embeddedProfile(airline), ndc)],
     shutdownGraceMs: 1000,
   });
   await worker.start();

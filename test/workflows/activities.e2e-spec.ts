@@ -18,7 +18,8 @@ import type {
 } from '../../activities/booking.activities.types';
 import type { IntentPassenger } from '../../src/booking/booking.model';
 import { NdcHttpClient } from '../../src/ndc-client';
-import { armFault, clearFaults, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, clearFaults, embeddedProfile, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { embeddedAirlineCodes } from '../../src/ndc-client/airline-profile';
 import { oneWayIntent } from './booking.fixtures';
 import { chooseTravelDates } from '../../workflows/booking.decisions';
 
@@ -49,8 +50,8 @@ describe('booking activities against the real airline service', () => {
     baseUrl = started.url;
     client = new NdcHttpClient(ndcClientConfig(started, 10_000));
     shortClient = new NdcHttpClient(ndcClientConfig(started, 400));
-    activities = createBookingActivities({ client, heartbeatIntervalMs: 50 });
-    impatient = createBookingActivities({ client: shortClient, heartbeatIntervalMs: 50 });
+    activities = createBookingActivities({ client, airline: embeddedProfile(started), heartbeatIntervalMs: 50 });
+    impatient = createBookingActivities({ client: shortClient, airline: embeddedProfile(started), heartbeatIntervalMs: 50 });
   });
 
   afterAll(async () => {
@@ -320,7 +321,7 @@ describe('booking activities against the real airline service', () => {
     });
     try {
       const failure = await failureOf(
-        run(createBookingActivities({ client: dead }).createOrder, {
+        run(createBookingActivities({ client: dead, airline: { code: 'ZZ', agencyIds: {}, codes: embeddedAirlineCodes() } }).createOrder, {
           ctx: ctx(),
           priced: {
             responseId: 'PR1',

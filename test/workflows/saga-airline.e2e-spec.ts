@@ -12,7 +12,8 @@ import { createMetricsRegistry, type Registry } from '../../src/common/observabi
 import { createWorkerMetrics } from '../../src/worker/worker.metrics';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelBookingUpdate, stateQuery } from '../../workflows/definitions';
-import { armFault, clearFaults, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { armFault, clearFaults, embeddedProfile, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { airlineWorker } from '../../src/worker/worker';
 import { controlledBookingWorker, type ControlledWorker } from '../support/booking-worker';
 import {
   createHarness,
@@ -52,8 +53,7 @@ describe('booking saga against the real airline service', () => {
     worker = controlledBookingWorker({
       ...onHarness(harness),
       metrics: createWorkerMetrics(registry),
-      activityDeps: { client },
-      rateLimitRps: 100,
+      airlines: [airlineWorker(embeddedProfile(started, { rateLimitRps: 100 }), client)],
     });
     await worker.start();
     // Bundling the workflows and starting the airline take a while when the whole suite runs.

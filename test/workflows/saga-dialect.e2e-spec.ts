@@ -9,9 +9,11 @@ import 'reflect-metadata';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AirlineStore } from '../../src/airline/store/airline.store';
-import { loadNdcClientConfig, NdcHttpClient } from '../../src/ndc-client';
+import { NdcHttpClient } from '../../src/ndc-client';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { startAirline, type RunningAirline } from '../airline/airline-harness';
+import { profileFromEnv } from '../../src/ndc-client/airline-profile';
+import { airlineWorker } from '../../src/worker/worker';
 import { controlledBookingWorker, type ControlledWorker } from '../support/booking-worker';
 import { createHarness, FIRST_TIME_TRAIL, onHarness, oneWayIntent, stepTrail, type Harness } from './booking.fixtures';
 
@@ -79,17 +81,17 @@ describe('saga against the airline configured as another vendor, SOAP 1.1', () =
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     // The worker's own configuration path, as `npm run worker` reads it.
-    client = new NdcHttpClient(
-      loadNdcClientConfig({
-        AIRLINE_BASE_URL: proxyUrl,
-        AIRLINE_USERNAME: airline.config.username,
-        AIRLINE_PASSWORD: airline.config.password,
-        AIRLINE_MEDIA_VENDOR: VENDOR,
-        AIRLINE_EXTENSION_NAMESPACE: EXTENSION_NS,
-        AIRLINE_BINDING: 'soap11',
-      }),
-    );
-    worker = controlledBookingWorker({ ...onHarness(harness), activityDeps: { client }, rateLimitRps: 100 });
+    const profile = profileFromEnv({
+      AIRLINE_BASE_URL: proxyUrl,
+      AIRLINE_USERNAME: airline.config.username,
+      AIRLINE_PASSWORD: airline.config.password,
+      AIRLINE_MEDIA_VENDOR: VENDOR,
+      AIRLINE_EXTENSION_NAMESPACE: EXTENSION_NS,
+      AIRLINE_BINDING: 'soap11',
+      AIRLINE_RATE_LIMIT_RPS: '100',
+    });
+    client = new NdcHttpClient(profile.client);
+    worker = controlledBookingWorker({ ...onHarness(harness), airlines: [airlineWorker(profile, client)] });
     await worker.start();
     // Bundling the workflows and starting the airline take a while when the whole suite runs.
   }, 180_000);

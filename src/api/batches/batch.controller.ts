@@ -1,7 +1,8 @@
 /** HTTP routes of batches. */
 import { Body, Controller, Get, Headers, Inject, Param, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { API_CLOCK } from '../api.tokens';
+import { API_CLOCK, API_CONFIG } from '../api.tokens';
+import type { ApiConfig } from '../config/api.config';
 import { Caller } from '../auth/caller.decorator';
 import { intentForCaller } from '../auth/intent-agency';
 import type { Principal } from '../auth/principal';
@@ -19,12 +20,15 @@ import { BatchService, type BatchAccepted, type BatchView } from './batch.servic
 @Authenticated()
 @Controller('batches')
 export class BatchController {
+  private readonly validator: IntentValidator;
+
   constructor(
     private readonly batches: BatchService,
     @Inject(API_CLOCK) private readonly now: () => Date,
-  ) {}
-
-  private readonly validator = new IntentValidator();
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.validator = new IntentValidator(config.airlines.map((airline) => airline.code));
+  }
 
   @IntakeRoute({
     summary: 'Submit many intents; each becomes a child booking of one batch workflow',

@@ -2,7 +2,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { HttpResponse as Response } from '../common/http.types';
-import { API_CLOCK } from '../api.tokens';
+import { API_CLOCK, API_CONFIG } from '../api.tokens';
+import type { ApiConfig } from '../config/api.config';
 import { Caller } from '../auth/caller.decorator';
 import { intentForCaller } from '../auth/intent-agency';
 import type { Principal } from '../auth/principal';
@@ -26,12 +27,15 @@ const NOT_FOUND: [number, string] = [404, "Unknown id, or another agency's booki
 @Authenticated()
 @Controller('bookings')
 export class BookingController {
+  private readonly validator: IntentValidator;
+
   constructor(
     private readonly bookings: BookingService,
     @Inject(API_CLOCK) private readonly now: () => Date,
-  ) {}
-
-  private readonly validator = new IntentValidator();
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.validator = new IntentValidator(config.airlines.map((airline) => airline.code));
+  }
 
   @IntakeRoute({
     summary: 'Submit a booking intent; starts a booking saga',

@@ -90,8 +90,9 @@ const cardSchema = z.strictObject({
 /**
  * Builds the intent schema. `today` (`YYYY-MM-DD`, UTC) is the first date a journey may
  * depart on and the bound for birthdates and card expiry; it is a parameter so tests fix it.
+ * `airlines`: the configured designators an intent's `airlines` may name (default: any).
  */
-export function bookingIntentSchema(today: string) {
+export function bookingIntentSchema(today: string, airlines?: readonly string[]) {
   const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
   return z
     .strictObject({
@@ -134,6 +135,11 @@ export function bookingIntentSchema(today: string) {
           account: text(40),
         })
         .optional(),
+      airlines: z
+        .array(z.string().regex(/^[A-Z0-9]{2,3}$/, 'must be an airline designator such as ZZ'))
+        .min(1, 'must name at least one airline (or leave airlines out: every configured one)')
+        .max(20)
+        .optional(),
       payment: z.strictObject({ card: cardSchema }),
       securePayment: z.strictObject({
         failUrl: absoluteUrl,
@@ -143,6 +149,7 @@ export function bookingIntentSchema(today: string) {
       }),
     })
     .superRefine((intent, ctx) => {
+      checkAirlines(intent.airlines, airlines, ctx);
       const { journey } = intent;
       if (journey.origin === journey.destination) {
         ctx.addIssue({ code: 'custom', path: ['journey', 'destination'], message: 'must differ from origin' });
@@ -202,6 +209,21 @@ export function bookingIntentSchema(today: string) {
     });
 }
 
+/** Each named airline is configured, and named once. */
+function checkAirlines(named: readonly string[] | undefined, configured: readonly string[] | undefined, ctx: z.RefinementCtx): void {
+  named?.forEach((code, i) => {
+    if (named.indexOf(code) !== i) {
+      ctx.addIssue({ code: 'custom', path: ['airlines', i], message: `names ${code} twice` });
+    } else if (configured !== undefined && /^[A-Z0-9]{2,3}$/.test(code) && !configured.includes(code)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['airlines', i],
+        message: `${code} is not a configured airline (configured: ${configured.join(', ')})`,
+      });
+    }
+  });
+}
+
 /** Renders a zod path as `passengers[1].birthdate`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -230,6 +252,9 @@ export type SubmittedIntent = Omit<BookingIntent, 'agency'> & { agency: { id?: s
  * bench/README.md, "saga"). The controllers hold one each.
  */
 export class IntentValidator {
+  /** `airlines`: the configured designators (default: any designator is accepted). */
+  constructor(private readonly airlines?: readonly string[]) {}
+
   private day?: {
     today: string;
     intent: ReturnType<typeof bookingIntentSchema>;
@@ -252,7 +277,7 @@ export class IntentValidator {
 
   private schemas(today: string) {
     if (this.day?.today !== today) {
-      const intent = bookingIntentSchema(today);
+      const intent = bookingIntentSchema(today, this.airlines);
       this.day = { today, intent, batch: batchSchema(intent) };
     }
     return this.day;

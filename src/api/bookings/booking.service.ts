@@ -61,6 +61,7 @@ export interface BookingSummary {
   status?: string;
   agencyId?: string;
   route?: string;
+  airline?: string;
   bookingReference?: string;
   workflowStatus: string;
   startTime: string;
@@ -333,6 +334,7 @@ export class BookingService {
         status: first('BookingStatus'),
         agencyId: first('AgencyId'),
         route: first('Route'),
+        airline: first('Airline'),
         bookingReference: first('BookingReference'),
         workflowStatus: wf.status.name,
         startTime: wf.startTime.toISOString(),

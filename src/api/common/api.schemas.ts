@@ -7,6 +7,7 @@ import { z } from 'zod/v4';
 import { BookingStatus } from '../../booking/booking.model';
 import { bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking.dto';
 import { codecBodySchema } from '../codec/codec.controller';
+import { NDC_BINDINGS } from '../../ndc/soap';
 
 const status = z.enum(BookingStatus);
 const money = z.object({
@@ -14,7 +15,15 @@ const money = z.object({
   currency: z.string().meta({ example: 'GBP' }),
 });
 const bookingLinks = z.object({ self: z.string(), order: z.string(), approvePrice: z.string(), cancel: z.string() });
-const bookingError = z.object({ type: z.string(), message: z.string(), airlineCode: z.string().optional() });
+const bookingError = z.object({
+  type: z.string(),
+  message: z.string(),
+  airlineCode: z.string().optional(),
+  airlines: z
+    .array(z.object({ airline: z.string(), type: z.string(), message: z.string() }))
+    .optional()
+    .meta({ description: 'No airline had a usable offer: each one\'s reason' }),
+});
 
 export const problemSchema = z
   .object({
@@ -42,14 +51,31 @@ export const bookingAcceptedSchema = z.object({
 export const bookingViewSchema = z.object({
   id: z.string(),
   status,
+  airline: z.string().optional().meta({ description: 'The airline whose offer was chosen: the owner of the order' }),
+  airlines: z
+    .array(
+      z.object({
+        airline: z.string(),
+        total: money.optional().meta({ description: 'Its best total (one offer per direction)' }),
+        chosen: z.literal(true).optional(),
+        why: z.string().optional(),
+        skipped: z.string().optional().meta({ description: 'Why it had no usable offer' }),
+      }),
+    )
+    .optional()
+    .meta({ description: 'Each airline shopped, its best total or why it had none, and which won' }),
   currentStep: z.string().optional(),
   steps: z.array(
     z.object({
       name: z.string(),
+      airline: z.string().optional(),
       startedAt: z.string().meta({ format: 'date-time' }),
       endedAt: z.string().meta({ format: 'date-time' }).optional(),
       attempts: z.number().int(),
       outcome: z.enum(['ok', 'failed']).optional(),
+      failure: z.string().optional(),
+      message: z.string().optional(),
+      reason: z.string().optional(),
     }),
   ),
   chosenOffer: z
@@ -85,6 +111,7 @@ export const bookingListSchema = z.object({
       status: z.string().optional(),
       agencyId: z.string().optional(),
       route: z.string().optional(),
+      airline: z.string().optional(),
       bookingReference: z.string().optional(),
       workflowStatus: z.string(),
       startTime: z.string().meta({ format: 'date-time' }),
@@ -115,6 +142,17 @@ export const signalSentSchema = z.object({
     .meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
   cancellation: cancellation.optional(),
   links: bookingLinks,
+});
+
+export const airlineListSchema = z.object({
+  airlines: z.array(
+    z.object({
+      code: z.string().meta({ example: 'ZZ' }),
+      name: z.string(),
+      binding: z.enum(NDC_BINDINGS).meta({ description: 'How the NDC messages travel' }),
+      rateLimitRps: z.number().meta({ description: 'Airline calls per second across all bookings' }),
+    }),
+  ),
 });
 
 export const batchAcceptedSchema = z.object({
@@ -156,6 +194,7 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     BookingAccepted: jsonSchema(bookingAcceptedSchema),
     BookingView: jsonSchema(bookingViewSchema),
     BookingList: jsonSchema(bookingListSchema),
+    AirlineList: jsonSchema(airlineListSchema),
     SignalSent: jsonSchema(signalSentSchema),
     BatchAccepted: jsonSchema(batchAcceptedSchema),
     BatchView: jsonSchema(batchViewSchema),

@@ -8,12 +8,21 @@ describe('loadApiConfig', () => {
       temporalAddress: '127.0.0.1:7233',
       temporalNamespace: 'default',
       taskQueue: 'ndc-saga',
-      airlineBaseUrl: 'http://127.0.0.1:4010',
+      // The AIRLINE_* profile, without its password: the API never calls an airline.
+      airlines: [
+        expect.objectContaining({
+          code: 'ZZ',
+          client: expect.objectContaining({ retailBaseUrl: 'http://127.0.0.1:4010', password: '' }),
+        }),
+      ],
       codecCorsOrigins: ['http://localhost:8233', 'http://127.0.0.1:8233'],
       codecOpenOnLoopback: false,
       batchConcurrency: 4,
       approvalTimeoutMs: undefined,
-      workflowDefaults: { cancelWindowMs: 604_800_000 },
+      workflowDefaults: {
+        cancelWindowMs: 604_800_000,
+        airlines: [{ code: 'ZZ', settleWindowMs: 120_000, unsettledPolicy: 'recreate', calendarSearch: true }],
+      },
       priorities: { interactive: 2, batch: 4 },
       queryTimeoutMs: 10000,
       logLevels: ['log', 'error', 'warn'],
@@ -99,6 +108,10 @@ describe('loadApiConfig', () => {
       batch: 5,
     });
     expect(loadApiConfig({ API_LOG: 'none' }).logLevels).toEqual([]);
-    expect(loadApiConfig({ AIRLINE_BASE_URL: 'http://airline:4010/' }).airlineBaseUrl).toBe('http://airline:4010');
+    expect(loadApiConfig({ AIRLINE_BASE_URL: 'http://airline:4010/' }).airlines[0]!.client.retailBaseUrl).toBe(
+      'http://airline:4010',
+    );
+    expect(() => loadApiConfig({ AIRLINE_BASE_URL: 'ftp://airline' })).toThrow(/^AIRLINE_BASE_URL: /);
+    expect(() => loadApiConfig({ AIRLINES_FILE: '/nope/airlines.json' })).toThrow(/^AIRLINES_FILE: cannot read/);
   });
 });

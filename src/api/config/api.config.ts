@@ -9,6 +9,7 @@ import type { BookingWorkflowOptions } from '../../booking/booking.model';
 import { loadBookingPriorities, type BookingPriorities } from '../../booking/booking.priority';
 import { EnvConfigError, parseEnv } from '../../common/env';
 import { temporalEnvFields } from '../../temporal/temporal.config';
+import { airlineRoute, loadAirlineProfiles, type AirlineProfile } from '../../ndc-client/airline-profile';
 
 /** Where the API keys live when API_KEYS_FILE is not set (the git-ignored `.data/` folder). */
 export const DEFAULT_API_KEYS_FILE = path.join('.data', 'api-keys.json');
@@ -40,8 +41,12 @@ export interface ApiConfig {
   temporalNamespace: string;
   /** Task queue bookings are started on (TEMPORAL_TASK_QUEUE, default `ndc-saga`). */
   taskQueue: string;
-  /** Airline retail base URL, probed by `GET /health` at `<url>/health` (AIRLINE_BASE_URL, default `http://127.0.0.1:4010`). */
-  airlineBaseUrl: string;
+  /**
+   * The airlines bookings may use (AIRLINES_FILE, else the AIRLINE_* variables;
+   * `src/ndc-client/airline-profile.ts`), loaded without credentials: the API never calls an
+   * airline but `GET /health` (`<baseUrl>/health` of each).
+   */
+  airlines: AirlineProfile[];
   /**
    * Origins allowed to call `/codec` from a browser (CODEC_CORS_ORIGINS, comma-separated; default
    * the dev server's Web UI: `http://localhost:<p>,http://127.0.0.1:<p>` with `<p>` =
@@ -60,7 +65,8 @@ export interface ApiConfig {
   /**
    * Deployment defaults of the other workflow options, passed with every booking and batch:
    * ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY (`src/booking/booking.config.ts`; unset: the
-   * workflow's defaults).
+   * workflow's defaults), and the routes of every configured airline (each booking shops at those
+   * its intent names).
    */
   workflowDefaults: BookingWorkflowOptions;
   /**
@@ -110,7 +116,6 @@ export const apiEnvSchema = z.object({
   API_HOST: z.string().min(1).default('0.0.0.0'),
   ...temporalEnvFields,
   ...bookingDefaultsEnvFields,
-  AIRLINE_BASE_URL: httpUrl.default('http://127.0.0.1:4010'),
   CODEC_CORS_ORIGINS: z.string().optional(),
   CODEC_OPEN_ON_LOOPBACK: bool.default(false),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
@@ -128,6 +133,16 @@ export const apiEnvSchema = z.object({
   RATE_LIMIT_POINTS: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
 });
+
+/** The airline profiles, without credentials; a bad one names its variable (or AIRLINES_FILE). */
+function loadApiAirlines(env: NodeJS.ProcessEnv): AirlineProfile[] {
+  try {
+    return loadAirlineProfiles(env, { credentials: false });
+  } catch (err) {
+    const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
+    throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
+  }
+}
 
 /** Reads and validates the API configuration from `env` (default `process.env`). */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -173,6 +188,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
     throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
   }
+  const airlines = loadApiAirlines(env);
   if (production && e.CODEC_OPEN_ON_LOOPBACK) {
     throw new ApiConfigError('CODEC_OPEN_ON_LOOPBACK', 'is refused when NODE_ENV=production');
   }
@@ -182,7 +198,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     taskQueue: e.TEMPORAL_TASK_QUEUE,
-    airlineBaseUrl: e.AIRLINE_BASE_URL.replace(/\/+$/, ''),
+    airlines,
     codecCorsOrigins: (
       e.CODEC_CORS_ORIGINS ?? `http://localhost:${e.TEMPORAL_UI_PORT},http://127.0.0.1:${e.TEMPORAL_UI_PORT}`
     )
@@ -192,7 +208,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     codecOpenOnLoopback: e.CODEC_OPEN_ON_LOOPBACK,
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,
-    workflowDefaults: bookingWorkflowDefaults(e),
+    workflowDefaults: { ...bookingWorkflowDefaults(e), airlines: airlines.map(airlineRoute) },
     priorities,
     queryTimeoutMs: e.API_QUERY_TIMEOUT_MS,
     logLevels,

@@ -8,10 +8,10 @@ const down: DependencyHealth = { status: 'down', error: 'ECONNREFUSED' };
 
 describe('readiness', () => {
   it('is ok with both up, degraded (still ready) with the airline down, unready with Temporal down', () => {
-    expect(readiness(up, up)).toEqual({ status: 'ok', httpStatus: 200 });
-    expect(readiness(up, down)).toEqual({ status: 'degraded', httpStatus: 200 });
-    expect(readiness(down, up)).toEqual({ status: 'unavailable', httpStatus: 503 });
-    expect(readiness(down, down)).toEqual({ status: 'unavailable', httpStatus: 503 });
+    expect(readiness(up, [up, up])).toEqual({ status: 'ok', httpStatus: 200 });
+    expect(readiness(up, [up, down])).toEqual({ status: 'degraded', httpStatus: 200 });
+    expect(readiness(down, [up])).toEqual({ status: 'unavailable', httpStatus: 503 });
+    expect(readiness(down, [down])).toEqual({ status: 'unavailable', httpStatus: 503 });
   });
 });
 
@@ -19,8 +19,8 @@ describe('HealthController', () => {
   const config = {
     temporalAddress: 't:7233',
     temporalNamespace: 'default',
-    airlineBaseUrl: 'http://127.0.0.1:9',
-  } as ApiConfig;
+    airlines: [{ code: 'ZZ', client: { retailBaseUrl: 'http://127.0.0.1:9' } }],
+  } as unknown as ApiConfig;
   const clientFailing = {
     withDeadline: (_deadline: number, fn: () => Promise<unknown>) => fn(),
     connection: {

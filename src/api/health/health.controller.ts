@@ -2,8 +2,9 @@
  * Liveness and readiness of the API (docs/operations.md, "Health"):
  * - `GET /health/live`: the process serves HTTP; checks nothing else. Restart the API when it fails.
  * - `GET /health/ready` (and `GET /health`, the same): 200 when Temporal answers, since every
- *   route needs it; 503 when it does not. An airline outage does not make the API unready (it
- *   still accepts, lists and shows bookings; sagas wait and retry): `status: 'degraded'`, 200.
+ *   route needs it; 503 when it does not. An outage of an airline does not make the API unready
+ *   (it still accepts, lists and shows bookings; sagas skip it or wait and retry):
+ *   `status: 'degraded'`, 200. Each configured airline is probed at `<baseUrl>/health`.
  */
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -23,22 +24,23 @@ export interface DependencyHealth {
   [detail: string]: unknown;
 }
 
-/** `ok`: all up; `degraded`: ready, but the airline is down; `unavailable`: not ready (Temporal down). */
+/** `ok`: all up; `degraded`: ready, but an airline is down; `unavailable`: not ready (Temporal down). */
 export type ReadinessStatus = 'ok' | 'degraded' | 'unavailable';
 
 export interface HealthReport {
   status: ReadinessStatus;
   temporal: DependencyHealth;
-  airline: DependencyHealth;
+  /** Each configured airline, by designator. */
+  airlines: Record<string, DependencyHealth>;
 }
 
-/** Readiness from the two probes: Temporal decides readiness, the airline only degrades it. */
+/** Readiness from the probes: Temporal decides readiness, an airline only degrades it. */
 export function readiness(
   temporal: DependencyHealth,
-  airline: DependencyHealth,
+  airlines: readonly DependencyHealth[],
 ): { status: ReadinessStatus; httpStatus: 200 | 503 } {
   if (temporal.status === 'down') return { status: 'unavailable', httpStatus: 503 };
-  return { status: airline.status === 'up' ? 'ok' : 'degraded', httpStatus: 200 };
+  return { status: airlines.every((airline) => airline.status === 'up') ? 'ok' : 'degraded', httpStatus: 200 };
 }
 
 @ApiTags('health')
@@ -74,10 +76,14 @@ export class HealthController {
   }
 
   private async report(res: Response): Promise<HealthReport> {
-    const [temporal, airline] = await Promise.all([this.temporal(), this.airline()]);
-    const verdict = readiness(temporal, airline);
+    const [temporal, ...airlines] = await Promise.all([
+      this.temporal(),
+      ...this.config.airlines.map((profile) => this.airline(profile.client.retailBaseUrl)),
+    ]);
+    const verdict = readiness(temporal, airlines);
     res.status(verdict.httpStatus);
-    return { status: verdict.status, temporal, airline };
+    const byCode = Object.fromEntries(this.config.airlines.map((profile, i) => [profile.code, airlines[i]!]));
+    return { status: verdict.status, temporal, airlines: byCode };
   }
 
   private async temporal(): Promise<DependencyHealth> {
@@ -92,8 +98,8 @@ export class HealthController {
     }
   }
 
-  private async airline(): Promise<DependencyHealth> {
-    const url = `${this.config.airlineBaseUrl}/health`;
+  private async airline(baseUrl: string): Promise<DependencyHealth> {
+    const url = `${baseUrl}/health`;
     try {
       const r = await fetch(url, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
       await r.arrayBuffer();

@@ -1,0 +1,316 @@
+/**
+ * Airline profiles: everything in which the NDC airlines a deployment sells differ (endpoint and
+ * credentials, the AgencyID each knows the agency by, media type vendor, extension namespace,
+ * binding, rate limit, settle window, error codes), declared in one place and read once per
+ * process (docs/orchestrator.md, "Airlines").
+ *
+ * - `AIRLINES_FILE`: a JSON file `{ "airlines": [ {...}, ... ] }` ({@link airlineFileSchema});
+ *   secrets are never in it: `passwordEnv` names the variable holding each password.
+ * - Without it, the `AIRLINE_*` variables make one profile, exactly as before profiles existed
+ *   ({@link profileFromEnv}).
+ *
+ * A bad file stops the process with a message naming the airline and the field.
+ */
+import * as fs from 'node:fs';
+import { z } from 'zod/v4';
+import {
+  AIRLINE_FAILURE_TYPES,
+  ndcCodeTable,
+  type AirlineFailureType,
+  type NdcCodeTable,
+} from '../booking/booking.failures';
+import type { AirlineRoute, UnsettledPolicy } from '../booking/booking.model';
+import { NDC_BINDINGS, type NdcBinding } from '../ndc/soap';
+import type { NdcClientConfig } from './ndc-client';
+import { DEV_AIRLINE_PASSWORD, loadNdcClientConfig } from './ndc-client.config';
+
+/** Default requests per second of an airline (`rateLimitRps`, `AIRLINE_RATE_LIMIT_RPS`). */
+export const DEFAULT_AIRLINE_RATE_LIMIT_RPS = 20;
+/** Default settle window of an order create without a definite answer, ms. */
+export const DEFAULT_AIRLINE_SETTLE_WINDOW_MS = 120_000;
+/** Designator of the profile made from the `AIRLINE_*` variables (`AIRLINE_CODE`). */
+export const DEFAULT_AIRLINE_CODE = 'ZZ';
+
+/** What an airline's interface can do, where airlines differ. */
+export interface AirlineCapabilities {
+  /** AirShopping calendar searches (`journey.flexibleDays`). Default true. */
+  calendarSearch: boolean;
+}
+
+/** One airline as the booking side knows it. Never logged whole: `client.password` is a secret. */
+export interface AirlineProfile {
+  /** Two- or three-character designator (`Owner`, `AirlineID`), e.g. `ZZ`. */
+  code: string;
+  name: string;
+  /** The NDC client's settings (password empty when loaded without credentials: the API). */
+  client: NdcClientConfig;
+  /** Airline calls per second across every worker (the airline queue's activity rate limit). */
+  rateLimitRps: number;
+  /** How long an order create without a definite answer is looked up, ms. */
+  settleWindowMs: number;
+  unsettledPolicy: UnsettledPolicy;
+  /** Our agency id -> the `TravelAgencySender/AgencyID` this airline knows the agency by. */
+  agencyIds: Readonly<Record<string, string>>;
+  /** Its NDC error codes (on top of the standard ones) and its transient ones. */
+  codes: NdcCodeTable;
+  capabilities: AirlineCapabilities;
+}
+
+/** What the booking API shows of an airline (`GET /airlines`): never a credential. */
+export interface AirlineListing {
+  code: string;
+  name: string;
+  binding: NdcBinding;
+  rateLimitRps: number;
+}
+
+export function airlineListing(profile: AirlineProfile): AirlineListing {
+  return {
+    code: profile.code,
+    name: profile.name,
+    binding: profile.client.binding ?? 'plain',
+    rateLimitRps: profile.rateLimitRps,
+  };
+}
+
+/** Thrown for a bad airlines file or variable; the message names the airline and the field. */
+export class AirlineProfileError extends Error {
+  readonly code = 'AIRLINE_PROFILE_INVALID';
+}
+
+const ndcCode = z.string().regex(/^[0-9A-Z]{1,3}$/, 'must be an NDC error code (1-3 of 0-9 A-Z)');
+const absoluteHttpUrl = z
+  .string()
+  .refine((s) => /^https?:\/\//.test(s) && URL.canParse(s), 'must be an absolute http(s) URL')
+  .transform((s) => s.replace(/\/+$/, ''));
+
+/** One airline of the file. The field names are the contract (README, "Airlines"). */
+export const airlineEntrySchema = z.strictObject({
+  code: z.string().regex(/^[A-Z0-9]{2,3}$/, 'must be a 2-3 character airline designator (A-Z 0-9)'),
+  name: z.string().trim().min(1).max(100),
+  baseUrl: absoluteHttpUrl,
+  paymentBaseUrl: absoluteHttpUrl.optional(),
+  username: z.string().min(1),
+  passwordEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must name an environment variable'),
+  mediaVendor: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a media type vendor token')
+    .default('ndcsaga'),
+  extensionNamespace: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*:\S+$/i, 'must be an absolute URI')
+    .optional(),
+  binding: z.enum(NDC_BINDINGS).default('plain'),
+  timeoutMs: z.number().int().positive().default(20_000),
+  rateLimitRps: z.number().positive().default(DEFAULT_AIRLINE_RATE_LIMIT_RPS),
+  settleWindowMs: z.number().int().min(0).default(DEFAULT_AIRLINE_SETTLE_WINDOW_MS),
+  unsettledPolicy: z.enum(['recreate', 'escalate']).default('recreate'),
+  agencyIds: z.record(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/), z.string().min(1).max(64)).default({}),
+  errorCodes: z.record(ndcCode, z.enum(AIRLINE_FAILURE_TYPES)).default({}),
+  transientCodes: z.array(ndcCode).default([]),
+  capabilities: z.strictObject({ calendarSearch: z.boolean().default(true) }).default({ calendarSearch: true }),
+});
+export type AirlineEntry = z.input<typeof airlineEntrySchema>;
+
+export const airlineFileSchema = z.strictObject({
+  airlines: z
+    .array(airlineEntrySchema)
+    .min(1, 'must list at least one airline')
+    .superRefine((airlines, ctx) => {
+      const seen = new Set<string>();
+      airlines.forEach((airline, index) => {
+        if (seen.has(airline.code)) ctx.addIssue({ code: 'custom', path: [index, 'code'], message: `${airline.code} is listed twice` });
+        seen.add(airline.code);
+      });
+    }),
+});
+
+export interface LoadProfilesOptions {
+  /**
+   * Resolve each `passwordEnv` (a missing variable fails). Default true; the booking API, which
+   * never calls an airline, loads without (passwords stay empty).
+   */
+  credentials?: boolean;
+}
+
+/** The airlines of `AIRLINES_FILE`, else the one of the `AIRLINE_*` variables. In file order. */
+export function loadAirlineProfiles(
+  env: NodeJS.ProcessEnv = process.env,
+  options: LoadProfilesOptions = {},
+): AirlineProfile[] {
+  const file = env.AIRLINES_FILE?.trim();
+  if (file === undefined || file === '') return [profileFromEnv(env)];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new AirlineProfileError(`AIRLINES_FILE: cannot read ${file} as JSON: ${(error as Error).message}`);
+  }
+  return parseAirlineFile(raw, env, options, file);
+}
+
+/** Validates a parsed airlines file and builds its profiles. */
+export function parseAirlineFile(
+  raw: unknown,
+  env: NodeJS.ProcessEnv,
+  options: LoadProfilesOptions = {},
+  source = 'AIRLINES_FILE',
+): AirlineProfile[] {
+  const parsed = airlineFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AirlineProfileError(`${source}: ${describePath(raw, issue.path)}: ${issue.message}`);
+  }
+  return parsed.data.airlines.map((entry) => profileFromEntry(entry, env, options.credentials ?? true, source));
+}
+
+/** `airline ZZ (airlines[0]): rateLimitRps` for an issue's path. */
+function describePath(raw: unknown, path: readonly PropertyKey[]): string {
+  if (path[0] !== 'airlines' || typeof path[1] !== 'number') return path.map(String).join('.') || '(file)';
+  const entry = (raw as { airlines?: unknown[] }).airlines?.[path[1]];
+  const code = typeof (entry as { code?: unknown } | undefined)?.code === 'string' ? (entry as { code: string }).code : '?';
+  const field = path.slice(2).map(String).join('.');
+  return `airline ${code} (airlines[${path[1]}])${field !== '' ? `: ${field}` : ''}`;
+}
+
+function profileFromEntry(
+  entry: z.output<typeof airlineEntrySchema>,
+  env: NodeJS.ProcessEnv,
+  credentials: boolean,
+  source: string,
+): AirlineProfile {
+  let password = '';
+  if (credentials) {
+    const value = env[entry.passwordEnv];
+    const where = `${source}: airline ${entry.code}: passwordEnv`;
+    if (value === undefined || value === '') throw new AirlineProfileError(`${where}: ${entry.passwordEnv} is not set`);
+    if (env.NODE_ENV === 'production' && value === DEV_AIRLINE_PASSWORD)
+      throw new AirlineProfileError(`${where}: ${entry.passwordEnv} holds the development password (refused in production)`);
+    password = value;
+  }
+  return {
+    code: entry.code,
+    name: entry.name,
+    client: {
+      retailBaseUrl: entry.baseUrl,
+      paymentBaseUrl: entry.paymentBaseUrl ?? entry.baseUrl,
+      username: entry.username,
+      password,
+      mediaVendor: entry.mediaVendor,
+      binding: entry.binding,
+      ...(entry.extensionNamespace !== undefined ? { extensionNamespace: entry.extensionNamespace } : {}),
+      timeoutMs: entry.timeoutMs,
+    },
+    rateLimitRps: entry.rateLimitRps,
+    settleWindowMs: entry.settleWindowMs,
+    unsettledPolicy: entry.unsettledPolicy,
+    agencyIds: entry.agencyIds,
+    codes: ndcCodeTable(entry.errorCodes, entry.transientCodes),
+    capabilities: entry.capabilities,
+  };
+}
+
+/**
+ * The profile of the `AIRLINE_*` variables (no AIRLINES_FILE): the client of
+ * {@link loadNdcClientConfig}, `AIRLINE_CODE` (default ZZ), `AIRLINE_NAME`, `AIRLINE_RATE_LIMIT_RPS`,
+ * `ORDER_SETTLE_WINDOW_MS`, `ORDER_UNSETTLED_POLICY`, and the embedded airline's error codes
+ * (`embeddedErrorCodes`), which is what such a deployment booked with before profiles.
+ */
+export function profileFromEnv(env: NodeJS.ProcessEnv = process.env): AirlineProfile {
+  const client = loadNdcClientConfig(env);
+  const entry = airlineEntrySchema.safeParse({
+    code: env.AIRLINE_CODE?.trim() || DEFAULT_AIRLINE_CODE,
+    name: env.AIRLINE_NAME?.trim() || 'Airline',
+    baseUrl: client.retailBaseUrl,
+    username: client.username,
+    passwordEnv: 'AIRLINE_PASSWORD',
+    ...numberOf(env, 'AIRLINE_RATE_LIMIT_RPS', 'rateLimitRps'),
+    ...numberOf(env, 'ORDER_SETTLE_WINDOW_MS', 'settleWindowMs'),
+    ...(env.ORDER_UNSETTLED_POLICY?.trim() ? { unsettledPolicy: env.ORDER_UNSETTLED_POLICY.trim() } : {}),
+  });
+  if (!entry.success) {
+    const issue = entry.error.issues[0]!;
+    const variable = ENV_OF_FIELD[String(issue.path[0])] ?? String(issue.path[0]);
+    throw new AirlineProfileError(`${variable}: ${issue.message}`);
+  }
+  return {
+    code: entry.data.code,
+    name: entry.data.name,
+    client,
+    rateLimitRps: entry.data.rateLimitRps,
+    settleWindowMs: entry.data.settleWindowMs,
+    unsettledPolicy: entry.data.unsettledPolicy,
+    agencyIds: {},
+    codes: embeddedAirlineCodes(),
+    capabilities: { calendarSearch: true },
+  };
+}
+
+const ENV_OF_FIELD: Readonly<Record<string, string>> = {
+  code: 'AIRLINE_CODE',
+  name: 'AIRLINE_NAME',
+  rateLimitRps: 'AIRLINE_RATE_LIMIT_RPS',
+  settleWindowMs: 'ORDER_SETTLE_WINDOW_MS',
+  unsettledPolicy: 'ORDER_UNSETTLED_POLICY',
+};
+
+/** `{ [field]: Number(value) }` when the variable is set (the schema then checks it). */
+function numberOf(env: NodeJS.ProcessEnv, variable: string, field: string): Record<string, number> {
+  const raw = env[variable]?.trim();
+  return raw === undefined || raw === '' ? {} : { [field]: Number(raw) };
+}
+
+/**
+ * The embedded airline's own error codes (docs/airline-world.md) as failure types: what the
+ * profile of the `AIRLINE_*` variables uses, and what `npm start` writes into its airlines file.
+ */
+export const EMBEDDED_AIRLINE_ERROR_CODES: Readonly<Record<string, AirlineFailureType>> = {
+  '701': 'INVALID_REQUEST',
+  '702': 'UNSUPPORTED_CURRENCY',
+  '710': 'NO_OFFERS',
+  '711': 'NO_SEATS',
+  '720': 'OFFER_EXPIRED',
+  '721': 'OFFER_EXPIRED',
+  '722': 'PASSENGER_MISMATCH',
+  '730': 'BIRTHDATE_REQUIRED',
+  '731': 'PASSENGER_DATA_MISSING',
+  '732': 'CONTACT_MISSING',
+  '740': 'PRICE_MISMATCH',
+  '741': 'OFFER_EXPIRED',
+  '742': 'PRICE_MISMATCH',
+  '743': 'PRICE_MISMATCH',
+  '750': 'INVALID_CARD',
+  '751': 'TOKEN_EXPIRED',
+  '752': 'TOKEN_EXPIRED',
+};
+/** The embedded airline's "try again later" code (799 system error). */
+export const EMBEDDED_AIRLINE_TRANSIENT_CODES: readonly string[] = ['799'];
+
+/** The embedded airline's reading of NDC codes: the standard ones and its own. */
+export function embeddedAirlineCodes(): NdcCodeTable {
+  return ndcCodeTable(EMBEDDED_AIRLINE_ERROR_CODES, EMBEDDED_AIRLINE_TRANSIENT_CODES);
+}
+
+/** What a booking needs of the airline (`BookingWorkflowOptions.airlines`). */
+export function airlineRoute(profile: AirlineProfile): AirlineRoute {
+  return {
+    code: profile.code,
+    settleWindowMs: profile.settleWindowMs,
+    unsettledPolicy: profile.unsettledPolicy,
+    calendarSearch: profile.capabilities.calendarSearch,
+  };
+}
+
+/** The profile of `code`, or an error naming it. */
+export function profileOf(profiles: readonly AirlineProfile[], code: string): AirlineProfile {
+  const profile = profiles.find((p) => p.code === code);
+  if (profile === undefined) throw new AirlineProfileError(`airline ${code} is not configured`);
+  return profile;
+}
+
+/** The `TravelAgencySender/AgencyID` `profile`'s airline knows `agencyId` by. */
+export function airlineAgencyId(profile: Pick<AirlineProfile, 'agencyIds'>, agencyId: string): string {
+  return profile.agencyIds[agencyId] ?? agencyId;
+}
+
+export type { NdcBinding };
