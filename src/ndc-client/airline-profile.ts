@@ -139,7 +139,7 @@ export function loadAirlineProfiles(
   options: LoadProfilesOptions = {},
 ): AirlineProfile[] {
   const file = env.AIRLINES_FILE?.trim();
-  if (file === undefined || file === '') return [profileFromEnv(env)];
+  if (file === undefined || file === '') return [profileFromEnv(env, options)];
   let raw: unknown;
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -212,12 +212,16 @@ function profileFromEntry(
 
 /**
  * The profile of the `AIRLINE_*` variables (no AIRLINES_FILE): the client of
- * {@link loadNdcClientConfig}, `AIRLINE_CODE` (default ZZ), `AIRLINE_NAME`, `AIRLINE_RATE_LIMIT_RPS`,
+ * {@link loadNdcClientConfig} (its password only with `credentials`), `AIRLINE_CODE` (default ZZ), `AIRLINE_NAME`, `AIRLINE_RATE_LIMIT_RPS`,
  * `ORDER_SETTLE_WINDOW_MS`, `ORDER_UNSETTLED_POLICY`, and the embedded airline's error codes
  * (`embeddedErrorCodes`), which is what such a deployment booked with before profiles.
  */
-export function profileFromEnv(env: NodeJS.ProcessEnv = process.env): AirlineProfile {
-  const client = loadNdcClientConfig(env);
+export function profileFromEnv(env: NodeJS.ProcessEnv = process.env, options: LoadProfilesOptions = {}): AirlineProfile {
+  const withCredentials = options.credentials ?? true;
+  // Without credentials (the API) the password is neither read nor checked.
+  const client = withCredentials
+    ? loadNdcClientConfig(env)
+    : { ...loadNdcClientConfig({ ...env, NODE_ENV: undefined }), password: '' };
   const entry = airlineEntrySchema.safeParse({
     code: env.AIRLINE_CODE?.trim() || DEFAULT_AIRLINE_CODE,
     name: env.AIRLINE_NAME?.trim() || 'Airline',

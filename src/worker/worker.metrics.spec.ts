@@ -58,6 +58,7 @@ describe('worker metrics', () => {
     const metrics = createWorkerMetrics(registry);
     recordBookingEnded(metrics, {
       status: 'CONFIRMED',
+      airline: 'YY',
       steps: [{ name: 'shop', outcome: 'ok', seconds: 0.2 }],
       reshops: 2,
       reconciliations: 1,
@@ -70,9 +71,11 @@ describe('worker metrics', () => {
       reconciliations: 0,
     });
     const text = await registry.metrics();
-    expect(text).toContain('ndc_saga_bookings_ended_total{status="CONFIRMED",failure_type="none",service="worker"} 1');
     expect(text).toContain(
-      'ndc_saga_bookings_ended_total{status="FAILED",failure_type="NO_OFFERS",service="worker"} 1',
+      'ndc_saga_bookings_ended_total{status="CONFIRMED",failure_type="none",airline="YY",service="worker"} 1',
+    );
+    expect(text).toContain(
+      'ndc_saga_bookings_ended_total{status="FAILED",failure_type="NO_OFFERS",airline="none",service="worker"} 1',
     );
     expect(sample(text, 'ndc_saga_saga_step_duration_seconds_bucket', { le: '0.1', step: 'shop', outcome: 'ok' })).toBe(
       '0',

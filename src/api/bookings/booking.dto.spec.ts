@@ -190,6 +190,7 @@ describe('helpers', () => {
       'selection',
       'promotionCode',
       'corporate',
+      'airlines',
       'payment',
       'securePayment',
     ]);

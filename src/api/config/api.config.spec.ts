@@ -85,7 +85,7 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ API_PORT: 'http' })).toThrow(ApiConfigError);
     expect(() => loadApiConfig({ API_PORT: '70000' })).toThrow(/^API_PORT: /);
     expect(() => loadApiConfig({ AIRLINE_BASE_URL: 'localhost:4010' })).toThrow(
-      'AIRLINE_BASE_URL: must be an absolute http(s) URL',
+      'AIRLINE_BASE_URL: must be an http or https URL, got "localhost:4010"',
     );
     expect(() => loadApiConfig({ API_LOG: 'loud' })).toThrow('API_LOG: unknown level "loud"');
     expect(() => loadApiConfig({ RATE_LIMIT_POINTS: '-1' })).toThrow(/^RATE_LIMIT_POINTS: /);
@@ -98,6 +98,8 @@ describe('loadApiConfig', () => {
       loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate' }).workflowDefaults,
     ).toEqual({
       cancelWindowMs: 604_800_000,
+      // The AIRLINE_* profile takes its settle window and policy from the same variables.
+      airlines: [{ code: 'ZZ', settleWindowMs: 300000, unsettledPolicy: 'escalate', calendarSearch: true }],
       settleWindowMs: 300000,
       unsettledPolicy: 'escalate',
     });
