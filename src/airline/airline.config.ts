@@ -24,6 +24,11 @@ export interface AirlineConfig {
   password: string;
   /** Two-character airline designator (AIRLINE_CODE, default `ZZ`). */
   airlineCode: string;
+  /**
+   * Whose world it sells (AIRLINE_WORLD_SEED, default the designator): `ZZ` is the world file
+   * itself; any other seed the same routes at other times and fares (docs/airline-world.md).
+   */
+  worldSeed: string;
   /** Vendor of the media type `application/vnd.<vendor>.ndc.v17.2+xml` (AIRLINE_MEDIA_VENDOR, default `ndcsaga`). */
   mediaVendor: string;
   /** Namespace of the airline's NDC extension elements (AIRLINE_EXTENSION_NAMESPACE, default the codec's `EXT_NS`). */
@@ -65,6 +70,10 @@ const envSchema = z
       .string()
       .regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator such as ZZ')
       .default('ZZ'),
+    AIRLINE_WORLD_SEED: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1 to 32 letters, digits, _ or -')
+      .optional(),
     AIRLINE_MEDIA_VENDOR: z
       .string()
       .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a lower-case media type vendor token')
@@ -134,6 +143,7 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     username: e.AIRLINE_USERNAME,
     password: e.AIRLINE_PASSWORD,
     airlineCode: e.AIRLINE_CODE,
+    worldSeed: e.AIRLINE_WORLD_SEED ?? e.AIRLINE_CODE,
     mediaVendor: e.AIRLINE_MEDIA_VENDOR,
     extensionNamespace: e.AIRLINE_EXTENSION_NAMESPACE,
     dbPath: e.AIRLINE_DB_PATH,

@@ -306,7 +306,7 @@ describe('booking API end to end', () => {
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('ok');
     expect(r.body.temporal).toMatchObject({ status: 'up', address: temporalTestAddress() });
-    expect(r.body.airline).toEqual({ status: 'up', url: `${stack.airlineUrl}/health`, httpStatus: 200 });
+    expect(r.body.airlines).toEqual({ ZZ: { status: 'up', url: `${stack.airlineUrl}/health`, httpStatus: 200 } });
   });
 
   it('the codec endpoint decodes real history payloads with the card masked', async () => {

@@ -663,7 +663,7 @@ describe('booking API over a fake Temporal client', () => {
       namespace: 'default',
       serverVersion: 'fake',
     });
-    expect(res.body.airline.status).toBe('down');
+    expect(res.body.airlines.ZZ.status).toBe('down');
   });
 
   it('unknown routes: 404 problem', async () => {

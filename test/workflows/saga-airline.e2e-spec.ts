@@ -293,7 +293,7 @@ describe('booking saga against the real airline service', () => {
       return Number(line.exec(text)?.[1] ?? 0);
     };
     let text = await registry.metrics();
-    const confirmedBefore = value('bookings_ended_total', 'status="CONFIRMED",failure_type="none"');
+    const confirmedBefore = value('bookings_ended_total', 'status="CONFIRMED",failure_type="none",airline="none"');
     const cancelsBefore = value('order_cancels_total', 'outcome="cancelled"');
 
     const handle = await startBooking(intent(), { cancelWindowMs: 3_600_000 });
@@ -305,7 +305,7 @@ describe('booking saga against the real airline service', () => {
     await pollUntil(
       async () => {
         text = await registry.metrics();
-        return value('bookings_ended_total', 'status="CONFIRMED",failure_type="none"');
+        return value('bookings_ended_total', 'status="CONFIRMED",failure_type="none",airline="none"');
       },
       (count) => count === confirmedBefore + 1,
     );
@@ -322,8 +322,8 @@ describe('booking saga against the real airline service', () => {
       (count) => count === cancelsBefore + 1,
     );
     // Counted once: the workflow's close does not count the booking again.
-    expect(value('bookings_ended_total', 'status="CONFIRMED",failure_type="none"')).toBe(confirmedBefore + 1);
-    expect(value('bookings_ended_total', 'status="CANCELLED",failure_type="none"')).toBe(0);
+    expect(value('bookings_ended_total', 'status="CONFIRMED",failure_type="none",airline="none"')).toBe(confirmedBefore + 1);
+    expect(value('bookings_ended_total', 'status="CANCELLED",failure_type="none",airline="none"')).toBe(0);
   });
 
   it('fails with a stable type when the airline has nothing to sell', async () => {

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, compactDate, daysBetween, isIsoDate } from './world.dates';
+import { BASE_WORLD_SEED, worldForSeed } from './world.variant';
 import type {
   DatedSegment,
   Journey,
@@ -203,8 +204,9 @@ export function createWorld(data: WorldData, airlineCode = 'ZZ'): World {
  * Reads and checks the world file.
  * @param path default `data/airline/world.json` of the repository
  * @param airlineCode default `ZZ`
+ * @param seed whose variant of the world (`world.variant.ts`); default `ZZ`, the file itself
  */
-export function loadWorld(path: string = DEFAULT_WORLD_PATH, airlineCode = 'ZZ'): World {
+export function loadWorld(path: string = DEFAULT_WORLD_PATH, airlineCode = 'ZZ', seed = BASE_WORLD_SEED): World {
   const data = JSON.parse(readFileSync(path, 'utf8')) as WorldData;
-  return new World(data, airlineCode);
+  return new World(worldForSeed(data, seed), airlineCode);
 }

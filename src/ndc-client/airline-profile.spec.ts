@@ -1,0 +1,181 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AIRLINE_ERRORS } from '../airline/airline.errors';
+import { failureForNdcCode } from '../booking/booking.failures';
+import {
+  AirlineProfileError,
+  airlineAgencyId,
+  airlineListing,
+  embeddedAirlineCodes,
+  loadAirlineProfiles,
+  parseAirlineFile,
+  profileFromEnv,
+  type AirlineEntry,
+} from './airline-profile';
+
+const zz: AirlineEntry = {
+  code: 'ZZ',
+  name: 'Zeta Air',
+  baseUrl: 'http://127.0.0.1:4010/',
+  username: 'agency',
+  passwordEnv: 'ZZ_AIRLINE_PASSWORD',
+  agencyIds: { ACME: 'DYAPI00123' },
+  errorCodes: { '711': 'NO_SEATS', '305': 'OFFER_EXPIRED' },
+  transientCodes: ['799'],
+};
+const yy: AirlineEntry = {
+  code: 'YY',
+  name: 'Ypsilon',
+  baseUrl: 'https://yy.example/ndc',
+  paymentBaseUrl: 'https://pay.yy.example',
+  username: 'acme',
+  passwordEnv: 'YY_PASSWORD',
+  mediaVendor: 'vnd-yy',
+  extensionNamespace: 'http://yy.example/ndc-ext',
+  binding: 'soap11',
+  timeoutMs: 5000,
+  rateLimitRps: 100,
+  settleWindowMs: 30_000,
+  unsettledPolicy: 'escalate',
+  capabilities: { calendarSearch: false },
+};
+const env = { ZZ_AIRLINE_PASSWORD: 'zz-secret', YY_PASSWORD: 'yy-secret' };
+
+describe('airline profiles', () => {
+  it('reads every field of the file, with defaults, secrets from the variables passwordEnv names', () => {
+    const [first, second] = parseAirlineFile({ airlines: [zz, yy] }, env);
+    expect(first).toMatchObject({
+      code: 'ZZ',
+      name: 'Zeta Air',
+      client: {
+        retailBaseUrl: 'http://127.0.0.1:4010',
+        paymentBaseUrl: 'http://127.0.0.1:4010',
+        username: 'agency',
+        password: 'zz-secret',
+        mediaVendor: 'ndcsaga',
+        binding: 'plain',
+        timeoutMs: 20_000,
+      },
+      rateLimitRps: 20,
+      settleWindowMs: 120_000,
+      unsettledPolicy: 'recreate',
+      agencyIds: { ACME: 'DYAPI00123' },
+      capabilities: { calendarSearch: true },
+    });
+    expect(second).toMatchObject({
+      client: {
+        retailBaseUrl: 'https://yy.example/ndc',
+        paymentBaseUrl: 'https://pay.yy.example',
+        password: 'yy-secret',
+        mediaVendor: 'vnd-yy',
+        extensionNamespace: 'http://yy.example/ndc-ext',
+        binding: 'soap11',
+        timeoutMs: 5000,
+      },
+      rateLimitRps: 100,
+      settleWindowMs: 30_000,
+      unsettledPolicy: 'escalate',
+      capabilities: { calendarSearch: false },
+    });
+  });
+
+  it("reads each airline's error codes on top of the standard ones", () => {
+    const [first, second] = parseAirlineFile({ airlines: [zz, yy] }, env);
+    expect(failureForNdcCode('305', first!.codes)).toBe('OFFER_EXPIRED');
+    expect(failureForNdcCode('913', first!.codes)).toBe('ORDER_NOT_FOUND');
+    expect(first!.codes.transient.has('799')).toBe(true);
+    expect(failureForNdcCode('711', second!.codes)).toBe('AIRLINE_ERROR');
+    expect(second!.codes.transient.has('799')).toBe(false);
+    expect(second!.codes.transient.has('911')).toBe(true);
+  });
+
+  it('maps the agency to the AgencyID each airline knows it by, else its own id', () => {
+    const [first] = parseAirlineFile({ airlines: [zz] }, env);
+    expect(airlineAgencyId(first!, 'ACME')).toBe('DYAPI00123');
+    expect(airlineAgencyId(first!, 'OTHER')).toBe('OTHER');
+  });
+
+  it('refuses a bad file naming the airline and the field', () => {
+    const bad = (entry: Partial<AirlineEntry>, index = 1) =>
+      () => parseAirlineFile({ airlines: [zz, { ...yy, ...entry }].slice(0, index + 1) }, env);
+    expect(bad({ rateLimitRps: 0 })).toThrow('AIRLINES_FILE: airline YY (airlines[1]): rateLimitRps: ');
+    expect(bad({ binding: 'smtp' as never })).toThrow('AIRLINES_FILE: airline YY (airlines[1]): binding: ');
+    expect(bad({ errorCodes: { '711': 'SOLD_OUT' as never } })).toThrow(
+      'AIRLINES_FILE: airline YY (airlines[1]): errorCodes.711: ',
+    );
+    expect(bad({ baseUrl: 'yy.example' })).toThrow('airline YY (airlines[1]): baseUrl: must be an absolute http(s) URL');
+    expect(bad({ code: 'ZZ' })).toThrow('AIRLINES_FILE: airline ZZ (airlines[1]): code: ZZ is listed twice');
+    expect(bad({ password: 'inline' } as never)).toThrow(/airline YY \(airlines\[1\]\): Unrecognized key: "password"/);
+    expect(() => parseAirlineFile({ airlines: [] }, env)).toThrow('AIRLINES_FILE: airlines: must list at least one airline');
+  });
+
+  it('fails when the variable holding a password is missing, naming it; the API loads without credentials', () => {
+    expect(() => parseAirlineFile({ airlines: [zz, yy] }, { ZZ_AIRLINE_PASSWORD: 'x' })).toThrow(
+      new AirlineProfileError('AIRLINES_FILE: airline YY: passwordEnv: YY_PASSWORD is not set'),
+    );
+    const [withoutSecret] = parseAirlineFile({ airlines: [yy] }, {}, { credentials: false });
+    expect(withoutSecret!.client.password).toBe('');
+    expect(() =>
+      parseAirlineFile({ airlines: [zz] }, { NODE_ENV: 'production', ZZ_AIRLINE_PASSWORD: 'agency-secret' }),
+    ).toThrow('airline ZZ: passwordEnv: ZZ_AIRLINE_PASSWORD holds the development password (refused in production)');
+  });
+
+  it('reads AIRLINES_FILE from disk, else makes one profile of the AIRLINE_* variables as before profiles', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'airlines-')), 'airlines.json');
+    fs.writeFileSync(file, JSON.stringify({ airlines: [yy, zz] }));
+    expect(loadAirlineProfiles({ ...env, AIRLINES_FILE: file }).map((p) => p.code)).toEqual(['YY', 'ZZ']);
+    fs.writeFileSync(file, '{ "airlines": [');
+    expect(() => loadAirlineProfiles({ AIRLINES_FILE: file })).toThrow(`AIRLINES_FILE: cannot read ${file} as JSON`);
+
+    const [single] = loadAirlineProfiles({
+      AIRLINE_BASE_URL: 'http://airline:4010',
+      AIRLINE_CODE: 'QQ',
+      AIRLINE_RATE_LIMIT_RPS: '7.5',
+      ORDER_SETTLE_WINDOW_MS: '5000',
+      AIRLINE_BINDING: 'soap12',
+    });
+    expect(single).toMatchObject({
+      code: 'QQ',
+      client: { retailBaseUrl: 'http://airline:4010', password: 'agency-secret', binding: 'soap12' },
+      rateLimitRps: 7.5,
+      settleWindowMs: 5000,
+      unsettledPolicy: 'recreate',
+    });
+    expect(() => profileFromEnv({ AIRLINE_RATE_LIMIT_RPS: '0' })).toThrow(/^AIRLINE_RATE_LIMIT_RPS: /);
+    expect(() => profileFromEnv({ ORDER_UNSETTLED_POLICY: 'retry' })).toThrow(/^ORDER_UNSETTLED_POLICY: /);
+  });
+
+  it("lists an airline without its credentials or addresses", () => {
+    const [profile] = parseAirlineFile({ airlines: [yy] }, env);
+    expect(airlineListing(profile!)).toEqual({ code: 'YY', name: 'Ypsilon', binding: 'soap11', rateLimitRps: 100 });
+  });
+
+  it("reads the embedded airline's codes exactly as the airline's own catalogue names them", () => {
+    const codes = embeddedAirlineCodes();
+    const expected: Record<string, string> = {
+      INVALID_REQUEST: 'INVALID_REQUEST',
+      UNSUPPORTED_CURRENCY: 'UNSUPPORTED_CURRENCY',
+      NO_OFFERS: 'NO_OFFERS',
+      SOLD_OUT: 'NO_SEATS',
+      UNKNOWN_OFFER: 'OFFER_EXPIRED',
+      OFFER_EXPIRED: 'OFFER_EXPIRED',
+      PASSENGER_MISMATCH: 'PASSENGER_MISMATCH',
+      BIRTHDATE_REQUIRED: 'BIRTHDATE_REQUIRED',
+      PASSENGER_DATA_MISSING: 'PASSENGER_DATA_MISSING',
+      CONTACT_MISSING: 'CONTACT_MISSING',
+      PRICE_MISMATCH: 'PRICE_MISMATCH',
+      PRICING_SUPERSEDED: 'OFFER_EXPIRED',
+      PAYMENT_AMOUNT_MISMATCH: 'PRICE_MISMATCH',
+      PAYMENT_CURRENCY_MISMATCH: 'PRICE_MISMATCH',
+      INVALID_CARD: 'INVALID_CARD',
+      TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+      UNKNOWN_TOKEN: 'TOKEN_EXPIRED',
+      ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+    };
+    for (const [name, def] of Object.entries(AIRLINE_ERRORS)) {
+      if (name === 'SYSTEM_ERROR') expect(codes.transient.has(def.code)).toBe(true);
+      else expect([name, failureForNdcCode(def.code, codes)]).toEqual([name, expected[name] ?? 'AIRLINE_ERROR']);
+    }
+  });
+});
