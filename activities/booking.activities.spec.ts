@@ -33,18 +33,18 @@ describe('classifyFailure', () => {
       '730: Birthdate required for PAX__ADT01',
       { attempt: 1, airlineCode: '730', text: 'Birthdate required for PAX__ADT01' },
     ]);
-    expect((classifyFailure(new NdcBusinessError([{ code: '721', text: 'x' }]), 2, { codes }) as ApplicationFailure).type).toBe(
-      'OFFER_EXPIRED',
-    );
-    expect((classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1, { codes }) as ApplicationFailure).type).toBe(
-      'PRICE_MISMATCH',
-    );
-    expect((classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1, { codes }) as ApplicationFailure).type).toBe(
-      'ORDER_NOT_FOUND',
-    );
-    expect((classifyFailure(new NdcBusinessError([{ code: '999', text: 'x' }]), 1, { codes }) as ApplicationFailure).type).toBe(
-      'AIRLINE_ERROR',
-    );
+    expect(
+      (classifyFailure(new NdcBusinessError([{ code: '721', text: 'x' }]), 2, { codes }) as ApplicationFailure).type,
+    ).toBe('OFFER_EXPIRED');
+    expect(
+      (classifyFailure(new NdcBusinessError([{ code: '740', text: 'x' }]), 1, { codes }) as ApplicationFailure).type,
+    ).toBe('PRICE_MISMATCH');
+    expect(
+      (classifyFailure(new NdcBusinessError([{ code: '913', text: 'x' }]), 1, { codes }) as ApplicationFailure).type,
+    ).toBe('ORDER_NOT_FOUND');
+    expect(
+      (classifyFailure(new NdcBusinessError([{ code: '999', text: 'x' }]), 1, { codes }) as ApplicationFailure).type,
+    ).toBe('AIRLINE_ERROR');
   });
 
   it("reads an airline's codes by its own table, on top of the standard ones", () => {
@@ -65,7 +65,9 @@ describe('classifyFailure', () => {
   });
 
   it('treats NDC 799, 5xx, 429 and transport failures as retryable AIRLINE_TRANSIENT', () => {
-    expect(summary(classifyFailure(new NdcBusinessError([{ code: '799', text: 'system error' }]), 3, { codes }))).toEqual([
+    expect(
+      summary(classifyFailure(new NdcBusinessError([{ code: '799', text: 'system error' }]), 3, { codes })),
+    ).toEqual([
       'AIRLINE_TRANSIENT',
       false,
       '799: system error',
@@ -87,12 +89,9 @@ describe('classifyFailure', () => {
   });
 
   it('makes sent-but-unanswered order creates ORDER_OUTCOME_UNKNOWN, unsent ones plain transient', () => {
-    expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 1, { codes, orderCreate: true }))).toEqual([
-      'ORDER_OUTCOME_UNKNOWN',
-      false,
-      'order create outcome unknown: slow',
-      { attempt: 1 },
-    ]);
+    expect(
+      summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 1, { codes, orderCreate: true })),
+    ).toEqual(['ORDER_OUTCOME_UNKNOWN', false, 'order create outcome unknown: slow', { attempt: 1 }]);
     expect(summary(classifyFailure(new NdcHttpError(500, 'HTTP 500'), 1, { codes, orderCreate: true }))[0]).toBe(
       'ORDER_OUTCOME_UNKNOWN',
     );
@@ -102,7 +101,9 @@ describe('classifyFailure', () => {
     // An unreadable answer after sending is no answer (regression: a 500 with a corrupt gzip body
     // after the airline had committed ended the booking FAILED while its order existed).
     expect(
-      summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1, { codes, orderCreate: true }))[0],
+      summary(
+        classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1, { codes, orderCreate: true }),
+      )[0],
     ).toBe('ORDER_OUTCOME_UNKNOWN');
     expect(summary(classifyFailure(new NdcInvalidResponseError('corrupt compressed body'), 1, { codes }))[0]).toBe(
       'INVALID_RESPONSE',
@@ -114,12 +115,9 @@ describe('classifyFailure', () => {
   });
 
   it('makes sent-but-unanswered order cancels CANCEL_OUTCOME_UNKNOWN, unsent ones plain transient', () => {
-    expect(summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 2, { codes, orderCancel: true }))).toEqual([
-      'CANCEL_OUTCOME_UNKNOWN',
-      false,
-      'order cancel outcome unknown: slow',
-      { attempt: 2 },
-    ]);
+    expect(
+      summary(classifyFailure(new NdcTransportError('TIMEOUT', 'slow', true), 2, { codes, orderCancel: true })),
+    ).toEqual(['CANCEL_OUTCOME_UNKNOWN', false, 'order cancel outcome unknown: slow', { attempt: 2 }]);
     expect(
       summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { codes, orderCancel: true }))[0],
     ).toBe('AIRLINE_TRANSIENT');
@@ -135,9 +133,9 @@ describe('classifyFailure', () => {
       'HTTP 401',
       { attempt: 1, httpStatus: 401 },
     ]);
-    expect(summary(classifyFailure(new NdcHttpError(400, 'HTTP 400', [{ code: '701', text: 'bad' }]), 1, { codes }))[0]).toBe(
-      'INVALID_REQUEST',
-    );
+    expect(
+      summary(classifyFailure(new NdcHttpError(400, 'HTTP 400', [{ code: '701', text: 'bad' }]), 1, { codes }))[0],
+    ).toBe('INVALID_REQUEST');
     expect(summary(classifyFailure(new NdcInvalidResponseError('undecodable OrderViewRS'), 1, { codes }))[0]).toBe(
       'INVALID_RESPONSE',
     );

@@ -15,7 +15,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { FailureType, failureForNdcCode, type FailureDetails, type NdcCodeTable } from '../src/booking/booking.failures';
+import {
+  FailureType,
+  failureForNdcCode,
+  type FailureDetails,
+  type NdcCodeTable,
+} from '../src/booking/booking.failures';
 import type { PaymentCard } from '../src/booking/booking.model';
 import {
   airShoppingRq,
@@ -250,7 +255,10 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
    * immediate heartbeat would only add an RPC and a history-shard write to every activity,
    * nearly all of which answer in milliseconds (docs/orchestrator.md, "Performance").
    */
-  async function run<T>(body: (attempt: number) => Promise<T>, options: Omit<ClassifyOptions, 'codes'> = {}): Promise<T> {
+  async function run<T>(
+    body: (attempt: number) => Promise<T>,
+    options: Omit<ClassifyOptions, 'codes'> = {},
+  ): Promise<T> {
     const context = Context.current();
     const attempt = context.info.attempt;
     const timer = setInterval(() => context.heartbeat(), heartbeatIntervalMs);

@@ -68,7 +68,8 @@ export function activitiesAt(route: AirlineRoute | undefined, kind: CallKind = {
   const priority = workflowInfo().priority;
   if (kind.first === true && priority?.priorityKey !== undefined)
     scheduling.priority = { ...priority, priorityKey: priority.priorityKey + 1 };
-  const retry = kind.several === true ? { ...NDC_ACTIVITY_OPTIONS.retry, maximumAttempts: MULTI_AIRLINE_SHOP_ATTEMPTS } : undefined;
+  const retry =
+    kind.several === true ? { ...NDC_ACTIVITY_OPTIONS.retry, maximumAttempts: MULTI_AIRLINE_SHOP_ATTEMPTS } : undefined;
   return {
     ndc: proxyActivities<BookingActivities>({ ...NDC_ACTIVITY_OPTIONS, ...scheduling, ...(retry ? { retry } : {}) }),
     orders: proxyActivities({ ...CREATE_ORDER_ACTIVITY_OPTIONS, ...scheduling }),
@@ -81,7 +82,10 @@ export function chosenAirline(saga: Saga): AirlineActivities {
 }
 
 /** The settle window and unsettled policy of the chosen airline (else the booking's). */
-export function airlineSettings({ airline, settings }: Saga): Pick<Saga['settings'], 'settleWindowMs' | 'unsettledPolicy'> {
+export function airlineSettings({
+  airline,
+  settings,
+}: Saga): Pick<Saga['settings'], 'settleWindowMs' | 'unsettledPolicy'> {
   return {
     settleWindowMs: Math.max(0, airline?.settleWindowMs ?? settings.settleWindowMs),
     unsettledPolicy: airline?.unsettledPolicy ?? settings.unsettledPolicy,
@@ -142,9 +146,7 @@ export function noAirline(what: string, reasons: readonly AirlineReason[]): Appl
   const list = reasons.map((reason) => `${reason.airline}: ${reason.type} (${reason.message})`).join('; ');
   return ApplicationFailure.create({
     message:
-      reasons.length === 0
-        ? `no configured airline to ${what} at`
-        : `no airline has a usable offer (${what}): ${list}`,
+      reasons.length === 0 ? `no configured airline to ${what} at` : `no airline has a usable offer (${what}): ${list}`,
     type,
     nonRetryable: true,
     details: [{ airlines: reasons }],

@@ -8,13 +8,7 @@ import { FailureType } from '../src/booking/booking.failures';
 import type { BookingError, BookingResult } from '../src/booking/booking.model';
 import { nextSettleStep } from './booking.decisions';
 import { airlineSettings, chosenAirline } from './booking.airlines';
-import {
-  MAX_CANCEL_ATTEMPTS,
-  isOutcomeUnknown,
-  toBookingError,
-  type CancelRequest,
-  type Saga,
-} from './booking.saga';
+import { MAX_CANCEL_ATTEMPTS, isOutcomeUnknown, toBookingError, type CancelRequest, type Saga } from './booking.saga';
 
 // ------------------------------------------------------------------ after confirmation: cancel window
 

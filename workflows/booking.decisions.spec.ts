@@ -59,7 +59,8 @@ describe('remedyFor and reshopDecision', () => {
   });
 
   it('maps the NDC codes of the airline\'s "shop again" rows (711, 720, 721, 741) to a reshop', () => {
-    for (const code of ['711', '720', '721', '741']) expect(remedyFor(EMBEDDED_AIRLINE_ERROR_CODES[code]!)).toBe('reshop');
+    for (const code of ['711', '720', '721', '741'])
+      expect(remedyFor(EMBEDDED_AIRLINE_ERROR_CODES[code]!)).toBe('reshop');
     expect(remedyFor(EMBEDDED_AIRLINE_ERROR_CODES['751']!)).toBe('reshop-with-new-token');
   });
 

@@ -9,13 +9,7 @@ import type { BookingError, BookingResult } from '../src/booking/booking.model';
 import { BookingReferenceKey } from '../src/temporal/search-attributes';
 import { nextSettleStep, unsettledOutcome } from './booking.decisions';
 import { airlineSettings, chosenAirline } from './booking.airlines';
-import {
-  isOutcomeUnknown,
-  SETTLING_STATUS_PATCH,
-  toBookingError,
-  type ReadyToOrder,
-  type Saga,
-} from './booking.saga';
+import { isOutcomeUnknown, SETTLING_STATUS_PATCH, toBookingError, type ReadyToOrder, type Saga } from './booking.saga';
 
 // ------------------------------------------------------------------ phase 2: place the order
 
@@ -119,11 +113,9 @@ async function settle(saga: Saga, ready: ReadyToOrder): Promise<Settled> {
     if (next.delayMs > 0) await sleep(next.delayMs);
     settling.lookups += 1;
     try {
-      const found = await trail.step(
-        'reconcileOrder',
-        () => ndc.reconcileOrder({ ctx, lookupIds }),
-        { reason: `settling, lookup ${settling.lookups}` },
-      );
+      const found = await trail.step('reconcileOrder', () => ndc.reconcileOrder({ ctx, lookupIds }), {
+        reason: `settling, lookup ${settling.lookups}`,
+      });
       if (found.order !== undefined) {
         log.info('order found by lookup: adopted', { orderId: found.order.orderId, foundBy: found.foundBy });
         trail.setStatus('RUNNING', { upsert });

@@ -135,7 +135,8 @@ function chooseOffers(
     ...travel,
     shoppingResponseId: shop.shoppingResponseId,
   };
-  if (saga.airlines !== undefined) trail.state.airlines = airlineComparison(selection, skipped, missing, intent.currency);
+  if (saga.airlines !== undefined)
+    trail.state.airlines = airlineComparison(selection, skipped, missing, intent.currency);
   return {
     shop,
     chosen: offers.map((offer) => ({
@@ -172,7 +173,10 @@ function airlineComparison(
         ? { chosen: true as const, why: ties > 1 ? 'lowest total, tie broken by airline order' : 'lowest total' }
         : {}),
     })),
-    ...[...skipped, ...missing].map((reason) => ({ airline: reason.airline, skipped: `${reason.type}: ${reason.message}` })),
+    ...[...skipped, ...missing].map((reason) => ({
+      airline: reason.airline,
+      skipped: `${reason.type}: ${reason.message}`,
+    })),
   ];
 }
 

@@ -16,12 +16,7 @@
  */
 import { CancellationScope, condition, isCancellation, log, setHandler, workflowInfo } from '@temporalio/workflow';
 import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
-import type {
-  AirlineRoute,
-  BookingIntent,
-  BookingResult,
-  BookingWorkflowOptions,
-} from '../src/booking/booking.model';
+import type { AirlineRoute, BookingIntent, BookingResult, BookingWorkflowOptions } from '../src/booking/booking.model';
 import { ndcContextOf } from '../src/booking/intent-to-ndc';
 import { reshopDecision } from './booking.decisions';
 import { cancelBookingUpdate, cancelSignal, orderViewQuery } from './definitions';

@@ -48,9 +48,12 @@ describe('selectAcrossAirlines', () => {
     offers: list.map((o) => ({ ...o, owner: airline })),
   });
 
-  it("takes the airline whose best offers cost least in all, summing directions exactly", () => {
+  it('takes the airline whose best offers cost least in all, summing directions exactly', () => {
     const selection = selectAcrossAirlines(
-      [at('ZZ', offer('A', 0, 'ECONOMY', '100.10'), offer('B', 1, 'ECONOMY', '50.00')), at('YY', offer('C', 0, 'ECONOMY', '80.00'), offer('D', 1, 'ECONOMY', '70.105'))],
+      [
+        at('ZZ', offer('A', 0, 'ECONOMY', '100.10'), offer('B', 1, 'ECONOMY', '50.00')),
+        at('YY', offer('C', 0, 'ECONOMY', '80.00'), offer('D', 1, 'ECONOMY', '70.105')),
+      ],
       2,
       'GBP',
     );
@@ -64,8 +67,11 @@ describe('selectAcrossAirlines', () => {
 
   it('breaks a tie by the order of the airlines', () => {
     const tie = (first: string, second: string) =>
-      selectAcrossAirlines([at(first, offer('A', 0, 'ECONOMY', '10')), at(second, offer('B', 0, 'ECONOMY', '10.00'))], 1, 'GBP')
-        .chosen?.airline;
+      selectAcrossAirlines(
+        [at(first, offer('A', 0, 'ECONOMY', '10')), at(second, offer('B', 0, 'ECONOMY', '10.00'))],
+        1,
+        'GBP',
+      ).chosen?.airline;
     expect(tie('ZZ', 'YY')).toBe('ZZ');
     expect(tie('YY', 'ZZ')).toBe('YY');
   });

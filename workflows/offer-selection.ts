@@ -76,7 +76,11 @@ export function selectAcrossAirlines(
     const gap = selected.findIndex((offer) => offer === undefined);
     if (gap >= 0) {
       const other = offers.find((offer) => offer.total.currency !== currency);
-      missing.push({ airline, direction: gap, ...(other !== undefined ? { leftOutCurrency: other.total.currency } : {}) });
+      missing.push({
+        airline,
+        direction: gap,
+        ...(other !== undefined ? { leftOutCurrency: other.total.currency } : {}),
+      });
       continue;
     }
     const chosen = selected.map((offer) => offer!);

@@ -104,7 +104,10 @@ export class AirlineModule {
           useFactory: (store: AirlineStore) => new TokenService(store, clock, config.vaultKey),
           inject: [AirlineStore],
         },
-        { provide: AIRLINE_WORLD, useFactory: () => options.world ?? loadWorld(undefined, config.airlineCode, config.worldSeed) },
+        {
+          provide: AIRLINE_WORLD,
+          useFactory: () => options.world ?? loadWorld(undefined, config.airlineCode, config.worldSeed),
+        },
         {
           provide: OrdersService,
           useFactory: (store: AirlineStore, world: World) =>

@@ -97,17 +97,23 @@ describe('airline profiles', () => {
   });
 
   it('refuses a bad file naming the airline and the field', () => {
-    const bad = (entry: Partial<AirlineEntry>, index = 1) =>
-      () => parseAirlineFile({ airlines: [zz, { ...yy, ...entry }].slice(0, index + 1) }, env);
+    const bad =
+      (entry: Partial<AirlineEntry>, index = 1) =>
+      () =>
+        parseAirlineFile({ airlines: [zz, { ...yy, ...entry }].slice(0, index + 1) }, env);
     expect(bad({ rateLimitRps: 0 })).toThrow('AIRLINES_FILE: airline YY (airlines[1]): rateLimitRps: ');
     expect(bad({ binding: 'smtp' as never })).toThrow('AIRLINES_FILE: airline YY (airlines[1]): binding: ');
     expect(bad({ errorCodes: { '711': 'SOLD_OUT' as never } })).toThrow(
       'AIRLINES_FILE: airline YY (airlines[1]): errorCodes.711: ',
     );
-    expect(bad({ baseUrl: 'yy.example' })).toThrow('airline YY (airlines[1]): baseUrl: must be an absolute http(s) URL');
+    expect(bad({ baseUrl: 'yy.example' })).toThrow(
+      'airline YY (airlines[1]): baseUrl: must be an absolute http(s) URL',
+    );
     expect(bad({ code: 'ZZ' })).toThrow('AIRLINES_FILE: airline ZZ (airlines[1]): code: ZZ is listed twice');
     expect(bad({ password: 'inline' } as never)).toThrow(/airline YY \(airlines\[1\]\): Unrecognized key: "password"/);
-    expect(() => parseAirlineFile({ airlines: [] }, env)).toThrow('AIRLINES_FILE: airlines: must list at least one airline');
+    expect(() => parseAirlineFile({ airlines: [] }, env)).toThrow(
+      'AIRLINES_FILE: airlines: must list at least one airline',
+    );
   });
 
   it('fails when the variable holding a password is missing, naming it; the API loads without credentials', () => {
@@ -146,7 +152,7 @@ describe('airline profiles', () => {
     expect(() => profileFromEnv({ ORDER_UNSETTLED_POLICY: 'retry' })).toThrow(/^ORDER_UNSETTLED_POLICY: /);
   });
 
-  it("lists an airline without its credentials or addresses", () => {
+  it('lists an airline without its credentials or addresses', () => {
     const [profile] = parseAirlineFile({ airlines: [yy] }, env);
     expect(airlineListing(profile!)).toEqual({ code: 'YY', name: 'Ypsilon', binding: 'soap11', rateLimitRps: 100 });
   });

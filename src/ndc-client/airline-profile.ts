@@ -119,7 +119,8 @@ export const airlineFileSchema = z.strictObject({
     .superRefine((airlines, ctx) => {
       const seen = new Set<string>();
       airlines.forEach((airline, index) => {
-        if (seen.has(airline.code)) ctx.addIssue({ code: 'custom', path: [index, 'code'], message: `${airline.code} is listed twice` });
+        if (seen.has(airline.code))
+          ctx.addIssue({ code: 'custom', path: [index, 'code'], message: `${airline.code} is listed twice` });
         seen.add(airline.code);
       });
     }),
@@ -168,7 +169,8 @@ export function parseAirlineFile(
 function describePath(raw: unknown, path: readonly PropertyKey[]): string {
   if (path[0] !== 'airlines' || typeof path[1] !== 'number') return path.map(String).join('.') || '(file)';
   const entry = (raw as { airlines?: unknown[] }).airlines?.[path[1]];
-  const code = typeof (entry as { code?: unknown } | undefined)?.code === 'string' ? (entry as { code: string }).code : '?';
+  const code =
+    typeof (entry as { code?: unknown } | undefined)?.code === 'string' ? (entry as { code: string }).code : '?';
   const field = path.slice(2).map(String).join('.');
   return `airline ${code} (airlines[${path[1]}])${field !== '' ? `: ${field}` : ''}`;
 }
@@ -185,7 +187,9 @@ function profileFromEntry(
     const where = `${source}: airline ${entry.code}: passwordEnv`;
     if (value === undefined || value === '') throw new AirlineProfileError(`${where}: ${entry.passwordEnv} is not set`);
     if (env.NODE_ENV === 'production' && value === DEV_AIRLINE_PASSWORD)
-      throw new AirlineProfileError(`${where}: ${entry.passwordEnv} holds the development password (refused in production)`);
+      throw new AirlineProfileError(
+        `${where}: ${entry.passwordEnv} holds the development password (refused in production)`,
+      );
     password = value;
   }
   return {
@@ -216,7 +220,10 @@ function profileFromEntry(
  * `ORDER_SETTLE_WINDOW_MS`, `ORDER_UNSETTLED_POLICY`, and the embedded airline's error codes
  * (`embeddedErrorCodes`), which is what such a deployment booked with before profiles.
  */
-export function profileFromEnv(env: NodeJS.ProcessEnv = process.env, options: LoadProfilesOptions = {}): AirlineProfile {
+export function profileFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  options: LoadProfilesOptions = {},
+): AirlineProfile {
   const withCredentials = options.credentials ?? true;
   // Without credentials (the API) the password is neither read nor checked.
   const client = withCredentials

@@ -39,7 +39,10 @@ describe('loadWorkerConfig', () => {
 
   it('fails fast naming the variable', () => {
     expect(() => loadWorkerConfig({ WORKER_AIRLINES: 'zz;yy' })).toThrow(
-      new WorkerConfigError('WORKER_AIRLINES', 'must be airline designators separated by commas, e.g. "ZZ,YY", got "zz;yy"'),
+      new WorkerConfigError(
+        'WORKER_AIRLINES',
+        'must be airline designators separated by commas, e.g. "ZZ,YY", got "zz;yy"',
+      ),
     );
     expect(() => loadWorkerConfig({ WORKER_SHUTDOWN_GRACE_MS: 'soon' })).toThrow(
       'WORKER_SHUTDOWN_GRACE_MS: must be a positive number, got "soon"',

@@ -66,7 +66,12 @@ const portOrOff = z
 export const workerEnvSchema = z.object({
   WORKER_AIRLINES: z
     .string()
-    .transform((s) => s.split(',').map((code) => code.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    )
     .refine((codes) => codes.length > 0 && codes.every((code) => /^[A-Z0-9]{2,3}$/.test(code)), {
       error: (issue) => `must be airline designators separated by commas, e.g. "ZZ,YY", got "${String(issue.input)}"`,
     })

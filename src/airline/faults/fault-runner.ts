@@ -10,7 +10,8 @@
  * - `late-commit`: does the work only delayMs (default 30 s) after the request
  *   arrived, whether or not the client is still waiting, then answers if it is;
  *   a lookup before then finds nothing;
- * - `lookup-by-pricing-id-only` changes the GET's lookup (see OrdersService), not the call.
+ * - `lookup-by-pricing-id-only` changes the GET's lookup (see OrdersService), not the call;
+ * - `ndc-error` answers the NDC error `errorCode` instead of doing the work (NdcExchangeInterceptor).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SimulatedFault } from '../http/ndc-http.error';
@@ -31,6 +32,7 @@ export class FaultRunner {
     switch (fault?.mode) {
       case undefined:
       case 'lookup-by-pricing-id-only':
+      case 'ndc-error':
         return work();
       case 'http500':
         throw new SimulatedFault('http500');

@@ -4,6 +4,7 @@
  * NODE_ENV=production.
  */
 import { z } from 'zod';
+import { airlineErrorName } from '../airline.errors';
 
 export const FAULT_OPERATIONS = [
   'AirShopping',
@@ -23,6 +24,7 @@ export const FAULT_MODES = [
   'commit-then-500',
   'late-commit',
   'lookup-by-pricing-id-only',
+  'ndc-error',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -38,6 +40,7 @@ export const DEFAULT_DELAY_MS: Record<FaultMode, number> = {
   'commit-then-500': 0,
   'late-commit': 30_000,
   'lookup-by-pricing-id-only': 0,
+  'ndc-error': 0,
 };
 
 export const armFaultSchema = z
@@ -48,6 +51,8 @@ export const armFaultSchema = z
     delayMs: z.number().int().min(0).max(600_000).default(0),
     /** Only requests of this agency (TravelAgencySender/AgencyID, `agencyID` of the GET or the token JSON). */
     agencyId: z.string().min(1).max(64).optional(),
+    /** Mode `ndc-error`: the airline's NDC error code to answer with (docs/airline-world.md), e.g. `711`. */
+    errorCode: z.string().optional(),
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -56,6 +61,25 @@ export const armFaultSchema = z
         code: z.ZodIssueCode.custom,
         path: ['operation'],
         message: `must be OrderRetrieve for mode ${f.mode}`,
+      });
+    }
+    if ((f.mode === 'ndc-error') !== (f.errorCode !== undefined)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['errorCode'],
+        message: f.mode === 'ndc-error' ? 'is required with mode ndc-error' : 'is only for mode ndc-error',
+      });
+    } else if (f.errorCode !== undefined && airlineErrorName(f.errorCode) === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['errorCode'],
+        message: 'is not an error code of this airline',
+      });
+    } else if (f.mode === 'ndc-error' && f.operation === 'Token') {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['operation'],
+        message: 'must be an NDC operation for mode ndc-error',
       });
     }
   });
@@ -70,6 +94,8 @@ export interface ArmedFault {
   delayMs: number;
   /** Absent: every agency's calls. */
   agencyId?: string;
+  /** Mode `ndc-error`: the code answered. */
+  errorCode?: string;
 }
 
 export class FaultService {
@@ -80,6 +106,7 @@ export class FaultService {
     const delayMs = f.delayMs > 0 ? f.delayMs : DEFAULT_DELAY_MS[f.mode];
     const armed: ArmedFault = { operation: f.operation, mode: f.mode, remaining: f.count, delayMs };
     if (f.agencyId !== undefined) armed.agencyId = f.agencyId;
+    if (f.errorCode !== undefined) armed.errorCode = f.errorCode;
     this.armed.push(armed);
     return { ...armed };
   }

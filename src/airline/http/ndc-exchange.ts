@@ -24,10 +24,10 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type Observable, defaultIfEmpty, from, lastValueFrom, map } from 'rxjs';
+import { type Observable, defaultIfEmpty, from, lastValueFrom, map, throwError } from 'rxjs';
 import { type NdcBinding, NdcMissingElementError } from '../../ndc';
 import type { NdcError } from '../../ndc/ndc.model';
-import { AirlineError, ndcError } from '../airline.errors';
+import { AirlineError, airlineErrorName, ndcError } from '../airline.errors';
 import { FaultRunner } from '../faults/fault-runner';
 import {
   type ArmedFault,
@@ -104,6 +104,14 @@ function agencyOf(message: NdcRequest | undefined, req: ExpressRequest): string 
   return typeof q === 'string' ? q : undefined;
 }
 
+/** For a fault of mode `ndc-error`: a handler answering its error instead of the operation. */
+function simulatedError(fault: ArmedFault | undefined): CallHandler | undefined {
+  if (fault?.mode !== 'ndc-error' || fault.errorCode === undefined) return undefined;
+  const name = airlineErrorName(fault.errorCode);
+  if (name === undefined) return undefined;
+  return { handle: () => throwError(() => new AirlineError(name, 'simulated fault')) };
+}
+
 /**
  * The NDC error of a failure the client can act on: an {@link AirlineError},
  * or a schema-valid message lacking an element the operation needs (701
@@ -139,7 +147,8 @@ export class NdcExchangeInterceptor implements NestInterceptor {
       exchange.fault = this.faults.take(operation, agencyOf(exchange.message, req), applies);
     }
     // The answer touches the response only once the fault has let it through (a fault may replace it).
-    return from(this.runner.run(exchange.fault, req, res, () => this.answer(req, res, exchange, next))).pipe(
+    const handler = simulatedError(exchange.fault) ?? next;
+    return from(this.runner.run(exchange.fault, req, res, () => this.answer(req, res, exchange, handler))).pipe(
       map((payload) => payload && xmlStream(res, payload)),
     );
   }

@@ -21,7 +21,11 @@ export class AirlineController {
 
   @Get()
   @ApiOperation({ summary: 'The configured airlines an intent may name in `airlines` (default: all of them)' })
-  @ApiResponse({ status: 200, description: 'In preference order', schema: { $ref: '#/components/schemas/AirlineList' } })
+  @ApiResponse({
+    status: 200,
+    description: 'In preference order',
+    schema: { $ref: '#/components/schemas/AirlineList' },
+  })
   list(): { airlines: AirlineListing[] } {
     return this.listing;
   }

@@ -210,7 +210,11 @@ export function bookingIntentSchema(today: string, airlines?: readonly string[])
 }
 
 /** Each named airline is configured, and named once. */
-function checkAirlines(named: readonly string[] | undefined, configured: readonly string[] | undefined, ctx: z.RefinementCtx): void {
+function checkAirlines(
+  named: readonly string[] | undefined,
+  configured: readonly string[] | undefined,
+  ctx: z.RefinementCtx,
+): void {
   named?.forEach((code, i) => {
     if (named.indexOf(code) !== i) {
       ctx.addIssue({ code: 'custom', path: ['airlines', i], message: `names ${code} twice` });

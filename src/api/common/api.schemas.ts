@@ -22,7 +22,7 @@ const bookingError = z.object({
   airlines: z
     .array(z.object({ airline: z.string(), type: z.string(), message: z.string() }))
     .optional()
-    .meta({ description: 'No airline had a usable offer: each one\'s reason' }),
+    .meta({ description: "No airline had a usable offer: each one's reason" }),
 });
 
 export const problemSchema = z
