@@ -97,7 +97,25 @@ interface View {
   pricedTotal?: Money;
   surcharge?: Money;
   order?: { bookingReference: string; orderId: string; total: Money };
-  error?: { type: string; message: string; airlineCode?: string };
+  error?: {
+    type: string;
+    message: string;
+    airlineCode?: string;
+    airlines?: { airline: string; type: string; message: string }[];
+  };
+  airline?: string;
+  airlines?: { airline: string; total?: Money; chosen?: true; why?: string; skipped?: string }[];
+}
+
+/** The airlines shopped, each one's best offer or why it had none, and which won and why. */
+export function airlineLines(label: string, airlines: NonNullable<View['airlines']>): string[] {
+  return [
+    `  ${label}: shopped at ${airlines.map((a) => a.airline).join(', ')}`,
+    ...airlines.map((a) => {
+      const best = a.total !== undefined ? `best offer ${a.total.value} ${a.total.currency}` : `no offer: ${a.skipped}`;
+      return `    ${a.airline.padEnd(3)} ${best}${a.chosen ? `  <- chosen (${a.why})` : ''}`;
+    }),
+  ];
 }
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -228,10 +246,15 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
   let lastStep = '';
   let lastStatus = '';
   let approved = false;
+  let comparedShown = false;
   while (Date.now() < deadline) {
     const r = await http(o, 'GET', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}`);
     if (r.status === 200) {
       const v = r.json as unknown as View;
+      if (v.airlines !== undefined && !comparedShown) {
+        comparedShown = true;
+        for (const line of airlineLines(job.label, v.airlines)) out(line);
+      }
       const step = v.currentStep ?? '';
       if (step !== lastStep && step !== '') out(`  ${job.label}: ${step}`);
       if (v.status !== lastStatus && v.status !== 'RUNNING') {
@@ -269,7 +292,7 @@ function outcome(job: Job, v: View | undefined): boolean {
     const surcharge =
       v.surcharge !== undefined ? ` incl. card surcharge ${v.surcharge.value} ${v.surcharge.currency}` : '';
     out(
-      `✓ ${job.label}: CONFIRMED, booking reference ${v.order.bookingReference}, total ${v.order.total.value} ${v.order.total.currency}${surcharge} (order ${v.order.orderId}, id ${v.id})`,
+      `✓ ${job.label}: CONFIRMED${v.airline !== undefined ? ` at ${v.airline}` : ''}, booking reference ${v.order.bookingReference}, total ${v.order.total.value} ${v.order.total.currency}${surcharge} (order ${v.order.orderId}, id ${v.id})`,
     );
     return true;
   }
@@ -277,6 +300,7 @@ function outcome(job: Job, v: View | undefined): boolean {
   out(
     `✗ ${job.label}: ${v.status}${e ? `, ${e.type}: ${e.message}${e.airlineCode ? ` (airline code ${e.airlineCode})` : ''}` : ''} (id ${v.id})`,
   );
+  for (const reason of e?.airlines ?? []) out(`    ${reason.airline.padEnd(3)} ${reason.type}: ${reason.message}`);
   return false;
 }
 

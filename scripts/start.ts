@@ -4,8 +4,9 @@
  * 1. provisions the Temporal CLI (scripts/temporal-cli.ts);
  * 2. runs `temporal server start-dev` with its state in `.data/temporal.db`, Web UI on
  *    TEMPORAL_UI_PORT (8233), gRPC on TEMPORAL_PORT (7233), booking search attributes registered;
- * 3. starts the airline service, the worker and the API as child processes, each once the
- *    previous one is ready;
+ * 3. writes the airlines file (`.data/airlines.json`, or uses AIRLINES_FILE) and starts two
+ *    airline services (ZZ plain, YY SOAP 1.1: scripts/embedded-airlines.ts), the worker and the
+ *    API as child processes, each once the previous one is ready;
  * 4. prints the URLs and the development API keys (an agency key and an ops key, created on
  *    first run in `.data/`, see scripts/keys.ts); Ctrl-C or SIGTERM stops the API, the worker,
  *    the airline, then Temporal.
@@ -16,6 +17,7 @@
  * Configuration: see docs/operations.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
@@ -25,6 +27,7 @@ import { DEV_AGENCY_ID, DEV_API_KEYS_FILE, DEV_KEYS_SECRET_FILE, ensureDevKeys, 
 import { PROJECT_ROOT, resolveTemporalCli } from './temporal-cli';
 import { ensureSearchAttributes, startDevServer, type DevServer } from './temporal-dev-server';
 import { watchExit } from './child-exit';
+import { embeddedAirlines, writeAirlinesFile } from './embedded-airlines';
 
 /** Settings of the launcher, from the environment. */
 export interface StartConfig {
@@ -37,6 +40,12 @@ export interface StartConfig {
   externalTemporalAddress?: string;
   uiCodecEndpoint?: string;
   airlinePort: number;
+  /** Port of the second embedded airline, YY (SECOND_AIRLINE_PORT, default 4011). */
+  secondAirlinePort: number;
+  /** The airlines file written and used (AIRLINES_FILE when set: used as it is, not written). */
+  airlinesFile: string;
+  /** Whether {@link airlinesFile} is the user's own (then not written). */
+  ownAirlinesFile: boolean;
   apiPort: number;
   taskQueue: string;
   startupTimeoutMs: number;
@@ -74,6 +83,9 @@ export function loadStartConfig(env: NodeJS.ProcessEnv = process.env): StartConf
     externalTemporalAddress: env.TEMPORAL_ADDRESS || undefined,
     uiCodecEndpoint: codec === 'none' ? undefined : codec || `http://localhost:${apiPort}/codec`,
     airlinePort: portFromEnv(env, 'AIRLINE_PORT', 4010),
+    secondAirlinePort: portFromEnv(env, 'SECOND_AIRLINE_PORT', 4011),
+    airlinesFile: path.resolve(PROJECT_ROOT, env.AIRLINES_FILE || path.join('.data', 'airlines.json')),
+    ownAirlinesFile: Boolean(env.AIRLINES_FILE),
     apiPort,
     taskQueue: env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
     startupTimeoutMs: intFromEnv(env, 'START_TIMEOUT_MS', 120_000, 1000),
@@ -112,7 +124,7 @@ function startRole(name: string, entry: string, env: NodeJS.ProcessEnv): Role {
   });
   const { exited, reason } = watchExit(child);
   const role: Role = { name, child, exited, exitReason: reason };
-  const label = `[${name}]`.padEnd(9);
+  const label = `[${name}]`.padEnd(12);
   prefixLines(child.stdout, label, process.stdout);
   prefixLines(child.stderr, label, process.stderr);
   return role;
@@ -249,7 +261,6 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         if (created.length > 0) log(`registered search attributes ${created.join(', ')}`);
       }
 
-      const airlineUrl = `http://127.0.0.1:${config.airlinePort}`;
       const production = process.env.NODE_ENV === 'production';
       const apiKeysFile = process.env.API_KEYS_FILE || DEV_API_KEYS_FILE;
       let devKeys: DevKeys | undefined;
@@ -264,10 +275,8 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         TEMPORAL_ADDRESS: address,
         TEMPORAL_NAMESPACE: config.temporalNamespace,
         TEMPORAL_TASK_QUEUE: config.taskQueue,
-        AIRLINE_PORT: String(config.airlinePort),
         API_PORT: String(config.apiPort),
-        AIRLINE_BASE_URL: process.env.AIRLINE_BASE_URL || airlineUrl,
-        PAYMENT_BASE_URL: process.env.PAYMENT_BASE_URL || airlineUrl,
+        AIRLINES_FILE: config.airlinesFile,
         API_KEYS_FILE: apiKeysFile,
         ...(codecOpen ? { CODEC_OPEN_ON_LOOPBACK: 'true' } : {}),
         // The roles' stdout is a pipe: keep their logs readable when ours is a terminal.
@@ -282,16 +291,33 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         port === 'off' ? 'off' : port === '0' ? '(a free port, see its log)' : `http://localhost:${port}/metrics`;
       const deadline = (): number => Date.now() + config.startupTimeoutMs;
 
-      const airline = startRole('airline', config.entries.airline, env);
-      roles.push(airline);
-      await waitUntil(
-        airline,
-        `GET ${airlineUrl}/health answered 200`,
-        deadline(),
-        async () => (await httpStatus(`${airlineUrl}/health`)) === 200,
-        isAborted,
+      const airlines = embeddedAirlines(
+        {
+          zz: config.airlinePort,
+          yy: config.secondAirlinePort,
+          zzMetrics: env.AIRLINE_METRICS_PORT!,
+          yyMetrics: process.env.SECOND_AIRLINE_METRICS_PORT || '9467',
+        },
+        path.dirname(config.temporalDbFile),
       );
-      log('airline ready');
+      for (const { secret } of airlines) env[secret.name] ||= secret.value;
+      const airlinesText = config.ownAirlinesFile
+        ? fs.readFileSync(config.airlinesFile, 'utf8')
+        : writeAirlinesFile(config.airlinesFile, airlines);
+      log(`airlines file ${config.airlinesFile}${config.ownAirlinesFile ? ' (AIRLINES_FILE)' : ''}:\n${airlinesText}`);
+      for (const embedded of airlines) {
+        const url = `http://127.0.0.1:${embedded.port}`;
+        const airline = startRole(`airline-${embedded.code}`, config.entries.airline, { ...env, ...embedded.env });
+        roles.push(airline);
+        await waitUntil(
+          airline,
+          `GET ${url}/health answered 200`,
+          deadline(),
+          async () => (await httpStatus(`${url}/health`)) === 200,
+          isAborted,
+        );
+        log(`airline ${embedded.code} ready`);
+      }
 
       const worker = startRole('worker', config.entries.worker, env);
       roles.push(worker);
@@ -320,7 +346,11 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
         'ndc-saga is running:',
         `  API             http://localhost:${config.apiPort}`,
         `  API docs        http://localhost:${config.apiPort}/docs`,
-        `  Airline (NDC)   http://localhost:${config.airlinePort}`,
+        ...airlines.map(
+          (embedded) =>
+            `  Airline ${embedded.code}      http://localhost:${embedded.port} (${embedded.entry.binding ?? 'plain'}, media vendor ${embedded.entry.mediaVendor ?? 'ndcsaga'}; metrics ${metricsUrl(embedded.metricsPort)})`,
+        ),
+        `  Airlines file   ${config.airlinesFile} (GET /airlines lists them)`,
         ...(workerHttp !== undefined
           ? [
               `  Worker health   ${workerHttp}/health/ready (liveness /health/live)`,
@@ -328,7 +358,6 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
             ]
           : []),
         `  API metrics     ${metricsUrl(env.API_METRICS_PORT)}`,
-        `  Airline metrics ${metricsUrl(env.AIRLINE_METRICS_PORT)}`,
         server?.uiUrl !== undefined
           ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
           : `  Temporal        ${address} (external)`,
