@@ -34,7 +34,11 @@ interface ComposeFile {
 
 const compose = parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
 const services = compose.services;
-const OUR_ROLES = ['airline', 'worker', 'api'] as const;
+const OUR_ROLES = ['airline', 'airline-yy', 'worker', 'api'] as const;
+/** The airlines file the worker and the API mount. */
+const AIRLINES = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'topology', 'airlines.json'), 'utf8')) as {
+  airlines: { code: string; baseUrl: string; username: string; passwordEnv: string }[];
+};
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -54,7 +58,17 @@ function commandText(service: ComposeService): string {
 describe('docker-compose.yml (structure only: no Docker engine here)', () => {
   it('declares exactly the deployment services', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['airline', 'api', 'postgresql', 'temporal', 'temporal-schema', 'temporal-setup', 'temporal-ui', 'worker'].sort(),
+      [
+        'airline',
+        'airline-yy',
+        'api',
+        'postgresql',
+        'temporal',
+        'temporal-schema',
+        'temporal-setup',
+        'temporal-ui',
+        'worker',
+      ].sort(),
     );
   });
 
@@ -138,11 +152,11 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     expect(images.size).toBe(1);
     for (const role of OUR_ROLES) {
       expect([role, services[role].build]).toEqual([role, '.']);
-      expect([role, services[role].command]).toEqual([role, [role]]);
+      expect([role, services[role].command]).toEqual([role, [role.replace(/-yy$/, '')]]);
     }
     const entrypoint = fs.readFileSync(path.join(ROOT, 'scripts', 'docker-entrypoint.sh'), 'utf8');
     const targets: Record<string, string> = { airline: 'src/airline/main', worker: 'src/worker/main', api: 'src/main' };
-    for (const role of OUR_ROLES) {
+    for (const role of ['airline', 'worker', 'api']) {
       expect(entrypoint).toContain(`${role}) `);
       expect(entrypoint).toContain(`node dist/${targets[role]}.js`);
     }
@@ -172,6 +186,7 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
       expect(services[role].depends_on).toEqual({
         'temporal-setup': { condition: 'service_completed_successfully' },
         airline: { condition: 'service_healthy' },
+        'airline-yy': { condition: 'service_healthy' },
       });
     }
   });
@@ -198,25 +213,41 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     expect(services['temporal-setup'].environment?.TEMPORAL_NAMESPACE).toBe('default');
   });
 
-  it('wires the roles to each other by service name and port', () => {
-    const airlinePort = services.airline.environment?.AIRLINE_PORT;
-    expect(airlinePort).toBe('4010');
+  it('wires the roles to each other by service name and port, the airlines through one mounted airlines file', () => {
+    expect(AIRLINES.airlines.map((a) => [a.code, a.baseUrl])).toEqual([
+      ['ZZ', `http://airline:${services.airline.environment?.AIRLINE_PORT}`],
+      ['YY', `http://airline-yy:${services['airline-yy'].environment?.AIRLINE_PORT}`],
+    ]);
+    expect(services['airline-yy'].environment?.AIRLINE_CODE).toBe('YY');
+    expect([services.airline, services['airline-yy']].map((a) => a.environment?.AIRLINE_USERNAME)).toEqual(
+      AIRLINES.airlines.map((a) => a.username),
+    );
     for (const role of ['worker', 'api'] as const) {
       const env = services[role].environment ?? {};
       expect([role, env.TEMPORAL_ADDRESS, env.TEMPORAL_NAMESPACE]).toEqual([role, 'temporal:7233', 'default']);
-      expect([role, env.AIRLINE_BASE_URL]).toEqual([role, `http://airline:${airlinePort}`]);
+      expect([role, env.AIRLINES_FILE]).toEqual([role, '/etc/ndc-saga/airlines.json']);
+      expect(services[role].volumes).toContain('./scripts/topology/airlines.json:/etc/ndc-saga/airlines.json:ro');
     }
-    expect(services.worker.environment?.PAYMENT_BASE_URL).toBe(`http://airline:${airlinePort}`);
+    // Only the worker holds the airlines' passwords, under the names the file gives.
+    for (const { passwordEnv } of AIRLINES.airlines) {
+      expect(services.worker.environment?.[passwordEnv]).toMatch(/^\$\{[A-Z_]+:\?/);
+      expect(services.api.environment?.[passwordEnv]).toBeUndefined();
+    }
     expect(services.worker.environment?.TEMPORAL_TASK_QUEUE).toBe(services.api.environment?.TEMPORAL_TASK_QUEUE);
     expect(services.worker.environment?.PAYLOAD_ENCRYPTION_KEY).toBe(services.api.environment?.PAYLOAD_ENCRYPTION_KEY);
   });
 
   it('takes secrets from the caller (required ${VAR:?...}), never a default', () => {
-    const secrets = ['AIRLINE_USERNAME', 'AIRLINE_PASSWORD', 'AIRLINE_VAULT_KEY', 'PAYLOAD_ENCRYPTION_KEY'];
+    const secrets = [
+      'AIRLINE_PASSWORD',
+      'AIRLINE_VAULT_KEY',
+      'PAYLOAD_ENCRYPTION_KEY',
+      ...AIRLINES.airlines.map((a) => a.passwordEnv),
+    ];
     for (const role of OUR_ROLES) {
       for (const [name, value] of Object.entries(services[role].environment ?? {})) {
         if (secrets.includes(name))
-          expect([role, name, value]).toEqual([role, name, expect.stringMatching(new RegExp(`^\\$\\{${name}:\\?`))]);
+          expect([role, name, value]).toEqual([role, name, expect.stringMatching(/^\$\{[A-Z_]+:\?/)]);
       }
     }
   });
@@ -227,13 +258,14 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
       .join('\n');
     for (const role of OUR_ROLES) {
       for (const name of Object.keys(services[role].environment ?? {})) {
-        if (name === 'NODE_ENV') continue;
+        // The airlines' password variables are named by the airlines file (passwordEnv).
+        if (name === 'NODE_ENV' || AIRLINES.airlines.some((a) => a.passwordEnv === name)) continue;
         expect([role, name, code.includes(name)]).toEqual([role, name, true]);
       }
     }
   });
 
-  it('publishes each host port once: API 3000, airline 4010, Temporal 7233, Web UI 8233', () => {
+  it('publishes each host port once: API 3000, airlines 4010 and 4011, Temporal 7233, Web UI 8233', () => {
     const published = Object.entries(services).flatMap(([name, service]) =>
       (service.ports ?? []).map((mapping) => {
         const [host, container] = mapping.split(':');
@@ -243,6 +275,7 @@ describe('docker-compose.yml (structure only: no Docker engine here)', () => {
     expect(published.sort((a, b) => a.host - b.host)).toEqual([
       { name: 'api', host: 3000, container: 3000 },
       { name: 'airline', host: 4010, container: 4010 },
+      { name: 'airline-yy', host: 4011, container: 4011 },
       { name: 'temporal', host: 7233, container: 7233 },
       { name: 'temporal-ui', host: 8233, container: 8080 },
     ]);
