@@ -173,6 +173,8 @@ describe('every airline the agency sells: two airline processes in two dialects'
         TEMPORAL_TASK_QUEUE: taskQueue,
         API_KEYS_FILE: keys.file,
         API_LOG: 'error',
+        // Batch children one at a time: the atomic batch below confirms two before one fails.
+        BATCH_CONCURRENCY: '1',
       }),
       port: 0,
       host: '127.0.0.1',
@@ -311,6 +313,43 @@ describe('every airline the agency sells: two airline processes in two dialects'
     const after = await waitForBooking(stack, id, 'CANCELLED');
     expect(after.steps.find((s: any) => s.name === 'cancelOrder').airline).toBe('YY');
     expect(after.cancellation.refund).toBeDefined();
+  });
+
+  it('an atomic batch across both airlines cancels each confirmed booking at its own airline when one fails', async () => {
+    const intents = [
+      { ...oneWayIntent(), airlines: ['ZZ'] },
+      { ...oneWayIntent(), airlines: ['YY'] },
+      { ...oneWayIntent(), selection: { priceClass: 'NOSUCH' } },
+    ];
+    const r = await call(stack, 'POST', '/batches', { atomic: true, intents });
+    expect(r.status).toBe(202);
+    const batch = await pollUntil(
+      'the batch compensated',
+      async () => {
+        const v = await call(stack, 'GET', `/batches/${encodeURIComponent(r.body.id)}`);
+        return v.body.done === true ? v.body : undefined;
+      },
+      120_000,
+    );
+    expect(batch.status).toBe('COMPENSATED');
+    expect(batch.bookings.map((b: any) => [b.status, b.compensation])).toEqual([
+      ['CANCELLED', 'DONE'],
+      ['CANCELLED', 'DONE'],
+      ['FAILED', undefined],
+    ]);
+    for (const [index, code, agencyId] of [
+      [0, 'ZZ', 'AGENCY1'],
+      [1, 'YY', 'DYAPI00123'],
+    ] as const) {
+      const view = (await call(stack, 'GET', `/bookings/${encodeURIComponent(batch.bookings[index].id)}`)).body;
+      expect([index, view.airline, view.steps.find((s: any) => s.name === 'cancelOrder')?.airline]).toEqual([
+        index,
+        code,
+        code,
+      ]);
+      const held = await ordersAt(code, view.chosenOffer.shoppingResponseId, agencyId);
+      expect(held?.rs.orders[0]?.statusCode).not.toBe('OK');
+    }
   });
 
   it('shops again at both airlines when the chosen one sold out at order time', async () => {
