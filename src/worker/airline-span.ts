@@ -6,13 +6,16 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { Tracing } from '../common/observability';
 
-/** Wraps an airline call in a client span when tracing is on (for instrumentNdcClient's `around`). */
-export function airlineSpan(tracing: Tracing | undefined) {
+/**
+ * Wraps a call to airline `airline` in a client span when tracing is on (for
+ * instrumentNdcClient's `around`); attributes `ndc.operation` and `ndc.airline`.
+ */
+export function airlineSpan(tracing: Tracing | undefined, airline: string) {
   return async <R>(operation: string, call: () => Promise<R>): Promise<R> => {
     if (tracing === undefined) return call();
     return tracing.tracer.startActiveSpan(
       `NDC ${operation}`,
-      { kind: SpanKind.CLIENT, attributes: { 'ndc.operation': operation } },
+      { kind: SpanKind.CLIENT, attributes: { 'ndc.operation': operation, 'ndc.airline': airline } },
       async (span) => {
         try {
           return await call();

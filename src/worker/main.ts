@@ -104,7 +104,7 @@ async function main(logger: Logger): Promise<void> {
   const connection = await createWorkerConnection(temporal);
   const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace });
   const clients = profiles.map((profile) =>
-    instrumentNdcClient(new NdcHttpClient(profile.client), metrics, profile.code, airlineSpan(tracing)),
+    instrumentNdcClient(new NdcHttpClient(profile.client), metrics, profile.code, airlineSpan(tracing, profile.code)),
   );
   let worker: BookingWorker | undefined;
   const ops =

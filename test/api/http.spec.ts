@@ -108,6 +108,9 @@ const fakeCodec: UiPayloadCodec = {
     payloads.map((p) => ({ ...p, data: Buffer.from(`encoded:${Buffer.from(p.data!).toString()}`) })),
 };
 
+/** The route of the one airline of the AIRLINE_* defaults. */
+const ZZ_ROUTE = { code: 'ZZ', settleWindowMs: 120_000, unsettledPolicy: 'recreate', calendarSearch: true };
+
 describe('booking API over a fake Temporal client', () => {
   let app: NestExpressApplication;
   let client: ReturnType<typeof fakeClient>;
@@ -182,7 +185,11 @@ describe('booking API over a fake Temporal client', () => {
     expect(opts.workflowIdConflictPolicy).toBe('FAIL');
     expect(opts.workflowIdReusePolicy).toBe('REJECT_DUPLICATE');
     expect(opts.taskQueue).toBe('ndc-saga');
-    expect(opts.args).toEqual([intent, { cancelWindowMs: 604_800_000, correlationId: 'req-123' }]);
+    // Every configured airline's route goes with the booking (here the one of AIRLINE_*).
+    expect(opts.args).toEqual([
+      intent,
+      { cancelWindowMs: 604_800_000, airlines: [ZZ_ROUTE], correlationId: 'req-123' },
+    ]);
     expect(opts.searchAttributes).toEqual({ BookingStatus: ['RUNNING'], AgencyId: ['AGENCY1'], Route: ['LGW-OSL'] });
     expect(JSON.stringify(opts.memo)).not.toContain(CREDIT_CARD);
   });
@@ -206,6 +213,8 @@ describe('booking API over a fake Temporal client', () => {
       settleWindowMs: 300000,
       unsettledPolicy: 'escalate',
       approvalTimeoutMs: 5000,
+      // Every configured airline's route: here the one of the AIRLINE_* variables.
+      airlines: [{ code: 'ZZ', settleWindowMs: 300000, unsettledPolicy: 'escalate', calendarSearch: true }],
     };
     expect(booking[1]).toEqual({ ...options, correlationId: 'r1' });
     expect(batch[0].options).toEqual({ ...options, correlationId: 'r2' });
@@ -518,7 +527,11 @@ describe('booking API over a fake Temporal client', () => {
     });
     const [type, opts] = client.workflow.start.mock.calls[0]! as unknown as [string, Record<string, any>];
     expect(type).toBe('batchWorkflow');
-    expect(opts.args[0].options).toEqual({ cancelWindowMs: 604_800_000, correlationId: 'batch-req' });
+    expect(opts.args[0].options).toEqual({
+      cancelWindowMs: 604_800_000,
+      airlines: [ZZ_ROUTE],
+      correlationId: 'batch-req',
+    });
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
     const counts = { total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
     client.runs.get('batch:AGENCY1:b1')!.state = {
@@ -683,6 +696,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/airlines',
       '/batches',
       '/batches/{id}',
       '/bookings',

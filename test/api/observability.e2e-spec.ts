@@ -116,7 +116,11 @@ describe('observability of a booking (API, worker, airline in one process)', () 
     expect(moved('worker', 'ndc_saga_bookings_started_total', { workflow_type: 'bookingWorkflow' })).toBe(1);
     expect(moved('worker', 'ndc_saga_bookings_ended_total', { status: 'CONFIRMED', failure_type: 'none' })).toBe(1);
     expect(
-      moved('worker', 'ndc_saga_airline_call_duration_seconds_count', { operation: 'OrderCreate', outcome: 'ok' }),
+      moved('worker', 'ndc_saga_airline_call_duration_seconds_count', {
+        airline: 'ZZ',
+        operation: 'OrderCreate',
+        outcome: 'ok',
+      }),
     ).toBe(1);
   });
 
@@ -168,6 +172,7 @@ describe('observability of a booking (API, worker, airline in one process)', () 
     const ndcSpans = inTrace.filter((s) => s.name.startsWith('NDC ') && s.kind === SpanKind.CLIENT);
     const operations = new Set(ndcSpans.map((s) => s.attributes['ndc.operation']));
     for (const op of ['AirShopping', 'OfferPrice', 'Token', 'OrderCreate']) expect(operations).toContain(op);
+    expect(new Set(ndcSpans.map((s) => s.attributes['ndc.airline']))).toEqual(new Set(['ZZ']));
     for (const ndc of ndcSpans) {
       const runActivity = parentOf(ndc)!;
       expect(runActivity.name).toMatch(/^RunActivity:/);

@@ -124,7 +124,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const plainNdc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
   const ndc =
     workerMetrics !== undefined
-      ? instrumentNdcClient(plainNdc, workerMetrics, started.config.airlineCode, airlineSpan(options.tracing))
+      ? instrumentNdcClient(
+          plainNdc,
+          workerMetrics,
+          started.config.airlineCode,
+          airlineSpan(options.tracing, started.config.airlineCode),
+        )
       : plainNdc;
   const worker = controlledBookingWorker({
     connection,

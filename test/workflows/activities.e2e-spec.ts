@@ -51,7 +51,11 @@ describe('booking activities against the real airline service', () => {
     client = new NdcHttpClient(ndcClientConfig(started, 10_000));
     shortClient = new NdcHttpClient(ndcClientConfig(started, 400));
     activities = createBookingActivities({ client, airline: embeddedProfile(started), heartbeatIntervalMs: 50 });
-    impatient = createBookingActivities({ client: shortClient, airline: embeddedProfile(started), heartbeatIntervalMs: 50 });
+    impatient = createBookingActivities({
+      client: shortClient,
+      airline: embeddedProfile(started),
+      heartbeatIntervalMs: 50,
+    });
   });
 
   afterAll(async () => {
@@ -321,19 +325,25 @@ describe('booking activities against the real airline service', () => {
     });
     try {
       const failure = await failureOf(
-        run(createBookingActivities({ client: dead, airline: { code: 'ZZ', agencyIds: {}, codes: embeddedAirlineCodes() } }).createOrder, {
-          ctx: ctx(),
-          priced: {
-            responseId: 'PR1',
-            offerId: 'O1',
-            owner: 'ZZ',
-            total: { value: '1.00', currency: 'GBP' },
-            offerItems: [],
-            attempt: 1,
+        run(
+          createBookingActivities({
+            client: dead,
+            airline: { code: 'ZZ', agencyIds: {}, codes: embeddedAirlineCodes() },
+          }).createOrder,
+          {
+            ctx: ctx(),
+            priced: {
+              responseId: 'PR1',
+              offerId: 'O1',
+              owner: 'ZZ',
+              total: { value: '1.00', currency: 'GBP' },
+              offerItems: [],
+              attempt: 1,
+            },
+            tokenId: 'T1',
+            securePayment: oneWayIntent().securePayment,
           },
-          tokenId: 'T1',
-          securePayment: oneWayIntent().securePayment,
-        }),
+        ),
       );
       expect([failure.type, failure.nonRetryable]).toEqual(['AIRLINE_TRANSIENT', false]);
       expect(failure.message).toContain('cannot connect (ECONNREFUSED)');

@@ -5,8 +5,6 @@
  * `RECORD_HISTORIES=1 npx jest test/workflows/booking.e2e-spec.ts` rewrites the histories replayed
  * by replay.e2e-spec.ts (commit them).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
@@ -30,6 +28,7 @@ import {
   outcomeUnknown,
   pollUntil,
   priced,
+  recordHistory,
   refusedByAirline,
   RESHOP_AFTER_ORDER_REFUSED,
   shopped,
@@ -38,9 +37,6 @@ import {
   type ActivityMocks,
   type Harness,
 } from './booking.fixtures';
-import { workflowHistoryJson } from '../support/temporal-env';
-
-const HISTORIES = path.join(__dirname, 'histories');
 
 describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)', () => {
   let harness: Harness;
@@ -81,17 +77,7 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
   }
 
   async function record(name: string, handle: WorkflowHandle): Promise<void> {
-    if (process.env.RECORD_HISTORIES !== '1') return;
-    const stdout = await workflowHistoryJson(handle.workflowId, harness.namespace);
-    fs.mkdirSync(HISTORIES, { recursive: true });
-    fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(JSON.parse(stdout), null, 1)}\n`);
-    // Replay needs the original workflow ids (child ids derive from them).
-    const indexFile = path.join(HISTORIES, 'workflow-ids.json');
-    const index = fs.existsSync(indexFile)
-      ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as Record<string, string>)
-      : {};
-    index[name] = handle.workflowId;
-    fs.writeFileSync(indexFile, `${JSON.stringify(index, Object.keys(index).sort(), 2)}\n`);
+    await recordHistory(name, handle.workflowId, harness.namespace);
   }
 
   it('books a one-way journey: steps in order, cheapest offer, surcharge, order and search attributes', async () => {

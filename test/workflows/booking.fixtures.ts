@@ -2,6 +2,8 @@
  * Shared fixtures of the workflow tests: an intent, canned activity results, a mocked activity set
  * typed as the real activities, and a worker harness on the jest global Temporal dev server.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import {
   bundleWorkflowCode,
@@ -22,7 +24,12 @@ import type { BookingIntent, BookingState } from '../../src/booking/booking.mode
 import { createStatusSignalActivities } from '../../activities/status-signal.activities';
 import { createDataConverter } from '../../src/temporal/data-converter';
 import { WORKFLOWS_PATH } from '../../src/worker/worker';
-import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
+import {
+  temporalTestAddress,
+  temporalTestNamespace,
+  uniqueTaskQueue,
+  workflowHistoryJson,
+} from '../support/temporal-env';
 
 /** The test card (credit, surcharge) and its CVV: must never appear in clear in a history. */
 export const TEST_CARD_NUMBER = '4111111111111111';
@@ -336,4 +343,25 @@ export function activityGate(): ActivityGate {
       ),
     release: () => release(),
   };
+}
+
+/** Where the histories replayed by replay.e2e-spec.ts live. */
+export const HISTORIES_DIR = path.join(__dirname, 'histories');
+
+/**
+ * With RECORD_HISTORIES=1, writes the history of `workflowId` as `histories/<name>.json` and its
+ * id into `histories/workflow-ids.json` (replay needs the original ids: child ids derive from
+ * them); otherwise does nothing.
+ */
+export async function recordHistory(name: string, workflowId: string, namespace?: string): Promise<void> {
+  if (process.env.RECORD_HISTORIES !== '1') return;
+  const stdout = await workflowHistoryJson(workflowId, namespace);
+  fs.mkdirSync(HISTORIES_DIR, { recursive: true });
+  fs.writeFileSync(path.join(HISTORIES_DIR, `${name}.json`), `${JSON.stringify(JSON.parse(stdout), null, 1)}\n`);
+  const indexFile = path.join(HISTORIES_DIR, 'workflow-ids.json');
+  const index = fs.existsSync(indexFile)
+    ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as Record<string, string>)
+    : {};
+  index[name] = workflowId;
+  fs.writeFileSync(indexFile, `${JSON.stringify(index, Object.keys(index).sort(), 2)}\n`);
 }

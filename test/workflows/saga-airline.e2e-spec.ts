@@ -322,7 +322,9 @@ describe('booking saga against the real airline service', () => {
       (count) => count === cancelsBefore + 1,
     );
     // Counted once: the workflow's close does not count the booking again.
-    expect(value('bookings_ended_total', 'status="CONFIRMED",failure_type="none",airline="none"')).toBe(confirmedBefore + 1);
+    expect(value('bookings_ended_total', 'status="CONFIRMED",failure_type="none",airline="none"')).toBe(
+      confirmedBefore + 1,
+    );
     expect(value('bookings_ended_total', 'status="CANCELLED",failure_type="none",airline="none"')).toBe(0);
   });
 
