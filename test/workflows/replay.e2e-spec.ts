@@ -22,6 +22,8 @@ const workflowIds = JSON.parse(fs.readFileSync(path.join(HISTORIES, 'workflow-id
  * The paths whose histories are kept (see booking.e2e-spec.ts). The `-webhook-signal` ones were
  * recorded while status events went to the webhook registry by a signal from the workflow
  * (before the `status-local-signal` patch), the others before webhooks existed.
+ * `two-airlines-reshop` is a booking routed by airline (shops at ZZ and YY, orders at YY, 711,
+ * shops again at both), recorded by test/api/airlines.e2e-spec.ts.
  */
 const EXPECTED = [
   'batch-of-5',
@@ -33,6 +35,7 @@ const EXPECTED = [
   'price-guard-approve',
   'price-guard-approve-webhook-signal',
   'price-guard-cancel',
+  'two-airlines-reshop',
 ];
 
 describe('recorded booking histories', () => {
