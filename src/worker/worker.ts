@@ -13,7 +13,13 @@ import {
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/worker';
 import type { NativeConnection } from '@temporalio/worker';
-import { Worker, type InjectedSinks, type State, type WorkerOptions } from '@temporalio/worker';
+import {
+  Worker,
+  type ActivityInterceptorsFactory,
+  type InjectedSinks,
+  type State,
+  type WorkerOptions,
+} from '@temporalio/worker';
 import type { OpenTelemetryWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
 import type { Tracing } from '../common/observability';
 import type { BookingMetricsSinks } from './booking-metrics.interceptor';
@@ -206,7 +212,7 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
         taskQueue: airlineTaskQueue(options.taskQueue, airline.code),
         activities: airline.activities,
         dataConverter,
-        interceptors: { activity: activityInterceptors },
+        interceptors: { activity: [...activityInterceptors, airlineLogAttributes(airline.code)] },
         maxTaskQueueActivitiesPerSecond: airline.rateLimitRps,
         shutdownGraceTime,
       }),
@@ -222,6 +228,16 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     shutdownGraceTime,
   });
   return new BookingWorker(booking, webhooks, airlines);
+}
+
+/** Every log line (and metric tag) of an airline's activities names the airline. */
+export function airlineLogAttributes(code: string): ActivityInterceptorsFactory {
+  return () => ({
+    outbound: {
+      getLogAttributes: (input, next) => ({ ...next(input), airline: code }),
+      getMetricTags: (input, next) => ({ ...next(input), airline: code }),
+    },
+  });
 }
 
 /** The sinks the interceptor modules call; no-ops for what is not configured. */
