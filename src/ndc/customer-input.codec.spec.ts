@@ -72,7 +72,13 @@ describe('CustomerInputRS codec', () => {
   });
 
   it('round-trips a bare Response, warnings and the error form', () => {
-    const bare: CustomerInputRs = { ...customerInputRs, securePayments: [], warnings: [{ text: 'nothing to say' }] };
+    const bare: CustomerInputRs = {
+      target: 'Test',
+      version: '17.2',
+      kind: 'success',
+      securePayments: [],
+      warnings: [{ text: 'nothing to say' }],
+    };
     expect(rsRoundTrip(bare).back).toStrictEqual(bare);
     const err: CustomerInputRs = {
       target: 'Test',
