@@ -14,9 +14,11 @@ import {
   encodeCustomerInputRs,
   encodeOrderCreateRq,
 } from '../../src/ndc';
+import { NdcHttpClient, isAuthenticationChallenge } from '../../src/ndc-client';
 import {
   type RunningAirline,
   armFault,
+  ndcClientConfig,
   clearFaults,
   createToken,
   http,
@@ -259,5 +261,34 @@ describe('airline 3-D Secure (CustomerInputRQ/RS)', () => {
     expect(checkXml(found)).toBe('OrderViewRS');
     expect(decodeOrderViewRs(found.text).kind).toBe('success');
     expect(codeOf(await customerInput(paRes, sp.spmTxnReference!))[0]).toBe('784');
+  });
+
+  it('the NDC client (plain and SOAP 1.1): orderCreate answers a typed challenge, customerInput the order', async () => {
+    for (const binding of ['plain', 'soap11'] as const) {
+      const client = new NdcHttpClient({ ...ndcClientConfig(airline), binding });
+      try {
+        const { rq } = await orderFor('4000000000003220');
+        const answer = await client.orderCreate(rq);
+        if (!isAuthenticationChallenge(answer)) throw new Error('expected a challenge');
+        expect(answer.payment.acsUrl).toBe(`${airline.url}/acs/${answer.payment.spmTxnReference}`);
+        const term = await decide(answer.payment.acsUrl, 'approve');
+        const placed = await client.customerInput({
+          target: 'Test',
+          version: '17.2',
+          kind: 'success',
+          securePayments: [
+            {
+              paRes: term.searchParams.get('PaRes')!,
+              spmTxnReference: answer.payment.spmTxnReference,
+              originalTransactionId: answer.payment.originalTransactionId,
+              status: 'Y',
+            },
+          ],
+        });
+        expect(placed.rs.orders[0].statusCode).toBe('OK');
+      } finally {
+        client.close();
+      }
+    }
   });
 });
