@@ -386,7 +386,14 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   async function createOrder(input: CreateOrderInput): Promise<CreateOrderResult> {
     return run(
       async (attempt) => {
-        const rq = orderCreateRq(input.ctx, stamp(), input.priced, input.tokenId, input.securePayment);
+        const rq = orderCreateRq(
+          input.ctx,
+          stamp(),
+          input.priced,
+          input.tokenId,
+          input.securePayment,
+          input.authentication,
+        );
         const answer = await client.orderCreate(rq, call(input.ctx));
         if (isAuthenticationChallenge(answer)) {
           // A definite answer: no order exists (the airline holds the seats until its window ends).
