@@ -42,6 +42,7 @@ import {
   NdcHttpError,
   NdcInvalidResponseError,
   NdcTransportError,
+  isAuthenticationChallenge,
   type NdcHttpClient,
   type OfferPriceSuccess,
   type OrderViewSuccess,
@@ -397,9 +398,27 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   async function createOrder(input: CreateOrderInput): Promise<CreateOrderResult> {
     return run(
       async (attempt) => {
-        const rq = orderCreateRq(input.ctx, stamp(), input.priced, input.tokenId, input.securePayment);
-        const { rs, xml } = await client.orderCreate(rq, call(input.ctx));
-        return { order: orderSummary(rs, input.ctx.currency), orderViewXml: xml, attempt };
+        const rq = orderCreateRq(
+          input.ctx,
+          stamp(),
+          input.priced,
+          input.tokenId,
+          input.securePayment,
+          input.authentication,
+        );
+        const answer = await client.orderCreate(rq, call(input.ctx));
+        if (isAuthenticationChallenge(answer)) {
+          // A definite answer: no order exists (the airline holds the seats until its window ends).
+          // Taking the traveller through 3-D Secure is the saga's part of issue 19, not built yet.
+          throw ApplicationFailure.create({
+            message:
+              'the airline asks for 3-D Secure authentication of this card (CustomerInputRQ); the saga cannot take the traveller through it yet, so no order was made',
+            type: FailureType.AIRLINE_ERROR,
+            nonRetryable: true,
+            details: [{ attempt }],
+          });
+        }
+        return { order: orderSummary(answer.rs, input.ctx.currency), orderViewXml: answer.xml, attempt };
       },
       { orderCreate: true },
     );

@@ -7,7 +7,7 @@
  * the activity execution that produced it (1 = first try), which the workflow adds to its step
  * records.
  */
-import type { BookingIntent, PaymentCard } from '../src/booking/booking.model';
+import type { BookingIntent, CardAuthentication, PaymentCard } from '../src/booking/booking.model';
 import type { NdcContext, OfferToPrice } from '../src/booking/intent-to-ndc';
 import type { Money, SelectedOfferItem } from '../src/ndc/ndc.model';
 import type { CalendarPrice } from '../workflows/booking.decisions';
@@ -107,6 +107,8 @@ export interface CreateOrderInput {
   priced: PriceResult;
   tokenId: string;
   securePayment: BookingIntent['securePayment'];
+  /** `payment.card.authentication` of the intent: a 3-D Secure result done beforehand. */
+  authentication?: CardAuthentication;
 }
 
 export interface OrderSummary {

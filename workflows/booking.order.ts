@@ -38,7 +38,16 @@ export async function placeOrder(saga: Saga, ready: ReadyToOrder): Promise<Place
   for (let attempt = 1; ; attempt += 1) {
     try {
       const created = await trail.step('createOrder', () =>
-        orders.createOrder({ ctx, priced: ready.priced, tokenId: ready.tokenId, securePayment: intent.securePayment }),
+        orders.createOrder({
+          ctx,
+          priced: ready.priced,
+          tokenId: ready.tokenId,
+          securePayment: intent.securePayment,
+          // Added to the input only when present: earlier histories replay with identical inputs.
+          ...(intent.payment.card.authentication !== undefined
+            ? { authentication: intent.payment.card.authentication }
+            : {}),
+        }),
       );
       return {
         kind: 'placed',

@@ -15,6 +15,7 @@ describe('loadAirlineConfig', () => {
       production: false,
       maxBodyBytes: 1048576,
       portalUrl: 'https://book.example-airline.test/manage/',
+      authenticationHoldMs: 600000,
       logLevels: ['error', 'warn'],
     });
   });
@@ -27,6 +28,8 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_EXTENSION_NAMESPACE: 'not a uri' }, 'AIRLINE_EXTENSION_NAMESPACE'],
     [{ AIRLINE_VAULT_KEY: 'short' }, 'AIRLINE_VAULT_KEY'],
     [{ AIRLINE_LOG: 'chatty' }, 'AIRLINE_LOG'],
+    [{ AIRLINE_AUTHENTICATION_HOLD_MS: '10' }, 'AIRLINE_AUTHENTICATION_HOLD_MS'],
+    [{ AIRLINE_ACS_BASE_URL: 'not a url' }, 'AIRLINE_ACS_BASE_URL'],
   ])('fails fast naming the variable for %j', (env, variable) => {
     expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
     expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));

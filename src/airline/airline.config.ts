@@ -43,6 +43,16 @@ export interface AirlineConfig {
   maxBodyBytes: number;
   /** Base of the WebAddressID of orders (AIRLINE_PORTAL_URL, default `https://book.example-airline.test/manage/`). */
   portalUrl: string;
+  /**
+   * How long an order waiting for 3-D Secure holds its seats (AIRLINE_AUTHENTICATION_HOLD_MS,
+   * default 600000 = 10 min); the signed authentication result expires with it.
+   */
+  authenticationHoldMs: number;
+  /**
+   * Base URL of the simulated issuer page (`ACS_URL` = base + `/acs/<ref>`) as the cardholder's
+   * browser reaches it (AIRLINE_ACS_BASE_URL, default unset: the scheme and Host of the OrderCreate request).
+   */
+  acsBaseUrl?: string;
   /** Log level list for Nest (AIRLINE_LOG, default `error,warn`; `none` disables logging). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
 }
@@ -94,6 +104,8 @@ const envSchema = z
       .max(64 * 1024 * 1024)
       .default(1024 * 1024),
     AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
+    AIRLINE_AUTHENTICATION_HOLD_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+    AIRLINE_ACS_BASE_URL: z.string().url().optional(),
     AIRLINE_LOG: z
       .string()
       .default('error,warn')
@@ -153,6 +165,8 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     production,
     maxBodyBytes: e.AIRLINE_MAX_BODY_BYTES,
     portalUrl,
+    authenticationHoldMs: e.AIRLINE_AUTHENTICATION_HOLD_MS,
+    ...(e.AIRLINE_ACS_BASE_URL ? { acsBaseUrl: e.AIRLINE_ACS_BASE_URL.replace(/\/+$/, '') } : {}),
     logLevels: e.AIRLINE_LOG,
   };
 }

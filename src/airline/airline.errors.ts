@@ -59,6 +59,16 @@ export const AIRLINE_ERRORS = {
   ORDER_ALREADY_CANCELLED: { code: '770', shortText: 'Order already cancelled' },
   /** OrderCancel whose refund would be lower than the request's ExpectedRefundAmount (not cancelled). */
   REFUND_BELOW_EXPECTED: { code: '771', shortText: 'Refund lower than expected' },
+  /** OrderCreate with a card that needs 3-D Secure but no SecurePaymentAlert (TermURL, FailURL, device). */
+  SECURE_PAYMENT_REQUIRED: { code: '780', shortText: 'Secure payment alert required' },
+  /** The cardholder declined or failed authentication (CustomerInputRS, or a pre-authenticated result that is not a success). */
+  AUTHENTICATION_DECLINED: { code: '781', shortText: 'Authentication declined' },
+  /** An authentication result that the airline did not sign, or signed for another transaction. */
+  AUTHENTICATION_INVALID: { code: '782', shortText: 'Authentication result invalid' },
+  /** An authentication result or hold past its window (AIRLINE_AUTHENTICATION_HOLD_MS): the seats are released. */
+  AUTHENTICATION_EXPIRED: { code: '783', shortText: 'Authentication expired' },
+  /** An authentication result already used (an order was created from it, or it was declined). */
+  AUTHENTICATION_USED: { code: '784', shortText: 'Authentication result already used' },
   /** Unexpected failure inside the airline. */
   SYSTEM_ERROR: { code: '799', shortText: 'Unable to process - system error' },
 } as const satisfies Record<string, AirlineErrorDef>;

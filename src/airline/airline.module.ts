@@ -21,6 +21,8 @@ import { AIRLINE_CLOCK, AIRLINE_CONFIG, AIRLINE_WORLD } from './airline.tokens';
 import { FaultRunner } from './faults/fault-runner';
 import { FaultService } from './faults/faults.service';
 import { configureAirlineApp } from './http/airline.app';
+import { AuthenticationService } from './authentication/authentication.service';
+import { AcsController } from './http/acs.controller';
 import { BasicAuthGuard } from './http/basic-auth.guard';
 import { FaultsController } from './http/faults.controller';
 import { HealthController } from './http/health.controller';
@@ -90,6 +92,7 @@ export class AirlineModule {
       controllers: [
         HealthController,
         RetailController,
+        AcsController,
         PaymentController,
         ...(config.production ? [] : [FaultsController]),
       ],
@@ -109,20 +112,36 @@ export class AirlineModule {
           useFactory: () => options.world ?? loadWorld(undefined, config.airlineCode, config.worldSeed),
         },
         {
+          provide: AuthenticationService,
+          useFactory: (store: AirlineStore) =>
+            new AuthenticationService(store, clock, { holdMs: config.authenticationHoldMs, vaultKey: config.vaultKey }),
+          inject: [AirlineStore],
+        },
+        {
           provide: OrdersService,
-          useFactory: (store: AirlineStore, world: World) =>
-            new OrdersService(store, world, clock, { airlineCode: config.airlineCode, portalUrl: config.portalUrl }),
-          inject: [AirlineStore, AIRLINE_WORLD],
+          useFactory: (store: AirlineStore, world: World, authentication: AuthenticationService) =>
+            new OrdersService(store, world, clock, {
+              airlineCode: config.airlineCode,
+              portalUrl: config.portalUrl,
+              authentication,
+            }),
+          inject: [AirlineStore, AIRLINE_WORLD, AuthenticationService],
         },
         {
           provide: RetailService,
-          useFactory: (store: AirlineStore, world: World, orders: OrdersService) =>
+          useFactory: (
+            store: AirlineStore,
+            world: World,
+            orders: OrdersService,
+            authentication: AuthenticationService,
+          ) =>
             new RetailService(
               new ShoppingService(world, store, store, clock),
               new OfferPriceService(world, store, store, store, clock),
               orders,
+              authentication,
             ),
-          inject: [AirlineStore, AIRLINE_WORLD, OrdersService],
+          inject: [AirlineStore, AIRLINE_WORLD, OrdersService, AuthenticationService],
         },
         NdcMessages,
         NdcExchangeInterceptor,

@@ -69,6 +69,19 @@ export interface CardAddress {
   countryCode: string;
 }
 
+/**
+ * A 3-D Secure authentication of the card done before the booking (the agency's own 3-D Secure
+ * provider): the airline then charges without a challenge. Sensitive like the card.
+ */
+export interface CardAuthentication {
+  /** Cardholder Authentication Verification Value from the issuer (base64). */
+  cavv: string;
+  /** E-commerce indicator, e.g. `05`. */
+  eci: string;
+  /** The issuer's (ACS) transaction id. */
+  transactionId: string;
+}
+
 /** Card data. Sensitive: never logged, never stored in clear, never returned. */
 export interface PaymentCard {
   number: string;
@@ -77,6 +90,8 @@ export interface PaymentCard {
   expirationMonth: number;
   verificationCode: string;
   address: CardAddress;
+  /** A 3-D Secure result obtained beforehand; absent: the airline may ask for authentication. */
+  authentication?: CardAuthentication;
 }
 
 export interface BookingIntent {

@@ -17,7 +17,7 @@ import type {
   RequestCommon,
   SelectedOfferItem,
 } from '../ndc/ndc.model';
-import type { BookingIntent, IntentContact, IntentPassenger } from './booking.model';
+import type { BookingIntent, CardAuthentication, IntentContact, IntentPassenger } from './booking.model';
 
 /** What every NDC request needs from the intent. No card data. */
 export interface NdcContext {
@@ -221,6 +221,7 @@ export function orderCreateRq(
   priced: PricingToOrder,
   tokenId: string,
   securePayment: BookingIntent['securePayment'],
+  authentication?: CardAuthentication,
 ): OrderCreateRq {
   return {
     ...requestCommon(ctx, stamp),
@@ -229,6 +230,17 @@ export function orderCreateRq(
       termUrl: securePayment.termUrl,
       ipAddress: securePayment.ipAddress,
       userAgent: securePayment.userAgent,
+      // A result done beforehand: the airline charges without a challenge (status Y: authenticated).
+      ...(authentication !== undefined
+        ? {
+            authentication: {
+              transactionId: authentication.transactionId,
+              cavv: authentication.cavv,
+              eci: authentication.eci,
+              status: 'Y',
+            },
+          }
+        : {}),
     },
     offers: [
       {

@@ -1,12 +1,21 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { decodeOrderViewRs, encodeOrderCancelRs, encodeOrderViewRs, wrapInBinding } from '../ndc';
+import {
+  decodeCustomerInputRs,
+  decodeOrderViewRs,
+  encodeCustomerInputRq,
+  encodeOrderCancelRs,
+  encodeOrderViewRs,
+  wrapInBinding,
+} from '../ndc';
+import { customerInputRq, customerInputRs } from '../ndc/fixtures/customer-input.fixtures';
+import { familyOrderCreateRq } from '../ndc/fixtures/order-create-rq.fixtures';
 import { orderAlreadyCancelledRs, orderCancelRq, orderCancelRs } from '../ndc/fixtures/order-cancel.fixtures';
 import { orderNotFoundRs, orderViewRs, ORDER_ID } from '../ndc/fixtures/order-view-rs.fixtures';
 import { orderRetrieveRq } from '../ndc/fixtures/order-retrieve-rq.fixtures';
 import { InMemorySpanExporter, setupTracing } from '../common/observability/tracing';
-import { NdcHttpClient } from './ndc-client';
+import { NdcHttpClient, isAuthenticationChallenge } from './ndc-client';
 import {
   NdcBusinessError,
   NdcClientError,
@@ -185,6 +194,57 @@ describe('NdcHttpClient against a local HTTP server', () => {
     const error = await failure(client.orderCancel(orderCancelRq));
     expect(error).toBeInstanceOf(NdcBusinessError);
     expect((error as NdcBusinessError).code).toBe('916');
+  });
+
+  it('OrderCreate answered with CustomerInputRQ is a typed challenge, not an error; customerInput sends CustomerInputRS', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeCustomerInputRq(customerInputRq));
+    };
+    const answer = await client.orderCreate(familyOrderCreateRq);
+    if (!isAuthenticationChallenge(answer)) throw new Error('expected a challenge');
+    expect(answer.challenge).toStrictEqual(customerInputRq);
+    expect(answer.payment).toStrictEqual(customerInputRq.securePayments[0]);
+    expect(answer.xml).toBe(encodeCustomerInputRq(customerInputRq));
+
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(encodeOrderViewRs(orderViewRs));
+    };
+    const placed = await client.customerInput(customerInputRs);
+    expect(placed.rs.orders[0].orderId).toBe(ORDER_ID);
+    expect([seen[1]!.method, seen[1]!.url]).toEqual(['POST', '/retail/orders']);
+    expect(decodeCustomerInputRs(seen[1]!.body)).toStrictEqual(customerInputRs);
+    expect(isAuthenticationChallenge(await client.orderCreate(familyOrderCreateRq))).toBe(false);
+  });
+
+  it('customerInput: an Errors answer (declined) is NdcBusinessError; a challenge without ACS_URL is an invalid response', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(
+        encodeOrderViewRs({
+          target: 'Test',
+          version: '17.2',
+          kind: 'error',
+          errors: [{ code: '781', shortText: 'Authentication declined', status: 'Complete', text: 'declined' }],
+        }),
+      );
+    };
+    const declined = await failure(client.customerInput(customerInputRs));
+    expect(declined).toBeInstanceOf(NdcBusinessError);
+    expect([(declined as NdcBusinessError).code, declined.transient]).toEqual(['781', false]);
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      const noAcs = {
+        ...customerInputRq,
+        securePayments: [{ ...customerInputRq.securePayments[0], acsUrl: undefined }],
+      };
+      delete noAcs.securePayments[0].acsUrl;
+      res.end(encodeCustomerInputRq(noAcs));
+    };
+    const invalid = await failure(client.orderCreate(familyOrderCreateRq));
+    expect(invalid).toBeInstanceOf(NdcInvalidResponseError);
+    expect(invalid.message).toBe('CustomerInputRQ without SecurePayment ACS_URL and SPM_TxnReference');
   });
 
   it('reuses the keep-alive connection', async () => {

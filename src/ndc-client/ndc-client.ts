@@ -16,14 +16,17 @@ import {
   bindingContentType,
   bindingHeaders,
   decodeAirShoppingRs,
+  decodeCustomerInputRq,
   decodeOfferPriceRs,
   decodeOrderCancelRs,
   decodeOrderViewRs,
   encodeAirShoppingRq,
+  encodeCustomerInputRs,
   encodeOfferPriceRq,
   encodeOrderCancelRq,
   encodeOrderCreateRq,
   encodeOrderRetrieveRq,
+  ndcRootName,
   unwrapSoap,
   wrapInBinding,
   type NdcBinding,
@@ -31,7 +34,10 @@ import {
 import type {
   AirShoppingRq,
   AirShoppingRs,
+  CustomerInputRq,
+  CustomerInputRs,
   NdcError,
+  SecurePaymentChallenge,
   OfferPriceRq,
   OfferPriceRs,
   OrderCancelRq,
@@ -98,6 +104,22 @@ export type OrderCancelSuccess = Extract<OrderCancelRs, { kind: 'success' }>;
 export interface OrderViewResponse {
   rs: OrderViewSuccess;
   xml: string;
+}
+
+/**
+ * The airline's answer to an OrderCreateRQ whose card needs 3-D Secure: a CustomerInputRQ (no
+ * order yet). `payment` is its first SecurePayment, checked to carry what the client needs to
+ * go on (`ACS_URL`, `SPM_TxnReference`).
+ */
+export interface CustomerInputResponse {
+  challenge: CustomerInputRq;
+  payment: SecurePaymentChallenge & { acsUrl: string; spmTxnReference: string };
+  xml: string;
+}
+
+/** True when an OrderCreate was answered with a 3-D Secure challenge instead of an order. */
+export function isAuthenticationChallenge(r: OrderViewResponse | CustomerInputResponse): r is CustomerInputResponse {
+  return 'challenge' in r;
 }
 
 interface RawResponse {
@@ -175,12 +197,42 @@ export class NdcHttpClient {
     return rs;
   }
 
-  /** OrderCreateRQ. Not idempotent: check `requestSent` of a failure before retrying. */
-  async orderCreate(rq: OrderCreateRq, options: CallOptions = {}): Promise<OrderViewResponse> {
+  /**
+   * OrderCreateRQ. Not idempotent: check `requestSent` of a failure before retrying. The answer
+   * is the order, or (card needing 3-D Secure) the airline's CustomerInputRQ: a typed result, not
+   * an error ({@link isAuthenticationChallenge}); then answer it with {@link customerInput}.
+   */
+  async orderCreate(rq: OrderCreateRq, options: CallOptions = {}): Promise<OrderViewResponse | CustomerInputResponse> {
     const { body } = await this.postXml(
       '/retail/orders',
       'OrderCreateRQ',
       encodeOrderCreateRq(rq, this.codec),
+      options,
+    );
+    const text = body.toString('utf8');
+    if (this.decode(() => ndcRootName(text), 'OrderViewRS') !== 'CustomerInputRQ') return this.orderView(body);
+    const challenge = this.decode(() => decodeCustomerInputRq(text, this.codec), 'CustomerInputRQ');
+    const payment = challenge.securePayments[0];
+    if (payment?.acsUrl === undefined || payment.spmTxnReference === undefined)
+      throw new NdcInvalidResponseError('CustomerInputRQ without SecurePayment ACS_URL and SPM_TxnReference');
+    return {
+      challenge,
+      payment: { ...payment, acsUrl: payment.acsUrl, spmTxnReference: payment.spmTxnReference },
+      xml: unwrapSoap(text).text,
+    };
+  }
+
+  /**
+   * CustomerInputRS (`POST /retail/orders`): the cardholder's 3-D Secure result for a
+   * CustomerInputRQ. Answers the order; a declined, invalid, expired or used result is thrown as
+   * {@link NdcBusinessError} (781-784 at the embedded airline). Not idempotent: a second send of
+   * the same result is refused as used, so settle a lost answer by looking the order up.
+   */
+  async customerInput(rs: CustomerInputRs, options: CallOptions = {}): Promise<OrderViewResponse> {
+    const { body } = await this.postXml(
+      '/retail/orders',
+      'CustomerInputRS',
+      encodeCustomerInputRs(rs, this.codec),
       options,
     );
     return this.orderView(body);

@@ -18,3 +18,6 @@ export * from './order-cancel-rs.codec';
 export * from './require-element';
 export * from './soap';
 export * from './response-frame';
+export * from './secure-payment.codec';
+export * from './customer-input-rq.codec';
+export * from './customer-input-rs.codec';

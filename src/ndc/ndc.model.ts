@@ -555,6 +555,25 @@ export interface SecurePaymentAlert {
   termUrl: string;
   ipAddress: string;
   userAgent: string;
+  /**
+   * A 3-D Secure result obtained before the order (the airline then charges without a
+   * challenge). PaymentCard 17.2 has no place for it, so it travels in the same alert:
+   * `Reference/ACS_TxnReference` and `ProcessingInfos/ProcessingInfo` (`CAVV`,
+   * `CustomerAuthStatus`, `ECI`). Absent: the airline may answer with a CustomerInputRQ.
+   */
+  authentication?: ThreeDsResult;
+}
+
+/** A cardholder authentication done at the issuer (3-D Secure), as the payment carries it. */
+export interface ThreeDsResult {
+  /** The issuer's (ACS) transaction id: `Reference/ACS_TxnReference`. */
+  transactionId: string;
+  /** Cardholder Authentication Verification Value (base64, from the issuer): `ProcessingInfo/CAVV`. */
+  cavv: string;
+  /** E-commerce indicator, e.g. `05` (Visa, authenticated): `ProcessingInfo/ECI`. */
+  eci: string;
+  /** `ProcessingInfo/CustomerAuthStatus`: `Y` authenticated, `A` attempted (optional in the XSD). */
+  status?: string;
 }
 
 export interface OrderPayment {
@@ -697,4 +716,51 @@ export type OrderCancelRs =
       /** One per `Response` element (at least one). */
       cancellations: OrderCancellation[];
     })
+  | (ResponseCommon & { kind: 'error'; errors: NdcError[] });
+
+// ---------------------------------------------------------------- CustomerInput (3-D Secure)
+
+/** The transaction ids of a 3-D Secure exchange: SecurePaymentAlertType's `Reference`. */
+export interface SecurePaymentReference {
+  /** `Reference/SPM_TxnReference`: the airline's (secure payment merchant's) transaction reference. */
+  spmTxnReference?: string;
+  /** `Reference/OriginalTransactionID`: the transaction that asked for authentication. */
+  originalTransactionId?: string;
+}
+
+/** One `Query/SecurePayments/SecurePayment` of a CustomerInputRQ: where to send the cardholder. */
+export interface SecurePaymentChallenge extends SecurePaymentReference {
+  /** `TransactionType`, e.g. `Authorize`. */
+  transactionType?: string;
+  /** `URLs/ACS_URL`: the issuer's page the cardholder's browser goes to. */
+  acsUrl?: string;
+  /** `URLs/FailURL` and `URLs/TermURL`, echoed from the OrderCreateRQ. */
+  failUrl?: string;
+  termUrl?: string;
+  /** `Amount`: what is to be authorised. */
+  amount?: Amount;
+}
+
+/**
+ * CustomerInputRQ: the airline's answer to an OrderCreateRQ whose card needs 3-D Secure
+ * (docs/airline-service.md). A "request" in IATA's naming because it asks the customer for
+ * input; the client answers with a CustomerInputRS. Root children: `Document`, `Party` (the
+ * agency concerned), `Query/SecurePayments`; there is no root `PointOfSale`.
+ */
+export interface CustomerInputRq extends MessageHeader {
+  party: RequestCommon['party'];
+  securePayments: SecurePaymentChallenge[];
+}
+
+/** One `Response/SecurePayments/SecurePayment` of a CustomerInputRS: the authentication result. */
+export interface SecurePaymentOutcome extends SecurePaymentReference {
+  /** `PayerAuth/PARes`: the issuer's signed result, exactly as the browser brought it back. */
+  paRes?: string;
+  /** `Status`: `Y` authenticated, `N` not, `A` attempted, `U` unable. */
+  status?: string;
+}
+
+/** CustomerInputRS: the client's answer to a CustomerInputRQ (success form), or `Errors`. */
+export type CustomerInputRs =
+  | (ResponseCommon & { kind: 'success'; securePayments: SecurePaymentOutcome[] })
   | (ResponseCommon & { kind: 'error'; errors: NdcError[] });

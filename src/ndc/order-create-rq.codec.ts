@@ -1,5 +1,6 @@
 /**
- * OrderCreateRQ: SecurePaymentAlert (URLs, CustomerDevice), the priced Offer
+ * OrderCreateRQ: SecurePaymentAlert (URLs, CustomerDevice, a pre-authenticated 3-D Secure
+ * result), the priced Offer
  * with TotalOfferPrice and items, Payments (voucher = card token), and
  * DataLists with PassengerList (Individual, ContactInfoRef) and ContactList.
  */
@@ -14,6 +15,7 @@ import {
   encodeRequestCommon,
 } from './common.codec';
 import { decodeSelectedOfferItem, encodeSelectedOfferItem } from './offer-price-rq.codec';
+import { decodeSecurePaymentFields, encodeSecurePaymentFields, reqSecurePaymentField } from './secure-payment.codec';
 import {
   addEl,
   addMoney,
@@ -100,15 +102,23 @@ export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): 
   return rq;
 }
 
-/** OrderCreateParameters/Alerts/Alert/SecurePaymentAlert with URLs and Details/CustomerDevice. */
+/**
+ * OrderCreateParameters/Alerts/Alert/SecurePaymentAlert: URLs, Details/CustomerDevice, and a
+ * pre-authenticated result in Reference/ACS_TxnReference and ProcessingInfos/ProcessingInfo.
+ */
 function encodeSecurePaymentAlert(root: XMLBuilder, a: SecurePaymentAlert): void {
   const spa = addEl(addEl(addEl(addEl(root, 'OrderCreateParameters'), 'Alerts'), 'Alert'), 'SecurePaymentAlert');
-  const urls = addEl(spa, 'URLs');
-  addEl(urls, 'FailURL', a.failUrl);
-  addEl(urls, 'TermURL', a.termUrl);
-  const device = addEl(addEl(spa, 'Details'), 'CustomerDevice');
-  addEl(device, 'IP_Address', a.ipAddress);
-  addEl(device, 'BrowserUserAgentHeader', a.userAgent);
+  const auth = a.authentication;
+  encodeSecurePaymentFields(spa, {
+    acsTxnReference: auth?.transactionId,
+    failUrl: a.failUrl,
+    termUrl: a.termUrl,
+    ipAddress: a.ipAddress,
+    userAgent: a.userAgent,
+    cavv: auth?.cavv,
+    authStatus: auth?.status,
+    eci: auth?.eci,
+  });
 }
 
 /** The first Alert carrying a SecurePaymentAlert, or undefined. */
@@ -121,16 +131,22 @@ function findSecurePaymentAlert(root: XNode, path: string): SecurePaymentAlert |
     const spa = opt(list[i], 'SecurePaymentAlert');
     if (spa === undefined) continue;
     const spaPath = `${path}/OrderCreateParameters/Alerts/Alert[${i + 1}]/SecurePaymentAlert`;
-    const urlsPath = `${spaPath}/URLs`;
-    const urls = one(spa, 'URLs', spaPath);
-    const devicePath = `${spaPath}/Details/CustomerDevice`;
-    const device = one(one(spa, 'Details', spaPath), 'CustomerDevice', `${spaPath}/Details`);
-    return {
-      failUrl: reqText(urls, 'FailURL', urlsPath),
-      termUrl: reqText(urls, 'TermURL', urlsPath),
-      ipAddress: reqText(device, 'IP_Address', devicePath),
-      userAgent: reqText(device, 'BrowserUserAgentHeader', devicePath),
+    const f = decodeSecurePaymentFields(spa);
+    const alert: SecurePaymentAlert = {
+      failUrl: reqSecurePaymentField(f, 'failUrl', spaPath),
+      termUrl: reqSecurePaymentField(f, 'termUrl', spaPath),
+      ipAddress: reqSecurePaymentField(f, 'ipAddress', spaPath),
+      userAgent: reqSecurePaymentField(f, 'userAgent', spaPath),
     };
+    if (f.cavv !== undefined || f.eci !== undefined || f.acsTxnReference !== undefined) {
+      alert.authentication = {
+        transactionId: reqSecurePaymentField(f, 'acsTxnReference', spaPath),
+        cavv: reqSecurePaymentField(f, 'cavv', spaPath),
+        eci: reqSecurePaymentField(f, 'eci', spaPath),
+      };
+      if (f.authStatus !== undefined) alert.authentication.status = f.authStatus;
+    }
+    return alert;
   }
   return undefined;
 }

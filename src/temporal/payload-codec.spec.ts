@@ -89,6 +89,17 @@ describe('UI codec', () => {
     expect(maskCardData(['4000056655665556', 'ABC'])).toEqual(['****5556', 'ABC']);
   });
 
+  it('masks a 3-D Secure CAVV wherever it appears (intent card, createOrder input)', () => {
+    const input = {
+      card: { authentication: { cavv: 'AAABBJg0VhI0VniQEjRWAAAAAAA=', eci: '05', transactionId: 'tx-1' } },
+      authentication: { cavv: 'AAABBJg0VhI0VniQEjRWAAAAAAA=', eci: '05', transactionId: 'tx-1' },
+    };
+    expect(maskCardData(input)).toEqual({
+      card: { authentication: { cavv: '***', eci: '05', transactionId: 'tx-1' } },
+      authentication: { cavv: '***', eci: '05', transactionId: 'tx-1' },
+    });
+  });
+
   it('decrypts and masks for the Web UI', async () => {
     const codec = new EncryptionCodec(KEY);
     const sealed = await codec.encode([

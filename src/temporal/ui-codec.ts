@@ -3,8 +3,8 @@
  * read them, then masks card data, which must stay unreadable even for them.
  *
  * Masking: under any `card` object, `number` becomes `****<last 4>` and `verificationCode` becomes
- * `***`; any other `verificationCode` property is replaced too, and any string of 13-19 digits
- * passing the Luhn check is masked wherever it appears.
+ * `***`; any other `verificationCode` property is replaced too, and so is every `cavv` (a 3-D Secure
+ * authentication value); any string of 13-19 digits passing the Luhn check is masked wherever it appears.
  */
 import type { Payload } from '@temporalio/common';
 import { luhnValid } from '../common/luhn';
@@ -36,7 +36,7 @@ export function maskCardData(value: unknown, underCard = false): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
   for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (name === 'verificationCode') copy[name] = '***';
+    if (name === 'verificationCode' || name === 'cavv') copy[name] = '***';
     else if (underCard && name === 'number' && typeof inner === 'string') copy[name] = maskCardNumber(inner);
     else copy[name] = maskCardData(inner, name === 'card');
   }

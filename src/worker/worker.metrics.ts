@@ -135,6 +135,7 @@ export const NDC_OPERATIONS = {
   orderCreate: 'OrderCreate',
   orderRetrieve: 'OrderRetrieve',
   orderCancel: 'OrderCancel',
+  customerInput: 'CustomerInput',
   ordersByShoppingResponse: 'OrderList',
   createToken: 'Token',
 } as const satisfies Partial<Record<keyof NdcHttpClient, string>>;

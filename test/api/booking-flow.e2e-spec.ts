@@ -21,6 +21,9 @@ import { captureProcessOutput } from '../support/capture-output';
 import { keyReusedProblem, problemBody } from './problem.fixture';
 
 // Everything the process writes (API, worker, airline, SDK logs) and every API answer, for the leak check.
+/** A card whose issuer asks for 3-D Secure, and a CAVV of an authentication done beforehand. */
+const THREE_DS_CARD = '4000000000003220';
+const TEST_CAVV = 'AAABBJg0VhI0VniQEjRWAAAAAAA=';
 const captured = captureProcessOutput('INFO');
 
 describe('booking API end to end', () => {
@@ -141,6 +144,17 @@ describe('booking API end to end', () => {
     captured.push(JSON.stringify(view));
     expect(view.surcharge).toBeUndefined();
     expect(view.order.total).toEqual(view.pricedTotal);
+  });
+
+  it('pre-authenticated 3-D Secure card (payment.card.authentication): CONFIRMED without a challenge', async () => {
+    const intent = oneWayIntent({ agencyId: 'AGFLOW', card: THREE_DS_CARD });
+    intent.payment.card.authentication = { cavv: TEST_CAVV, eci: '05', transactionId: 'acs-tx-0001' };
+    const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'preauth-1' });
+    expect(posted.status).toBe(202);
+    bookingIds.push(posted.body.id);
+    const view = await waitForBooking(stack, posted.body.id, 'CONFIRMED');
+    captured.push(JSON.stringify(view));
+    expect(view.order.status).toBe('OK');
   });
 
   it('promotion code PROMO10: a lower total than the same booking without it', async () => {
@@ -338,7 +352,7 @@ describe('booking API end to end', () => {
     expect(intent.payment.card.verificationCode).not.toBe(TEST_CVV);
   });
 
-  it('card-data leak check: histories, logs and API answers never hold a card number or the CVV', async () => {
+  it('card-data leak check: histories, logs and API answers never hold a card number, the CVV or a CAVV', async () => {
     expect(bookingIds.length).toBeGreaterThanOrEqual(3);
     const haystacks: [string, string][] = [];
     for (const id of bookingIds) {
@@ -351,9 +365,10 @@ describe('booking API end to end', () => {
       for (const key of stack.keys.all()) expect([what, text.includes(key)]).toEqual([what, false]);
     }
     for (const [what, text] of haystacks) {
-      for (const card of [CREDIT_CARD, CREDIT_CARD_2, DEBIT_CARD]) {
+      for (const card of [CREDIT_CARD, CREDIT_CARD_2, DEBIT_CARD, THREE_DS_CARD]) {
         expect([what, text.includes(card)]).toEqual([what, false]);
       }
+      expect([what, text.includes(TEST_CAVV)]).toEqual([what, false]);
       expect([what, text.includes(`"${TEST_CVV}"`)]).toEqual([what, false]);
       expect([what, /verificationCode\W{1,6}\d{3,4}\b/.test(text)]).toEqual([what, false]);
     }

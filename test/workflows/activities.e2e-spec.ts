@@ -174,6 +174,32 @@ describe('booking activities against the real airline service', () => {
     expect(retrieved.orderViewXml).not.toContain(CREDIT_CARD.number);
   });
 
+  it('a card that needs 3-D Secure: createOrder fails definitely (no order), never as an unknown outcome', async () => {
+    const context = ctx();
+    const { shop, priced, offers } = await shopAndPrice(context);
+    const card = { ...CREDIT_CARD, number: '4000000000003220' };
+    const token = await run(activities.tokenise, { card, correlationId: context.correlationId });
+    const repriced = await run(activities.repriceWithToken, {
+      ctx: context,
+      offers,
+      previous: priced,
+      tokenId: token.tokenId,
+    });
+    const failure = await failureOf(
+      run(activities.createOrder, {
+        ctx: context,
+        priced: repriced,
+        tokenId: token.tokenId,
+        securePayment: oneWayIntent().securePayment,
+      }),
+    );
+    expect([failure.type, failure.nonRetryable]).toEqual(['AIRLINE_ERROR', true]);
+    expect(failure.message).toContain('3-D Secure');
+    expect(
+      (await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId })).order,
+    ).toBeUndefined();
+  });
+
   it('picks the cheapest calendar date per direction within the window, the return not before the outbound', async () => {
     const context = ctx();
     const result = await run(activities.calendar, {

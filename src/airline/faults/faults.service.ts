@@ -12,6 +12,7 @@ export const FAULT_OPERATIONS = [
   'OrderCreate',
   'OrderRetrieve',
   'OrderCancel',
+  'CustomerInput',
   'Token',
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];

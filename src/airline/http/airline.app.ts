@@ -32,6 +32,8 @@ export function configureAirlineApp(app: NestExpressApplication, config: Airline
     limit: JSON_BODY_LIMIT,
     inflate: false,
   });
+  // The issuer page's form (decision=approve|decline): tiny.
+  app.useBodyParser('urlencoded', { extended: false, limit: 1024, inflate: false });
   // Announced on every answer, also to clients that asked to close (documented behaviour).
   app.use((_req: IncomingMessage, res: ServerResponse, next: () => void) => {
     res.setHeader('Keep-Alive', `timeout=${KEEP_ALIVE_SECONDS}`);

@@ -14,6 +14,10 @@ export interface ExpressRequest extends IncomingMessage {
   acceptsEncodings(encoding: string): string | false;
   /** True when the response's ETag / Last-Modified satisfy the request's conditional headers (fresh). */
   readonly fresh: boolean;
+  /** `http` or `https` (Express's `req.protocol`; proxies count only when `trust proxy` is set). */
+  readonly protocol: string;
+  /** A request header, case-insensitive (`req.get`). */
+  get(name: string): string | undefined;
   /** Path of the URL. */
   readonly path: string;
   /** Query string parameters. */
@@ -28,4 +32,7 @@ export interface ExpressResponse extends ServerResponse {
   status(code: number): this;
   set(field: string, value: string): this;
   type(type: string): this;
+  /** Redirects with `status` to `url` (Express's `res.redirect`). */
+  redirect(status: number, url: string): void;
+  send(body: string): this;
 }

@@ -7,11 +7,13 @@ import {
   type EncodeOptions,
   type ParseOptions,
   decodeAirShoppingRq,
+  decodeCustomerInputRs,
   decodeOfferPriceRq,
   decodeOrderCancelRq,
   decodeOrderCreateRq,
   decodeOrderRetrieveRq,
   encodeAirShoppingRs,
+  encodeCustomerInputRq,
   encodeOfferPriceRs,
   encodeOrderCancelRs,
   encodeOrderViewRs,
@@ -19,6 +21,8 @@ import {
 import type {
   AirShoppingRq,
   AirShoppingRs,
+  CustomerInputRq,
+  CustomerInputRs,
   OfferPriceRq,
   OfferPriceRs,
   OrderCancelRq,
@@ -28,10 +32,22 @@ import type {
   OrderViewRs,
 } from '../../ndc/ndc.model';
 
-export type RqRoot = 'AirShoppingRQ' | 'OfferPriceRQ' | 'OrderCreateRQ' | 'OrderRetrieveRQ' | 'OrderCancelRQ';
-export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS' | 'OrderCancelRS';
-export type NdcRequest = AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq | OrderCancelRq;
-export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs | OrderCancelRs;
+/**
+ * Roots of the messages clients send. CustomerInputRS is one: the client's answer to the
+ * airline's CustomerInputRQ, sent to `/retail/orders` and answered with OrderViewRS.
+ */
+export type RqRoot =
+  'AirShoppingRQ' | 'OfferPriceRQ' | 'OrderCreateRQ' | 'OrderRetrieveRQ' | 'OrderCancelRQ' | 'CustomerInputRS';
+/** Roots of the airline's answers; CustomerInputRQ answers an OrderCreateRQ whose card needs 3-D Secure. */
+export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS' | 'OrderCancelRS' | 'CustomerInputRQ';
+export type NdcRequest =
+  AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq | OrderCancelRq | CustomerInputRs;
+export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs | OrderCancelRs | CustomerInputRq;
+
+/** True for the airline's 3-D Secure challenge (the one answer model without `kind`). */
+export function isCustomerInputRq(rs: NdcResponse): rs is CustomerInputRq {
+  return !('kind' in rs) && 'securePayments' in rs;
+}
 
 /** The response root answering each request root. */
 export const RESPONSE_ROOT: Record<RqRoot, RsRoot> = {
@@ -40,6 +56,7 @@ export const RESPONSE_ROOT: Record<RqRoot, RsRoot> = {
   OrderCreateRQ: 'OrderViewRS',
   OrderRetrieveRQ: 'OrderViewRS',
   OrderCancelRQ: 'OrderCancelRS',
+  CustomerInputRS: 'OrderViewRS',
 };
 
 const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> = {
@@ -48,6 +65,7 @@ const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> 
   OrderCreateRQ: decodeOrderCreateRq,
   OrderRetrieveRQ: decodeOrderRetrieveRq,
   OrderCancelRQ: decodeOrderCancelRq,
+  CustomerInputRS: decodeCustomerInputRs,
 };
 
 /** Decodes request `xml` (plain or in a SOAP envelope) whose root element is `root` (throws NdcDecodeError). */
@@ -66,5 +84,7 @@ export function encodeRs(root: RsRoot, model: NdcResponse, opts: EncodeOptions):
       return encodeOrderViewRs(model as OrderViewRs, opts);
     case 'OrderCancelRS':
       return encodeOrderCancelRs(model as OrderCancelRs, opts);
+    case 'CustomerInputRQ':
+      return encodeCustomerInputRq(model as CustomerInputRq, opts);
   }
 }

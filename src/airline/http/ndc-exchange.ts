@@ -37,7 +37,7 @@ import {
   LOOKUP_MODES,
 } from '../faults/faults.service';
 import type { ExpressRequest, ExpressResponse } from './express.types';
-import type { NdcRequest, NdcResponse, RqRoot, RsRoot } from './ndc-codec';
+import { type NdcRequest, type NdcResponse, type RqRoot, type RsRoot, isCustomerInputRq } from './ndc-codec';
 import { type EchoIds, NdcHttpError, NotAcceptableError } from './ndc-http.error';
 import { NdcMessages } from './ndc-messages';
 import { type XmlPayload, xmlPayload, xmlStream } from './ndc-reply';
@@ -99,7 +99,8 @@ export const Exchange = createParamDecorator((_data: unknown, ctx: ExecutionCont
 
 /** The agency a request is made for: TravelAgencySender/AgencyID, or `agencyID` of the query. */
 function agencyOf(message: NdcRequest | undefined, req: ExpressRequest): string | undefined {
-  if (message) return message.party?.agencyId;
+  // A CustomerInputRS names no agency: only faults armed for every agency reach it.
+  if (message) return 'party' in message ? message.party?.agencyId : undefined;
   const q = req.query.agencyID ?? req.query.agencyId;
   return typeof q === 'string' ? q : undefined;
 }
@@ -192,7 +193,9 @@ export class NdcExchangeInterceptor implements NestInterceptor {
     try {
       const rs = (await lastValueFrom(next.handle().pipe(defaultIfEmpty(undefined)))) as NdcResponse;
       if (req.method === 'GET' && req.fresh) return undefined;
-      xml = this.messages.encode(exchange.responseRoot, rs, exchange.echo, exchange.binding);
+      // An OrderCreate answered with a 3-D Secure challenge is a CustomerInputRQ, not an OrderViewRS.
+      const root = rs !== undefined && isCustomerInputRq(rs) ? 'CustomerInputRQ' : exchange.responseRoot;
+      xml = this.messages.encode(root, rs, exchange.echo, exchange.binding);
     } catch (err) {
       const error = businessError(err);
       if (!error) throw err;

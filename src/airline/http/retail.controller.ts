@@ -1,14 +1,23 @@
 /**
  * The XML retail interface (`/retail/*`, Basic auth): AirShopping, OfferPrice,
- * OrderCreate / OrderRetrieve (by root element) and the GET of orders by
+ * OrderCreate / OrderRetrieve / OrderCancel / CustomerInputRS (by root element) and the GET of orders by
  * response id. Every route takes the one path of {@link NdcExchangeInterceptor}:
  * the guard and interceptor declared here apply to all of them.
  */
-import { Controller, Get, HttpCode, Inject, Post, Query, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import type { AirShoppingRq, OfferPriceRq, OrderCancelRq, OrderCreateRq, OrderRetrieveRq } from '../../ndc/ndc.model';
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import type {
+  AirShoppingRq,
+  CustomerInputRs,
+  OfferPriceRq,
+  OrderCancelRq,
+  OrderCreateRq,
+  OrderRetrieveRq,
+} from '../../ndc/ndc.model';
+import type { AirlineConfig } from '../airline.config';
+import { AIRLINE_CONFIG } from '../airline.tokens';
 import { ndcError } from '../airline.errors';
 import { BasicAuthGuard } from './basic-auth.guard';
-import type { ExpressResponse } from './express.types';
+import type { ExpressRequest, ExpressResponse } from './express.types';
 import type { NdcResponse } from './ndc-codec';
 import { Exchange, type NdcExchange, NdcExchangeInterceptor, NdcMessage, NdcRoute } from './ndc-exchange';
 import { NdcHttpError } from './ndc-http.error';
@@ -18,7 +27,10 @@ import { RetailService } from './retail.service';
 @UseGuards(BasicAuthGuard)
 @UseInterceptors(NdcExchangeInterceptor)
 export class RetailController {
-  constructor(@Inject(RetailService) private readonly retail: RetailService) {}
+  constructor(
+    @Inject(RetailService) private readonly retail: RetailService,
+    @Inject(AIRLINE_CONFIG) private readonly config: AirlineConfig,
+  ) {}
 
   @Post('offers')
   @HttpCode(200)
@@ -38,12 +50,23 @@ export class RetailController {
   @HttpCode(200)
   @NdcRoute({
     responseRoot: 'OrderViewRS',
-    requests: { OrderCreateRQ: 'OrderCreate', OrderRetrieveRQ: 'OrderRetrieve', OrderCancelRQ: 'OrderCancel' },
+    requests: {
+      OrderCreateRQ: 'OrderCreate',
+      OrderRetrieveRQ: 'OrderRetrieve',
+      OrderCancelRQ: 'OrderCancel',
+      CustomerInputRS: 'CustomerInput',
+    },
   })
-  orders(@Exchange() exchange: NdcExchange): NdcResponse {
+  orders(@Exchange() exchange: NdcExchange, @Req() req: ExpressRequest): NdcResponse {
     switch (exchange.root) {
       case 'OrderCreateRQ':
-        return this.retail.orderCreate(exchange.message as OrderCreateRq);
+        // The issuer page is served by this airline, at the address the caller reached it by unless configured.
+        return this.retail.orderCreate(
+          exchange.message as OrderCreateRq,
+          this.config.acsBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+        );
+      case 'CustomerInputRS':
+        return this.retail.customerInput(exchange.message as CustomerInputRs);
       case 'OrderCancelRQ':
         return this.retail.orderCancel(exchange.message as OrderCancelRq);
       default:

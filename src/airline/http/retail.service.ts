@@ -5,6 +5,8 @@
 import type {
   AirShoppingRq,
   AirShoppingRs,
+  CustomerInputRq,
+  CustomerInputRs,
   OfferPriceRq,
   OfferPriceRs,
   OrderCancelRq,
@@ -14,6 +16,7 @@ import type {
   OrderViewRs,
 } from '../../ndc/ndc.model';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
+import type { AuthenticationService } from '../authentication/authentication.service';
 import type { FaultMode } from '../faults/faults.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersLookup, OrdersService } from '../orders/orders.service';
@@ -24,18 +27,28 @@ export class RetailService {
     private readonly shopping: ShoppingService,
     private readonly pricing: OfferPriceService,
     private readonly orders: OrdersService,
+    /** 3-D Secure holds: released when their window has passed, before seats are counted. */
+    private readonly authentication?: AuthenticationService,
   ) {}
 
   airShopping(rq: AirShoppingRq): AirShoppingRs {
+    this.authentication?.releaseExpired();
     return this.shopping.shop(rq);
   }
 
   offerPrice(rq: OfferPriceRq): OfferPriceRs {
+    this.authentication?.releaseExpired();
     return this.pricing.price(rq);
   }
 
-  orderCreate(rq: OrderCreateRq): OrderViewRs {
-    return this.orders.create(rq);
+  /** OrderViewRS, or CustomerInputRQ when the card needs 3-D Secure (the issuer page is under `acsBaseUrl`). */
+  orderCreate(rq: OrderCreateRq, acsBaseUrl: string): OrderViewRs | CustomerInputRq {
+    return this.orders.create(rq, { acsBaseUrl });
+  }
+
+  /** The cardholder's authentication result (CustomerInputRS): the order, or why not. */
+  customerInput(rs: CustomerInputRs): OrderViewRs {
+    return this.orders.completeAuthentication(rs);
   }
 
   orderRetrieve(rq: OrderRetrieveRq): OrderViewRs {

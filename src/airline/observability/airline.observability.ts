@@ -67,6 +67,8 @@ const ROUTE_OPERATIONS: Record<string, string> = {
   'POST /payment/tokens': 'Token',
   'GET /payment/tokens/:id': 'TokenRetrieve',
   'POST /payment/tokens/:id/charges': 'TokenCharge',
+  'GET /acs/:ref': 'IssuerPage',
+  'POST /acs/:ref': 'IssuerDecision',
   'GET /health': 'health',
   'POST /_sim/faults': 'sim_faults',
   'GET /_sim/faults': 'sim_faults',
@@ -77,6 +79,7 @@ const ORDER_ROOTS: Record<string, string> = {
   OrderCreateRQ: 'OrderCreate',
   OrderRetrieveRQ: 'OrderRetrieve',
   OrderCancelRQ: 'OrderCancel',
+  CustomerInputRS: 'CustomerInput',
 };
 
 /** The NDC operation of a request: from its route, refined by its body's root. */

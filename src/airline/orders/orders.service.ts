@@ -5,11 +5,21 @@
  * missing order.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Metadata, NdcError, OrderCancelRq, OrderCancelRs, OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
+import type {
+  CustomerInputRq,
+  CustomerInputRs,
+  Metadata,
+  NdcError,
+  OrderCancelRq,
+  OrderCancelRs,
+  OrderCreateRq,
+  OrderViewRs,
+} from '../../ndc/ndc.model';
+import type { AuthenticationService } from '../authentication/authentication.service';
 import { compare } from '../../common/decimal';
 import { AGENCY_ID_ELEMENT, requireElement, requireMoney } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
-import type { AirlineClock } from '../airline.ports';
+import type { AirlineClock, PricingRecord } from '../airline.ports';
 import {
   buildOrderItems,
   checkOrderAgainstPricing,
@@ -56,8 +66,16 @@ export function newBookingReference(): string {
 /** Status code of a live order and of a cancelled one (`Order/Status/StatusCode`, IATA_CodeType). */
 export const ORDER_STATUS = { live: 'OK', cancelled: 'XX' } as const;
 
+/** Per-request context of an OrderCreate. */
+export interface OrderCreateContext {
+  /** Base URL of the issuer page as the cardholder's browser reaches it (needed when a card asks for 3-D Secure). */
+  acsBaseUrl?: string;
+}
+
 export interface OrdersServiceOptions {
   airlineCode: string;
+  /** 3-D Secure (test cards that need it); absent: no card is ever challenged. */
+  authentication?: AuthenticationService;
   /** Base of WebAddressID, ending in `/`; the booking reference is appended. */
   portalUrl: string;
   ids?: IdSource;
@@ -85,78 +103,123 @@ export class OrdersService {
    * response with the same passengers, contacts and payment returns the
    * existing order (safe retries); with other data it is refused.
    */
-  create(rq: OrderCreateRq): OrderViewRs {
+  create(rq: OrderCreateRq, context: OrderCreateContext = {}): OrderViewRs | CustomerInputRq {
     const offer = orderedOffer(rq);
     const existing = this.store.orderByPricingResponse(offer.responseId);
     if (existing && existing.agencyId === rq.party.agencyId) {
       if (sameOrderData(existing, rq)) return existing.view;
-      throw new AirlineError(
-        'INVALID_REQUEST',
-        `Pricing response ${offer.responseId} was already ordered (OrderID ${existing.orderId}) with other data; shop and price again`,
-      );
+      throw alreadyOrdered(offer.responseId, existing.orderId);
+    }
+    const auth = this.options.authentication;
+    auth?.releaseExpired();
+    const waiting = auth && this.store.pendingAuthenticationFor(offer.responseId);
+    if (waiting && waiting.agencyId === rq.party.agencyId) {
+      // A retry of an OrderCreate that is waiting for 3-D Secure gets the same challenge.
+      if (sameOrderData({ request: waiting.request }, rq)) return waiting.challenge;
+      throw alreadyOrdered(offer.responseId, `none yet: ${waiting.spmRef} awaits authentication`);
     }
     const check = checkOrderAgainstPricing(rq, this.store, this.store, this.clock);
     if (!check.ok) return errorView(check.error);
     const pricing = check.pricing;
+    const mode = auth?.modeOf(rq.payments[0]?.voucherNumber);
+    const preAuthenticated = rq.securePayment?.authentication;
+    if (auth && mode && preAuthenticated) auth.checkPreAuthenticated(preAuthenticated);
+    if (auth && mode && !preAuthenticated) {
+      auth.requireAlert(rq);
+      const acsBaseUrl = requireElement(context.acsBaseUrl, 'the ACS base URL (AIRLINE_ACS_BASE_URL)');
+      const challenge = this.store.transaction(
+        () =>
+          this.store.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
+          auth.hold(rq, mode, pricing.pricedOffer.total, pricing.segments, acsBaseUrl),
+      );
+      if (!challenge) throw soldOut(offer.offerId);
+      return challenge;
+    }
+    const sold = this.store.transaction(
+      () =>
+        this.store.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
+        this.saveNewOrder(rq, pricing),
+    );
+    if (!sold) throw soldOut(offer.offerId);
+    return sold.view;
+  }
+
+  /**
+   * CustomerInputRS: the authentication result of an OrderCreate that answered CustomerInputRQ.
+   * An approved, valid result orders from the held seats (no second sale) and answers the
+   * OrderViewRS; anything else is an NDC error and nothing is ordered (AuthenticationService).
+   */
+  completeAuthentication(rs: CustomerInputRs): OrderViewRs {
+    const auth = this.options.authentication;
+    if (!auth) throw new AirlineError('INVALID_REQUEST', 'This airline asks for no 3-D Secure authentication');
+    auth.releaseExpired();
+    const hold = auth.approvedHold(rs);
+    const pricing = this.store.getPricing(hold.pricingResponseId);
+    if (!pricing) throw new Error(`hold ${hold.spmRef} has no pricing record`);
+    const order = this.store.transaction(() => {
+      const placed = this.saveNewOrder(hold.request, pricing);
+      return this.store.endAuthentication(hold, 'ordered', placed.orderId) && placed;
+    });
+    if (!order) {
+      throw new AirlineError('AUTHENTICATION_USED', `The authentication result of ${hold.spmRef} was already used`);
+    }
+    return order.view;
+  }
+
+  /** Builds and stores the order of `rq` priced by `pricing` (inside the transaction that holds its seats). */
+  private saveNewOrder(rq: OrderCreateRq, pricing: PricingRecord): StoredOrder {
     const priced = pricing.response;
     if (priced.kind !== 'success')
       throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${pricing.responseId} holds no offer`);
     const now = this.clock.now();
     const code = this.options.airlineCode;
     const payment = rq.payments[0];
-    const sold = this.store.transaction(() => {
-      if (!this.store.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd))) return false;
-      let reference = this.newReference();
-      while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
-      const orderId = this.ids.next(`${code}-ORD-`);
-      const metadata: Metadata = { ...priced.metadata };
-      // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
-      delete metadata.paymentForms;
-      delete metadata.journeys;
-      const view: OrderView = {
-        target: 'Test',
-        version: '17.2',
-        timeStamp: now.toISOString(),
-        kind: 'success',
-        orders: [
-          {
-            orderId,
-            owner: code,
-            webAddressId: `${this.options.portalUrl}${reference}`,
-            bookingReferences: [{ id: reference, airlineId: code }],
-            totalOrderPrice: pricing.pricedOffer.total,
-            statusCode: ORDER_STATUS.live,
-            payments: [
-              {
-                type: payment.type,
-                amount: payment.amount,
-                voucherNumber: requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number'),
-              },
-            ],
-            orderItems: buildOrderItems(pricing),
-          },
-        ],
-        commission: orderCommission(pricing),
-        dataLists: { ...priced.dataLists, passengers: rq.passengers, contacts: rq.contacts },
-        metadata,
-      };
-      const order: StoredOrder = {
-        orderId,
-        bookingReference: reference,
-        agencyId: requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT),
-        shoppingResponseId: pricing.shoppingResponseId,
-        pricingResponseId: pricing.responseId,
-        createdAt: now.toISOString(),
-        view,
-        request: { passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments },
-      };
-      this.store.saveOrder(order);
-      return order;
-    });
-    if (!sold) {
-      throw new AirlineError('SOLD_OUT', `Seats of offer ${offer.offerId} are no longer available; shop again`);
-    }
-    return sold.view;
+    let reference = this.newReference();
+    while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
+    const orderId = this.ids.next(`${code}-ORD-`);
+    const metadata: Metadata = { ...priced.metadata };
+    // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
+    delete metadata.paymentForms;
+    delete metadata.journeys;
+    const view: OrderView = {
+      target: 'Test',
+      version: '17.2',
+      timeStamp: now.toISOString(),
+      kind: 'success',
+      orders: [
+        {
+          orderId,
+          owner: code,
+          webAddressId: `${this.options.portalUrl}${reference}`,
+          bookingReferences: [{ id: reference, airlineId: code }],
+          totalOrderPrice: pricing.pricedOffer.total,
+          statusCode: ORDER_STATUS.live,
+          payments: [
+            {
+              type: payment.type,
+              amount: payment.amount,
+              voucherNumber: requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number'),
+            },
+          ],
+          orderItems: buildOrderItems(pricing),
+        },
+      ],
+      commission: orderCommission(pricing),
+      dataLists: { ...priced.dataLists, passengers: rq.passengers, contacts: rq.contacts },
+      metadata,
+    };
+    const order: StoredOrder = {
+      orderId,
+      bookingReference: reference,
+      agencyId: requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT),
+      shoppingResponseId: pricing.shoppingResponseId,
+      pricingResponseId: pricing.responseId,
+      createdAt: now.toISOString(),
+      view,
+      request: { passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments },
+    };
+    this.store.saveOrder(order);
+    return order;
   }
 
   /**
@@ -262,17 +325,29 @@ export class OrdersService {
   }
 }
 
+function alreadyOrdered(responseId: string, orderId: string): AirlineError {
+  return new AirlineError(
+    'INVALID_REQUEST',
+    `Pricing response ${responseId} was already ordered (OrderID ${orderId}) with other data; shop and price again`,
+  );
+}
+
+function soldOut(offerId: string): AirlineError {
+  return new AirlineError('SOLD_OUT', `Seats of offer ${offerId} are no longer available; shop again`);
+}
+
 function errorView(error: NdcError): OrderViewRs {
   return { target: 'Test', version: '17.2', timeStamp: new Date(0).toISOString(), kind: 'error', errors: [error] };
 }
 
 /** True when `rq` repeats the passengers, contacts and payment of `order`. */
-function sameOrderData(order: StoredOrder, rq: OrderCreateRq): boolean {
-  const canonical = (x: unknown) => JSON.stringify(x);
-  return (
-    order.request !== undefined &&
-    canonical(order.request) === canonical({ passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments })
-  );
+function sameOrderData(
+  order: { request?: Pick<OrderCreateRq, 'passengers' | 'contacts' | 'payments'> },
+  rq: OrderCreateRq,
+): boolean {
+  const canonical = (r: Pick<OrderCreateRq, 'passengers' | 'contacts' | 'payments'>) =>
+    JSON.stringify({ passengers: r.passengers, contacts: r.contacts, payments: r.payments });
+  return order.request !== undefined && canonical(order.request) === canonical(rq);
 }
 
 /** One OrderViewRS holding several orders; data list entries are de-duplicated by id (first wins). */

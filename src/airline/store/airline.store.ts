@@ -22,7 +22,15 @@ import type {
   TokenLookup,
   CardFunding,
 } from '../airline.ports';
-import type { ContactInformation, Money, OrderPayment, OrderViewRs, Passenger } from '../../ndc/ndc.model';
+import type {
+  ContactInformation,
+  CustomerInputRq,
+  Money,
+  OrderCreateRq,
+  OrderPayment,
+  OrderViewRs,
+  Passenger,
+} from '../../ndc/ndc.model';
 
 /** A stored card token. The card number is only held encrypted; the CVV never. */
 export interface StoredToken extends TokenInfo {
@@ -55,7 +63,51 @@ export interface StoredCancellation {
   refund: Money;
 }
 
+/** State of a 3-D Secure hold: waiting for the cardholder, or how it ended. */
+export type AuthenticationState = 'pending' | 'ordered' | 'declined' | 'expired';
+
+/**
+ * An OrderCreate waiting for 3-D Secure: the request to order once the cardholder is
+ * authenticated, the challenge it was answered with, and the seats it holds.
+ */
+export interface StoredAuthentication {
+  /** The airline's transaction reference (`SPM_TxnReference`), also the id in the ACS_URL. */
+  spmRef: string;
+  /** `OriginalTransactionID`: the OrderCreateRQ's TransactionIdentifier. */
+  originalTransactionId: string;
+  agencyId: string;
+  pricingResponseId: string;
+  createdAt: string;
+  expiresAt: string;
+  state: AuthenticationState;
+  /** Set once `state` is `ordered`. */
+  orderId?: string;
+  /** The cardholder's decision on the issuer page (`Y` or `N`), once made: it is final. */
+  acsStatus?: 'Y' | 'N';
+  /** `challenge`: the cardholder decides; `fail`: authentication always fails (test card 4000000000003063). */
+  mode: 'challenge' | 'fail';
+  /** Shown on the issuer page. */
+  lastFour: string;
+  amount: Money;
+  /** The OrderCreateRQ to order from (token id, never a card number). */
+  request: OrderCreateRq;
+  /** The CustomerInputRQ it was answered with (repeated for an identical retry). */
+  challenge: CustomerInputRq;
+  segments: SoldSegment[];
+}
+
 const SCHEMA = `
+CREATE TABLE IF NOT EXISTS authentications (
+  spm_ref TEXT PRIMARY KEY,
+  pricing_response_id TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  state TEXT NOT NULL,
+  order_id TEXT,
+  acs_status TEXT,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS authentications_by_state ON authentications (state, expires_at);
+CREATE INDEX IF NOT EXISTS authentications_by_pricing ON authentications (pricing_response_id, state);
 CREATE TABLE IF NOT EXISTS shopping_responses (
   response_id TEXT PRIMARY KEY,
   agency_id TEXT NOT NULL,
@@ -367,6 +419,94 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
       shoppingResponseId,
     ]) as Row[];
     return rows.map((r) => this.toOrder(r)!);
+  }
+
+  // ------------------------------------------------------------ 3-D Secure holds
+
+  /** Card number ciphertext of token `id` (for the airline's own checks, never sent anywhere). */
+  tokenCiphertext(id: string): string | undefined {
+    const row = this.get('SELECT pan_ciphertext FROM card_tokens WHERE id = ?', [id]);
+    return row ? String(row.pan_ciphertext) : undefined;
+  }
+
+  /** Stores a new hold; call inside the transaction that sold its seats. */
+  saveAuthentication(a: StoredAuthentication): void {
+    this.run(
+      'INSERT INTO authentications (spm_ref, pricing_response_id, expires_at, state, order_id, record) VALUES (?, ?, ?, ?, NULL, CAST(? AS TEXT))',
+      [
+        a.spmRef,
+        a.pricingResponseId,
+        a.expiresAt,
+        a.state,
+        jsonBytes({ ...a, state: undefined, orderId: undefined, acsStatus: undefined }),
+      ],
+    );
+  }
+
+  getAuthentication(spmRef: string): StoredAuthentication | undefined {
+    return this.toAuthentication(this.get('SELECT * FROM authentications WHERE spm_ref = ?', [spmRef]));
+  }
+
+  /** The pending hold of pricing response `pricingResponseId`, if any. */
+  pendingAuthenticationFor(pricingResponseId: string): StoredAuthentication | undefined {
+    return this.toAuthentication(
+      this.get("SELECT * FROM authentications WHERE pricing_response_id = ? AND state = 'pending' LIMIT 1", [
+        pricingResponseId,
+      ]),
+    );
+  }
+
+  /** Pending holds whose window ended at or before `nowIso`. */
+  expiredAuthentications(nowIso: string): StoredAuthentication[] {
+    const rows = this.stmt("SELECT * FROM authentications WHERE state = 'pending' AND expires_at <= ?").all([
+      nowIso,
+    ]) as Row[];
+    return rows.map((r) => this.toAuthentication(r)!);
+  }
+
+  /**
+   * Ends pending hold `spmRef` as `state` (with `orderId` when ordered); false when it is no
+   * longer pending. Call inside a transaction; a hold that did not become an order gives its
+   * seats back here.
+   */
+  endAuthentication(
+    a: StoredAuthentication,
+    state: Exclude<AuthenticationState, 'pending'>,
+    orderId?: string,
+  ): boolean {
+    const changed = this.run(
+      "UPDATE authentications SET state = ?, order_id = ? WHERE spm_ref = ? AND state = 'pending'",
+      [state, orderId ?? null, a.spmRef],
+    );
+    if (changed !== 1) return false;
+    if (state !== 'ordered') {
+      for (const seg of a.segments) {
+        this.run('UPDATE inventory SET sold = MAX(0, sold - ?) WHERE inventory_key = ? AND rbd = ?', [
+          seg.seats,
+          seg.inventoryKey,
+          seg.rbd,
+        ]);
+      }
+    }
+    return true;
+  }
+
+  /** Records the issuer page's decision of pending hold `spmRef` unless one was made; the decision in force. */
+  decideAuthentication(spmRef: string, status: 'Y' | 'N'): 'Y' | 'N' | undefined {
+    this.run(
+      "UPDATE authentications SET acs_status = ? WHERE spm_ref = ? AND acs_status IS NULL AND state = 'pending'",
+      [status, spmRef],
+    );
+    return this.getAuthentication(spmRef)?.acsStatus;
+  }
+
+  private toAuthentication(row: Row | undefined): StoredAuthentication | undefined {
+    if (!row) return undefined;
+    const a = JSON.parse(String(row.record)) as StoredAuthentication;
+    a.state = String(row.state) as AuthenticationState;
+    if (row.order_id) a.orderId = String(row.order_id);
+    if (row.acs_status) a.acsStatus = String(row.acs_status) as 'Y' | 'N';
+    return a;
   }
 
   private toOrder(row: Row | undefined): StoredOrder | undefined {

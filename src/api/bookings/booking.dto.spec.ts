@@ -98,6 +98,32 @@ describe('validateIntent', () => {
     expect(JSON.stringify(r)).not.toContain('73x');
   });
 
+  it('accepts a pre-authenticated card (payment.card.authentication) and names bad values without echoing them', () => {
+    const intent = oneWayIntent({ now: NOW });
+    intent.payment.card.authentication = {
+      cavv: 'AAABBJg0VhI0VniQEjRWAAAAAAA=',
+      eci: '05',
+      transactionId: '8a880dc0-d2d2',
+    };
+    expect(validateIntent(intent, TODAY)).toEqual({ ok: true, value: intent });
+    const bad = structuredClone(intent) as any;
+    bad.payment.card.authentication = { cavv: 'not base64!', eci: '5', transactionId: '', extra: 1 };
+    const r = validateIntent(bad, TODAY);
+    expect(r).toEqual({
+      ok: false,
+      fields: [
+        { path: 'payment.card.authentication.cavv', message: 'must be 4 to 64 base64 characters' },
+        { path: 'payment.card.authentication.eci', message: 'must be two digits' },
+        {
+          path: 'payment.card.authentication.transactionId',
+          message: 'must be 1 to 64 letters, digits, dots, colons, underscores or dashes',
+        },
+        { path: 'payment.card.authentication', message: 'Unrecognized key: "extra"' },
+      ],
+    });
+    expect(JSON.stringify(r)).not.toContain('not base64');
+  });
+
   it('refuses unknown keys (typos) by name', () => {
     const intent = oneWayIntent({ now: NOW }) as any;
     intent.passengers[0].birthDate = intent.passengers[0].birthdate;

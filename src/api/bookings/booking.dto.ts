@@ -85,6 +85,19 @@ const cardSchema = z.strictObject({
     stateOrProvince: text(100).optional(),
     countryCode: upper(2, 'an ISO 3166 country code'),
   }),
+  authentication: z
+    .strictObject({
+      cavv: z
+        .string({ message: 'must be a base64 string' })
+        .refine((s) => /^[A-Za-z0-9+/]{4,64}={0,2}$/.test(s), { message: 'must be 4 to 64 base64 characters' }),
+      eci: z
+        .string({ message: 'must be a two-digit string' })
+        .refine((s) => /^\d{2}$/.test(s), { message: 'must be two digits' }),
+      transactionId: z.string({ message: 'must be a string' }).refine((s) => /^[A-Za-z0-9._:-]{1,64}$/.test(s), {
+        message: 'must be 1 to 64 letters, digits, dots, colons, underscores or dashes',
+      }),
+    })
+    .optional(),
 });
 
 /**

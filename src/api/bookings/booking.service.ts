@@ -121,7 +121,7 @@ export function bookingWorkflowId(agencyId: string, key: string): string {
 export function fingerprint(value: unknown): string {
   const redact = (v: unknown, key?: string): unknown => {
     if (key === 'number' && typeof v === 'string' && /^\d{12,19}$/.test(v)) return `****${v.slice(-4)}`;
-    if (key === 'verificationCode') return undefined;
+    if (key === 'verificationCode' || key === 'cavv') return undefined;
     if (Array.isArray(v)) return v.map((x) => redact(x));
     if (v !== null && typeof v === 'object') {
       return Object.fromEntries(

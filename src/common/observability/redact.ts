@@ -43,6 +43,7 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
   'securitycode',
   'cardsecuritycode',
   'seriescode',
+  'cavv',
   'cardnumber',
   'pan',
   'primaryaccountnumber',
