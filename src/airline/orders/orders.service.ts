@@ -243,8 +243,7 @@ export class OrdersService {
     const orders = this.ordersFor(responseId, rule).filter((o) => o.agencyId === agencyId);
     if (orders.length === 0) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     const rs = mergeViews(orders);
-    const hash = createHash('sha256').update(JSON.stringify(rs)).digest('base64url').slice(0, 27);
-    return { rs, etag: `W/"${hash}"` };
+    return { rs, etag: orderStateEtag(rs) };
   }
 
   private ordersFor(responseId: string, rule: LookupRule): StoredOrder[] {
@@ -264,6 +263,18 @@ export class OrdersService {
 
 function errorView(error: NdcError): OrderViewRs {
   return { target: 'Test', version: '17.2', timeStamp: new Date(0).toISOString(), kind: 'error', errors: [error] };
+}
+
+/**
+ * Weak ETag of the state of the orders in `view`: their orders, data lists,
+ * metadata and commission. The message header (time stamp, echoed
+ * TransactionIdentifier and CorrelationID, target, version) is left out, so
+ * the tag changes when an order does (e.g. is cancelled) and only then.
+ */
+export function orderStateEtag(view: OrderView): string {
+  const { orders, dataLists, metadata, commission } = view;
+  const state = JSON.stringify({ orders, dataLists, metadata, commission });
+  return `W/"${createHash('sha256').update(state).digest('base64url').slice(0, 27)}"`;
 }
 
 /** True when `rq` repeats the passengers, contacts and payment of `order`. */
