@@ -16,6 +16,8 @@ import type {
   Carrier,
   Location,
   OriginDestination,
+  Penalty,
+  PenaltyDetail,
   PieceMeasurement,
   PriceClass,
   ServiceDefinition,
@@ -24,11 +26,14 @@ import { NdcDecodeError } from './ndc-decode-error';
 import { decodeContactList, decodePassengerList, encodeContactList, encodePassengerList } from './common.codec';
 import {
   addEl,
+  addMoney,
   addOptText,
   addRefs,
   attr,
   decodeDecimal,
+  decodeBoolean,
   decodeInt,
+  decodeMoney,
   decodeRefs,
   encodeRefs,
   many,
@@ -56,6 +61,7 @@ export function hasDataLists(dl: DataLists): boolean {
     !!dl.flightSegments?.length ||
     !!dl.flights?.length ||
     !!dl.originDestinations?.length ||
+    !!dl.penalties?.length ||
     !!dl.priceClasses?.length ||
     !!dl.serviceDefinitions?.length
   );
@@ -83,6 +89,10 @@ export function encodeDataLists(parent: XMLBuilder, dl: DataLists): void {
     const list = addEl(el, 'OriginDestinationList');
     for (const od of dl.originDestinations) encodeOriginDestination(list, od);
   }
+  if (dl.penalties?.length) {
+    const list = addEl(el, 'PenaltyList');
+    for (const p of dl.penalties) encodePenalty(list, p);
+  }
   if (dl.priceClasses?.length) {
     const list = addEl(el, 'PriceClassList');
     for (const pc of dl.priceClasses) encodePriceClass(list, pc);
@@ -90,6 +100,20 @@ export function encodeDataLists(parent: XMLBuilder, dl: DataLists): void {
   if (dl.serviceDefinitions?.length) {
     const list = addEl(el, 'ServiceDefinitionList');
     for (const sd of dl.serviceDefinitions) encodeServiceDefinition(list, sd);
+  }
+}
+
+function encodePenalty(parent: XMLBuilder, p: Penalty): void {
+  const el = addEl(parent, 'Penalty');
+  if (p.cancelFee !== undefined) el.att('CancelFeeInd', String(p.cancelFee));
+  if (p.refundable !== undefined) el.att('RefundableInd', String(p.refundable));
+  if (p.penaltyId !== undefined) el.att('ObjectKey', p.penaltyId);
+  if (p.details.length === 0) return;
+  const details = addEl(el, 'Details');
+  for (const d of p.details) {
+    const detail = addEl(details, 'Detail');
+    addEl(detail, 'Type', d.type);
+    if (d.amount !== undefined) addMoney(addEl(addEl(detail, 'Amounts'), 'Amount'), 'CurrencyAmountValue', d.amount);
   }
 }
 
@@ -230,6 +254,11 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
       decodeOriginDestination(o, `${p}/OriginDestination[${i + 1}]`),
     );
   }
+  const penalties = opt(node, 'PenaltyList');
+  if (penalties !== undefined) {
+    const p = `${path}/PenaltyList`;
+    dl.penalties = many(penalties, 'Penalty').map((x, i) => decodePenalty(x, `${p}/Penalty[${i + 1}]`));
+  }
   const pcs = opt(node, 'PriceClassList');
   if (pcs !== undefined) {
     const p = `${path}/PriceClassList`;
@@ -243,6 +272,32 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
     );
   }
   return dl;
+}
+
+function decodePenalty(node: XNode, path: string): Penalty {
+  const p: Penalty = { details: [] };
+  const key = attr(node, 'ObjectKey');
+  if (key !== undefined) p.penaltyId = key;
+  const cancelFee = attr(node, 'CancelFeeInd');
+  if (cancelFee !== undefined) p.cancelFee = decodeBoolean(cancelFee, `${path}/@CancelFeeInd`);
+  const refundable = attr(node, 'RefundableInd');
+  if (refundable !== undefined) p.refundable = decodeBoolean(refundable, `${path}/@RefundableInd`);
+  const details = opt(node, 'Details');
+  const list = details === undefined ? [] : many(details, 'Detail');
+  p.details = list.map((d, i) => {
+    const dp = `${path}/Details/Detail[${i + 1}]`;
+    const detail: PenaltyDetail = { type: reqText(d, 'Type', dp) };
+    const amounts = opt(d, 'Amounts');
+    const values = amounts === undefined ? [] : many(amounts, 'Amount');
+    const j = values.findIndex((a) => opt(a, 'CurrencyAmountValue') !== undefined);
+    if (j >= 0)
+      detail.amount = decodeMoney(
+        one(values[j], 'CurrencyAmountValue', dp),
+        `${dp}/Amounts/Amount[${j + 1}]/CurrencyAmountValue`,
+      );
+    return detail;
+  });
+  return p;
 }
 
 function decodeBaggageAllowance(node: XNode, path: string): BaggageAllowance {

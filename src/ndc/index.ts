@@ -18,3 +18,4 @@ export * from './order-cancel-rs.codec';
 export * from './require-element';
 export * from './soap';
 export * from './response-frame';
+export * from './cancellation-penalty';

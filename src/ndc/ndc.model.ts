@@ -443,8 +443,31 @@ export interface DataLists {
   flightSegments?: FlightSegment[];
   flights?: Flight[];
   originDestinations?: OriginDestination[];
+  /** `PenaltyList` (e.g. the cancellation fee and refund of a cancelled order, see {@link Penalty}). */
+  penalties?: Penalty[];
   priceClasses?: PriceClass[];
   serviceDefinitions?: ServiceDefinition[];
+}
+
+/** One `PenaltyList/Penalty/Details/Detail`: its `Type` and first `CurrencyAmountValue` (percentages are not modelled). */
+export interface PenaltyDetail {
+  type: string;
+  amount?: Amount;
+}
+
+/**
+ * A `PenaltyList/Penalty` (PenaltyType). Our airline writes one on a cancelled order's OrderViewRS
+ * (`ObjectKey` `PEN__CANCEL`, `CancelFeeInd`), with a `Cancellation` detail (the fee) and a `Refund`
+ * detail (the amount refunded), as OrderCancelRS's ChangeFees does.
+ */
+export interface Penalty {
+  /** `@ObjectKey` (optional in the XSD). */
+  penaltyId?: string;
+  /** `@CancelFeeInd`. */
+  cancelFee?: boolean;
+  /** `@RefundableInd`. */
+  refundable?: boolean;
+  details: PenaltyDetail[];
 }
 
 export interface LanguageMetadata {

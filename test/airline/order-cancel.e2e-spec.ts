@@ -10,6 +10,7 @@ import { AirlineStore } from '../../src/airline/store/airline.store';
 import {
   type Money,
   type OrderCancelRs,
+  cancellationOf,
   decodeOrderCancelRs,
   decodeOrderViewRs,
   encodeOrderCancelRq,
@@ -114,6 +115,11 @@ describe('airline OrderCancel', () => {
     expect(soldFor(priced)).toBe(0);
     const retrieved = await c.retrieve(orderId);
     expect(retrieved.kind === 'success' && retrieved.orders[0].statusCode).toBe('XX');
+    // The cancelled order names its fee and refund (PenaltyList), for a client whose answer was lost.
+    expect(retrieved.kind === 'success' && cancellationOf(retrieved.dataLists)).toEqual({
+      fee: { value: '0.00', currency: 'GBP' },
+      refund: total,
+    });
     const got = decodeOrderViewRs((await c.getOrders(priced.shoppingResponseId!, AGENCY)).text);
     expect(got.kind === 'success' && got.orders[0].statusCode).toBe('XX');
   });

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Metadata, NdcError, OrderCancelRq, OrderCancelRs, OrderCreateRq, OrderViewRs } from '../../ndc/ndc.model';
 import { compare } from '../../common/decimal';
+import { cancellationPenalty } from '../../ndc/cancellation-penalty';
 import { AGENCY_ID_ELEMENT, requireElement, requireMoney } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
@@ -218,6 +219,7 @@ export class OrdersService {
     const view: OrderView = {
       ...order.view,
       orders: order.view.orders.map((o) => ({ ...o, statusCode: ORDER_STATUS.cancelled })),
+      dataLists: { ...order.view.dataLists, penalties: [cancellationPenalty(terms.fee, terms.refund)] },
     };
     const cancellation = { cancelledAt: now.toISOString(), kind: terms.kind, fee: terms.fee, refund: terms.refund };
     if (!this.store.cancelOrder(order.orderId, view, cancellation, pricing.segments)) {
