@@ -282,9 +282,13 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       const prices: CalendarPrice[] = [];
       rs.airlineOffers.forEach((group, index) => {
         for (const entry of group.priceCalendar) {
-          const departure = odCodes.get(entry.originDestinationRef);
-          const direction = departure !== undefined ? directionOf(departure, input) : index;
-          prices.push({ direction, date: entry.date, price: entry.totalPrice.value });
+          // A PriceCalendar of several dates prices them together (e.g. out and back): each of its
+          // dates is offered at that combined total, so the cheapest combination wins in both directions.
+          for (const { date, originDestinationRef } of entry.dates) {
+            const departure = odCodes.get(originDestinationRef);
+            const direction = departure !== undefined ? directionOf(departure, input) : index;
+            prices.push({ direction, date, price: entry.totalPrice.value });
+          }
         }
       });
       return { prices, attempt };

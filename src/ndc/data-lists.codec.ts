@@ -15,6 +15,7 @@ import type {
   FlightSegment,
   Carrier,
   Location,
+  OperatingCarrier,
   OriginDestination,
   Penalty,
   PenaltyDetail,
@@ -154,11 +155,11 @@ function encodeLocation(parent: XMLBuilder, name: string, l: Location): void {
   addOptText(el, 'AirportName', l.airportName);
 }
 
-function encodeCarrier(parent: XMLBuilder, name: string, c: Carrier): void {
+function encodeCarrier(parent: XMLBuilder, name: string, c: Carrier | OperatingCarrier): void {
   const el = addEl(parent, name);
   addEl(el, 'AirlineID', c.airlineId);
   addOptText(el, 'Name', c.name);
-  addEl(el, 'FlightNumber', c.flightNumber);
+  addOptText(el, 'FlightNumber', c.flightNumber);
 }
 
 function encodeFlightSegment(parent: XMLBuilder, s: FlightSegment): void {
@@ -191,7 +192,7 @@ function encodePriceClass(parent: XMLBuilder, pc: PriceClass): void {
   addOptText(el, 'Code', pc.code);
   for (const cos of pc.classesOfService ?? []) {
     const c = addEl(el, 'ClassOfService');
-    if (cos.segmentRef !== undefined) c.att('refs', cos.segmentRef);
+    if (cos.segmentRefs?.length) c.att('refs', encodeRefs(cos.segmentRefs));
     const code = addEl(c, 'Code', cos.code);
     if (cos.seatsLeft !== undefined) code.att('SeatsLeft', String(cos.seatsLeft));
   }
@@ -355,6 +356,15 @@ function decodeCarrier(node: XNode, path: string): Carrier {
   return c;
 }
 
+function decodeOperatingCarrier(node: XNode, path: string): OperatingCarrier {
+  const c: OperatingCarrier = { airlineId: reqText(node, 'AirlineID', path) };
+  const number = optText(node, 'FlightNumber');
+  if (number !== undefined) c.flightNumber = number;
+  const name = optText(node, 'Name');
+  if (name !== undefined) c.name = name;
+  return c;
+}
+
 function decodeFlightSegment(node: XNode, path: string): FlightSegment {
   const s: FlightSegment = {
     segmentKey: reqAttr(node, 'SegmentKey', path),
@@ -363,7 +373,7 @@ function decodeFlightSegment(node: XNode, path: string): FlightSegment {
     marketingCarrier: decodeCarrier(one(node, 'MarketingCarrier', path), `${path}/MarketingCarrier`),
   };
   const op = opt(node, 'OperatingCarrier');
-  if (op !== undefined) s.operatingCarrier = decodeCarrier(op, `${path}/OperatingCarrier`);
+  if (op !== undefined) s.operatingCarrier = decodeOperatingCarrier(op, `${path}/OperatingCarrier`);
   const eq = opt(node, 'Equipment');
   if (eq !== undefined) s.aircraftCode = reqText(eq, 'AircraftCode', `${path}/Equipment`);
   const cos = opt(node, 'ClassOfService');
@@ -407,9 +417,8 @@ function decodePriceClass(node: XNode, path: string): PriceClass {
       const codeEl = one(c, 'Code', p);
       const out: ClassOfService = { code: text(codeEl) };
       if (out.code === '') throw new NdcDecodeError('MISSING', `${p}/Code`, 'element Code is empty');
-      const seg = decodeRefs(attr(c, 'refs'));
-      if (seg.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${p}/@refs`, 'expected a single SegmentKey');
-      if (seg.length === 1) out.segmentRef = seg[0];
+      const segs = decodeRefs(attr(c, 'refs'));
+      if (segs.length) out.segmentRefs = segs;
       const seats = attr(codeEl, 'SeatsLeft');
       if (seats !== undefined) out.seatsLeft = decodeInt(seats, `${p}/Code/@SeatsLeft`);
       return out;

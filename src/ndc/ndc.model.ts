@@ -22,6 +22,12 @@
 export interface Amount {
   value: string;
   currency?: string;
+  /**
+   * Set only on an amount written without `Code` in a message whose `CurrencyMetadata` gives
+   * decimal places (`Decimals`) but names no ISO 4217 currency: the places it gives. The amount's
+   * currency is then unknown, and `requireMoney` refuses it with `NdcUnknownCurrencyError`.
+   */
+  decimals?: number;
 }
 
 /** An exact decimal amount with its currency: what the project computes with and sends. */
@@ -137,7 +143,8 @@ export interface Passenger {
 }
 
 export interface Phone {
-  countryDialingCode: string;
+  /** Optional in the XSD (a number written in full, or a local one). Our requests always set it. */
+  countryDialingCode?: string;
   phoneNumber: string;
 }
 
@@ -165,9 +172,20 @@ export interface NdcWarning {
   text: string;
 }
 
+/**
+ * `SpecialFareQualifiers` (FareQualifierType): the airline, an optional `CompanyIndex`, then
+ * `Contract` or `Account` (an XSD choice; either may be absent). Our requests send an `Account`.
+ */
+export interface SpecialFare {
+  airlineId: string;
+  companyIndex?: string;
+  contract?: string;
+  account?: string;
+}
+
 export interface Qualifier {
   promotionCodes?: string[];
-  specialFare?: { airlineId: string; account: string };
+  specialFare?: SpecialFare;
 }
 
 // ---------------------------------------------------------------- AirShopping
@@ -203,12 +221,23 @@ export interface AirShoppingRq extends RequestCommon {
   passengers: Passenger[];
 }
 
-export interface PriceCalendarEntry {
+/** A `PriceCalendarDate`: the date and the OriginDestination it departs on. */
+export interface PriceCalendarDate {
   date: string;
   originDestinationRef: string;
+}
+
+/**
+ * A `PriceCalendar`: the lowest total for its dates. One date (our airline: one entry per date
+ * and direction), or several, one per direction of a combination (e.g. out and back) priced
+ * together. `TotalPrice@refs` may name several AugPoint keys (JOURNEYS metadata).
+ */
+export interface PriceCalendarEntry {
+  /** At least one. */
+  dates: PriceCalendarDate[];
   totalPrice: Amount;
-  /** AugPoint Key of the JOURNEYS metadata. */
-  augPointRef?: string;
+  /** AugPoint keys of the JOURNEYS metadata (`TotalPrice@refs`). */
+  augPointRefs?: string[];
 }
 
 export interface CalendarAirlineOffers {
@@ -291,7 +320,7 @@ export interface OfferService {
   flightRefs?: string[];
   serviceDefinitionRef?: { ref: string; segmentRefs?: string[] };
   /** `SelectedSeat`: `Seat/Row`, `Seat/Column`, `SegmentRef`, `ServiceDefinitionRef` (all required by the XSD). */
-  selectedSeat?: { row: number; column: string; segmentRef: string; serviceDefinitionRef: string };
+  selectedSeat?: SelectedSeat;
 }
 
 /**
@@ -363,12 +392,19 @@ export interface Carrier {
   name?: string;
 }
 
+/** `FlightSegment/OperatingCarrier`: unlike the marketing carrier's, its `FlightNumber` is optional in the XSD. */
+export interface OperatingCarrier {
+  airlineId: string;
+  flightNumber?: string;
+  name?: string;
+}
+
 export interface FlightSegment {
   segmentKey: string;
   departure: Location;
   arrival: Location;
   marketingCarrier: Carrier;
-  operatingCarrier?: Carrier;
+  operatingCarrier?: OperatingCarrier;
   aircraftCode?: string;
   /** ISO 8601 duration. */
   duration?: string;
@@ -390,7 +426,8 @@ export interface OriginDestination {
 }
 
 export interface ClassOfService {
-  segmentRef?: string;
+  /** `@refs`: the SegmentKeys the booking class applies to (several for a connection). */
+  segmentRefs?: string[];
   code: string;
   seatsLeft?: number;
 }
@@ -626,11 +663,26 @@ export interface OrderRetrieveRq extends RequestCommon {
  * with `segmentRef` writes ServiceDefinitionRef, `segmentRef` alone writes
  * SegmentRef; at least one must be set.
  */
+/** A seat chosen for a passenger (`SelectedSeat`): row, column, segment and the seat's service definition. */
+export interface SelectedSeat {
+  row: number;
+  column: string;
+  segmentRef: string;
+  serviceDefinitionRef: string;
+}
+
+/**
+ * `OrderItem/Service`: `PassengerRef`, then `SegmentRef`, `ServiceDefinitionRef` (with an optional
+ * `@SegmentRef`) or `SelectedSeat` (a paid seat). The encoder writes `selectedSeat` when set, else
+ * `serviceDefinitionRef` and/or `segmentRef`. `passengerRef` is required by the 17.2 XSD; decoded
+ * liberally, it is absent when another party leaves it out.
+ */
 export interface OrderItemService {
   serviceId: string;
-  passengerRef: string;
+  passengerRef?: string;
   serviceDefinitionRef?: string;
   segmentRef?: string;
+  selectedSeat?: SelectedSeat;
 }
 
 export interface OrderItem {

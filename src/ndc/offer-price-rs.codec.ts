@@ -29,6 +29,7 @@ import {
   type XMLBuilder,
   type XNode,
   type EncodeOptions,
+  type MessageCurrency,
 } from './xml';
 
 const ROOT = 'OfferPriceRS';
@@ -44,7 +45,7 @@ function encodePricedOffer(parent: XMLBuilder, o: PricedOffer): void {
 }
 
 /** The PricedOffer: `TotalPrice` (optional in the XSD) in any price form, FlightsOverview, items. */
-function decodePricedOffer(node: XNode, path: string, currency: string | undefined): PricedOffer {
+function decodePricedOffer(node: XNode, path: string, currency: MessageCurrency): PricedOffer {
   const o: PricedOffer = {
     offerId: reqAttr(node, 'OfferID', path),
     owner: reqAttr(node, 'Owner', path),
