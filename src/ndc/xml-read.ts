@@ -206,7 +206,19 @@ export function parseNdc(
   refuseDeclarations(doc);
   const problem = wellFormednessError(doc);
   if (problem !== undefined) throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${problem}`);
-  const text = unwrapSoap(doc).text;
+  const unwrapped = unwrapSoap(doc);
+  const text = unwrapped.text;
+  if (unwrapped.binding === 'ndcexchange') {
+    // An NDC Exchange payload given as text is a document of its own: the same checks again.
+    refuseDeclarations(text);
+    const inner = wellFormednessError(text);
+    if (inner !== undefined)
+      throw new NdcDecodeError(
+        'MALFORMED_XML',
+        '/NDCMSG_Envelope/NDCMSG_Body/NDCMSG_Payload',
+        `malformed NDC payload: ${inner}`,
+      );
+  }
 
   const rootTag = scanRoot(text);
   if (rootTag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
