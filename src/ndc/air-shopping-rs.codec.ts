@@ -331,7 +331,8 @@ export function decodeOfferItem(node: XNode, path: string, currency: MessageCurr
 
 // ================================================================ AirShoppingRS
 
-function encodeOffer(parent: DomElement, o: Offer): void {
+/** Writes an `Offer` (AirShoppingRS, and OfferPriceRS `OtherOffers`). */
+export function encodeOffer(parent: DomElement, o: Offer): void {
   const el = domEl(parent, 'Offer');
   el.setAttribute('OfferID', o.offerId);
   el.setAttribute('Owner', o.owner);
@@ -342,7 +343,7 @@ function encodeOffer(parent: DomElement, o: Offer): void {
 }
 
 /** An Offer: `TotalPrice` (optional) in any price form, FlightsOverview, items. */
-function decodeOffer(node: XNode, path: string, currency: MessageCurrency): Offer {
+export function decodeOffer(node: XNode, path: string, currency: MessageCurrency): Offer {
   const o: Offer = {
     offerId: reqAttr(node, 'OfferID', path),
     owner: reqAttr(node, 'Owner', path),

@@ -596,6 +596,33 @@ export interface PricedOffer {
   offerItems: OfferItem[];
 }
 
+/** An `ALaCarteOfferItem`: who and what it applies to, its unit price and its service. */
+export interface ALaCarteOfferItem {
+  offerItemId: string;
+  /** `Eligibility`: passengers, segments and price classes it may be sold with (each optional). */
+  eligibility: { passengerRefs?: string[]; segmentRefs?: string[]; priceClassRefs?: string[] };
+  /** `UnitPriceDetail`: `TotalAmount` in a money form (`total`) or not (`otherPrice`), `BaseAmount?`, `Taxes/Total?`. */
+  unitPrice: { total?: Amount; otherPrice?: NonMoneyPrice; base?: Amount; taxes?: Amount };
+  /** `Service@ServiceID`: an optional `ServiceRef` and its `ServiceDefinitionRef`. */
+  service: { serviceId: string; serviceRef?: string; serviceDefinitionRef: string };
+}
+
+/** `OtherOffers/ALaCarteOffer`: services sold on their own, with their own offer id. */
+export interface ALaCarteOffer {
+  offerId: string;
+  owner: string;
+  /** `TotalPrice` in a money form, when given. */
+  totalPrice?: Amount;
+  otherPrice?: NonMoneyPrice;
+  items: ALaCarteOfferItem[];
+}
+
+/** `OfferPriceRS/OtherOffers`. */
+export interface OtherOffers {
+  offers: Offer[];
+  aLaCarte?: ALaCarteOffer;
+}
+
 export type OfferPriceRs =
   | (ResponseCommon & {
       kind: 'success';
@@ -603,6 +630,11 @@ export type OfferPriceRs =
       shoppingResponseId?: string;
       /** The XSD allows exactly one PricedOffer (a round trip merges both directions). */
       pricedOffer: PricedOffer;
+      /**
+       * `OtherOffers`: further flight offers, and the à-la-carte offer of services and seats priced
+       * with the flight offer (the total may include them). Absent when the message has none.
+       */
+      otherOffers?: OtherOffers;
       dataLists: DataLists;
       metadata: Metadata;
     })

@@ -163,4 +163,54 @@ describe('published NDC 17.2 shapes', () => {
       },
     ]);
   });
+
+  it('OfferPriceRS: a flight offer priced with an à-la-carte offer of a seat and a bag (OtherOffers/ALaCarteOffer)', () => {
+    const item = (id: string, sd: string, price: string, eligibility: string) =>
+      `<ALaCarteOfferItem OfferItemID="${id}"><Eligibility>${eligibility}</Eligibility>` +
+      `<UnitPriceDetail><TotalAmount><SimpleCurrencyPrice Code="EUR">${price}</SimpleCurrencyPrice></TotalAmount></UnitPriceDetail>` +
+      `<Service ServiceID="${id}-S"><ServiceDefinitionRef>${sd}</ServiceDefinitionRef></Service></ALaCarteOfferItem>`;
+    const xml = `<OfferPriceRS xmlns="${NDC}" Version="17.2"><Document/><Success/>
+  <ShoppingResponseID><ResponseID>FR-OP-88</ResponseID></ShoppingResponseID>
+  <PricedOffer OfferID="FLT-1" Owner="FR">
+    <TotalPrice><DetailCurrencyPrice><Total Code="EUR">163.98</Total></DetailCurrencyPrice></TotalPrice>
+    <OfferItem OfferItemID="FLT-1-1"><TotalPriceDetail><TotalAmount><SimpleCurrencyPrice Code="EUR">119.99</SimpleCurrencyPrice></TotalAmount></TotalPriceDetail>
+      <Service ServiceID="FLT-1-1-S"><PassengerRefs>P1</PassengerRefs><FlightRefs>FL1</FlightRefs></Service></OfferItem>
+  </PricedOffer>
+  <OtherOffers>
+    <ALaCarteOffer OfferID="ALC-7" Owner="FR">
+      ${item('ALC-7-SEAT', 'SD_SEAT', '14.00', '<PassengerRefs>P1</PassengerRefs><SegmentRefs>SEG1</SegmentRefs>')}
+      ${item('ALC-7-BAG', 'SD_BAG20', '29.99', '<PassengerRefs AnyPassengerInd="true">P1</PassengerRefs>')}
+    </ALaCarteOffer>
+  </OtherOffers>
+</OfferPriceRS>`;
+    expectValidXsd(xml, 'OfferPriceRS');
+    const rs = ndc.decodeOfferPriceRs(xml);
+    if (rs.kind !== 'success') throw new Error('expected the success form');
+    expect(rs.otherOffers).toStrictEqual({
+      offers: [],
+      aLaCarte: {
+        offerId: 'ALC-7',
+        owner: 'FR',
+        items: [
+          {
+            offerItemId: 'ALC-7-SEAT',
+            eligibility: { passengerRefs: ['P1'], segmentRefs: ['SEG1'] },
+            unitPrice: { total: { value: '14.00', currency: 'EUR' } },
+            service: { serviceId: 'ALC-7-SEAT-S', serviceDefinitionRef: 'SD_SEAT' },
+          },
+          {
+            offerItemId: 'ALC-7-BAG',
+            eligibility: { passengerRefs: ['P1'] },
+            unitPrice: { total: { value: '29.99', currency: 'EUR' } },
+            service: { serviceId: 'ALC-7-BAG-S', serviceDefinitionRef: 'SD_BAG20' },
+          },
+        ],
+      },
+    });
+    // The total includes them: 119.99 + 14.00 + 29.99.
+    expect(rs.pricedOffer.total).toStrictEqual({ value: '163.98', currency: 'EUR' });
+    const again = ndc.encodeOfferPriceRs(rs);
+    expectValidXsd(again, 'OfferPriceRS');
+    expect(ndc.decodeOfferPriceRs(again).otherOffers).toStrictEqual(rs.otherOffers);
+  });
 });
