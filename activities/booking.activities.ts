@@ -33,7 +33,8 @@ import {
   type NdcContext,
   type RequestStamp,
 } from '../src/booking/intent-to-ndc';
-import type { OfferItem, SelectedOfferItem } from '../src/ndc/ndc.model';
+import type { DataLists, OfferItem, SelectedOfferItem } from '../src/ndc/ndc.model';
+import { cancellationOf } from '../src/ndc/cancellation-penalty';
 import { NdcMissingElementError, NdcNoMoneyPriceError, requireElement, requireMoney } from '../src/ndc/require-element';
 import { flightOriginDestination } from '../src/ndc/references';
 import {
@@ -201,6 +202,17 @@ function orderSummary(rs: OrderViewSuccess, currency: string): OrderSummary {
     bookingReference: reference,
     total: requireMoney(order.totalOrderPrice, 'Order/TotalOrderPrice', { currency, otherPrice: order.otherPrice }),
     status: requireElement(order.statusCode, 'Order/Status'),
+    ...cancellationSummary(rs.dataLists, currency),
+  };
+}
+
+/** The fee and refund a cancelled order's view carries (see `cancellationOf`), as money. */
+function cancellationSummary(dataLists: DataLists, currency: string): Pick<OrderSummary, 'cancellationFee' | 'refund'> {
+  const { fee, refund } = cancellationOf(dataLists);
+  const where = 'DataLists/PenaltyList/Penalty/Details/Detail/Amounts/Amount/CurrencyAmountValue';
+  return {
+    ...(fee !== undefined ? { cancellationFee: requireMoney(fee, where, { currency }) } : {}),
+    ...(refund !== undefined ? { refund: requireMoney(refund, where, { currency }) } : {}),
   };
 }
 
@@ -283,9 +295,13 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       const prices: CalendarPrice[] = [];
       rs.airlineOffers.forEach((group, index) => {
         for (const entry of group.priceCalendar) {
-          const departure = odCodes.get(entry.originDestinationRef);
-          const direction = departure !== undefined ? directionOf(departure, input) : index;
-          prices.push({ direction, date: entry.date, price: entry.totalPrice.value });
+          // A PriceCalendar of several dates prices them together (e.g. out and back): each of its
+          // dates is offered at that combined total, so the cheapest combination wins in both directions.
+          for (const { date, originDestinationRef } of entry.dates) {
+            const departure = odCodes.get(originDestinationRef);
+            const direction = departure !== undefined ? directionOf(departure, input) : index;
+            prices.push({ direction, date, price: entry.totalPrice.value });
+          }
         }
       });
       return { prices, attempt };

@@ -117,6 +117,10 @@ export interface OrderSummary {
   bookingReference: string;
   total: Money;
   status: string;
+  /** A cancelled order's cancellation fee, when its view carries one (PenaltyList, `Cancellation`). */
+  cancellationFee?: Money;
+  /** A cancelled order's refund, when its view carries one (PenaltyList, `Refund`). */
+  refund?: Money;
 }
 
 export interface CreateOrderResult {

@@ -2,8 +2,9 @@
  * `npm run book -- [--batch [--atomic]] [--key K] [--approve] <intent.json ...>` or
  * `npm run book -- --attach <batchId>` (see {@link USAGE}): submits booking intents to the API
  * (API_URL, default http://127.0.0.1:3000) with the API key of NDC_SAGA_API_KEY (default: the
- * development agency key `npm start` created in `.data/`), shows each booking's progress (steps as they start)
- * and prints each outcome: booking reference and total, or the error. Exit code 1 when any
+ * development agency key `npm start` created in `.data/`), shows each booking's whole trail as it happens (every step as it starts and ends,
+ * also those that started and ended between two polls) and prints each outcome: booking reference
+ * and total, or the error. Exit code 1 when any
  * booking did not end CONFIRMED (2 on bad usage or an unreachable API).
  *
  * Dates in intent files may be relative, resolved here against today (UTC) before sending:
@@ -93,7 +94,7 @@ interface View {
   id: string;
   status: string;
   currentStep?: string;
-  steps?: { name: string; attempts: number }[];
+  steps?: TrailStep[];
   pricedTotal?: Money;
   surcharge?: Money;
   order?: { bookingReference: string; orderId: string; total: Money };
@@ -119,6 +120,37 @@ export function airlineLines(label: string, airlines: NonNullable<View['airlines
 }
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** A step of the booking's trail as GET /bookings/:id shows it (BookingView.steps). */
+export interface TrailStep {
+  name: string;
+  attempts: number;
+  startedAt?: string;
+  endedAt?: string;
+  outcome?: 'ok' | 'failed';
+  failure?: string;
+  reason?: string;
+}
+
+/**
+ * The lines for what happened on the trail between two polls (`before`, then `now`): each new step
+ * as it started (with why it runs), and each step that has ended since (how, after how many
+ * attempts), in trail order, including steps that started and ended between the two polls.
+ */
+export function trailLines(label: string, before: readonly TrailStep[], now: readonly TrailStep[]): string[] {
+  const lines: string[] = [];
+  now.forEach((step, i) => {
+    const seen = before[i];
+    if (seen === undefined)
+      lines.push(`  ${label}: ${step.name}${step.reason !== undefined ? ` (${step.reason})` : ''}`);
+    if (step.endedAt !== undefined && seen?.endedAt === undefined) {
+      const tries = step.attempts > 1 ? ` after ${step.attempts} attempts` : '';
+      const how = step.outcome === 'failed' ? `failed${step.failure !== undefined ? ` ${step.failure}` : ''}` : 'ok';
+      lines.push(`  ${label}: ${step.name} ${how}${tries}`);
+    }
+  });
+  return lines;
+}
 
 /** `--help` was asked for: usage on stdout, exit 0. */
 class Help extends Error {}
@@ -243,7 +275,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls one booking until it ends, printing each new step and status. */
 async function follow(job: Job, o: Options, deadline: number): Promise<View | undefined> {
-  let lastStep = '';
+  let steps: TrailStep[] = [];
   let lastStatus = '';
   let approved = false;
   let comparedShown = false;
@@ -255,8 +287,11 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
         comparedShown = true;
         for (const line of airlineLines(job.label, v.airlines)) out(line);
       }
-      const step = v.currentStep ?? '';
-      if (step !== lastStep && step !== '') out(`  ${job.label}: ${step}`);
+      // A stale view (no worker answered) has no steps: keep what was shown.
+      if (v.steps !== undefined) {
+        for (const line of trailLines(job.label, steps, v.steps)) out(line);
+        steps = v.steps;
+      }
       if (v.status !== lastStatus && v.status !== 'RUNNING') {
         if (v.status === 'AWAITING_APPROVAL') {
           out(
@@ -271,7 +306,6 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
         approved = true;
         await http(o, 'POST', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price`);
       }
-      lastStep = step;
       lastStatus = v.status;
       if (isBookingStatus(v.status) && isFinalStatus(v.status)) return v;
     } else if (r.status !== 503) {

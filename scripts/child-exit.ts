@@ -26,6 +26,24 @@ export function watchExit(child: ChildProcess): ChildExit {
   return { exited, reason: () => reason };
 }
 
+/**
+ * stdio of a role spawned by the launcher: no stdin, stdout and stderr piped to the launcher, and
+ * an IPC channel. The role watches that channel (src/common/end-with-parent.ts) and ends when it
+ * closes, i.e. when the launcher has ended however it ended (SIGKILL, a crash, Ctrl-C of
+ * `npm start | tee log`), so no role is left holding its port with parent 1.
+ */
+export const ROLE_STDIO: ['ignore', 'pipe', 'pipe', 'ipc'] = ['ignore', 'pipe', 'pipe', 'ipc'];
+
+/**
+ * Keeps a write to a closed output (EPIPE: the reader of `npm start | tee log` ended first on
+ * Ctrl-C) from crashing the launcher before it has stopped its roles; such writes are dropped.
+ */
+export function ignoreBrokenPipe(stream: NodeJS.WritableStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 /** True when `file` is a regular file this process may execute. */
 export function isExecutableFile(file: string): boolean {
   try {

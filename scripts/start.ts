@@ -26,7 +26,7 @@ import { DEFAULT_TASK_QUEUE } from '../src/booking/booking.model';
 import { DEV_AGENCY_ID, DEV_API_KEYS_FILE, DEV_KEYS_SECRET_FILE, ensureDevKeys, type DevKeys } from './keys';
 import { PROJECT_ROOT, resolveTemporalCli } from './temporal-cli';
 import { ensureSearchAttributes, startDevServer, type DevServer } from './temporal-dev-server';
-import { watchExit } from './child-exit';
+import { ROLE_STDIO, ignoreBrokenPipe, watchExit } from './child-exit';
 import { embeddedAirlines, writeAirlinesFile } from './embedded-airlines';
 
 /** Settings of the launcher, from the environment. */
@@ -99,7 +99,7 @@ const log = (message: string): void => {
 };
 
 /** A role (airline, worker, api) running as a child process. */
-interface Role {
+export interface Role {
   name: string;
   child: ChildProcess;
   exited: Promise<void>;
@@ -113,11 +113,12 @@ function prefixLines(stream: NodeJS.ReadableStream | null, prefix: string, out: 
   lines.on('line', (line) => out.write(`${prefix} ${line}\n`));
 }
 
-function startRole(name: string, entry: string, env: NodeJS.ProcessEnv): Role {
+/** Spawns `entry` (relative to the project root) as role `name`; it ends with this process (see {@link ROLE_STDIO}). */
+export function startRole(name: string, entry: string, env: NodeJS.ProcessEnv): Role {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
     cwd: PROJECT_ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ROLE_STDIO,
     // Own process group: a terminal Ctrl-C reaches only this launcher, which then stops the
     // roles one by one, in order (API, worker, airline).
     detached: true,
@@ -235,6 +236,8 @@ export async function start(config: StartConfig = loadStartConfig()): Promise<nu
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  ignoreBrokenPipe(process.stdout);
+  ignoreBrokenPipe(process.stderr);
 
   try {
     const startup = (async () => {

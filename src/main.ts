@@ -32,6 +32,7 @@ import {
   loadPayloadKey,
   loadTemporalConfig,
 } from './temporal';
+import { endWithParent } from './common/end-with-parent';
 
 /** Default port of the API's `/metrics` (API_METRICS_PORT). */
 export const DEFAULT_API_METRICS_PORT = 9465;
@@ -123,6 +124,7 @@ export async function startApi(
 }
 
 async function main(): Promise<void> {
+  endWithParent();
   const logger = new Logger('api');
   const config = loadApiConfig();
   const tracing = setupTracing({ service: 'api' });

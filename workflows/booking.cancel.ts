@@ -92,7 +92,17 @@ async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutco
     }
     // No answer, or a refusal (perhaps "already cancelled"): what does the order say now?
     const status = await orderStatus(saga, order, unknown);
-    if (status.kind === 'cancelled') return { kind: 'cancelled', settledBy: 'retrieve', status: status.status };
+    if (status.kind === 'cancelled') {
+      // The cancelled order names its refund and fee (when the airline writes them): take them from it.
+      const { refund, cancellationFee } = status.order;
+      return {
+        kind: 'cancelled',
+        settledBy: 'retrieve',
+        status: status.order.status,
+        ...(refund !== undefined ? { refund } : {}),
+        ...(cancellationFee !== undefined ? { fee: cancellationFee } : {}),
+      };
+    }
     if (!unknown) return { kind: 'failed', error: toBookingError(cause) };
     if (status.kind === 'unknown') {
       return {
@@ -122,7 +132,7 @@ async function orderStatus(
   saga: Saga,
   order: OrderSummary,
   settle: boolean,
-): Promise<{ kind: 'cancelled'; status: string } | { kind: 'live' } | { kind: 'unknown' }> {
+): Promise<{ kind: 'cancelled'; order: OrderSummary } | { kind: 'live' } | { kind: 'unknown' }> {
   const { ctx, trail } = saga;
   const { ndc } = chosenAirline(saga);
   const since = Date.now();
@@ -146,7 +156,7 @@ async function orderStatus(
         () => ndc.retrieveOrder({ ctx, orderId: order.orderId, owner: order.owner }),
         { reason: `cancel check ${lookups}` },
       );
-      if (read.order.status !== 'OK') return { kind: 'cancelled', status: read.order.status };
+      if (read.order.status !== 'OK') return { kind: 'cancelled', order: read.order };
       liveAfterWindow = Date.now() - since >= windowMs;
     } catch (error) {
       if (!(error instanceof ActivityFailure)) throw error;

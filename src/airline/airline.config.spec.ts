@@ -10,6 +10,7 @@ describe('loadAirlineConfig', () => {
       airlineCode: 'ZZ',
       mediaVendor: 'ndcsaga',
       extensionNamespace: 'http://www.ndc-saga.dev/schema/ndc-ext/17.2',
+      exchangeNamespace: 'http://www.ndc-saga.dev/schema/ndc-exchange/1',
       dbPath: '.data/airline.db',
       vaultKey: 32,
       production: false,

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EnvConfigError } from '../common/env';
-import { EXT_NS } from '../ndc';
+import { EXT_NS, NDC_EXCHANGE_NS } from '../ndc';
 
 /** Development Basic credentials (documented; refused in production). */
 export const DEV_AIRLINE_USERNAME = 'agency';
@@ -33,6 +33,11 @@ export interface AirlineConfig {
   mediaVendor: string;
   /** Namespace of the airline's NDC extension elements (AIRLINE_EXTENSION_NAMESPACE, default the codec's `EXT_NS`). */
   extensionNamespace: string;
+  /**
+   * Namespace of the NDC Exchange envelope of answers to `ndcexchange` requests
+   * (AIRLINE_EXCHANGE_NAMESPACE, default the codec's `NDC_EXCHANGE_NS`).
+   */
+  exchangeNamespace: string;
   /** SQLite database file (AIRLINE_DB_PATH, default `.data/airline.db`); `:memory:` for tests. */
   dbPath: string;
   /** 32-byte AES-256-GCM key that encrypts card numbers (from AIRLINE_VAULT_KEY). */
@@ -92,6 +97,10 @@ const envSchema = z
       .string()
       .url('must be a namespace URI such as http://vendor.example/ndc-ext')
       .default(EXT_NS),
+    AIRLINE_EXCHANGE_NAMESPACE: z
+      .string()
+      .url('must be a namespace URI such as http://hub.example/ndc-exchange')
+      .default(NDC_EXCHANGE_NS),
     AIRLINE_DB_PATH: z.string().min(1).default('.data/airline.db'),
     AIRLINE_VAULT_KEY: z
       .string()
@@ -158,6 +167,7 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     worldSeed: e.AIRLINE_WORLD_SEED ?? e.AIRLINE_CODE,
     mediaVendor: e.AIRLINE_MEDIA_VENDOR,
     extensionNamespace: e.AIRLINE_EXTENSION_NAMESPACE,
+    exchangeNamespace: e.AIRLINE_EXCHANGE_NAMESPACE,
     dbPath: e.AIRLINE_DB_PATH,
     vaultKey: e.AIRLINE_VAULT_KEY
       ? Buffer.from(e.AIRLINE_VAULT_KEY, 'hex')

@@ -13,11 +13,13 @@ import { createNestRoleLoggerFromEnv, portFromEnv, setupTracing, startOpsServer 
 import { AirlineConfigError, loadAirlineConfig } from './airline.config';
 import { createAirlineApp } from './airline.module';
 import { createAirlineMetrics } from './observability/airline.observability';
+import { endWithParent } from '../common/end-with-parent';
 
 /** Default port of the airline's `/metrics` (AIRLINE_METRICS_PORT). */
 export const DEFAULT_AIRLINE_METRICS_PORT = 9466;
 
 async function main(): Promise<void> {
+  endWithParent();
   let config;
   try {
     config = loadAirlineConfig();

@@ -7,7 +7,18 @@
  * `booking.failures.ts`, and re-exported here.
  */
 import type { BookingStatus } from './booking.status';
-import type { FailureType } from './booking.failures';
+// Type-only: the types below are inferred from the schemas; the workflow bundle never loads zod.
+import type { z } from 'zod/v4';
+import type {
+  batchProgressSchema,
+  batchStatusSchema,
+  bookingErrorSchema,
+  bookingErrorTypeSchema,
+  bookingStateSchema,
+  bookingStepNameSchema,
+  compensationOutcomeSchema,
+  stepRecordSchema,
+} from './booking.schemas';
 
 export { BookingStatus, BOOKING_STATUSES, isBookingStatus, isFinalStatus } from './booking.status';
 export { FailureType, FAILURE_TYPES, isFailureType } from './booking.failures';
@@ -129,125 +140,27 @@ export interface BookingIntent {
   securePayment: { failUrl: string; termUrl: string; ipAddress: string; userAgent: string };
 }
 
-export type BookingStepName =
-  | 'calendar'
-  | 'shop'
-  | 'price'
-  | 'tokenise'
-  | 'repriceWithToken'
-  | 'createOrder'
-  | 'reconcileOrder'
-  | 'retrieveOrder'
-  | 'cancelOrder';
+/** A step of the saga's trail (the activity it runs). */
+export type BookingStepName = z.infer<typeof bookingStepNameSchema>;
 
-export interface StepRecord {
-  name: BookingStepName;
-  /** The airline the step ran at (bookings routed by airline). */
-  airline?: string;
-  /** ISO date-times (workflow time). */
-  startedAt: string;
-  endedAt?: string;
-  attempts: number;
-  outcome?: 'ok' | 'failed';
-  /** Why the step failed (`outcome: 'failed'`). */
-  failure?: FailureType;
-  /** What the failure said (an airline skipped while shopping: why). */
-  message?: string;
-  /**
-   * Why this step runs: set on the first step of a fresh shopping round, e.g.
-   * `reshop 1/2 after NO_SEATS (711)`, and on order lookups while settling.
-   */
-  reason?: string;
-}
+/** One step of the trail: when it ran, how often, how it ended and why it ran. */
+export type StepRecord = z.infer<typeof stepRecordSchema>;
 
 /**
- * Type of a {@link BookingError}: a {@link FailureType} for every business outcome; the API
+ * Type of a {@link BookingError}: a `FailureType` for every business outcome; the API
  * reports a workflow that closed without one (failed by a bug, terminated, timed out) as
  * `WORKFLOW_<execution status>`, e.g. `WORKFLOW_TERMINATED`.
  */
-export type BookingErrorType = FailureType | `WORKFLOW_${string}`;
+export type BookingErrorType = z.infer<typeof bookingErrorTypeSchema>;
 
-export interface BookingError {
-  /** Stable type, e.g. `PRICE_MISMATCH`, `NO_OFFERS`, `PRICE_NOT_APPROVED`. */
-  type: BookingErrorType;
-  message: string;
-  /** The airline's NDC error code, when it gave one. */
-  airlineCode?: string;
-  /** No airline had a usable offer: each one's reason. */
-  airlines?: { airline: string; type: FailureType; message: string }[];
-}
+/** A business failure: its stable type, a message and the airline's NDC error code when it gave one. */
+export type BookingError = z.infer<typeof bookingErrorSchema>;
 
-export interface BookingState {
-  status: BookingStatus;
-  /** Designator of the airline whose offer was chosen: the owner of the order. */
-  airline?: string;
-  /**
-   * Bookings routed by airline: each airline shopped, with its best total (one offer per
-   * direction by the selection rules) or why it had none, and which won and why.
-   */
-  airlines?: {
-    airline: string;
-    total?: { value: string; currency: string };
-    chosen?: true;
-    why?: string;
-    skipped?: string;
-  }[];
-  currentStep?: BookingStepName;
-  steps: StepRecord[];
-  chosenOffer?: {
-    offerIds: string[];
-    priceClass?: string;
-    departureDate: string;
-    returnDate?: string;
-    shoppingResponseId: string;
-  };
-  pricedTotal?: { value: string; currency: string };
-  surcharge?: { value: string; currency: string };
-  order?: {
-    orderId: string;
-    bookingReference: string;
-    total: { value: string; currency: string };
-    status: string;
-  };
-  error?: BookingError;
-  /**
-   * While `SETTLING`, and kept afterwards (also on `ESCALATED`): the ids the airline's order
-   * lookup was asked for (the ResponseID the OrderCreateRQ carried, then the shopping response
-   * id), when the window started and when it ends (workflow time, ISO 8601), and how many
-   * lookups found nothing. With these ids ops can check by hand.
-   */
-  settling?: {
-    lookupIds: string[];
-    since: string;
-    until: string;
-    lookups: number;
-  };
-  /**
-   * Cancelling the confirmed order (`cancel` / `cancelBooking` within the cancel window):
-   * `cancelling` while it runs, then `cancelled` (status `CANCELLED`, with the airline's refund
-   * and fee when it stated them) or `failed` (the booking stays `CONFIRMED`, `error` says why).
-   * `settledBy: 'retrieve'` when the cancel got no answer and the order's status read back
-   * cancelled (the refund is then not known here).
-   */
-  cancellation?: {
-    status: 'cancelling' | 'cancelled' | 'failed';
-    requestedAt: string;
-    reason?: string;
-    endedAt?: string;
-    refund?: { value: string; currency: string };
-    fee?: { value: string; currency: string };
-    settledBy?: 'answer' | 'retrieve';
-    error?: BookingError;
-  };
-  /**
-   * Set when the order exists (the booking is `CONFIRMED`) but the retrieve step failed after
-   * all its retries: the booking's OrderViewRS is then the one OrderCreate (or the
-   * reconciliation) answered.
-   */
-  retrieveError?: BookingError;
-  /** The correlation id sent to the airline (the starting request's X-Request-Id, or the workflow id). */
-  correlationId?: string;
-}
+/**
+ * The booking's state (the `state` query, the API's BookingView): inferred from
+ * `bookingStateSchema` (booking.schemas.ts), where every field is described.
+ */
+export type BookingState = z.infer<typeof bookingStateSchema>;
 
 /**
  * What `bookingWorkflow` returns. The workflow completes normally for every business outcome
@@ -320,14 +233,14 @@ export interface BatchInput {
 }
 
 /** Status of an atomic batch (see {@link BatchProgress.status}). */
-export type BatchStatus = 'RUNNING' | 'COMPLETED' | 'COMPENSATING' | 'COMPENSATED' | 'COMPENSATION_FAILED';
+export type BatchStatus = z.infer<typeof batchStatusSchema>;
 
 /**
  * Compensation of one confirmed booking of a failed atomic batch: `PENDING` while its cancel is
  * retried, `DONE` once it is `CANCELLED`, `IMPOSSIBLE` when the booking can no longer be
  * cancelled through its workflow (it closed while still confirmed).
  */
-export type CompensationOutcome = 'PENDING' | 'DONE' | 'IMPOSSIBLE';
+export type CompensationOutcome = z.infer<typeof compensationOutcomeSchema>;
 
 /** What a child booking tells its batch at each status change (signal `bookingStatus`). */
 export interface BookingStatusReport {
@@ -354,34 +267,9 @@ export const CANCEL_SIGNAL = 'cancel';
 export const STATE_QUERY = 'state';
 export const PROGRESS_QUERY = 'progress';
 
-export interface BatchProgress {
-  total: number;
-  /** Intents whose child workflow has not started yet (concurrency limit). */
-  pending: number;
-  running: number;
-  confirmed: number;
-  failed: number;
-  cancelled: number;
-  /** Children that ended `ESCALATED` (whether an order exists must be checked by hand). */
-  escalated: number;
-  /**
-   * One entry per started child, in intent order: id is the child booking workflow id. Atomic
-   * batches add the refund of a cancelled order and the compensation outcome.
-   */
-  bookings: {
-    id: string;
-    status: BookingStatus;
-    refund?: { value: string; currency: string };
-    compensation?: CompensationOutcome;
-  }[];
-  /** Atomic batches only (absent otherwise). */
-  atomic?: true;
-  /**
-   * Atomic batches only: `RUNNING`, then `COMPLETED` (all confirmed) or `COMPENSATING` ->
-   * `COMPENSATED` (every confirmed booking cancelled), or `COMPENSATION_FAILED` when one could
-   * not be (its `compensation` is `IMPOSSIBLE`).
-   */
-  status?: BatchStatus;
-  /** Atomic batches only: intents never started because a booking had already failed. */
-  skipped?: number;
-}
+/**
+ * A batch's progress (the `progress` query): counts per outcome and one entry per started child,
+ * in intent order; atomic batches add the refund of a cancelled order, the compensation outcome,
+ * the batch status and the intents skipped. Inferred from `batchProgressSchema`.
+ */
+export type BatchProgress = z.infer<typeof batchProgressSchema>;

@@ -2,7 +2,7 @@
  * NDC client settings from the environment (worker, benchmark, tools). Fails fast naming the
  * variable.
  */
-import { NDC_BINDINGS, type NdcBinding } from '../ndc/soap';
+import { NDC_BINDINGS, type NdcBinding, type NdcExchangeSettings } from '../ndc/soap';
 import type { NdcClientConfig } from './ndc-client';
 
 /** Development credentials of the airline service (src/airline/airline.config.ts); refused in production. */
@@ -60,6 +60,17 @@ export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcCl
   if (extensionNamespace !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(extensionNamespace)) {
     throw new Error(`AIRLINE_EXTENSION_NAMESPACE: must be an absolute URI, got "${extensionNamespace}"`);
   }
+  const exchange: NdcExchangeSettings = {};
+  const hub = env.AIRLINE_EXCHANGE_NAMESPACE?.trim();
+  if (hub) {
+    if (!/^[a-z][a-z0-9+.-]*:\S+$/i.test(hub))
+      throw new Error(`AIRLINE_EXCHANGE_NAMESPACE: must be an absolute URI, got "${hub}"`);
+    exchange.namespace = hub;
+  }
+  const sellerId = env.AIRLINE_EXCHANGE_SELLER_ID?.trim();
+  if (sellerId) exchange.sellerId = sellerId;
+  const recipient = env.AIRLINE_EXCHANGE_RECIPIENT?.trim();
+  if (recipient) exchange.recipient = recipient;
   return {
     retailBaseUrl,
     paymentBaseUrl,
@@ -67,6 +78,7 @@ export function loadNdcClientConfig(env: NodeJS.ProcessEnv = process.env): NdcCl
     password,
     mediaVendor,
     binding: binding as NdcBinding,
+    ...(Object.keys(exchange).length > 0 ? { exchange } : {}),
     ...(extensionNamespace !== undefined ? { extensionNamespace } : {}),
     timeoutMs: positiveInt(env, 'AIRLINE_TIMEOUT_MS', 20_000),
   };

@@ -30,6 +30,7 @@ import {
   unwrapSoap,
   wrapInBinding,
   type NdcBinding,
+  type NdcExchangeSettings,
 } from '../ndc';
 import type {
   AirShoppingRq,
@@ -72,9 +73,18 @@ export interface NdcClientConfig {
   /**
    * How messages travel (`AIRLINE_BINDING`): `plain` (default) sends the NDC document with the
    * vendor media type; `soap11` / `soap12` send it in a SOAP Envelope/Body with the SOAP content
-   * type (and SOAPAction for 1.1). Answers are read in either binding.
+   * type (and SOAPAction for 1.1); `ndcexchange` sends it as the CDATA payload of an NDC Exchange
+   * hub's `NDCMSG_Envelope` in a SOAP 1.1 Body (header from {@link NdcClientConfig.exchange}).
+   * Answers are read in any binding (an exchange payload as CDATA, escaped text or inline XML).
    */
   binding?: NdcBinding;
+  /**
+   * The NDC Exchange envelope's settings (`binding: 'ndcexchange'` only): the hub's namespace
+   * (`AIRLINE_EXCHANGE_NAMESPACE`, default `NDC_EXCHANGE_NS`), the sender's seller id
+   * (`AIRLINE_EXCHANGE_SELLER_ID`, default none), the recipient company
+   * (`AIRLINE_EXCHANGE_RECIPIENT`, default none) and the schema version (default `YY.2017.2`).
+   */
+  exchange?: NdcExchangeSettings;
   /**
    * Namespace of the airline's extension elements (`AIRLINE_EXTENSION_NAMESPACE`), written and
    * read by the codec. Default the codec's `EXT_NS`.
@@ -141,6 +151,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export class NdcHttpClient {
   readonly mediaType: string;
   readonly binding: NdcBinding;
+  private readonly exchange: NdcExchangeSettings;
   /** Codec options of every encode and decode (the extension namespace). */
   private readonly codec: { extensionNamespace?: string };
   /** `Accept` of every retail request: the media type of the binding. */
@@ -155,6 +166,7 @@ export class NdcHttpClient {
   constructor(private readonly config: NdcClientConfig) {
     this.mediaType = `application/vnd.${config.mediaVendor ?? 'ndcsaga'}.ndc.v17.2+xml;charset=UTF-8`;
     this.binding = config.binding ?? 'plain';
+    this.exchange = config.exchange ?? {};
     this.codec = config.extensionNamespace !== undefined ? { extensionNamespace: config.extensionNamespace } : {};
     this.accept = bindingContentType(this.binding, this.mediaType);
     this.timeoutMs = config.timeoutMs ?? 20_000;
@@ -373,7 +385,7 @@ export class NdcHttpClient {
         ...bindingHeaders(this.binding, root, this.mediaType),
         Authorization: this.authorization,
       },
-      body: wrapInBinding(xml, this.binding),
+      body: wrapInBinding(xml, this.binding, this.exchange),
     });
     return { body: this.expectStatus(response, 200, true) };
   }

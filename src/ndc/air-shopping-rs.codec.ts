@@ -21,6 +21,7 @@ import type {
   PriceCalendarEntry,
   PriceDetail,
   SegmentRef,
+  SelectedSeat,
 } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import { encodeWarnings } from './common.codec';
@@ -51,6 +52,7 @@ import {
   type XMLBuilder,
   type XNode,
   type EncodeOptions,
+  type MessageCurrency,
 } from './xml';
 
 const ROOT = 'AirShoppingRS';
@@ -125,14 +127,29 @@ function encodeService(parent: DomElement, s: OfferService): void {
     if (s.serviceDefinitionRef.segmentRefs?.length)
       sd.setAttribute('SegmentRefs', encodeRefs(s.serviceDefinitionRef.segmentRefs));
   }
-  if (s.selectedSeat !== undefined) {
-    const seat = domEl(el, 'SelectedSeat');
-    const place = domEl(seat, 'Seat');
-    domEl(place, 'Row', String(s.selectedSeat.row));
-    domEl(place, 'Column', s.selectedSeat.column);
-    domEl(seat, 'SegmentRef', s.selectedSeat.segmentRef);
-    domEl(seat, 'ServiceDefinitionRef', s.selectedSeat.serviceDefinitionRef);
-  }
+  if (s.selectedSeat !== undefined) encodeSelectedSeat(el, s.selectedSeat);
+}
+
+/** `<SelectedSeat>`: `Seat/Row`, `Seat/Column`, `SegmentRef`, `ServiceDefinitionRef`. */
+export function encodeSelectedSeat(parent: DomElement, seat: SelectedSeat): void {
+  const el = domEl(parent, 'SelectedSeat');
+  const place = domEl(el, 'Seat');
+  domEl(place, 'Row', String(seat.row));
+  domEl(place, 'Column', seat.column);
+  domEl(el, 'SegmentRef', seat.segmentRef);
+  domEl(el, 'ServiceDefinitionRef', seat.serviceDefinitionRef);
+}
+
+/** Reads a `<SelectedSeat>` (all four parts required by the XSD). */
+export function decodeSelectedSeat(seat: XNode, sPath: string): SelectedSeat {
+  const place = one(seat, 'Seat', sPath);
+  return {
+    row: decodeInt(reqText(place, 'Row', `${sPath}/Seat`), `${sPath}/Seat/Row`),
+    // xs:string and untyped elements: present, but possibly empty.
+    column: text(one(place, 'Column', `${sPath}/Seat`)),
+    segmentRef: text(one(seat, 'SegmentRef', sPath)),
+    serviceDefinitionRef: text(one(seat, 'ServiceDefinitionRef', sPath)),
+  };
 }
 
 function decodeService(node: XNode, path: string): OfferService {
@@ -152,17 +169,7 @@ function decodeService(node: XNode, path: string): OfferService {
     if (segs.length) s.serviceDefinitionRef.segmentRefs = segs;
   }
   const seat = opt(node, 'SelectedSeat');
-  if (seat !== undefined) {
-    const sPath = `${path}/SelectedSeat`;
-    const place = one(seat, 'Seat', sPath);
-    s.selectedSeat = {
-      row: decodeInt(reqText(place, 'Row', `${sPath}/Seat`), `${sPath}/Seat/Row`),
-      // xs:string and untyped elements: present, but possibly empty.
-      column: text(one(place, 'Column', `${sPath}/Seat`)),
-      segmentRef: text(one(seat, 'SegmentRef', sPath)),
-      serviceDefinitionRef: text(one(seat, 'ServiceDefinitionRef', sPath)),
-    };
-  }
+  if (seat !== undefined) s.selectedSeat = decodeSelectedSeat(seat, `${path}/SelectedSeat`);
   if (flights === undefined && sd === undefined && seat === undefined) {
     throw new NdcDecodeError(
       'MISSING',
@@ -246,7 +253,7 @@ interface ItemAmounts {
  * from `Taxes/Total` or the DetailCurrencyPrice's. Nothing is required here: logic that needs an
  * amount asks for it with `requireMoney` where it uses it.
  */
-function itemAmounts(node: XNode, path: string, currency: string | undefined): ItemAmounts {
+function itemAmounts(node: XNode, path: string, currency: MessageCurrency): ItemAmounts {
   const out: ItemAmounts = {};
   const ta = opt(node, 'TotalAmount');
   let detailTaxes: Amount | undefined;
@@ -266,7 +273,7 @@ function itemAmounts(node: XNode, path: string, currency: string | undefined): I
 }
 
 /** FareDetail: `Price` with TotalAmount (optional, any form), BaseAmount (required), taxes; FareComponents. */
-function decodeFareDetail(node: XNode, path: string, currency: string | undefined): FareDetail {
+function decodeFareDetail(node: XNode, path: string, currency: MessageCurrency): FareDetail {
   const price = one(node, 'Price', path);
   const pricePath = `${path}/Price`;
   const { base, ...amounts } = itemAmounts(price, pricePath, currency);
@@ -297,7 +304,7 @@ function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: Tota
 }
 
 /** Accepts both styles, and every price form of `TotalAmount` (required by the XSD; see `itemAmounts`). */
-function decodeTotalPriceDetail(node: XNode, path: string, currency: string | undefined): PriceDetail {
+function decodeTotalPriceDetail(node: XNode, path: string, currency: MessageCurrency): PriceDetail {
   one(node, 'TotalAmount', path);
   return itemAmounts(node, path, currency);
 }
@@ -313,7 +320,7 @@ export function encodeOfferItem(parent: XMLBuilder | DomElement, item: OfferItem
 }
 
 /** Reads an OfferItem (either TotalPriceDetail style); `currency` is the message's, for amounts without `Code`. */
-export function decodeOfferItem(node: XNode, path: string, currency: string | undefined): OfferItem {
+export function decodeOfferItem(node: XNode, path: string, currency: MessageCurrency): OfferItem {
   return {
     offerItemId: reqAttr(node, 'OfferItemID', path),
     priceDetail: decodeTotalPriceDetail(one(node, 'TotalPriceDetail', path), `${path}/TotalPriceDetail`, currency),
@@ -324,7 +331,8 @@ export function decodeOfferItem(node: XNode, path: string, currency: string | un
 
 // ================================================================ AirShoppingRS
 
-function encodeOffer(parent: DomElement, o: Offer): void {
+/** Writes an `Offer` (AirShoppingRS, and OfferPriceRS `OtherOffers`). */
+export function encodeOffer(parent: DomElement, o: Offer): void {
   const el = domEl(parent, 'Offer');
   el.setAttribute('OfferID', o.offerId);
   el.setAttribute('Owner', o.owner);
@@ -335,7 +343,7 @@ function encodeOffer(parent: DomElement, o: Offer): void {
 }
 
 /** An Offer: `TotalPrice` (optional) in any price form, FlightsOverview, items. */
-function decodeOffer(node: XNode, path: string, currency: string | undefined): Offer {
+export function decodeOffer(node: XNode, path: string, currency: MessageCurrency): Offer {
   const o: Offer = {
     offerId: reqAttr(node, 'OfferID', path),
     owner: reqAttr(node, 'Owner', path),
@@ -354,36 +362,30 @@ function decodeOffer(node: XNode, path: string, currency: string | undefined): O
 
 function encodePriceCalendar(parent: XMLBuilder, e: PriceCalendarEntry): void {
   const el = addEl(parent, 'PriceCalendar');
-  addEl(el, 'PriceCalendarDate', e.date).att('OriginDestinationReference', e.originDestinationRef);
+  if (e.dates.length === 0) throw new Error('PriceCalendar needs at least one date');
+  for (const d of e.dates)
+    addEl(el, 'PriceCalendarDate', d.date).att('OriginDestinationReference', d.originDestinationRef);
   // EncodedPriceType: Code is required here.
   const tp = addMoney(el, 'TotalPrice', e.totalPrice, true);
-  if (e.augPointRef !== undefined) tp.att('refs', e.augPointRef);
+  if (e.augPointRefs?.length) tp.att('refs', encodeRefs(e.augPointRefs));
 }
 
-function decodePriceCalendar(node: XNode, path: string, currency: string | undefined): PriceCalendarEntry {
+function decodePriceCalendar(node: XNode, path: string, currency: MessageCurrency): PriceCalendarEntry {
   const dates = many(node, 'PriceCalendarDate');
   if (dates.length === 0)
     throw new NdcDecodeError('MISSING', `${path}/PriceCalendarDate`, 'required element PriceCalendarDate is missing');
-  if (dates.length > 1) {
-    throw new NdcDecodeError(
-      'INVALID_VALUE',
-      `${path}/PriceCalendarDate[2]`,
-      'only one PriceCalendarDate per PriceCalendar is supported',
-    );
-  }
-  const dPath = `${path}/PriceCalendarDate`;
-  const date = text(dates[0]);
-  if (date === '') throw new NdcDecodeError('MISSING', dPath, 'PriceCalendarDate is empty');
   const tp = one(node, 'TotalPrice', path);
   const e: PriceCalendarEntry = {
-    date,
-    originDestinationRef: reqAttr(dates[0], 'OriginDestinationReference', dPath),
+    dates: dates.map((d, i) => {
+      const dPath = `${path}/PriceCalendarDate[${i + 1}]`;
+      const date = text(d);
+      if (date === '') throw new NdcDecodeError('MISSING', dPath, 'PriceCalendarDate is empty');
+      return { date, originDestinationRef: reqAttr(d, 'OriginDestinationReference', dPath) };
+    }),
     totalPrice: decodeMoney(tp, `${path}/TotalPrice`, currency),
   };
   const refs = decodeRefs(attr(tp, 'refs'));
-  if (refs.length > 1)
-    throw new NdcDecodeError('INVALID_VALUE', `${path}/TotalPrice/@refs`, 'expected a single AugPoint key');
-  if (refs.length === 1) e.augPointRef = refs[0];
+  if (refs.length) e.augPointRefs = refs;
   return e;
 }
 

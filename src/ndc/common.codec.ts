@@ -17,6 +17,7 @@ import type {
   Passenger,
   Qualifier,
   RequestCommon,
+  SpecialFare,
 } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import {
@@ -176,7 +177,7 @@ export function decodeParameters(node: XNode): Parameters {
 
 /**
  * `<Qualifier>` with PromotionQualifiers/Code and SpecialFareQualifiers
- * (AirlineID, Account). The XSD allows one promotion code: more throw.
+ * (AirlineID, CompanyIndex?, then Contract or Account). The XSD allows one promotion code: more throw.
  */
 export function encodeQualifier(parent: XMLBuilder, q: Qualifier): void {
   const el = addEl(parent, 'Qualifier');
@@ -184,9 +185,14 @@ export function encodeQualifier(parent: XMLBuilder, q: Qualifier): void {
   if (codes.length > 1) throw new Error('NDC 17.2 allows one PromotionQualifiers/Code per Qualifier');
   if (codes.length === 1) addEl(addEl(el, 'PromotionQualifiers'), 'Code', codes[0]);
   if (q.specialFare !== undefined) {
+    const special = q.specialFare;
+    if (special.contract !== undefined && special.account !== undefined)
+      throw new Error('SpecialFareQualifiers holds a Contract or an Account, not both (XSD choice)');
     const sf = addEl(el, 'SpecialFareQualifiers');
-    addEl(sf, 'AirlineID', q.specialFare.airlineId);
-    addEl(sf, 'Account', q.specialFare.account);
+    addEl(sf, 'AirlineID', special.airlineId);
+    addOptText(sf, 'CompanyIndex', special.companyIndex);
+    addOptText(sf, 'Contract', special.contract);
+    addOptText(sf, 'Account', special.account);
   }
 }
 
@@ -197,7 +203,16 @@ export function decodeQualifier(node: XNode, path: string): Qualifier {
   const sf = opt(node, 'SpecialFareQualifiers');
   if (sf !== undefined) {
     const sfPath = `${path}/SpecialFareQualifiers`;
-    q.specialFare = { airlineId: reqText(sf, 'AirlineID', sfPath), account: reqText(sf, 'Account', sfPath) };
+    const special: SpecialFare = { airlineId: reqText(sf, 'AirlineID', sfPath) };
+    for (const [key, name] of [
+      ['companyIndex', 'CompanyIndex'],
+      ['contract', 'Contract'],
+      ['account', 'Account'],
+    ] as const) {
+      const value = optText(sf, name);
+      if (value !== undefined) special[key] = value;
+    }
+    q.specialFare = special;
   }
   return q;
 }
@@ -277,7 +292,7 @@ export function encodeContactInformation(parent: XMLBuilder, c: ContactInformati
       addEl(addEl(cp, 'EmailAddress'), 'EmailAddressValue', p.email);
     } else {
       const ph = addEl(cp, 'Phone');
-      addEl(ph, 'CountryDialingCode', p.phone.countryDialingCode);
+      addOptText(ph, 'CountryDialingCode', p.phone.countryDialingCode);
       addEl(ph, 'PhoneNumber', p.phone.phoneNumber);
     }
   }
@@ -303,9 +318,10 @@ export function decodeContactInformation(node: XNode, path: string): ContactInfo
     });
     many(cp, 'Phone').forEach((ph, j) => {
       const phPath = `${cpPath}/Phone[${j + 1}]`;
+      const dialing = optText(ph, 'CountryDialingCode');
       provided.push({
         phone: {
-          countryDialingCode: reqText(ph, 'CountryDialingCode', phPath),
+          ...(dialing !== undefined ? { countryDialingCode: dialing } : {}),
           phoneNumber: reqText(ph, 'PhoneNumber', phPath),
         },
       });

@@ -53,7 +53,7 @@ describe('DataLists codec', () => {
             priceClassId: 'PC__LIGHT',
             name: 'Light',
             code: 'LIGHT',
-            classesOfService: [{ segmentRef: 'SEG__LHR_JFK_0101', code: 'Q', seatsLeft: 0 }],
+            classesOfService: [{ segmentRefs: ['SEG__LHR_JFK_0101'], code: 'Q', seatsLeft: 0 }],
           },
         ],
         serviceDefinitions,

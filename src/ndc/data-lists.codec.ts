@@ -15,7 +15,10 @@ import type {
   FlightSegment,
   Carrier,
   Location,
+  OperatingCarrier,
   OriginDestination,
+  Penalty,
+  PenaltyDetail,
   PieceMeasurement,
   PriceClass,
   ServiceDefinition,
@@ -24,11 +27,14 @@ import { NdcDecodeError } from './ndc-decode-error';
 import { decodeContactList, decodePassengerList, encodeContactList, encodePassengerList } from './common.codec';
 import {
   addEl,
+  addMoney,
   addOptText,
   addRefs,
   attr,
   decodeDecimal,
+  decodeBoolean,
   decodeInt,
+  decodeMoney,
   decodeRefs,
   encodeRefs,
   many,
@@ -56,6 +62,7 @@ export function hasDataLists(dl: DataLists): boolean {
     !!dl.flightSegments?.length ||
     !!dl.flights?.length ||
     !!dl.originDestinations?.length ||
+    !!dl.penalties?.length ||
     !!dl.priceClasses?.length ||
     !!dl.serviceDefinitions?.length
   );
@@ -83,6 +90,10 @@ export function encodeDataLists(parent: XMLBuilder, dl: DataLists): void {
     const list = addEl(el, 'OriginDestinationList');
     for (const od of dl.originDestinations) encodeOriginDestination(list, od);
   }
+  if (dl.penalties?.length) {
+    const list = addEl(el, 'PenaltyList');
+    for (const p of dl.penalties) encodePenalty(list, p);
+  }
   if (dl.priceClasses?.length) {
     const list = addEl(el, 'PriceClassList');
     for (const pc of dl.priceClasses) encodePriceClass(list, pc);
@@ -90,6 +101,20 @@ export function encodeDataLists(parent: XMLBuilder, dl: DataLists): void {
   if (dl.serviceDefinitions?.length) {
     const list = addEl(el, 'ServiceDefinitionList');
     for (const sd of dl.serviceDefinitions) encodeServiceDefinition(list, sd);
+  }
+}
+
+function encodePenalty(parent: XMLBuilder, p: Penalty): void {
+  const el = addEl(parent, 'Penalty');
+  if (p.cancelFee !== undefined) el.att('CancelFeeInd', String(p.cancelFee));
+  if (p.refundable !== undefined) el.att('RefundableInd', String(p.refundable));
+  if (p.penaltyId !== undefined) el.att('ObjectKey', p.penaltyId);
+  if (p.details.length === 0) return;
+  const details = addEl(el, 'Details');
+  for (const d of p.details) {
+    const detail = addEl(details, 'Detail');
+    addEl(detail, 'Type', d.type);
+    if (d.amount !== undefined) addMoney(addEl(addEl(detail, 'Amounts'), 'Amount'), 'CurrencyAmountValue', d.amount);
   }
 }
 
@@ -130,11 +155,11 @@ function encodeLocation(parent: XMLBuilder, name: string, l: Location): void {
   addOptText(el, 'AirportName', l.airportName);
 }
 
-function encodeCarrier(parent: XMLBuilder, name: string, c: Carrier): void {
+function encodeCarrier(parent: XMLBuilder, name: string, c: Carrier | OperatingCarrier): void {
   const el = addEl(parent, name);
   addEl(el, 'AirlineID', c.airlineId);
   addOptText(el, 'Name', c.name);
-  addEl(el, 'FlightNumber', c.flightNumber);
+  addOptText(el, 'FlightNumber', c.flightNumber);
 }
 
 function encodeFlightSegment(parent: XMLBuilder, s: FlightSegment): void {
@@ -167,7 +192,7 @@ function encodePriceClass(parent: XMLBuilder, pc: PriceClass): void {
   addOptText(el, 'Code', pc.code);
   for (const cos of pc.classesOfService ?? []) {
     const c = addEl(el, 'ClassOfService');
-    if (cos.segmentRef !== undefined) c.att('refs', cos.segmentRef);
+    if (cos.segmentRefs?.length) c.att('refs', encodeRefs(cos.segmentRefs));
     const code = addEl(c, 'Code', cos.code);
     if (cos.seatsLeft !== undefined) code.att('SeatsLeft', String(cos.seatsLeft));
   }
@@ -230,6 +255,11 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
       decodeOriginDestination(o, `${p}/OriginDestination[${i + 1}]`),
     );
   }
+  const penalties = opt(node, 'PenaltyList');
+  if (penalties !== undefined) {
+    const p = `${path}/PenaltyList`;
+    dl.penalties = many(penalties, 'Penalty').map((x, i) => decodePenalty(x, `${p}/Penalty[${i + 1}]`));
+  }
   const pcs = opt(node, 'PriceClassList');
   if (pcs !== undefined) {
     const p = `${path}/PriceClassList`;
@@ -243,6 +273,32 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
     );
   }
   return dl;
+}
+
+function decodePenalty(node: XNode, path: string): Penalty {
+  const p: Penalty = { details: [] };
+  const key = attr(node, 'ObjectKey');
+  if (key !== undefined) p.penaltyId = key;
+  const cancelFee = attr(node, 'CancelFeeInd');
+  if (cancelFee !== undefined) p.cancelFee = decodeBoolean(cancelFee, `${path}/@CancelFeeInd`);
+  const refundable = attr(node, 'RefundableInd');
+  if (refundable !== undefined) p.refundable = decodeBoolean(refundable, `${path}/@RefundableInd`);
+  const details = opt(node, 'Details');
+  const list = details === undefined ? [] : many(details, 'Detail');
+  p.details = list.map((d, i) => {
+    const dp = `${path}/Details/Detail[${i + 1}]`;
+    const detail: PenaltyDetail = { type: reqText(d, 'Type', dp) };
+    const amounts = opt(d, 'Amounts');
+    const values = amounts === undefined ? [] : many(amounts, 'Amount');
+    const j = values.findIndex((a) => opt(a, 'CurrencyAmountValue') !== undefined);
+    if (j >= 0)
+      detail.amount = decodeMoney(
+        one(values[j], 'CurrencyAmountValue', dp),
+        `${dp}/Amounts/Amount[${j + 1}]/CurrencyAmountValue`,
+      );
+    return detail;
+  });
+  return p;
 }
 
 function decodeBaggageAllowance(node: XNode, path: string): BaggageAllowance {
@@ -300,6 +356,15 @@ function decodeCarrier(node: XNode, path: string): Carrier {
   return c;
 }
 
+function decodeOperatingCarrier(node: XNode, path: string): OperatingCarrier {
+  const c: OperatingCarrier = { airlineId: reqText(node, 'AirlineID', path) };
+  const number = optText(node, 'FlightNumber');
+  if (number !== undefined) c.flightNumber = number;
+  const name = optText(node, 'Name');
+  if (name !== undefined) c.name = name;
+  return c;
+}
+
 function decodeFlightSegment(node: XNode, path: string): FlightSegment {
   const s: FlightSegment = {
     segmentKey: reqAttr(node, 'SegmentKey', path),
@@ -308,7 +373,7 @@ function decodeFlightSegment(node: XNode, path: string): FlightSegment {
     marketingCarrier: decodeCarrier(one(node, 'MarketingCarrier', path), `${path}/MarketingCarrier`),
   };
   const op = opt(node, 'OperatingCarrier');
-  if (op !== undefined) s.operatingCarrier = decodeCarrier(op, `${path}/OperatingCarrier`);
+  if (op !== undefined) s.operatingCarrier = decodeOperatingCarrier(op, `${path}/OperatingCarrier`);
   const eq = opt(node, 'Equipment');
   if (eq !== undefined) s.aircraftCode = reqText(eq, 'AircraftCode', `${path}/Equipment`);
   const cos = opt(node, 'ClassOfService');
@@ -352,9 +417,8 @@ function decodePriceClass(node: XNode, path: string): PriceClass {
       const codeEl = one(c, 'Code', p);
       const out: ClassOfService = { code: text(codeEl) };
       if (out.code === '') throw new NdcDecodeError('MISSING', `${p}/Code`, 'element Code is empty');
-      const seg = decodeRefs(attr(c, 'refs'));
-      if (seg.length > 1) throw new NdcDecodeError('INVALID_VALUE', `${p}/@refs`, 'expected a single SegmentKey');
-      if (seg.length === 1) out.segmentRef = seg[0];
+      const segs = decodeRefs(attr(c, 'refs'));
+      if (segs.length) out.segmentRefs = segs;
       const seats = attr(codeEl, 'SeatsLeft');
       if (seats !== undefined) out.seatsLeft = decodeInt(seats, `${p}/Code/@SeatsLeft`);
       return out;

@@ -21,3 +21,4 @@ export * from './response-frame';
 export * from './secure-payment.codec';
 export * from './customer-input-rq.codec';
 export * from './customer-input-rs.codec';
+export * from './cancellation-penalty';

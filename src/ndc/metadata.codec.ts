@@ -37,6 +37,7 @@ import {
   text,
   type XMLBuilder,
   type XNode,
+  type MessageCurrency,
 } from './xml';
 
 /** MetadataKey of the FlightMetadata that carries the journey AugPoints. */
@@ -205,12 +206,20 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
 
 /**
  * The currency of the message's amounts written without `Code`: the one ISO 4217 code (three
- * capital letters) that the currency metadata names as `MetadataKey`. Undefined when the metadata
- * names none or several (then no amount gets a currency it did not state).
+ * capital letters) that the currency metadata names as `MetadataKey`. When the metadata names
+ * none but gives decimal places, `{ decimals }` (the amounts then have no currency and carry
+ * `decimals`). Undefined when the metadata names several codes, or nothing at all (then no
+ * amount gets a currency it did not state).
  */
-export function messageCurrency(md: Metadata | undefined): string | undefined {
-  const codes = new Set((md?.currencies ?? []).map((c) => c.key).filter((k) => /^[A-Z]{3}$/.test(k)));
-  return codes.size === 1 ? [...codes][0] : undefined;
+export function messageCurrency(md: Metadata | undefined): MessageCurrency {
+  const currencies = md?.currencies ?? [];
+  const codes = new Set(currencies.map((c) => c.key).filter((k) => /^[A-Z]{3}$/.test(k)));
+  if (codes.size === 1) return [...codes][0];
+  if (codes.size > 1) return undefined;
+  // Metadata without a currency code that gives decimal places (all the same): amounts without
+  // Code keep no currency but carry those places, so that using them as money is a typed error.
+  const places = new Set(currencies.flatMap((c) => (c.decimals !== undefined ? [c.decimals] : [])));
+  return places.size === 1 ? { decimals: [...places][0] } : undefined;
 }
 
 /** The first `ns2:<local>` element inside any AugPoint of `node`'s AugmentationPoint. */

@@ -22,6 +22,12 @@
 export interface Amount {
   value: string;
   currency?: string;
+  /**
+   * Set only on an amount written without `Code` in a message whose `CurrencyMetadata` gives
+   * decimal places (`Decimals`) but names no ISO 4217 currency: the places it gives. The amount's
+   * currency is then unknown, and `requireMoney` refuses it with `NdcUnknownCurrencyError`.
+   */
+  decimals?: number;
 }
 
 /** An exact decimal amount with its currency: what the project computes with and sends. */
@@ -137,7 +143,8 @@ export interface Passenger {
 }
 
 export interface Phone {
-  countryDialingCode: string;
+  /** Optional in the XSD (a number written in full, or a local one). Our requests always set it. */
+  countryDialingCode?: string;
   phoneNumber: string;
 }
 
@@ -165,9 +172,20 @@ export interface NdcWarning {
   text: string;
 }
 
+/**
+ * `SpecialFareQualifiers` (FareQualifierType): the airline, an optional `CompanyIndex`, then
+ * `Contract` or `Account` (an XSD choice; either may be absent). Our requests send an `Account`.
+ */
+export interface SpecialFare {
+  airlineId: string;
+  companyIndex?: string;
+  contract?: string;
+  account?: string;
+}
+
 export interface Qualifier {
   promotionCodes?: string[];
-  specialFare?: { airlineId: string; account: string };
+  specialFare?: SpecialFare;
 }
 
 // ---------------------------------------------------------------- AirShopping
@@ -203,12 +221,23 @@ export interface AirShoppingRq extends RequestCommon {
   passengers: Passenger[];
 }
 
-export interface PriceCalendarEntry {
+/** A `PriceCalendarDate`: the date and the OriginDestination it departs on. */
+export interface PriceCalendarDate {
   date: string;
   originDestinationRef: string;
+}
+
+/**
+ * A `PriceCalendar`: the lowest total for its dates. One date (our airline: one entry per date
+ * and direction), or several, one per direction of a combination (e.g. out and back) priced
+ * together. `TotalPrice@refs` may name several AugPoint keys (JOURNEYS metadata).
+ */
+export interface PriceCalendarEntry {
+  /** At least one. */
+  dates: PriceCalendarDate[];
   totalPrice: Amount;
-  /** AugPoint Key of the JOURNEYS metadata. */
-  augPointRef?: string;
+  /** AugPoint keys of the JOURNEYS metadata (`TotalPrice@refs`). */
+  augPointRefs?: string[];
 }
 
 export interface CalendarAirlineOffers {
@@ -291,7 +320,7 @@ export interface OfferService {
   flightRefs?: string[];
   serviceDefinitionRef?: { ref: string; segmentRefs?: string[] };
   /** `SelectedSeat`: `Seat/Row`, `Seat/Column`, `SegmentRef`, `ServiceDefinitionRef` (all required by the XSD). */
-  selectedSeat?: { row: number; column: string; segmentRef: string; serviceDefinitionRef: string };
+  selectedSeat?: SelectedSeat;
 }
 
 /**
@@ -363,12 +392,19 @@ export interface Carrier {
   name?: string;
 }
 
+/** `FlightSegment/OperatingCarrier`: unlike the marketing carrier's, its `FlightNumber` is optional in the XSD. */
+export interface OperatingCarrier {
+  airlineId: string;
+  flightNumber?: string;
+  name?: string;
+}
+
 export interface FlightSegment {
   segmentKey: string;
   departure: Location;
   arrival: Location;
   marketingCarrier: Carrier;
-  operatingCarrier?: Carrier;
+  operatingCarrier?: OperatingCarrier;
   aircraftCode?: string;
   /** ISO 8601 duration. */
   duration?: string;
@@ -390,7 +426,8 @@ export interface OriginDestination {
 }
 
 export interface ClassOfService {
-  segmentRef?: string;
+  /** `@refs`: the SegmentKeys the booking class applies to (several for a connection). */
+  segmentRefs?: string[];
   code: string;
   seatsLeft?: number;
 }
@@ -443,8 +480,31 @@ export interface DataLists {
   flightSegments?: FlightSegment[];
   flights?: Flight[];
   originDestinations?: OriginDestination[];
+  /** `PenaltyList` (e.g. the cancellation fee and refund of a cancelled order, see {@link Penalty}). */
+  penalties?: Penalty[];
   priceClasses?: PriceClass[];
   serviceDefinitions?: ServiceDefinition[];
+}
+
+/** One `PenaltyList/Penalty/Details/Detail`: its `Type` and first `CurrencyAmountValue` (percentages are not modelled). */
+export interface PenaltyDetail {
+  type: string;
+  amount?: Amount;
+}
+
+/**
+ * A `PenaltyList/Penalty` (PenaltyType). Our airline writes one on a cancelled order's OrderViewRS
+ * (`ObjectKey` `PEN__CANCEL`, `CancelFeeInd`), with a `Cancellation` detail (the fee) and a `Refund`
+ * detail (the amount refunded), as OrderCancelRS's ChangeFees does.
+ */
+export interface Penalty {
+  /** `@ObjectKey` (optional in the XSD). */
+  penaltyId?: string;
+  /** `@CancelFeeInd`. */
+  cancelFee?: boolean;
+  /** `@RefundableInd`. */
+  refundable?: boolean;
+  details: PenaltyDetail[];
 }
 
 export interface LanguageMetadata {
@@ -536,6 +596,33 @@ export interface PricedOffer {
   offerItems: OfferItem[];
 }
 
+/** An `ALaCarteOfferItem`: who and what it applies to, its unit price and its service. */
+export interface ALaCarteOfferItem {
+  offerItemId: string;
+  /** `Eligibility`: passengers, segments and price classes it may be sold with (each optional). */
+  eligibility: { passengerRefs?: string[]; segmentRefs?: string[]; priceClassRefs?: string[] };
+  /** `UnitPriceDetail`: `TotalAmount` in a money form (`total`) or not (`otherPrice`), `BaseAmount?`, `Taxes/Total?`. */
+  unitPrice: { total?: Amount; otherPrice?: NonMoneyPrice; base?: Amount; taxes?: Amount };
+  /** `Service@ServiceID`: an optional `ServiceRef` and its `ServiceDefinitionRef`. */
+  service: { serviceId: string; serviceRef?: string; serviceDefinitionRef: string };
+}
+
+/** `OtherOffers/ALaCarteOffer`: services sold on their own, with their own offer id. */
+export interface ALaCarteOffer {
+  offerId: string;
+  owner: string;
+  /** `TotalPrice` in a money form, when given. */
+  totalPrice?: Amount;
+  otherPrice?: NonMoneyPrice;
+  items: ALaCarteOfferItem[];
+}
+
+/** `OfferPriceRS/OtherOffers`. */
+export interface OtherOffers {
+  offers: Offer[];
+  aLaCarte?: ALaCarteOffer;
+}
+
 export type OfferPriceRs =
   | (ResponseCommon & {
       kind: 'success';
@@ -543,6 +630,11 @@ export type OfferPriceRs =
       shoppingResponseId?: string;
       /** The XSD allows exactly one PricedOffer (a round trip merges both directions). */
       pricedOffer: PricedOffer;
+      /**
+       * `OtherOffers`: further flight offers, and the à-la-carte offer of services and seats priced
+       * with the flight offer (the total may include them). Absent when the message has none.
+       */
+      otherOffers?: OtherOffers;
       dataLists: DataLists;
       metadata: Metadata;
     })
@@ -622,11 +714,26 @@ export interface OrderRetrieveRq extends RequestCommon {
  * with `segmentRef` writes ServiceDefinitionRef, `segmentRef` alone writes
  * SegmentRef; at least one must be set.
  */
+/** A seat chosen for a passenger (`SelectedSeat`): row, column, segment and the seat's service definition. */
+export interface SelectedSeat {
+  row: number;
+  column: string;
+  segmentRef: string;
+  serviceDefinitionRef: string;
+}
+
+/**
+ * `OrderItem/Service`: `PassengerRef`, then `SegmentRef`, `ServiceDefinitionRef` (with an optional
+ * `@SegmentRef`) or `SelectedSeat` (a paid seat). The encoder writes `selectedSeat` when set, else
+ * `serviceDefinitionRef` and/or `segmentRef`. `passengerRef` is required by the 17.2 XSD; decoded
+ * liberally, it is absent when another party leaves it out.
+ */
 export interface OrderItemService {
   serviceId: string;
-  passengerRef: string;
+  passengerRef?: string;
   serviceDefinitionRef?: string;
   segmentRef?: string;
+  selectedSeat?: SelectedSeat;
 }
 
 export interface OrderItem {

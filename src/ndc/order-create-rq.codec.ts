@@ -32,6 +32,7 @@ import {
   type XMLBuilder,
   type XNode,
   type EncodeOptions,
+  type MessageCurrency,
 } from './xml';
 
 const ROOT = 'OrderCreateRQ';
@@ -160,7 +161,7 @@ function encodePayment(parent: XMLBuilder, p: OrderPayment): void {
   addMoney(el, 'Amount', p.amount);
 }
 
-function decodeOrderOffer(o: XNode, offerPath: string, currency: string | undefined): OrderOffer {
+function decodeOrderOffer(o: XNode, offerPath: string, currency: MessageCurrency): OrderOffer {
   const offer: OrderOffer = {
     offerId: reqAttr(o, 'OfferID', offerPath),
     owner: reqAttr(o, 'Owner', offerPath),
@@ -172,7 +173,7 @@ function decodeOrderOffer(o: XNode, offerPath: string, currency: string | undefi
   return offer;
 }
 
-function decodePayment(node: XNode, path: string, currency: string | undefined): OrderPayment {
+function decodePayment(node: XNode, path: string, currency: MessageCurrency): OrderPayment {
   const methodPath = `${path}/Method`;
   const voucher = opt(one(node, 'Method', path), 'Voucher');
   const p: OrderPayment = { type: reqText(node, 'Type', path), amount: reqMoney(node, 'Amount', path, currency) };

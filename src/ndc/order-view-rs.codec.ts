@@ -11,6 +11,7 @@ import { decodeResponseHead, encodeDocumentResponse } from './response-frame';
 import { decodeDataLists, encodeDataLists } from './data-lists.codec';
 import { decodeMetadata, encodeMetadata, messageCurrency } from './metadata.codec';
 import { decodePrice } from './price.codec';
+import { decodeSelectedSeat, encodeSelectedSeat } from './air-shopping-rs.codec';
 import {
   addEl,
   addMoney,
@@ -20,6 +21,7 @@ import {
   one,
   opt,
   optText,
+  domOf,
   reqAttr,
   reqMoney,
   reqText,
@@ -28,14 +30,19 @@ import {
   type XMLBuilder,
   type XNode,
   type EncodeOptions,
+  type MessageCurrency,
 } from './xml';
 
 const ROOT = 'OrderViewRS';
 
 function encodeOrderItemService(parent: XMLBuilder, s: OrderItemService): void {
   const el = addEl(parent, 'Service').att('ServiceID', s.serviceId);
+  if (s.passengerRef === undefined)
+    throw new Error(`OrderItem Service ${s.serviceId}: passengerRef is required (PassengerRef)`);
   addEl(el, 'PassengerRef', s.passengerRef);
-  if (s.serviceDefinitionRef !== undefined) {
+  if (s.selectedSeat !== undefined) {
+    encodeSelectedSeat(domOf(el), s.selectedSeat);
+  } else if (s.serviceDefinitionRef !== undefined) {
     const sd = addEl(el, 'ServiceDefinitionRef');
     if (s.segmentRef !== undefined) sd.att('SegmentRef', s.segmentRef);
     sd.txt(s.serviceDefinitionRef);
@@ -47,12 +54,14 @@ function encodeOrderItemService(parent: XMLBuilder, s: OrderItemService): void {
 }
 
 function decodeOrderItemService(node: XNode, path: string): OrderItemService {
-  const s: OrderItemService = {
-    serviceId: reqAttr(node, 'ServiceID', path),
-    passengerRef: reqText(node, 'PassengerRef', path),
-  };
+  const s: OrderItemService = { serviceId: reqAttr(node, 'ServiceID', path) };
+  const passenger = optText(node, 'PassengerRef');
+  if (passenger !== undefined) s.passengerRef = passenger;
   const sd = opt(node, 'ServiceDefinitionRef');
-  if (sd !== undefined) {
+  const seat = opt(node, 'SelectedSeat');
+  if (seat !== undefined) {
+    s.selectedSeat = decodeSelectedSeat(seat, `${path}/SelectedSeat`);
+  } else if (sd !== undefined) {
     const ref = text(sd);
     if (ref === '')
       throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
@@ -75,7 +84,7 @@ function encodeOrderItem(parent: XMLBuilder, item: OrderItem): void {
   for (const s of item.services) encodeOrderItemService(el, s);
 }
 
-function decodeOrderItem(node: XNode, path: string, currency: string | undefined): OrderItem {
+function decodeOrderItem(node: XNode, path: string, currency: MessageCurrency): OrderItem {
   const pd = one(node, 'PriceDetail', path);
   const pdPath = `${path}/PriceDetail`;
   const item: OrderItem = {
@@ -120,7 +129,7 @@ function encodeOrder(parent: XMLBuilder, o: Order): void {
   for (const item of o.orderItems) encodeOrderItem(items, item);
 }
 
-function decodeOrder(node: XNode, path: string, currency: string | undefined): Order {
+function decodeOrder(node: XNode, path: string, currency: MessageCurrency): Order {
   const brs = opt(node, 'BookingReferences');
   const ps = opt(node, 'Payments');
   const o: Order = {

@@ -7,7 +7,7 @@
  * (`requireMoney`, `NdcNoMoneyPriceError`).
  */
 import type { Amount, NonMoneyPrice } from './ndc.model';
-import { decodeMoney, one, opt, reqText, text, type XNode } from './xml';
+import { decodeMoney, one, opt, reqText, text, type MessageCurrency, type XNode } from './xml';
 
 /** What a price choice holds: an amount (money forms), the taxes of a DetailCurrencyPrice, or another form. */
 export interface DecodedPrice {
@@ -27,7 +27,7 @@ function decodeRedemption(node: XNode, path: string): { unit: string; quantity: 
  * Reads the price choice inside `node` (a `TotalPrice` or `TotalAmount` element). `currency` is the
  * message's currency for amounts without `Code`. Content in none of the five forms gives `{}`.
  */
-export function decodePrice(node: XNode, path: string, currency: string | undefined): DecodedPrice {
+export function decodePrice(node: XNode, path: string, currency: MessageCurrency): DecodedPrice {
   const simple = opt(node, 'SimpleCurrencyPrice');
   if (simple !== undefined) return { amount: decodeMoney(simple, `${path}/SimpleCurrencyPrice`, currency) };
   const encoded = opt(node, 'EncodedCurrencyPrice');

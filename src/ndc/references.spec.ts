@@ -51,7 +51,7 @@ describe('checkReferences', () => {
     msg.dataLists.serviceDefinitions![3].baggageAllowanceRef = 'BAG__X';
     msg.dataLists.serviceDefinitions![0].bundleRefs = ['SD__Y'];
     msg.dataLists.originDestinations![0].flightRefs = ['FL__Z'];
-    msg.dataLists.priceClasses![0].classesOfService![0].segmentRef = 'SEG__Z';
+    msg.dataLists.priceClasses![0].classesOfService![0].segmentRefs = ['SEG__Z'];
     msg.dataLists.flightSegments![0].departure.refs = ['CTRY_XX'];
     msg.dataLists.passengers = [
       ...msg.dataLists.passengers!,
@@ -63,7 +63,7 @@ describe('checkReferences', () => {
       { path: 'dataLists.flightSegments[0].departure.refs[0]', message: 'CTRY_XX points to no Metadata' },
       { path: 'dataLists.originDestinations[0].flightRefs[0]', message: 'FL__Z points to no Flight' },
       {
-        path: 'dataLists.priceClasses[0].classesOfService[0].segmentRef',
+        path: 'dataLists.priceClasses[0].classesOfService[0].segmentRefs[0]',
         message: 'SEG__Z points to no FlightSegment',
       },
       { path: 'dataLists.serviceDefinitions[0].bundleRefs[0]', message: 'SD__Y points to no ServiceDefinition' },
@@ -96,14 +96,14 @@ describe('checkReferences', () => {
 
   it('reports calendar refs to unknown origin/destinations and journey AugPoints', () => {
     const msg = clone(calendarRoundTripRs) as Extract<AirShoppingRs, { kind: 'calendar' }>;
-    msg.airlineOffers[1].priceCalendar[0].originDestinationRef = 'OD__AMS_LHR';
-    msg.airlineOffers[1].priceCalendar[2].augPointRef = 'JRN__NONE';
+    msg.airlineOffers[1].priceCalendar[0].dates[0].originDestinationRef = 'OD__AMS_LHR';
+    msg.airlineOffers[1].priceCalendar[2].augPointRefs = ['JRN__NONE'];
     expect(checkReferences(msg)).toEqual([
       {
-        path: 'airlineOffers[1].priceCalendar[0].originDestinationRef',
+        path: 'airlineOffers[1].priceCalendar[0].dates[0].originDestinationRef',
         message: 'OD__AMS_LHR points to no OriginDestination',
       },
-      { path: 'airlineOffers[1].priceCalendar[2].augPointRef', message: 'JRN__NONE points to no Metadata' },
+      { path: 'airlineOffers[1].priceCalendar[2].augPointRefs[0]', message: 'JRN__NONE points to no Metadata' },
     ]);
   });
 

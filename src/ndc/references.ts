@@ -145,7 +145,7 @@ function checkLists(c: Checker, dl: DataLists, path: string): void {
   );
   dl.priceClasses?.forEach((pc, i) =>
     pc.classesOfService?.forEach((cos, j) =>
-      c.ref('FlightSegment', cos.segmentRef, `${path}.priceClasses[${i}].classesOfService[${j}].segmentRef`),
+      c.refs('FlightSegment', cos.segmentRefs, `${path}.priceClasses[${i}].classesOfService[${j}].segmentRefs`),
     ),
   );
   dl.serviceDefinitions?.forEach((sd, i) => {
@@ -212,8 +212,10 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
         msg.airlineOffers.forEach((g, i) =>
           g.priceCalendar.forEach((e, j) => {
             const p = `airlineOffers[${i}].priceCalendar[${j}]`;
-            c.ref('OriginDestination', e.originDestinationRef, `${p}.originDestinationRef`);
-            c.ref('Metadata', e.augPointRef, `${p}.augPointRef`);
+            e.dates.forEach((d, k) =>
+              c.ref('OriginDestination', d.originDestinationRef, `${p}.dates[${k}].originDestinationRef`),
+            );
+            c.refs('Metadata', e.augPointRefs, `${p}.augPointRefs`);
           }),
         );
       }
@@ -227,6 +229,8 @@ export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
             c.ref('Passenger', s.passengerRef, `${p}.passengerRef`);
             c.ref('FlightSegment', s.segmentRef, `${p}.segmentRef`);
             c.ref('ServiceDefinition', s.serviceDefinitionRef, `${p}.serviceDefinitionRef`);
+            c.ref('FlightSegment', s.selectedSeat?.segmentRef, `${p}.selectedSeat.segmentRef`);
+            c.ref('ServiceDefinition', s.selectedSeat?.serviceDefinitionRef, `${p}.selectedSeat.serviceDefinitionRef`);
           }),
         ),
       );

@@ -15,7 +15,7 @@ export const NDC_MISSING_ELEMENT = 'NDC_MISSING_ELEMENT';
  * `Order/Status` or `Party/Sender/TravelAgencySender/Name`.
  */
 export class NdcMissingElementError extends Error {
-  override readonly name = 'NdcMissingElementError';
+  override readonly name: string = 'NdcMissingElementError';
   readonly code = NDC_MISSING_ELEMENT;
 
   constructor(readonly element: string) {
@@ -52,6 +52,28 @@ export class NdcNoMoneyPriceError extends Error {
   }
 }
 
+/** Stable code of {@link NdcUnknownCurrencyError}. */
+export const NDC_UNKNOWN_CURRENCY = 'NDC_UNKNOWN_CURRENCY';
+
+/**
+ * An amount without `Code` in a message whose `CurrencyMetadata` gives only decimal places (no
+ * currency code), where our logic needs money: its currency is unknown, and no currency the caller
+ * assumes is put in its place. A {@link NdcMissingElementError} of `<element>/@Code`, so callers
+ * that handle a missing element handle it too.
+ */
+export class NdcUnknownCurrencyError extends NdcMissingElementError {
+  override readonly name: string = 'NdcUnknownCurrencyError';
+  readonly reason = NDC_UNKNOWN_CURRENCY;
+
+  constructor(
+    element: string,
+    readonly decimals: number,
+  ) {
+    super(`${element}/@Code`);
+    this.message = `the message gives ${element} without a currency (its CurrencyMetadata names none, only ${decimals} decimal places), and this operation needs one`;
+  }
+}
+
 export interface RequireMoneyOptions {
   /**
    * Currency to use when the amount has none (no `Code` and no currency metadata in the message):
@@ -66,13 +88,17 @@ export interface RequireMoneyOptions {
 /**
  * The money of `amount`, with its currency: throws {@link NdcNoMoneyPriceError} when the price came
  * in a form without money (`opts.otherPrice`), {@link NdcMissingElementError} naming `element` when
- * it is absent, and naming `<element>/@Code` when neither the amount nor `opts.currency` gives a currency.
+ * it is absent, and naming `<element>/@Code` when neither the amount nor `opts.currency` gives a
+ * currency; {@link NdcUnknownCurrencyError} when the message's metadata gave only decimal places
+ * (`amount.decimals`: `opts.currency` is not assumed then).
  */
 export function requireMoney(amount: Amount | undefined, element: string, opts: RequireMoneyOptions = {}): Money {
   if (amount === undefined) {
     if (opts.otherPrice !== undefined) throw new NdcNoMoneyPriceError(element, opts.otherPrice.form);
     throw new NdcMissingElementError(element);
   }
+  if (amount.currency === undefined && amount.decimals !== undefined)
+    throw new NdcUnknownCurrencyError(element, amount.decimals);
   const currency = amount.currency ?? opts.currency;
   if (currency === undefined || currency === '') throw new NdcMissingElementError(`${element}/@Code`);
   return { value: amount.value, currency };

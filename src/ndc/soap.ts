@@ -20,11 +20,32 @@ import {
   type StartTag,
 } from './xml-scan';
 
-/** How an NDC message travels: bare, or inside a SOAP 1.1 or SOAP 1.2 envelope. */
-export type NdcBinding = 'plain' | 'soap11' | 'soap12';
+/**
+ * How an NDC message travels: bare, inside a SOAP 1.1 or SOAP 1.2 envelope, or (`ndcexchange`)
+ * as the payload of an NDC Exchange hub's `NDCMSG_Envelope` inside a SOAP 1.1 Body.
+ */
+export type NdcBinding = 'plain' | 'soap11' | 'soap12' | 'ndcexchange';
 
 /** Every binding, e.g. to validate `AIRLINE_BINDING`. */
-export const NDC_BINDINGS: readonly NdcBinding[] = ['plain', 'soap11', 'soap12'];
+export const NDC_BINDINGS: readonly NdcBinding[] = ['plain', 'soap11', 'soap12', 'ndcexchange'];
+
+/** Default namespace of the NDC Exchange envelope (`NDCMSG_*` elements); hubs use their own: see {@link NdcExchangeSettings}. */
+export const NDC_EXCHANGE_NS = 'http://www.ndc-saga.dev/schema/ndc-exchange/1';
+
+/** Default `NDCMSG_Header/Message/SchemaVersion`: NDC 17.2. */
+export const NDC_EXCHANGE_SCHEMA_VERSION = 'YY.2017.2';
+
+/** What the `ndcexchange` binding writes in the envelope; every field is optional. */
+export interface NdcExchangeSettings {
+  /** Namespace of the `NDCMSG_*` elements. Default {@link NDC_EXCHANGE_NS}. */
+  namespace?: string;
+  /** `NDCMSG_Header/Sender/SellerID`: the sender's id at the hub. Default: none written. */
+  sellerId?: string;
+  /** `NDCMSG_Header/Recipient/Company`: the company the hub routes to. Default: none written. */
+  recipient?: string;
+  /** `NDCMSG_Header/Message/SchemaVersion`. Default {@link NDC_EXCHANGE_SCHEMA_VERSION}. */
+  schemaVersion?: string;
+}
 
 /** SOAP 1.1 envelope namespace. */
 export const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -41,11 +62,14 @@ export const SOAP_CONTENT_TYPE = {
   soap12: 'application/soap+xml; charset=utf-8',
 } as const;
 
-function versionOf(uri: string | undefined): NdcBinding {
+function versionOf(uri: string | undefined): 'plain' | 'soap11' | 'soap12' {
   if (uri === SOAP11_NS) return 'soap11';
   if (uri === SOAP12_NS) return 'soap12';
   return 'plain';
 }
+
+/** Local name of the NDC Exchange envelope (in the hub's namespace, whichever it is). */
+const EXCHANGE_ENVELOPE = 'NDCMSG_Envelope';
 
 /**
  * The binding of a document, from its root start tag only (no parse, no
@@ -57,8 +81,17 @@ export function detectBinding(xml: string | Buffer): NdcBinding {
   // The root start tag is near the start; 64 KiB leaves room for a long prolog.
   const head = typeof xml === 'string' ? xml : xml.subarray(0, 64 * 1024).toString('utf8');
   const root = scanRoot(head);
+  if (root !== undefined && localName(root.qname) === EXCHANGE_ENVELOPE) return 'ndcexchange';
   if (root === undefined || localName(root.qname) !== 'Envelope') return 'plain';
-  return versionOf(declaredNamespaces(root.attrs).get(prefixOf(root.qname))?.[0]);
+  const binding = versionOf(declaredNamespaces(root.attrs).get(prefixOf(root.qname))?.[0]);
+  if (binding === 'plain') return binding;
+  try {
+    const content = soapContent(head);
+    if (content !== undefined && localName(content.tag.qname) === EXCHANGE_ENVELOPE) return 'ndcexchange';
+  } catch {
+    // A Fault or an envelope without Body: the SOAP binding; decoding says what is wrong.
+  }
+  return binding;
 }
 
 /**
@@ -66,14 +99,44 @@ export function detectBinding(xml: string | Buffer): NdcBinding {
  * `Envelope/Body` of `binding`, with no SOAP Header; `plain` returns `xml`
  * unchanged. The envelope prefix is `soap` (1.1) or `env` (1.2).
  */
-export function wrapInBinding(xml: string, binding: NdcBinding): string {
+export function wrapInBinding(xml: string, binding: NdcBinding, exchange: NdcExchangeSettings = {}): string {
   if (binding === 'plain') return xml;
-  const body = xml.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '');
-  const p = SOAP_PREFIX[binding];
+  const doc = xml.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '');
+  const body = binding === 'ndcexchange' ? exchangeEnvelope(doc, exchange) : doc;
+  const p = SOAP_PREFIX[binding === 'ndcexchange' ? 'soap11' : binding];
+  const ns = SOAP_NS[binding === 'ndcexchange' ? 'soap11' : binding];
   return (
-    `<?xml version="1.0" encoding="UTF-8"?><${p}:Envelope xmlns:${p}="${SOAP_NS[binding]}"><${p}:Body>` +
+    `<?xml version="1.0" encoding="UTF-8"?><${p}:Envelope xmlns:${p}="${ns}"><${p}:Body>` +
     body +
     `</${p}:Body></${p}:Envelope>`
+  );
+}
+
+/**
+ * The NDC Exchange envelope around the NDC document `doc`: `NDCMSG_Header` (the sender's seller
+ * id, the recipient company, `SchemaType` NDC, the schema version and the message name) and the
+ * document as CDATA in `NDCMSG_Body/NDCMSG_Payload`, all in the hub's namespace (prefix `ndcx`).
+ */
+function exchangeEnvelope(doc: string, s: NdcExchangeSettings): string {
+  const el = (name: string, content: string) => `<ndcx:${name}>${content}</ndcx:${name}>`;
+  const text = (v: string) => escapeAttr(v).replace(/>/g, '&gt;');
+  const root = scanRoot(doc);
+  const header =
+    (s.sellerId !== undefined ? el('Sender', el('SellerID', text(s.sellerId))) : '') +
+    (s.recipient !== undefined ? el('Recipient', el('Company', text(s.recipient))) : '') +
+    el(
+      'Message',
+      el('SchemaType', 'NDC') +
+        el('SchemaVersion', text(s.schemaVersion ?? NDC_EXCHANGE_SCHEMA_VERSION)) +
+        (root !== undefined ? el('Name', text(localName(root.qname))) : ''),
+    );
+  // A CDATA section cannot hold `]]>`: split it across two sections.
+  const cdata = `<![CDATA[${doc.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+  return (
+    `<ndcx:${EXCHANGE_ENVELOPE} xmlns:ndcx="${escapeAttr(s.namespace ?? NDC_EXCHANGE_NS)}">` +
+    el('NDCMSG_Header', header) +
+    el('NDCMSG_Body', el('NDCMSG_Payload', cdata)) +
+    `</ndcx:${EXCHANGE_ENVELOPE}>`
   );
 }
 
@@ -93,6 +156,7 @@ export function bindingHeaders(binding: NdcBinding, root: string, plainContentTy
     case 'plain':
       return { 'Content-Type': plainContentType };
     case 'soap11':
+    case 'ndcexchange':
       return { 'Content-Type': SOAP_CONTENT_TYPE.soap11, SOAPAction: `"${soapAction(root)}"` };
     case 'soap12':
       return { 'Content-Type': `${SOAP_CONTENT_TYPE.soap12}; action="${soapAction(root)}"` };
@@ -101,14 +165,15 @@ export function bindingHeaders(binding: NdcBinding, root: string, plainContentTy
 
 /** Content-Type of a response in `binding` (the request's binding); `plainContentType` for `plain`. */
 export function bindingContentType(binding: NdcBinding, plainContentType: string): string {
-  return binding === 'plain' ? plainContentType : SOAP_CONTENT_TYPE[binding];
+  if (binding === 'plain') return plainContentType;
+  return SOAP_CONTENT_TYPE[binding === 'ndcexchange' ? 'soap11' : binding];
 }
 
 // ------------------------------------------------------------------ reading
 
-/** The NDC root start tag inside a SOAP Body, with what is needed to cut it out. */
+/** The first element inside a SOAP Body, with what is needed to cut it out. */
 interface SoapContent {
-  binding: Exclude<NdcBinding, 'plain'>;
+  binding: 'soap11' | 'soap12';
   /** The first element of Body. */
   tag: StartTag;
   /** prefix -> namespace declared on Envelope and Body (Body wins). */
@@ -215,22 +280,91 @@ function escapeAttr(s: string): string {
  * `text` must be well-formed (checked before).
  */
 export function unwrapSoap(text: string): { binding: NdcBinding; text: string } {
+  const root = scanRoot(text);
+  if (root !== undefined && localName(root.qname) === EXCHANGE_ENVELOPE) {
+    return { binding: 'ndcexchange', text: exchangePayload(text, root, withDecls(new Map(), root.attrs)) };
+  }
   const c = soapContent(text);
   if (c === undefined) return { binding: 'plain', text };
-  const { tag, scope } = c;
+  if (localName(c.tag.qname) === EXCHANGE_ENVELOPE) {
+    return { binding: 'ndcexchange', text: exchangePayload(text, c.tag, withDecls(c.scope, c.tag.attrs)) };
+  }
+  return { binding: c.binding, text: inlineElement(text, c.tag, c.scope) };
+}
+
+/** The element `tag` starts as a document of its own, with the namespaces it inherits (`scope`) declared on it. */
+function inlineElement(text: string, tag: StartTag, scope: Map<string, string>): string {
   const own = declaredNamespaces(tag.attrs);
   let inherited = '';
   for (const [prefix, uri] of scope) {
     if (!own.has(prefix)) inherited += ` ${prefix === '' ? 'xmlns' : 'xmlns:' + prefix}="${escapeAttr(uri)}"`;
   }
   const nameEnd = tag.start + 1 + tag.qname.length;
-  return {
-    binding: c.binding,
-    text: text.slice(tag.start, nameEnd) + inherited + text.slice(nameEnd, elementEnd(text, tag)),
-  };
+  return text.slice(tag.start, nameEnd) + inherited + text.slice(nameEnd, elementEnd(text, tag));
+}
+
+const PAYLOAD_PATH = `/${EXCHANGE_ENVELOPE}/NDCMSG_Body/NDCMSG_Payload`;
+
+/** The next child element of the element whose content starts at `from` (undefined at its end tag). */
+function nextChild(text: string, from: number): StartTag | undefined {
+  let i = from;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0 || text.charCodeAt(lt + 1) === 0x2f /* / */) return undefined;
+    for (const [open, close] of [
+      ['<!--', '-->'],
+      ['<?', '?>'],
+      ['<![CDATA[', ']]>'],
+    ]) {
+      if (text.startsWith(open, lt)) {
+        i = text.indexOf(close, lt) + close.length;
+        break;
+      }
+    }
+    if (i > lt) continue;
+    return scanStartTag(text, lt);
+  }
+}
+
+/** The child of `parent` named `local` (any prefix), or undefined. */
+function childNamed(text: string, parent: StartTag, local: string): StartTag | undefined {
+  if (parent.selfClosing) return undefined;
+  for (let t = nextChild(text, parent.end); t !== undefined; t = nextChild(text, elementEnd(text, t))) {
+    if (localName(t.qname) === local) return t;
+  }
+  return undefined;
+}
+
+/**
+ * The NDC document carried in `NDCMSG_Body/NDCMSG_Payload` of the NDC Exchange envelope `env`:
+ * inline XML (the element, with its inherited namespaces), or text (CDATA sections and escaped
+ * characters, read as written). An envelope without a payload is `MISSING`, naming the path.
+ */
+function exchangePayload(text: string, env: StartTag, scope: Map<string, string>): string {
+  const body = childNamed(text, env, 'NDCMSG_Body');
+  const payload = body === undefined ? undefined : childNamed(text, body, 'NDCMSG_Payload');
+  if (body === undefined || payload === undefined || payload.selfClosing) {
+    throw new NdcDecodeError('MISSING', PAYLOAD_PATH, 'the NDC Exchange envelope holds no NDCMSG_Body/NDCMSG_Payload');
+  }
+  const inner = withDecls(withDecls(scope, body.attrs), payload.attrs);
+  const element = nextChild(text, payload.end);
+  if (element !== undefined) return inlineElement(text, element, inner);
+  const raw = text.slice(payload.end, elementEnd(text, payload) - `</${payload.qname}>`.length);
+  let doc = '';
+  const cdata = /<!\[CDATA\[([\s\S]*?)]]>/g;
+  let last = 0;
+  for (let m = cdata.exec(raw); m !== null; m = cdata.exec(raw)) {
+    doc += unescapeXml(raw.slice(last, m.index)) + m[1];
+    last = m.index + m[0].length;
+  }
+  doc += unescapeXml(raw.slice(last));
+  doc = doc.trim();
+  if (doc === '') throw new NdcDecodeError('MISSING', PAYLOAD_PATH, 'NDCMSG_Payload is empty');
+  return doc;
 }
 
 /** The root start tag of the NDC message: the document's root, or the first element of a SOAP Body. */
 export function ndcRootTag(text: string): StartTag | undefined {
+  if (detectBinding(text) === 'ndcexchange') return scanRoot(unwrapSoap(text).text);
   return soapContent(text)?.tag ?? scanRoot(text);
 }

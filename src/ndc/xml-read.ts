@@ -206,7 +206,19 @@ export function parseNdc(
   refuseDeclarations(doc);
   const problem = wellFormednessError(doc);
   if (problem !== undefined) throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${problem}`);
-  const text = unwrapSoap(doc).text;
+  const unwrapped = unwrapSoap(doc);
+  const text = unwrapped.text;
+  if (unwrapped.binding === 'ndcexchange') {
+    // An NDC Exchange payload given as text is a document of its own: the same checks again.
+    refuseDeclarations(text);
+    const inner = wellFormednessError(text);
+    if (inner !== undefined)
+      throw new NdcDecodeError(
+        'MALFORMED_XML',
+        '/NDCMSG_Envelope/NDCMSG_Body/NDCMSG_Payload',
+        `malformed NDC payload: ${inner}`,
+      );
+  }
 
   const rootTag = scanRoot(text);
   if (rootTag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
@@ -346,18 +358,26 @@ export function decodeDecimal(s: string, path: string): string {
  * types make it optional, so without it the amount takes `currency` (the message's currency from
  * its metadata, see `messageCurrency`), and has none when that is undefined too.
  */
-export function decodeMoney(node: XNode, path: string, currency?: string): Amount {
+export function decodeMoney(node: XNode, path: string, currency?: MessageCurrency): Amount {
   const value = text(node);
   if (value === '') throw new NdcDecodeError('MISSING', path, 'amount is empty');
   const code = attr(node, 'Code');
-  const cur = code !== undefined && code !== '' ? code : currency;
   const m: Amount = { value: decodeDecimal(value, path) };
-  if (cur !== undefined) m.currency = cur;
+  if (code !== undefined && code !== '') m.currency = code;
+  else if (typeof currency === 'string') m.currency = currency;
+  else if (currency !== undefined) m.decimals = currency.decimals;
   return m;
 }
 
+/**
+ * What a message says about the currency of its amounts written without `Code` (see
+ * `messageCurrency`): an ISO 4217 code, only the number of decimal places (a `CurrencyMetadata`
+ * without a currency code), or nothing.
+ */
+export type MessageCurrency = string | { decimals: number } | undefined;
+
 /** The amount of the required `name` child (see {@link decodeMoney}). */
-export function reqMoney(node: XNode, name: string, path: string, currency?: string): Amount {
+export function reqMoney(node: XNode, name: string, path: string, currency?: MessageCurrency): Amount {
   return decodeMoney(one(node, name, path), `${path}/${name}`, currency);
 }
 

@@ -29,6 +29,7 @@ import { createWorkerConnection } from '../temporal/temporal.connection';
 import { type BookingWorker, airlineWorker, bundleHasWorkflowSpans, createBookingWorker } from './worker';
 import { loadWorkerConfig, WorkerConfigError } from './worker.config';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
+import { endWithParent } from '../common/end-with-parent';
 
 /** How long the readiness probe waits for Temporal, ms. */
 const READY_PROBE_TIMEOUT_MS = 2000;
@@ -63,6 +64,7 @@ async function readiness(worker: BookingWorker | undefined, connection: NativeCo
 }
 
 async function main(logger: Logger): Promise<void> {
+  endWithParent();
   const {
     temporal,
     airlines: servedCodes,

@@ -10,6 +10,7 @@ import { AirlineStore } from '../../src/airline/store/airline.store';
 import {
   type Money,
   type OrderCancelRs,
+  cancellationOf,
   decodeOrderCancelRs,
   decodeOrderViewRs,
   encodeOrderCancelRq,
@@ -114,8 +115,34 @@ describe('airline OrderCancel', () => {
     expect(soldFor(priced)).toBe(0);
     const retrieved = await c.retrieve(orderId);
     expect(retrieved.kind === 'success' && retrieved.orders[0].statusCode).toBe('XX');
+    // The cancelled order names its fee and refund (PenaltyList), for a client whose answer was lost.
+    expect(retrieved.kind === 'success' && cancellationOf(retrieved.dataLists)).toEqual({
+      fee: { value: '0.00', currency: 'GBP' },
+      refund: total,
+    });
     const got = decodeOrderViewRs((await c.getOrders(priced.shoppingResponseId!, AGENCY)).text);
     expect(got.kind === 'success' && got.orders[0].statusCode).toBe('XX');
+  });
+
+  it('regression: the ETag of GET /retail/orders follows the order, not the echoed ids or the time stamp', async () => {
+    const { orderId, priced } = await book(inDays(69));
+    const id = priced.shoppingResponseId!;
+    const first = await c.getOrders(id, AGENCY, { 'X-TransactionIdentifier': 'TX-A', 'X-Correlation-Id': 'CORR-A' });
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    clock.offsetMs = 2 * HOURS;
+    // Another time stamp and no echo headers at all: the order has not changed, so 304.
+    const unchanged = await c.getOrders(id, AGENCY, { 'If-None-Match': etag });
+    expect(unchanged.status).toBe(304);
+    const plain = await c.getOrders(id, AGENCY);
+    expect(plain.headers.etag).toBe(etag);
+    const plainRs = decodeOrderViewRs(plain.text);
+    expect([plainRs.transactionIdentifier, plainRs.correlationId]).toEqual([undefined, undefined]);
+    expect((await cancel(orderId)).kind).toBe('success');
+    const cancelled = await c.getOrders(id, AGENCY, { 'If-None-Match': etag });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.headers.etag).not.toBe(etag);
+    expect(cancelled.headers.etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
   });
 
   it('a second cancel gets 770 "already cancelled" and refunds nothing more', async () => {

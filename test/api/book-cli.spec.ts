@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { resolveDate, resolveRelativeDates } from '../../scripts/book';
+import { resolveDate, resolveRelativeDates, trailLines } from '../../scripts/book';
 import { validateIntent } from '../../src/api/bookings/booking.dto';
 
 const TODAY = new Date('2026-11-21T10:00:00Z');
@@ -38,5 +38,42 @@ describe('npm run book: relative dates', () => {
       ['CHD', '2018-11-21'],
       ['INF', '2026-04-21'],
     ]);
+  });
+});
+
+describe('npm run book: the trail as it happens', () => {
+  const at = '2026-11-25T10:00:00.000Z';
+  it('regression: prints every step, also those that started and ended between two polls', () => {
+    const first = [{ name: 'shop', attempts: 1, startedAt: at }];
+    // By the next poll: shop ended, price ran and ended (failed once, retried), tokenise started.
+    const second = [
+      { name: 'shop', attempts: 1, startedAt: at, endedAt: at, outcome: 'ok' as const },
+      { name: 'price', attempts: 2, startedAt: at, endedAt: at, outcome: 'ok' as const },
+      { name: 'tokenise', attempts: 1, startedAt: at },
+    ];
+    const third = [
+      ...second.slice(0, 2),
+      {
+        name: 'tokenise',
+        attempts: 1,
+        startedAt: at,
+        endedAt: at,
+        outcome: 'failed' as const,
+        failure: 'PAYMENT_DECLINED',
+      },
+      { name: 'shop', attempts: 1, startedAt: at, reason: 'reshop 1/2 after OFFER_EXPIRED (760)' },
+    ];
+    expect(trailLines('one-way', [], first)).toEqual(['  one-way: shop']);
+    expect(trailLines('one-way', first, second)).toEqual([
+      '  one-way: shop ok',
+      '  one-way: price',
+      '  one-way: price ok after 2 attempts',
+      '  one-way: tokenise',
+    ]);
+    expect(trailLines('one-way', second, third)).toEqual([
+      '  one-way: tokenise failed PAYMENT_DECLINED',
+      '  one-way: shop (reshop 1/2 after OFFER_EXPIRED (760))',
+    ]);
+    expect(trailLines('one-way', third, third)).toEqual([]);
   });
 });

@@ -46,7 +46,8 @@ const xsdParser = new XMLParser({
   attributeNamePrefix: '',
   parseTagValue: false,
   parseAttributeValue: false,
-  trimValues: true,
+  // Attribute values as written (a pattern may end in a newline, which means a space).
+  trimValues: false,
 });
 
 function toNode(raw: Record<string, unknown>): XsNode | undefined {
@@ -334,6 +335,61 @@ const BUILTIN_SAMPLES: Record<string, string> = {
 
 export type InstanceMode = 'minimal' | 'wide';
 
+/**
+ * The decisions of a schema walk (`xsdWalk`): which branch of each `xs:choice`, whether each
+ * optional element or attribute is written, how many of a repeatable one, how many ids an
+ * `IDREFS` value names, and where the NDC namespace is bound again under a fresh prefix. Below
+ * {@link WALK_MAX_DEPTH} the walk writes required content only (documents stay small).
+ */
+export interface WalkDecisions {
+  /** Index (0 .. n-1) of the branch of a choice of `n` branches. */
+  branch(n: number): number;
+  /** Whether an optional element particle at element depth `depth` is written. */
+  optional(depth: number): boolean;
+  /** How many occurrences, between `min` (at least 1) and `max`. */
+  repeat(min: number, max: number): number;
+  /** How many ids (1 or more) an IDREFS value names. */
+  idrefs(): number;
+  /** Whether an optional attribute is written. */
+  attribute(name: string): boolean;
+  /** Whether the element at `depth` binds the NDC namespace to a fresh prefix. */
+  rebind(depth: number): boolean;
+}
+
+/** Element depth below which a walk writes optional content. */
+export const WALK_MAX_DEPTH = 5;
+
+/**
+ * The systematic walks: instance `k` of `n` takes branch `k mod b` of every choice of `b`
+ * branches (so `n` at least the widest choice covers every branch of every choice it reaches),
+ * writes every optional element and attribute when `k` is even and none when odd, repeats
+ * repeatable elements once or twice and names one or two ids in IDREFS (alternating with `k`),
+ * and binds fresh prefixes on inner elements in every other instance.
+ */
+export function branchWalk(k: number): WalkDecisions {
+  const two = Math.floor(k / 2) % 2 === 1;
+  return {
+    branch: (n) => k % n,
+    optional: () => k % 2 === 0,
+    repeat: (min, max) => Math.min(max, Math.max(min, two ? 2 : 1)),
+    idrefs: () => (two ? 2 : 1),
+    attribute: () => k % 2 === 0,
+    rebind: (depth) => k % 4 < 2 && depth > 0 && depth % 2 === 1,
+  };
+}
+
+/** Walk decisions drawn from `next()` (e.g. a seeded random source): each call gives a non-negative integer. */
+export function randomWalk(next: () => number): WalkDecisions {
+  return {
+    branch: (n) => next() % n,
+    optional: (depth) => next() % (depth < 3 ? 2 : 3) === 0,
+    repeat: (min, max) => Math.min(max, min + (next() % 3)),
+    idrefs: () => 1 + (next() % 3),
+    attribute: () => next() % 2 === 0,
+    rebind: (depth) => depth > 0 && next() % 4 === 0,
+  };
+}
+
 /** A particle no instance can satisfy (see the `any` case). */
 class Unsatisfiable extends Error {}
 
@@ -349,11 +405,20 @@ class Generator {
   private prefixes = 0;
   private readonly active = new Set<string>();
 
+  private readonly walk?: WalkDecisions;
+  private readonly mode: InstanceMode;
+
   constructor(
     private readonly s: Schema,
-    private readonly mode: InstanceMode,
+    mode: InstanceMode | WalkDecisions,
     private readonly prefer: readonly string[],
-  ) {}
+  ) {
+    if (typeof mode === 'string') this.mode = mode;
+    else {
+      this.mode = 'minimal';
+      this.walk = mode;
+    }
+  }
 
   /** Facets and builtin base of a simple type (named or inline), following restrictions and unions. */
   private facets(type: XsNode | string, f: Facets = { enumerations: [], patterns: [] }): { base: string; f: Facets } {
@@ -378,7 +443,8 @@ class Generator {
       for (const c of body.children) {
         const v = c.attrs.value;
         if (c.tag === 'enumeration') enums.push(v);
-        else if (c.tag === 'pattern') own.patterns.push(v);
+        // An XML parser normalises white space in attribute values (a newline in `value` is a space).
+        else if (c.tag === 'pattern') own.patterns.push(v.replace(/[\n\r\t]/g, ' '));
         else if (c.tag === 'length') own.length ??= Number(v);
         else if (c.tag === 'minLength') own.minLength ??= Number(v);
         else if (c.tag === 'maxLength') own.maxLength ??= Number(v);
@@ -400,8 +466,12 @@ class Generator {
     if (typeof type === 'string' && local(type) === 'ID') return this.newId();
     const { base, f } = this.facets(type);
     if (base === 'ID') return this.newId();
+    if (base === 'IDREFS' && this.walk !== undefined && f.enumerations.length === 0 && f.patterns.length === 0) {
+      return Array.from({ length: this.walk.idrefs() }, (_, i) => `REF${i + 1}`).join(' ');
+    }
     if (f.enumerations.length) return f.enumerations[0];
-    const candidates = [HINTS[name], BUILTIN_SAMPLES[base]];
+    const hint = HINTS[name];
+    const candidates = [hint !== undefined && fitsBuiltin(hint, base) ? hint : undefined, BUILTIN_SAMPLES[base]];
     if (f.patterns.length) candidates.push(sampleForPattern(f.patterns[f.patterns.length - 1]));
     for (const c of candidates) if (c !== undefined && matchesAll(c, f)) return c;
     let v = f.patterns.length ? sampleForPattern(f.patterns[f.patterns.length - 1]) : (BUILTIN_SAMPLES[base] ?? 'Text');
@@ -438,7 +508,7 @@ class Generator {
     const d = this.decl(el);
     const name = d.attrs.name;
     let decl = '';
-    if (this.mode === 'wide' && depth > 0 && depth % 2 === 0) {
+    if (this.walk !== undefined ? this.walk.rebind(depth) : this.mode === 'wide' && depth > 0 && depth % 2 === 0) {
       // Bind the NDC namespace to a fresh prefix here, for this subtree.
       prefix = `p${++this.prefixes}`;
       decl = ` xmlns:${prefix}="${NDC_NS}"`;
@@ -453,7 +523,8 @@ class Generator {
     const inlineSimple = d.children.find((c) => c.tag === 'simpleType');
     const typeName = d.attrs.type;
     if (inlineSimple || (typeName && (isBuiltin(typeName) || this.s.types.get(typeName)?.tag === 'simpleType'))) {
-      return `<${qn}${decl}>${escapeXml(this.simpleValue(inlineSimple ?? typeName, name))}</${qn}>`;
+      const value = d.attrs.fixed ?? this.simpleValue(inlineSimple ?? typeName, name);
+      return value === '' ? `<${qn}${decl}/>` : `<${qn}${decl}>${escapeXml(value)}</${qn}>`;
     }
     const ct = inlineComplex ?? (typeName ? this.s.types.get(typeName) : undefined);
     if (!ct) return `<${qn}${decl}/>`; // anyType: empty is fine
@@ -534,7 +605,9 @@ class Generator {
         const a = c.attrs.ref ? { ...c.attrs, name: local(c.attrs.ref) } : c.attrs;
         const required = a.use === 'required';
         const wideExtra =
-          this.mode === 'wide' && depth <= WIDE_MAX_DEPTH && a.use !== 'prohibited' && wideAttributeOk(a.name);
+          this.walk !== undefined
+            ? a.use !== 'prohibited' && depth <= WALK_MAX_DEPTH && this.walk.attribute(a.name)
+            : this.mode === 'wide' && depth <= WIDE_MAX_DEPTH && a.use !== 'prohibited' && wideAttributeOk(a.name);
         if (!required && !wideExtra) continue;
         const inline = c.children.find((x) => x.tag === 'simpleType');
         const v = a.fixed ?? this.simpleValue(inline ?? a.type, a.name);
@@ -546,6 +619,16 @@ class Generator {
 
   private occurs(p: XsNode, depth: number, optDepth: number): { n: number; optional: boolean } {
     const min = p.attrs.minOccurs === undefined ? 1 : Number(p.attrs.minOccurs);
+    if (this.walk !== undefined) {
+      const maxAttr = p.attrs.maxOccurs ?? '1';
+      const max = maxAttr === 'unbounded' ? Infinity : Number(maxAttr);
+      // Repetitions and optional content only near the root (and only of elements: an optional
+      // sequence or choice is entered when it holds what the walk decides to write).
+      const near = depth < WALK_MAX_DEPTH;
+      if (min > 0) return { n: near && p.tag === 'element' ? this.walk.repeat(min, max) : min, optional: false };
+      const present = near && (p.tag !== 'element' || this.walk.optional(depth));
+      return { n: present ? (p.tag === 'element' ? this.walk.repeat(1, max) : 1) : 0, optional: true };
+    }
     if (min > 0) return { n: min, optional: false };
     // The wide variant also follows optional elements down to an AugmentationPoint (partner extensions).
     const wide =
@@ -652,9 +735,26 @@ class Generator {
     return false;
   }
 
+  /** The branch the walk decides (the next one that can be written, when it cannot). */
+  private walkChoice(all: XsNode[], depth: number, prefix: string, optDepth: number): string {
+    const start = this.walk!.branch(all.length);
+    for (let i = 0; i < all.length; i++) {
+      const b = all[(start + i) % all.length];
+      const forced = b.attrs.minOccurs === '0' ? { ...b, attrs: { ...b.attrs, minOccurs: '1' } } : b;
+      try {
+        const out = this.particle(forced, depth, prefix, optDepth);
+        if (out !== '' || all.length === 1) return out;
+      } catch (e) {
+        if (!(e instanceof Unsatisfiable)) throw e;
+      }
+    }
+    throw new Unsatisfiable();
+  }
+
   /** The branch of a choice named by `prefer`, else the one with the shortest output. */
   private choice(p: XsNode, depth: number, prefix: string, optDepth: number): string {
     const all = p.children.filter((c) => ['element', 'sequence', 'choice', 'group', 'any'].includes(c.tag));
+    if (this.walk !== undefined) return this.walkChoice(all, depth, prefix, optDepth);
     const chosen = all.filter((c) => this.preferred(c));
     const branches = chosen.length ? chosen : all;
     const saved = { ids: this.ids, prefixes: this.prefixes };
@@ -693,6 +793,39 @@ function wideAttributeOk(name: string): boolean {
   ].includes(name);
 }
 
+/** Lexical forms of the builtin types a hint must have to be used for them (string types take any). */
+const BUILTIN_FORMS: Record<string, RegExp> = {
+  decimal: /^-?\d+(\.\d+)?$/,
+  integer: /^-?\d+$/,
+  int: /^-?\d+$/,
+  long: /^-?\d+$/,
+  short: /^-?\d+$/,
+  byte: /^-?\d+$/,
+  nonNegativeInteger: /^\d+$/,
+  positiveInteger: /^0*[1-9]\d*$/,
+  unsignedInt: /^\d+$/,
+  unsignedShort: /^\d+$/,
+  unsignedByte: /^\d+$/,
+  unsignedLong: /^\d+$/,
+  float: /^-?\d+(\.\d+)?$/,
+  double: /^-?\d+(\.\d+)?$/,
+  boolean: /^(true|false|0|1)$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  dateTime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/,
+  time: /^\d{2}:\d{2}:\d{2}/,
+  duration: /^-?P/,
+  gYear: /^\d{4}$/,
+  anyURI: /^\S+$/,
+  language: /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/,
+  ID: /^[A-Za-z_][\w.-]*$/,
+  IDREF: /^[A-Za-z_][\w.-]*$/,
+};
+
+function fitsBuiltin(v: string, base: string): boolean {
+  const form = BUILTIN_FORMS[base];
+  return form === undefined || form.test(v);
+}
+
 function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -714,4 +847,17 @@ export function xsdInstance(root: string, mode: InstanceMode, prefer: readonly s
   // Declare the namespace on the root start tag.
   const open = (prefix ? `<${prefix}:` : '<') + root;
   return '<?xml version="1.0" encoding="UTF-8"?>' + body.replace(open, open + ns);
+}
+
+/**
+ * An instance of message `root` whose every decision is `decisions`' (see {@link WalkDecisions}):
+ * the NDC namespace is the root's default namespace, and bound again under fresh prefixes on
+ * inner elements where the walk says so.
+ */
+export function xsdWalk(root: string, decisions: WalkDecisions): string {
+  const s = loadSchema(root);
+  const el = s.elements.get(root);
+  if (!el) throw new Error(`${root}.xsd has no element ${root}`);
+  const body = new Generator(s, decisions, []).element(el, 0, '', 0);
+  return '<?xml version="1.0" encoding="UTF-8"?>' + body.replace(`<${root}`, `<${root} xmlns="${NDC_NS}"`);
 }

@@ -234,7 +234,7 @@ describe('booking activities against the real airline service', () => {
     });
     if (rs.kind !== 'calendar') throw new Error('expected a calendar response');
     const prices = rs.airlineOffers[0]!.priceCalendar.map((entry) => ({
-      date: entry.date,
+      date: entry.dates[0]!.date,
       price: Number(entry.totalPrice.value),
     }));
     const chosen = prices.find((entry) => entry.date === dates.departureDate)!;

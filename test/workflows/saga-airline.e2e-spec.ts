@@ -166,6 +166,24 @@ describe('booking saga against the real airline service', () => {
     expect(orders[0]!.orderId).toBe(result.state.order!.orderId);
   });
 
+  it('regression: a cancel whose OrderCancel answer is lost takes the refund from the reconciled cancelled order', async () => {
+    const handle = await startBooking(intent(), { cancelWindowMs: 3_600_000 });
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (state) => state.status === 'CONFIRMED',
+    );
+    await fault('OrderCancel', 'commit-then-timeout', 1, 4000);
+    const state = await handle.executeUpdate(cancelBookingUpdate, { args: [{ reason: 'answer lost' }] });
+    expect(state.status).toBe('CANCELLED');
+    expect(state.cancellation).toMatchObject({ status: 'cancelled', settledBy: 'retrieve' });
+    // Within 24 hours a void: everything comes back and the fee is zero, as the airline recorded.
+    const recorded = store.getOrder(state.order!.orderId)!.cancellation!;
+    expect(state.cancellation!.refund).toEqual(recorded.refund);
+    expect(state.cancellation!.refund).toEqual(state.order!.total);
+    expect(state.cancellation!.fee).toEqual({ value: '0.00', currency: recorded.refund.currency });
+    await handle.result();
+  });
+
   it('late-commit below the client timeout: the answer arrives, no lookup, one order', async () => {
     await fault('OrderCreate', 'late-commit', 1, 500);
     const result = await book(intent());

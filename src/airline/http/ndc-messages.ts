@@ -164,7 +164,8 @@ export class NdcMessages {
     const xml = encodeRs(root, { ...model, ...this.header(echo) } as NdcResponse, {
       extensionNamespace: this.config.extensionNamespace,
     });
-    return wrapInBinding(xml, binding);
+    // An NDC Exchange answer: the airline is the sender, in the hub's namespace.
+    return wrapInBinding(xml, binding, { namespace: this.config.exchangeNamespace, sellerId: this.config.airlineCode });
   }
 
   /** The XML of an NDC error message of `root`. */

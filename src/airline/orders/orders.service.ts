@@ -17,6 +17,7 @@ import type {
 } from '../../ndc/ndc.model';
 import type { AuthenticationService } from '../authentication/authentication.service';
 import { compare } from '../../common/decimal';
+import { cancellationPenalty } from '../../ndc/cancellation-penalty';
 import { AGENCY_ID_ELEMENT, requireElement, requireMoney } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord } from '../airline.ports';
@@ -281,6 +282,7 @@ export class OrdersService {
     const view: OrderView = {
       ...order.view,
       orders: order.view.orders.map((o) => ({ ...o, statusCode: ORDER_STATUS.cancelled })),
+      dataLists: { ...order.view.dataLists, penalties: [cancellationPenalty(terms.fee, terms.refund)] },
     };
     const cancellation = { cancelledAt: now.toISOString(), kind: terms.kind, fee: terms.fee, refund: terms.refund };
     if (!this.store.cancelOrder(order.orderId, view, cancellation, pricing.segments)) {
@@ -306,8 +308,7 @@ export class OrdersService {
     const orders = this.ordersFor(responseId, rule).filter((o) => o.agencyId === agencyId);
     if (orders.length === 0) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     const rs = mergeViews(orders);
-    const hash = createHash('sha256').update(JSON.stringify(rs)).digest('base64url').slice(0, 27);
-    return { rs, etag: `W/"${hash}"` };
+    return { rs, etag: orderStateEtag(rs) };
   }
 
   private ordersFor(responseId: string, rule: LookupRule): StoredOrder[] {
@@ -338,6 +339,18 @@ function soldOut(offerId: string): AirlineError {
 
 function errorView(error: NdcError): OrderViewRs {
   return { target: 'Test', version: '17.2', timeStamp: new Date(0).toISOString(), kind: 'error', errors: [error] };
+}
+
+/**
+ * Weak ETag of the state of the orders in `view`: their orders, data lists,
+ * metadata and commission. The message header (time stamp, echoed
+ * TransactionIdentifier and CorrelationID, target, version) is left out, so
+ * the tag changes when an order does (e.g. is cancelled) and only then.
+ */
+export function orderStateEtag(view: OrderView): string {
+  const { orders, dataLists, metadata, commission } = view;
+  const state = JSON.stringify({ orders, dataLists, metadata, commission });
+  return `W/"${createHash('sha256').update(state).digest('base64url').slice(0, 27)}"`;
 }
 
 /** True when `rq` repeats the passengers, contacts and payment of `order`. */

@@ -43,6 +43,16 @@ describe('pricing', () => {
     expect(priceJourney(world, [eco], economy, 'ADT', { assumedUnder16: false }, 'GBP', discounts).base).toBe('50.71');
   });
 
+  it('a corporate Contract (the other branch of the XSD choice) names no account of ours: public fares and a warning', () => {
+    const { discounts, warnings } = evaluateQualifier(world, {
+      specialFare: { airlineId: 'ZZ', companyIndex: 'ACME', contract: 'CTR-1' },
+    });
+    expect(discounts).toEqual({});
+    expect(warnings.map((w) => w.text)).toEqual([
+      'Corporate agreement ZZ/Contract CTR-1 is not valid; public fares apply',
+    ]);
+  });
+
   it('waives the UK tax by age on the departure date, and other taxes never', () => {
     const seg = lgwOsl.segments[0];
     expect(segmentTax(world, seg, { birthdate: '2010-12-04' }, 'GBP')).toBe('13.00');

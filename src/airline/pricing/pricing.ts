@@ -112,14 +112,15 @@ export function evaluateQualifier(
   }
   const special = qualifier?.specialFare;
   if (special) {
-    const account = world.data.corporateAccounts[special.account];
-    if (special.airlineId === world.airlineCode && account) {
+    // Our corporate agreements are accounts; a Contract (the other branch of the XSD choice) names none of them.
+    const account = special.account !== undefined ? world.data.corporateAccounts[special.account] : undefined;
+    if (special.airlineId === world.airlineCode && special.account !== undefined && account) {
       discounts.corporate = { account: special.account, ...account };
     } else {
       warnings.push(
         ndcWarning(
           'UNKNOWN_CORPORATE_ACCOUNT',
-          `Corporate agreement ${special.airlineId}/${special.account} is not valid; public fares apply`,
+          `Corporate agreement ${special.airlineId}/${special.account ?? `Contract ${special.contract ?? '(none)'}`} is not valid; public fares apply`,
         ),
       );
     }

@@ -179,10 +179,9 @@ export class ShoppingService {
         const best = this.lowestAdultPrice(od.departureCode, od.arrivalCode, date, today, seats, currency, discounts);
         if (best) {
           priceCalendar.push({
-            date,
-            originDestinationRef: key,
+            dates: [{ date, originDestinationRef: key }],
             totalPrice: money(best.total, currency),
-            augPointRef: lists.addJourneyKind(best.transfer),
+            augPointRefs: [lists.addJourneyKind(best.transfer)],
           });
         }
       }
@@ -252,7 +251,7 @@ export class ShoppingService {
           lists.addJourney(key, journey);
           const pcRef = lists.addPriceClass(pc.code);
           for (const b of buckets)
-            lists.addPriceClass(pc.code, { segmentRef: b.segment.segmentKey, code: b.rbd, seatsLeft: b.seatsLeft });
+            lists.addPriceClass(pc.code, { segmentRefs: [b.segment.segmentKey], code: b.rbd, seatsLeft: b.seatsLeft });
           const bundleRef = pc.bundle ? lists.addService(pc.bundle) : undefined;
           const offerId = `${responseId}-O${offers.length + 1}`;
           // Without birthdates the price depends on the passenger type only: compute it once per type.

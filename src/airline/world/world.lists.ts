@@ -69,7 +69,7 @@ export class ListsBuilder {
   addPriceClass(code: string, cos?: ClassOfService): string {
     let entries = this.classes.get(code);
     if (!entries) this.classes.set(code, (entries = new Map()));
-    if (cos) entries.set(`${cos.segmentRef}/${cos.code}`, cos);
+    if (cos) entries.set(`${cos.segmentRefs?.join(' ')}/${cos.code}`, cos);
     return priceClassId(code);
   }
 

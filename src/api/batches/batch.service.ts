@@ -37,25 +37,9 @@ import {
 /** Memo key holding the number of intents of a batch (for the progress answered from visibility). */
 export const TOTAL_MEMO = 'total';
 
-export interface BatchAccepted {
-  id: string;
-  total: number;
-  existing: boolean;
-  links: { self: string };
-}
-
-/** `GET /batches/:id`: the batch workflow's progress, each booking with its link. */
-export interface BatchView extends Omit<BatchProgress, 'bookings'> {
-  id: string;
-  /** True once every child booking has finished. */
-  done: boolean;
-  bookings: (Pick<BatchProgress['bookings'][number], 'id' | 'status' | 'refund' | 'compensation'> & {
-    links: { self: string };
-  })[];
-  /** Set when no worker answered the progress query in time: counts from visibility. */
-  stale?: string;
-  links: { self: string };
-}
+// The API's answers: types inferred from their zod schemas, which the OpenAPI document is derived from.
+export type { BatchAccepted, BatchView } from '../common/api.schemas';
+import type { BatchAccepted, BatchView } from '../common/api.schemas';
 
 /**
  * Batch workflow id: `batch:<agencyId>:<key>`; its children are `batch:<agencyId>:<key>-<index>`.

@@ -33,51 +33,9 @@ import { BOOKING_STATUSES, IDEMPOTENCY_KEY_RE, type BookingListQuery } from './b
 /** Memo key holding the fingerprint of the submitted request (idempotency check). */
 export const FINGERPRINT_MEMO = 'requestFingerprint';
 
-export interface BookingLinks {
-  self: string;
-  order: string;
-  approvePrice: string;
-  cancel: string;
-}
-
-/** Body of `202` on POST /bookings. */
-export interface BookingAccepted {
-  id: string;
-  status: BookingStatus;
-  /** True when the Idempotency-Key matched an existing booking (nothing new was started). */
-  existing: boolean;
-  links: BookingLinks;
-}
-
-/**
- * Body of GET /bookings/:id. `stale` is set when no worker answered the state query in time:
- * the status then comes from the BookingStatus search attribute (what the Temporal Web UI
- * shows), steps and totals are left out.
- */
-export type BookingView = { id: string } & BookingState & { stale?: string; links: BookingLinks };
-
-export interface BookingSummary {
-  id: string;
-  status?: string;
-  agencyId?: string;
-  route?: string;
-  airline?: string;
-  bookingReference?: string;
-  workflowStatus: string;
-  startTime: string;
-  closeTime?: string;
-}
-
-/** Body of `202` on approve-price and cancel. */
-export interface SignalSent {
-  id: string;
-  status: BookingStatus;
-  /** `approvePrice` or `cancel` (signals), or `cancelBooking` (the update that cancels a confirmed order). */
-  signal: string;
-  /** A confirmed booking's cancellation: its outcome, refund and fee (`cancelBooking` only). */
-  cancellation?: BookingState['cancellation'];
-  links: BookingLinks;
-}
+// The API's answers: types inferred from their zod schemas, which the OpenAPI document is derived from.
+export type { BookingAccepted, BookingLinks, BookingSummary, BookingView, SignalSent } from '../common/api.schemas';
+import type { BookingAccepted, BookingLinks, BookingSummary, BookingView, SignalSent } from '../common/api.schemas';
 
 function cancelAnswer(id: string, state: BookingState): SignalSent {
   return {

@@ -4,26 +4,19 @@
  * live beside their validation in `bookings/booking.dto.ts` and are derived the same way.
  */
 import { z } from 'zod/v4';
-import { BookingStatus } from '../../booking/booking.model';
+import { batchProgressSchema, bookingStateSchema, bookingStatusSchema } from '../../booking/booking.schemas';
 import { bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking.dto';
 import { codecBodySchema } from '../codec/codec.controller';
 import { NDC_BINDINGS } from '../../ndc/soap';
 
-const status = z.enum(BookingStatus);
-const money = z.object({
-  value: z.string().meta({ example: '129.00' }),
-  currency: z.string().meta({ example: 'GBP' }),
+const status = bookingStatusSchema;
+export const bookingLinksSchema = z.object({
+  self: z.string(),
+  order: z.string(),
+  approvePrice: z.string(),
+  cancel: z.string(),
 });
-const bookingLinks = z.object({ self: z.string(), order: z.string(), approvePrice: z.string(), cancel: z.string() });
-const bookingError = z.object({
-  type: z.string(),
-  message: z.string(),
-  airlineCode: z.string().optional(),
-  airlines: z
-    .array(z.object({ airline: z.string(), type: z.string(), message: z.string() }))
-    .optional()
-    .meta({ description: "No airline had a usable offer: each one's reason" }),
-});
+const bookingLinks = bookingLinksSchema;
 
 export const problemSchema = z
   .object({
@@ -48,61 +41,20 @@ export const bookingAcceptedSchema = z.object({
   links: bookingLinks,
 });
 
-export const bookingViewSchema = z.object({
-  id: z.string(),
-  status,
-  airline: z.string().optional().meta({ description: 'The airline whose offer was chosen: the owner of the order' }),
-  airlines: z
-    .array(
-      z.object({
-        airline: z.string(),
-        total: money.optional().meta({ description: 'Its best total (one offer per direction)' }),
-        chosen: z.literal(true).optional(),
-        why: z.string().optional(),
-        skipped: z.string().optional().meta({ description: 'Why it had no usable offer' }),
-      }),
-    )
-    .optional()
-    .meta({ description: 'Each airline shopped, its best total or why it had none, and which won' }),
-  currentStep: z.string().optional(),
-  steps: z.array(
-    z.object({
-      name: z.string(),
-      airline: z.string().optional(),
-      startedAt: z.string().meta({ format: 'date-time' }),
-      endedAt: z.string().meta({ format: 'date-time' }).optional(),
-      attempts: z.number().int(),
-      outcome: z.enum(['ok', 'failed']).optional(),
-      failure: z.string().optional(),
-      message: z.string().optional(),
-      reason: z.string().optional(),
+/**
+ * Body of GET /bookings/:id: the booking's state (booking.schemas.ts) with its id and links.
+ * `stale` is set when no worker answered the state query in time: the status then comes from the
+ * BookingStatus search attribute, steps and totals are left out.
+ */
+export const bookingViewSchema = z
+  .object({ id: z.string() })
+  .extend(bookingStateSchema.shape)
+  .extend({
+    stale: z.string().optional().meta({
+      description: 'Set when no worker answered the state query in time: status from the search attributes only',
     }),
-  ),
-  chosenOffer: z
-    .object({
-      offerIds: z.array(z.string()),
-      priceClass: z.string().optional(),
-      departureDate: z.string(),
-      returnDate: z.string().optional(),
-      shoppingResponseId: z.string(),
-    })
-    .optional(),
-  pricedTotal: money.optional(),
-  surcharge: money.optional(),
-  order: z.object({ orderId: z.string(), bookingReference: z.string(), total: money, status: z.string() }).optional(),
-  error: bookingError.optional(),
-  retrieveError: bookingError
-    .optional()
-    .meta({ description: 'CONFIRMED, but the order could not be read back after its creation' }),
-  correlationId: z
-    .string()
-    .optional()
-    .meta({ description: 'Sent to the airline as the NDC CorrelationID: the X-Request-Id of the POST' }),
-  stale: z.string().optional().meta({
-    description: 'Set when no worker answered the state query in time: status from the search attributes only',
-  }),
-  links: bookingLinks,
-});
+    links: bookingLinks,
+  });
 
 export const bookingListSchema = z.object({
   bookings: z.array(
@@ -120,27 +72,13 @@ export const bookingListSchema = z.object({
   ),
 });
 
-/** A confirmed booking's cancellation (BookingState.cancellation). */
-const cancellation = z.object({
-  status: z.enum(['cancelling', 'cancelled', 'failed']),
-  requestedAt: z.string(),
-  reason: z.string().optional(),
-  endedAt: z.string().optional(),
-  refund: money
-    .optional()
-    .meta({ description: 'What the airline refunds (absent when the cancel was settled by reading the order back)' }),
-  fee: money.optional().meta({ description: 'Cancellation fee the airline kept' }),
-  settledBy: z.enum(['answer', 'retrieve']).optional(),
-  error: z.object({ type: z.string(), message: z.string() }).passthrough().optional(),
-});
-
 export const signalSentSchema = z.object({
   id: z.string(),
   status,
   signal: z
     .string()
     .meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
-  cancellation: cancellation.optional(),
+  cancellation: bookingStateSchema.shape.cancellation,
   links: bookingLinks,
 });
 
@@ -162,23 +100,33 @@ export const batchAcceptedSchema = z.object({
   links: z.object({ self: z.string() }),
 });
 
-export const batchViewSchema = z.object({
-  id: z.string(),
-  done: z.boolean(),
-  total: z.number().int(),
-  pending: z.number().int(),
-  running: z.number().int(),
-  confirmed: z.number().int(),
-  failed: z.number().int(),
-  cancelled: z.number().int(),
-  escalated: z.number().int(),
-  bookings: z.array(z.object({ id: z.string(), status, links: z.object({ self: z.string() }) })),
-  stale: z
-    .string()
-    .optional()
-    .meta({ description: 'Set when no worker answered the progress query in time: counts from visibility' }),
-  links: z.object({ self: z.string() }),
-});
+const progressEntry = batchProgressSchema.shape.bookings.element;
+
+/** Body of GET /batches/:id: the batch workflow's progress, each booking with its link. */
+export const batchViewSchema = z
+  .object({ id: z.string(), done: z.boolean().meta({ description: 'True once every child booking has finished' }) })
+  .extend(batchProgressSchema.omit({ bookings: true }).shape)
+  .extend({
+    bookings: z.array(
+      progressEntry.pick({ id: true, status: true, refund: true, compensation: true }).extend({
+        links: z.object({ self: z.string() }),
+      }),
+    ),
+    stale: z
+      .string()
+      .optional()
+      .meta({ description: 'Set when no worker answered the progress query in time: counts from visibility' }),
+    links: z.object({ self: z.string() }),
+  });
+
+/** The API's answers, as TypeScript types inferred from the schemas above (one source). */
+export type BookingLinks = z.infer<typeof bookingLinksSchema>;
+export type BookingAccepted = z.infer<typeof bookingAcceptedSchema>;
+export type BookingView = z.infer<typeof bookingViewSchema>;
+export type BookingSummary = z.infer<typeof bookingListSchema>['bookings'][number];
+export type SignalSent = z.infer<typeof signalSentSchema>;
+export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
+export type BatchView = z.infer<typeof batchViewSchema>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
   const out = z.toJSONSchema(schema, { unrepresentable: 'any', io }) as Record<string, unknown>;

@@ -39,7 +39,11 @@ function itemPassengers(o: Offer): string[] {
 
 /** A PriceCalendar entry, in full. */
 function calendarEntry(date: string, originDestinationRef: string, value: string, augPointRef: string) {
-  return { date, originDestinationRef, totalPrice: { value, currency: 'GBP' }, augPointRef };
+  return {
+    dates: [{ date, originDestinationRef }],
+    totalPrice: { value, currency: 'GBP' },
+    augPointRefs: [augPointRef],
+  };
 }
 
 describe('ShoppingService day search', () => {
@@ -148,8 +152,8 @@ describe('ShoppingService day search', () => {
       name: 'Economy',
       code: 'ECONOMY',
       classesOfService: [
-        { segmentRef: 'SEG__ZZ101_20261201', code: 'O', seatsLeft: 4 },
-        { segmentRef: 'SEG__ZZ102_20261208', code: 'O', seatsLeft: 4 },
+        { segmentRefs: ['SEG__ZZ101_20261201'], code: 'O', seatsLeft: 4 },
+        { segmentRefs: ['SEG__ZZ102_20261208'], code: 'O', seatsLeft: 4 },
       ],
     });
     expect(rs.dataLists.serviceDefinitions?.map((d) => d.serviceDefinitionId)).toEqual([
@@ -319,7 +323,7 @@ describe('ShoppingService day search', () => {
     expect(eco.offerItems[0].fareDetails[0].fareComponents[0].rbd).toBe('N');
     expect(eco.offerItems[0].priceDetail.base!.value).toBe('65.55'); // 69 x 0.95
     expect(rs.dataLists.priceClasses?.[0].classesOfService).toEqual([
-      { segmentRef: 'SEG__ZZ101_20261201', code: 'N', seatsLeft: 8 },
+      { segmentRefs: ['SEG__ZZ101_20261201'], code: 'N', seatsLeft: 8 },
     ]);
   });
 
@@ -478,7 +482,12 @@ describe('ShoppingService calendar search', () => {
     );
     if (rs.kind !== 'calendar') throw new Error(JSON.stringify(rs));
     const flat = rs.airlineOffers.map((g) =>
-      g.priceCalendar.map((e) => [e.date, e.originDestinationRef, e.totalPrice.value, e.augPointRef]),
+      g.priceCalendar.map((e) => [
+        e.dates[0].date,
+        e.dates[0].originDestinationRef,
+        e.totalPrice.value,
+        e.augPointRefs?.[0],
+      ]),
     );
     // 12-01 Tue: (46.55 + 56.05 GBP) -> 53.53 + 64.46 EUR, taxes 14.95 + 7.48.
     // 12-02 Wed: O on ZZ101 (46.55) + N on ZZ301 (79 x 0.95 = 75.05) -> 53.53 + 86.31.
