@@ -7,17 +7,15 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
+import { BOOKING_SEARCH_ATTRIBUTE_KEYS } from '../src/temporal/search-attributes';
 import { watchExit } from './child-exit';
 
 const execFileAsync = promisify(execFile);
 
 /** The custom search attributes of the booking saga, all of type Keyword. */
-export const BOOKING_SEARCH_ATTRIBUTES: Readonly<Record<string, 'Keyword'>> = {
-  BookingStatus: 'Keyword',
-  AgencyId: 'Keyword',
-  Route: 'Keyword',
-  BookingReference: 'Keyword',
-};
+export const BOOKING_SEARCH_ATTRIBUTES: Readonly<Record<string, 'Keyword'>> = Object.fromEntries(
+  BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => [key.name, 'Keyword'] as const),
+);
 
 /** Options of {@link startDevServer}. */
 export interface DevServerOptions {

@@ -21,6 +21,7 @@ describe('Temporal dev server started by the jest global setup', () => {
     const keyword = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
     expect(Object.keys(BOOKING_SEARCH_ATTRIBUTES).sort()).toEqual([
       'AgencyId',
+      'Airline',
       'BookingReference',
       'BookingStatus',
       'Route',

@@ -15,5 +15,14 @@ export const RouteKey = defineSearchAttributeKey('Route', SearchAttributeType.KE
 /** The airline's six-character booking reference, once the order exists. */
 export const BookingReferenceKey = defineSearchAttributeKey('BookingReference', SearchAttributeType.KEYWORD);
 
+/** The code of the airline that owns the booked offer (e.g. `ZZ`). */
+export const AirlineKey = defineSearchAttributeKey('Airline', SearchAttributeType.KEYWORD);
+
 /** Every booking search attribute key, in registration order. */
-export const BOOKING_SEARCH_ATTRIBUTE_KEYS = [BookingStatusKey, AgencyIdKey, RouteKey, BookingReferenceKey] as const;
+export const BOOKING_SEARCH_ATTRIBUTE_KEYS = [
+  BookingStatusKey,
+  AgencyIdKey,
+  RouteKey,
+  BookingReferenceKey,
+  AirlineKey,
+] as const;

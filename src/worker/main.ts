@@ -26,6 +26,8 @@ import { loadPayloadKey } from '../temporal/payload-codec';
 import { createWorkerConnection } from '../temporal/temporal.connection';
 import { type BookingWorker, bundleHasWorkflowSpans, createBookingWorker } from './worker';
 import { loadWorkerConfig } from './worker.config';
+import { prepareSearchAttributes } from './worker.search-attributes';
+import { probeSearchAttributes, type SearchAttributeHealth } from '../temporal/search-attributes.check';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 
 /** How long the readiness probe waits for Temporal, ms. */
@@ -43,12 +45,17 @@ function freeLoopbackPort(): Promise<number> {
   });
 }
 
-async function readiness(worker: BookingWorker | undefined, connection: NativeConnection): Promise<ProbeResult> {
+async function readiness(
+  worker: BookingWorker | undefined,
+  connection: NativeConnection,
+  namespace: string,
+): Promise<ProbeResult> {
   const state = worker?.getState() ?? 'STARTING';
+  let attributes: SearchAttributeHealth;
   try {
-    await connection.withDeadline(Date.now() + READY_PROBE_TIMEOUT_MS, () =>
-      connection.workflowService.getSystemInfo({}),
-    );
+    const deadline = Date.now() + READY_PROBE_TIMEOUT_MS;
+    await connection.withDeadline(deadline, () => connection.workflowService.getSystemInfo({}));
+    attributes = await connection.withDeadline(deadline, () => probeSearchAttributes(connection, namespace));
   } catch (error) {
     return {
       ok: false,
@@ -56,8 +63,11 @@ async function readiness(worker: BookingWorker | undefined, connection: NativeCo
       details: { worker: state, temporal: { status: 'down', error: (error as Error).message } },
     };
   }
+  if (attributes.status === 'down')
+    return { ok: false, status: 'unavailable', details: { worker: state, temporal: attributes } };
   const ok = state === 'RUNNING';
-  return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state, temporal: { status: 'up' } } };
+  const temporalUp = { status: 'up', searchAttributes: attributes.status };
+  return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state, temporal: temporalUp } };
 }
 
 async function main(logger: Logger): Promise<void> {
@@ -70,6 +80,7 @@ async function main(logger: Logger): Promise<void> {
     httpHost,
     sdkMetricsPort,
     maxCachedWorkflows,
+    registerSearchAttributes,
   } = loadWorkerConfig();
   const ndcConfig = loadNdcClientConfig();
   const payloadKey = loadPayloadKey();
@@ -100,6 +111,7 @@ async function main(logger: Logger): Promise<void> {
     },
   });
   const connection = await createWorkerConnection(temporal);
+  await prepareSearchAttributes(connection, temporal.namespace, registerSearchAttributes, logger);
   const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace });
   const client = instrumentNdcClient(new NdcHttpClient(ndcConfig), metrics, airlineSpan(tracing));
   let worker: BookingWorker | undefined;
@@ -117,7 +129,7 @@ async function main(logger: Logger): Promise<void> {
             const ok = state !== 'FAILED' && state !== 'STOPPED';
             return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state } };
           },
-          ready: () => readiness(worker, connection),
+          ready: () => readiness(worker, connection, temporal.namespace),
         });
   try {
     worker = await createBookingWorker({

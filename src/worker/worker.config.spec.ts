@@ -9,6 +9,7 @@ describe('loadWorkerConfig', () => {
       shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
       httpPort: DEFAULT_WORKER_HTTP_PORT,
       httpHost: '0.0.0.0',
+      registerSearchAttributes: false,
     });
   });
 
@@ -24,6 +25,7 @@ describe('loadWorkerConfig', () => {
         WORKER_HTTP_HOST: ' ',
         WORKER_SDK_METRICS_PORT: '9999',
         WORKER_MAX_CACHED_WORKFLOWS: '400',
+        TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: 'true',
       }),
     ).toEqual({
       temporal: { address: '[::1]:7233', namespace: 'default', taskQueue: 'q' },
@@ -33,6 +35,7 @@ describe('loadWorkerConfig', () => {
       httpHost: '0.0.0.0',
       sdkMetricsPort: 9999,
       maxCachedWorkflows: 400,
+      registerSearchAttributes: true,
     });
     expect(loadWorkerConfig({ WORKER_HTTP_PORT: '0', WORKER_SDK_METRICS_PORT: 'off' })).toMatchObject({ httpPort: 0 });
     expect(loadWorkerConfig({ WORKER_SDK_METRICS_PORT: 'off' }).sdkMetricsPort).toBeUndefined();

@@ -41,6 +41,12 @@ export interface WorkerConfig {
    * its history at its next event.
    */
   maxCachedWorkflows?: number;
+  /**
+   * Register the booking search attributes the namespace lacks at start
+   * (TEMPORAL_REGISTER_SEARCH_ATTRIBUTES=true; default false: readiness fails and names them).
+   * Needs operator permission on the namespace.
+   */
+  registerSearchAttributes: boolean;
 }
 
 const positive = (fallback: number) =>
@@ -82,6 +88,7 @@ export const workerEnvSchema = z.object({
     })
     .transform(Number)
     .optional(),
+  TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: z.enum(['true', 'false']).default('false'),
 });
 
 /** Reads and validates the worker's configuration from `env` (default `process.env`). */
@@ -97,5 +104,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     httpHost: e.WORKER_HTTP_HOST,
     ...(e.WORKER_SDK_METRICS_PORT ? { sdkMetricsPort: e.WORKER_SDK_METRICS_PORT } : {}),
     ...(e.WORKER_MAX_CACHED_WORKFLOWS !== undefined ? { maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS } : {}),
+    registerSearchAttributes: e.TEMPORAL_REGISTER_SEARCH_ATTRIBUTES === 'true',
   };
 }

@@ -27,6 +27,7 @@ import { bookingPriority } from '../../booking/booking.priority';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
+import { startFailure } from '../common/start-failure';
 import type { ApiConfig } from '../config/api.config';
 import { BOOKING_STATUSES, IDEMPOTENCY_KEY_RE, type BookingListQuery } from './booking.dto';
 
@@ -202,7 +203,7 @@ export class BookingService {
         searchAttributes: { BookingStatus: ['RUNNING'], AgencyId: [intent.agency.id], Route: [route] },
       });
     } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw await startFailure(this.client, err);
       return this.existing(await this.client.workflow.getHandle(id).describe(), print);
     }
     return { id, status: 'RUNNING', existing: false, links: bookingLinks(id) };
