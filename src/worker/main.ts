@@ -81,6 +81,7 @@ async function main(logger: Logger): Promise<void> {
     sdkMetricsPort,
     maxCachedWorkflows,
     registerSearchAttributes,
+    overdueAfterMs,
   } = loadWorkerConfig();
   const ndcConfig = loadNdcClientConfig();
   const payloadKey = loadPayloadKey();
@@ -112,7 +113,7 @@ async function main(logger: Logger): Promise<void> {
   });
   const connection = await createWorkerConnection(temporal);
   await prepareSearchAttributes(connection, temporal.namespace, registerSearchAttributes, logger);
-  const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace });
+  const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace, overdueAfterMs });
   const client = instrumentNdcClient(new NdcHttpClient(ndcConfig), metrics, airlineSpan(tracing));
   let worker: BookingWorker | undefined;
   const ops =

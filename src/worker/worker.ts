@@ -16,7 +16,7 @@ import { Worker, type InjectedSinks, type State, type WorkerOptions } from '@tem
 import type { OpenTelemetryWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
 import type { Tracing } from '../common/observability';
 import type { BookingMetricsSinks } from './booking-metrics.interceptor';
-import { bookingMetricsSinks, type WorkerMetrics } from './worker.metrics';
+import { bookingMetricsSinks, instrumentWebhookActivities, type WorkerMetrics } from './worker.metrics';
 import { createBookingActivities, type BookingActivityDeps } from '../../activities/booking.activities';
 import type { BookingActivities } from '../../activities/booking.activities.types';
 import { createWebhookActivities } from '../../activities/webhook.activities';
@@ -137,7 +137,7 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     }),
   ];
   const shutdownGraceTime = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
-  const webhookActivities = createWebhookActivities();
+  const webhookActivities = instrumentWebhookActivities(createWebhookActivities(), options.metrics);
   const booking = await Worker.create({
     connection: options.connection,
     namespace,
