@@ -7,7 +7,6 @@
  *   with TEMPORAL_REGISTER_SEARCH_ATTRIBUTES=true, which registers them.
  */
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -23,12 +22,12 @@ import { missingSearchAttributesMessage } from '../../src/temporal/search-attrib
 import { runSearchAttributesCommand } from '../../src/temporal/search-attributes.command';
 import { BOOKING_SEARCH_ATTRIBUTE_KEYS } from '../../src/temporal/search-attributes';
 import { temporalTestAddress, uniqueTaskQueue } from '../support/temporal-env';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
 import { pollUntil } from '../workflows/booking.fixtures';
 import { oneWayIntent } from './intent.fixture';
 import { createTestKeys, type TestKeys } from './keys.fixture';
 import { listenLocally, testApiConfig } from './stack';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const ALL = BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => key.name);
 
 /** A new namespace of the test server, without any custom search attribute. */
@@ -132,7 +131,6 @@ describe('a namespace without the booking search attributes', () => {
   });
 
   describe('worker process', () => {
-    const children: ChildProcess[] = [];
     const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ndc-saga-bundle-'));
     const bundlePath = path.join(bundleDir, 'workflow-bundle.js');
 
@@ -140,45 +138,20 @@ describe('a namespace without the booking search attributes', () => {
       await writeWorkflowBundle(bundlePath);
     }, 300_000);
 
-    afterAll(() => {
-      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    afterAll(async () => {
+      for (const worker of workers) await worker.stop();
       fs.rmSync(bundleDir, { recursive: true, force: true });
     });
 
-    /** Starts `src/worker/main.ts` on `namespace`; resolves with its health URL once it logs its start-up line. */
-    async function startWorker(
-      namespace: string,
-      env: NodeJS.ProcessEnv = {},
-    ): Promise<{ ready: string; output: () => string; stop: () => void }> {
-      const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/worker/main.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          TEMPORAL_ADDRESS: temporalTestAddress(),
-          TEMPORAL_NAMESPACE: namespace,
-          TEMPORAL_TASK_QUEUE: uniqueTaskQueue('bare-worker'),
-          AIRLINE_BASE_URL: 'http://127.0.0.1:9',
-          WORKFLOW_BUNDLE_PATH: bundlePath,
-          WORKER_HTTP_PORT: '0',
-          WORKER_HTTP_HOST: '127.0.0.1',
-          WORKER_SHUTDOWN_GRACE_MS: '500',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const workers: WorkerProcess[] = [];
+    async function startWorker(namespace: string, env: NodeJS.ProcessEnv = {}) {
+      const worker = await startWorkerProcess(bundlePath, {
+        TEMPORAL_NAMESPACE: namespace,
+        TEMPORAL_TASK_QUEUE: uniqueTaskQueue('bare-worker'),
+        ...env,
       });
-      children.push(child);
-      let output = '';
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const text = await pollUntil(
-        async () => output,
-        (t) => /health (\S+)\/health\/ready/.test(t) || child.exitCode !== null,
-        240_000,
-      );
-      if (child.exitCode !== null) throw new Error(`worker exited early:\n${output}`);
-      const ready = `${/health (\S+)\/health\/ready/.exec(text)![1]}/health/ready`;
-      return { ready, output: () => output, stop: () => child.kill('SIGTERM') };
+      workers.push(worker);
+      return { ready: `${worker.url}/health/ready`, output: worker.output, stop: worker.stop };
     }
 
     it('is not ready and logs what to run; with TEMPORAL_REGISTER_SEARCH_ATTRIBUTES=true it registers them', async () => {
@@ -190,7 +163,7 @@ describe('a namespace without the booking search attributes', () => {
       expect(report.body.temporal).toEqual({ status: 'down', missing: ALL, error: message });
       expect(plain.output()).toContain(JSON.stringify(message).slice(1, -1));
       expect((await connection.operatorService.listSearchAttributes({ namespace })).customAttributes).toEqual({});
-      plain.stop();
+      await plain.stop();
 
       const registering = await startWorker(namespace, { TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: 'true' });
       expect(registering.output()).toContain(`registered search attributes ${ALL.join(', ')}`);
