@@ -24,6 +24,7 @@ import {
   stateQuery,
 } from '../../../workflows/definitions';
 import { bookingPriority } from '../../booking/booking.priority';
+import { bookingStaticDetails, bookingSummary } from '../../booking/booking.summary';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
@@ -201,6 +202,9 @@ export class BookingService {
         priority: bookingPriority('interactive', intent.agency.id, this.config.priorities),
         memo: { [FINGERPRINT_MEMO]: print },
         searchAttributes: { BookingStatus: ['RUNNING'], AgencyId: [intent.agency.id], Route: [route] },
+        // What the Temporal UI lists and shows for it (no names, cards or contacts).
+        staticSummary: bookingSummary(intent),
+        staticDetails: bookingStaticDetails(intent),
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw await startFailure(this.client, err);
