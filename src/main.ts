@@ -33,6 +33,7 @@ import {
   loadTemporalConfig,
 } from './temporal';
 import { endWithParent } from './common/end-with-parent';
+import { probeSearchAttributes } from './temporal/search-attributes.check';
 
 /** Default port of the API's `/metrics` (API_METRICS_PORT). */
 export const DEFAULT_API_METRICS_PORT = 9465;
@@ -98,6 +99,7 @@ export async function startApi(
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   await app.listen(config.port, config.host);
+  await checkSearchAttributesAtStart(temporalClient, new Logger('Temporal'));
   const address = app.getHttpServer().address() as { port: number };
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let ops: OpsServer | undefined;
@@ -121,6 +123,23 @@ export async function startApi(
       if (ownClient) await temporalClient.connection.close();
     },
   };
+}
+
+/**
+ * Logs, at start, what `/health/ready` will report: the namespace's missing booking search
+ * attributes and the command that registers them (the API still starts; it is not ready).
+ */
+async function checkSearchAttributesAtStart(client: Client, logger: Logger): Promise<void> {
+  try {
+    const attributes = await client.withDeadline(Date.now() + 5000, () =>
+      probeSearchAttributes(client.connection, client.options.namespace),
+    );
+    if (attributes.status === 'down') logger.error(attributes.error);
+    if (attributes.status === 'unchecked')
+      logger.warn(`booking search attributes not checked: ${attributes.error ?? 'listing refused'}`);
+  } catch (error) {
+    logger.warn(`booking search attributes not checked (Temporal: ${(error as Error).message})`);
+  }
 }
 
 async function main(): Promise<void> {

@@ -22,6 +22,7 @@ import type {
 import { bookingWorkflow } from './booking.workflow';
 import { bookingStatusSignal, cancelSignal, progressQuery } from './definitions';
 import { emitWebhookEvent } from './webhook-events';
+import { bookingStaticDetails, bookingSummary } from '../src/booking/booking.summary';
 
 /** Default number of children running at once. */
 export const DEFAULT_BATCH_CONCURRENCY = 4;
@@ -197,6 +198,8 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
           workflowId: batchChildId(batchId, index),
           args: childOptions !== undefined ? [intents[index]!, childOptions] : [intents[index]!],
           parentClosePolicy: 'ABANDON',
+          staticSummary: bookingSummary(intents[index]!),
+          staticDetails: bookingStaticDetails(intents[index]!),
         });
         results[index] = child.result().then(
           (result) => record(index, result.state.status, refundOf(result.state)),

@@ -23,6 +23,7 @@ import { cancelBookingUpdate, cancelSignal, orderViewQuery } from './definitions
 import { cancelWindow } from './booking.cancel';
 import { confirm, placeOrder } from './booking.order';
 import { prepareOffer, travelDates, type Travel } from './booking.prepare';
+import { trackBookingDetails } from './booking.details';
 import {
   applicationFailureOf,
   createPriceGuard,
@@ -58,6 +59,7 @@ export async function bookingWorkflow(
   const settings = settingsOf(options);
   const correlationId = options.correlationId ?? workflowInfo().workflowId;
   const trail = createTrail(intent, correlationId);
+  trackBookingDetails(trail.state, settings);
   const saga: Saga = {
     intent,
     ctx: ndcContextOf(intent, correlationId),

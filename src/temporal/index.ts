@@ -6,7 +6,14 @@ export { loadTemporalConfig, TemporalConfigError, type TemporalConfig } from './
 export { createTemporalClient, createTemporalConnection, createWorkerConnection } from './temporal.connection';
 export { registerSearchAttributes } from './search-attributes.registration';
 export {
+  missingSearchAttributes,
+  missingSearchAttributesMessage,
+  probeSearchAttributes,
+  REGISTER_SEARCH_ATTRIBUTES_COMMAND,
+} from './search-attributes.check';
+export {
   AgencyIdKey,
+  AirlineKey,
   BookingReferenceKey,
   BookingStatusKey,
   RouteKey,

@@ -44,6 +44,12 @@ export function webhookDeliveryId(agencyId: string, endpointId: string, eventId:
   return `webhook-delivery:${agencyId}:${endpointId}:${eventId}`;
 }
 
+/** The agency of a {@link webhookDeliveryId} (undefined for any other id). */
+export function agencyOfWebhookDelivery(workflowId: string): string | undefined {
+  const [kind, agencyId] = workflowId.split(':');
+  return kind === 'webhook-delivery' && agencyId !== undefined && agencyId !== '' ? agencyId : undefined;
+}
+
 /**
  * The JSON body POSTed to an endpoint (Standard Webhooks: `type`, `timestamp`, `data`), plus the
  * event `id`, which is also the `webhook-id` header: the same on every retry and for every

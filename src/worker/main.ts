@@ -28,6 +28,8 @@ import { loadPayloadKey } from '../temporal/payload-codec';
 import { createWorkerConnection } from '../temporal/temporal.connection';
 import { type BookingWorker, airlineWorker, bundleHasWorkflowSpans, createBookingWorker } from './worker';
 import { loadWorkerConfig, WorkerConfigError } from './worker.config';
+import { prepareSearchAttributes } from './worker.search-attributes';
+import { probeSearchAttributes, type SearchAttributeHealth } from '../temporal/search-attributes.check';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 import { endWithParent } from '../common/end-with-parent';
 
@@ -46,12 +48,17 @@ function freeLoopbackPort(): Promise<number> {
   });
 }
 
-async function readiness(worker: BookingWorker | undefined, connection: NativeConnection): Promise<ProbeResult> {
+async function readiness(
+  worker: BookingWorker | undefined,
+  connection: NativeConnection,
+  namespace: string,
+): Promise<ProbeResult> {
   const state = worker?.getState() ?? 'STARTING';
+  let attributes: SearchAttributeHealth;
   try {
-    await connection.withDeadline(Date.now() + READY_PROBE_TIMEOUT_MS, () =>
-      connection.workflowService.getSystemInfo({}),
-    );
+    const deadline = Date.now() + READY_PROBE_TIMEOUT_MS;
+    await connection.withDeadline(deadline, () => connection.workflowService.getSystemInfo({}));
+    attributes = await connection.withDeadline(deadline, () => probeSearchAttributes(connection, namespace));
   } catch (error) {
     return {
       ok: false,
@@ -59,8 +66,11 @@ async function readiness(worker: BookingWorker | undefined, connection: NativeCo
       details: { worker: state, temporal: { status: 'down', error: (error as Error).message } },
     };
   }
+  if (attributes.status === 'down')
+    return { ok: false, status: 'unavailable', details: { worker: state, temporal: attributes } };
   const ok = state === 'RUNNING';
-  return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state, temporal: { status: 'up' } } };
+  const temporalUp = { status: 'up', searchAttributes: attributes.status };
+  return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state, temporal: temporalUp } };
 }
 
 async function main(logger: Logger): Promise<void> {
@@ -74,6 +84,8 @@ async function main(logger: Logger): Promise<void> {
     httpHost,
     sdkMetricsPort,
     maxCachedWorkflows,
+    registerSearchAttributes,
+    overdueAfterMs,
   } = loadWorkerConfig();
   const profiles = servedAirlines(loadAirlineProfiles(), servedCodes);
   const payloadKey = loadPayloadKey();
@@ -104,7 +116,8 @@ async function main(logger: Logger): Promise<void> {
     },
   });
   const connection = await createWorkerConnection(temporal);
-  const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace });
+  await prepareSearchAttributes(connection, temporal.namespace, registerSearchAttributes, logger);
+  const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace, overdueAfterMs });
   const clients = profiles.map((profile) =>
     instrumentNdcClient(new NdcHttpClient(profile.client), metrics, profile.code, airlineSpan(tracing, profile.code)),
   );
@@ -123,7 +136,7 @@ async function main(logger: Logger): Promise<void> {
             const ok = state !== 'FAILED' && state !== 'STOPPED';
             return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state } };
           },
-          ready: () => readiness(worker, connection),
+          ready: () => readiness(worker, connection, temporal.namespace),
         });
   try {
     worker = await createBookingWorker({

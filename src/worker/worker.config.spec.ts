@@ -1,5 +1,6 @@
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
 import { DEFAULT_WORKER_HTTP_PORT, WorkerConfigError, loadWorkerConfig } from './worker.config';
+import { DEFAULT_OVERDUE_AFTER_MS } from './worker.metrics';
 
 describe('loadWorkerConfig', () => {
   it('has local defaults', () => {
@@ -8,6 +9,8 @@ describe('loadWorkerConfig', () => {
       shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
       httpPort: DEFAULT_WORKER_HTTP_PORT,
       httpHost: '0.0.0.0',
+      registerSearchAttributes: false,
+      overdueAfterMs: DEFAULT_OVERDUE_AFTER_MS,
     });
   });
 
@@ -23,6 +26,9 @@ describe('loadWorkerConfig', () => {
         WORKER_HTTP_HOST: ' ',
         WORKER_SDK_METRICS_PORT: '9999',
         WORKER_MAX_CACHED_WORKFLOWS: '400',
+        TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: 'true',
+        BOOKING_APPROVAL_TIMEOUT_MS: '60000',
+        ORDER_SETTLE_WINDOW_MS: '0',
       }),
     ).toEqual({
       temporal: { address: '[::1]:7233', namespace: 'default', taskQueue: 'q' },
@@ -32,6 +38,8 @@ describe('loadWorkerConfig', () => {
       httpHost: '0.0.0.0',
       sdkMetricsPort: 9999,
       maxCachedWorkflows: 400,
+      registerSearchAttributes: true,
+      overdueAfterMs: { AWAITING_APPROVAL: 60_000 + 900_000, SETTLING: 900_000 },
     });
     expect(loadWorkerConfig({ WORKER_HTTP_PORT: '0', WORKER_SDK_METRICS_PORT: 'off' })).toMatchObject({ httpPort: 0 });
     expect(loadWorkerConfig({ WORKER_SDK_METRICS_PORT: 'off' }).sdkMetricsPort).toBeUndefined();

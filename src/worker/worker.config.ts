@@ -9,6 +9,7 @@ import { z } from 'zod/v4';
 import { EnvConfigError, parseEnv } from '../common/env';
 import { type TemporalConfig, TemporalConfigError, temporalEnvSchema } from '../temporal/temporal.config';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './worker';
+import { DEFAULT_OVERDUE_AFTER_MS, OVERDUE_GRACE_MS, type OverdueAfterMs } from './worker.metrics';
 
 /** Default port of the worker's health and metrics server (WORKER_HTTP_PORT; `off` disables, 0 picks one). */
 export const DEFAULT_WORKER_HTTP_PORT = 9464;
@@ -41,6 +42,18 @@ export interface WorkerConfig {
    * its history at its next event.
    */
   maxCachedWorkflows?: number;
+  /**
+   * Register the booking search attributes the namespace lacks at start
+   * (TEMPORAL_REGISTER_SEARCH_ATTRIBUTES=true; default false: readiness fails and names them).
+   * Needs operator permission on the namespace.
+   */
+  registerSearchAttributes: boolean;
+  /**
+   * After how long a running booking still AWAITING_APPROVAL / SETTLING counts as overdue
+   * (`ndc_saga_bookings_overdue`): the API's BOOKING_APPROVAL_TIMEOUT_MS (default 24 h) and
+   * ORDER_SETTLE_WINDOW_MS (default 120 s), each plus 15 minutes.
+   */
+  overdueAfterMs: OverdueAfterMs;
 }
 
 const positive = (fallback: number) =>
@@ -93,6 +106,14 @@ export const workerEnvSchema = z.object({
     })
     .transform(Number)
     .optional(),
+  TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: z.enum(['true', 'false']).default('false'),
+  BOOKING_APPROVAL_TIMEOUT_MS: positive(DEFAULT_OVERDUE_AFTER_MS.AWAITING_APPROVAL - OVERDUE_GRACE_MS),
+  ORDER_SETTLE_WINDOW_MS: z
+    .string()
+    .trim()
+    .refine((s) => /^\d+$/.test(s), { error: (issue) => `must be a whole number of ms, got "${String(issue.input)}"` })
+    .transform(Number)
+    .default(DEFAULT_OVERDUE_AFTER_MS.SETTLING - OVERDUE_GRACE_MS),
 });
 
 /** Reads and validates the worker's configuration from `env` (default `process.env`). */
@@ -108,5 +129,10 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     httpHost: e.WORKER_HTTP_HOST,
     ...(e.WORKER_SDK_METRICS_PORT ? { sdkMetricsPort: e.WORKER_SDK_METRICS_PORT } : {}),
     ...(e.WORKER_MAX_CACHED_WORKFLOWS !== undefined ? { maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS } : {}),
+    registerSearchAttributes: e.TEMPORAL_REGISTER_SEARCH_ATTRIBUTES === 'true',
+    overdueAfterMs: {
+      AWAITING_APPROVAL: e.BOOKING_APPROVAL_TIMEOUT_MS + OVERDUE_GRACE_MS,
+      SETTLING: e.ORDER_SETTLE_WINDOW_MS + OVERDUE_GRACE_MS,
+    },
   };
 }

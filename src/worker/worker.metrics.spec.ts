@@ -1,7 +1,16 @@
 import { createMetricsRegistry } from '../common/observability';
 import { NdcBusinessError, NdcHttpError, NdcTransportError, type NdcHttpClient } from '../ndc-client';
 import { summarise } from './booking-metrics.interceptor';
-import { createWorkerMetrics, instrumentNdcClient, recordBookingEnded } from './worker.metrics';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import type { NativeConnection } from '@temporalio/worker';
+import { agencyOfWebhookDelivery, webhookDeliveryId } from '../webhooks/webhook.model';
+import {
+  createWorkerMetrics,
+  instrumentNdcClient,
+  instrumentWebhookActivities,
+  overdueQuery,
+  recordBookingEnded,
+} from './worker.metrics';
 
 /** Value of the sample `name` whose labels include all of `labels` (any order), as text. */
 function sample(text: string, name: string, labels: Record<string, string>): string | undefined {
@@ -118,5 +127,57 @@ describe('worker metrics', () => {
     expect(count('OrderCreate', 'http_error', '503')).toBe('1');
     expect(count('OrderCreate', 'transport_error', 'none')).toBe('1');
     expect(count('OrderCreate', 'ndc_error', '200')).toBe('1');
+  });
+});
+
+describe('bookings overdue gauge', () => {
+  it('counts, per waiting status, the running bookings started before that status window', async () => {
+    const registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
+    const queries: string[] = [];
+    const connection = {
+      withDeadline: (_deadline: number, fn: () => Promise<unknown>) => fn(),
+      workflowService: {
+        countWorkflowExecutions: async ({ query }: { query: string }) => {
+          queries.push(query);
+          return { count: query.includes('"SETTLING"') ? 1 : 3 };
+        },
+      },
+    } as unknown as NativeConnection;
+    const now = Date.parse('2026-06-01T12:00:00.000Z');
+    createWorkerMetrics(registry, {
+      connection,
+      namespace: 'default',
+      overdueAfterMs: { AWAITING_APPROVAL: 3_600_000, SETTLING: 60_000 },
+      now: () => now,
+    });
+    const text = await registry.metrics();
+    expect(sample(text, 'ndc_saga_bookings_overdue', { status: 'AWAITING_APPROVAL' })).toBe('3');
+    expect(sample(text, 'ndc_saga_bookings_overdue', { status: 'SETTLING' })).toBe('1');
+    expect(queries).toContain(overdueQuery('AWAITING_APPROVAL', new Date('2026-06-01T11:00:00.000Z')));
+    expect(queries).toContain(
+      'WorkflowType = "bookingWorkflow" AND ExecutionStatus = "Running" AND BookingStatus = "SETTLING" AND StartTime < "2026-06-01T11:59:00.000Z"',
+    );
+  });
+});
+
+describe('webhook delivery counter', () => {
+  it('counts each attempt by the agency of the delivery workflow and its outcome', async () => {
+    const registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
+    const metrics = createWorkerMetrics(registry);
+    const results = [
+      { ok: true, at: 'x', durationMs: 1, httpStatus: 204 },
+      { ok: false, at: 'x', durationMs: 1, httpStatus: 500, error: 'HTTP 500' },
+    ];
+    const activities = instrumentWebhookActivities({ deliverWebhook: async () => results.shift()! }, metrics);
+    const env = new MockActivityEnvironment({
+      workflowExecution: { workflowId: webhookDeliveryId('AG7', 'ep1', 'ev1'), runId: 'r' },
+    });
+    const input = { url: 'https://example.test/h', secret: 's', messageId: 'm', body: '{}', timeoutMs: 1000 };
+    expect(((await env.run(activities.deliverWebhook, input)) as { ok: boolean }).ok).toBe(true);
+    expect(((await env.run(activities.deliverWebhook, input)) as { ok: boolean }).ok).toBe(false);
+    const text = await registry.metrics();
+    expect(sample(text, 'ndc_saga_webhook_deliveries_total', { agency: 'AG7', outcome: 'delivered' })).toBe('1');
+    expect(sample(text, 'ndc_saga_webhook_deliveries_total', { agency: 'AG7', outcome: 'failed' })).toBe('1');
+    expect(agencyOfWebhookDelivery('booking:AG7:k')).toBeUndefined();
   });
 });

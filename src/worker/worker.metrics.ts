@@ -6,13 +6,17 @@
  *   `bookingMetrics` sink, once per booking when it reaches its outcome (not during replay), and
  *   order cancels of confirmed bookings;
  * - airline calls by NDC operation, HTTP status and outcome: from {@link instrumentNdcClient};
- * - bookings awaiting approval: counted in Temporal visibility when scraped (cluster-wide).
+ * - bookings awaiting approval, and bookings overdue in a waiting status: counted in Temporal
+ *   visibility when scraped (cluster-wide);
+ * - webhook deliveries by agency and outcome: from {@link instrumentWebhookActivities}.
  */
 import type { NativeConnection } from '@temporalio/worker';
 import type { InjectedSinks } from '@temporalio/worker';
 import { DURATION_BUCKETS, METRIC_PREFIX, Counter, Gauge, Histogram, type Registry } from '../common/observability';
 import { NdcBusinessError, NdcHttpError, NdcTransportError, type NdcHttpClient } from '../ndc-client';
 import type { BookingEnded, BookingMetricsSinks } from './booking-metrics.interceptor';
+import { activityInfo } from '@temporalio/activity';
+import { agencyOfWebhookDelivery, type WebhookActivities } from '../webhooks/webhook.model';
 
 export interface WorkerMetrics {
   bookingsStarted: Counter<'workflow_type'>;
@@ -23,12 +27,44 @@ export interface WorkerMetrics {
   reconciliations: Counter;
   airlineCallDuration: Histogram<'airline' | 'operation' | 'http_status' | 'outcome'>;
   awaitingApproval: Gauge;
+  bookingsOverdue: Gauge<'status'>;
+  webhookDeliveries: Counter<'agency' | 'outcome'>;
 }
 
-/** Where the awaiting-approval gauge counts. */
+/** Where the visibility gauges count. */
 export interface VisibilitySource {
   connection: NativeConnection;
   namespace: string;
+  /**
+   * When a running booking still in a waiting status is overdue: its window, ms after its start
+   * (`bookings_overdue`). Default {@link DEFAULT_OVERDUE_AFTER_MS}.
+   */
+  overdueAfterMs?: OverdueAfterMs;
+  /** Clock for the overdue cut-off. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** The waiting statuses `bookings_overdue` watches, and after how long (ms after the start) a booking in them is overdue. */
+export interface OverdueAfterMs {
+  AWAITING_APPROVAL: number;
+  SETTLING: number;
+}
+
+/** Slack added to a window: a booking reaches a waiting status within minutes of its start. */
+export const OVERDUE_GRACE_MS = 15 * 60_000;
+
+/** The workflow's default windows (24 h price guard, 120 s settle window) plus {@link OVERDUE_GRACE_MS}. */
+export const DEFAULT_OVERDUE_AFTER_MS: OverdueAfterMs = {
+  AWAITING_APPROVAL: 24 * 3_600_000 + OVERDUE_GRACE_MS,
+  SETTLING: 120_000 + OVERDUE_GRACE_MS,
+};
+
+/** Visibility query of running bookings in `status` started before `before`. */
+export function overdueQuery(status: keyof OverdueAfterMs, before: Date): string {
+  return (
+    'WorkflowType = "bookingWorkflow" AND ExecutionStatus = "Running" AND ' +
+    `BookingStatus = "${status}" AND StartTime < "${before.toISOString()}"`
+  );
 }
 
 /** Visibility query of bookings waiting for a price approval. */
@@ -96,6 +132,51 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
         this.set(Number(response.count ?? 0));
       },
     }),
+    bookingsOverdue: new Gauge({
+      name: `${METRIC_PREFIX}bookings_overdue`,
+      help: 'Running bookings still AWAITING_APPROVAL or SETTLING although their window (plus 15 min) has passed since their start: their timers do not fire (Temporal visibility, whole namespace)',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        if (visibility === undefined) return;
+        const after = visibility.overdueAfterMs ?? DEFAULT_OVERDUE_AFTER_MS;
+        const now = (visibility.now ?? Date.now)();
+        for (const status of Object.keys(after) as (keyof OverdueAfterMs)[]) {
+          const response = await visibility.connection.withDeadline(Date.now() + 3000, () =>
+            visibility.connection.workflowService.countWorkflowExecutions({
+              namespace: visibility.namespace,
+              query: overdueQuery(status, new Date(now - after[status])),
+            }),
+          );
+          this.set({ status }, Number(response.count ?? 0));
+        }
+      },
+    }),
+    webhookDeliveries: new Counter({
+      name: `${METRIC_PREFIX}webhook_deliveries_total`,
+      help: 'Webhook delivery attempts, by agency and outcome (delivered: a 2xx answer; failed: anything else)',
+      labelNames: ['agency', 'outcome'],
+      registers,
+    }),
+  };
+}
+
+/**
+ * The webhook activities with every delivery attempt counted in `webhook_deliveries_total`, by
+ * the agency of the delivering workflow (its id, `webhookDeliveryId`).
+ */
+export function instrumentWebhookActivities(
+  activities: WebhookActivities,
+  metrics: Pick<WorkerMetrics, 'webhookDeliveries'> | undefined,
+): WebhookActivities {
+  if (metrics === undefined) return activities;
+  return {
+    deliverWebhook: async (input) => {
+      const result = await activities.deliverWebhook(input);
+      const agency = agencyOfWebhookDelivery(activityInfo().workflowExecution?.workflowId ?? '') ?? 'unknown';
+      metrics.webhookDeliveries.inc({ agency, outcome: result.ok ? 'delivered' : 'failed' });
+      return result;
+    },
   };
 }
 

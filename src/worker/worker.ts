@@ -23,7 +23,7 @@ import {
 import type { OpenTelemetryWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
 import type { Tracing } from '../common/observability';
 import type { BookingMetricsSinks } from './booking-metrics.interceptor';
-import { bookingMetricsSinks, type WorkerMetrics } from './worker.metrics';
+import { bookingMetricsSinks, instrumentWebhookActivities, type WorkerMetrics } from './worker.metrics';
 import { createBookingActivities, type BookingActivityDeps } from '../../activities/booking.activities';
 import type { BookingActivities } from '../../activities/booking.activities.types';
 import type { NdcHttpClient } from '../ndc-client';
@@ -178,7 +178,7 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     }),
   ];
   const shutdownGraceTime = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
-  const webhookActivities = createWebhookActivities();
+  const webhookActivities = instrumentWebhookActivities(createWebhookActivities(), options.metrics);
   const booking = await Worker.create({
     connection: options.connection,
     namespace,

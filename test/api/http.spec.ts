@@ -15,6 +15,7 @@ import { createApiApp } from '../../src/configure-app';
 import { oneWayIntent, CREDIT_CARD, TEST_CVV } from './intent.fixture';
 import { createTestKeys, type TestKeys } from './keys.fixture';
 import { keyReusedProblem, problemBody } from './problem.fixture';
+import { BOOKING_SEARCH_ATTRIBUTE_KEYS } from '../../src/temporal/search-attributes';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const PROBLEM = 'application/problem+json; charset=utf-8';
@@ -96,7 +97,14 @@ function fakeClient() {
       ),
       list: jest.fn(),
     },
-    connection: { workflowService: { getSystemInfo: async () => ({ serverVersion: 'fake' }) } },
+    connection: {
+      workflowService: { getSystemInfo: async () => ({ serverVersion: 'fake' }) },
+      operatorService: {
+        listSearchAttributes: async () => ({
+          customAttributes: Object.fromEntries(BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => [key.name, 2])),
+        }),
+      },
+    },
   };
   return client;
 }
@@ -675,6 +683,7 @@ describe('booking API over a fake Temporal client', () => {
       address: '127.0.0.1:7233',
       namespace: 'default',
       serverVersion: 'fake',
+      searchAttributes: 'up',
     });
     expect(res.body.airlines.ZZ.status).toBe('down');
   });

@@ -18,6 +18,7 @@ import { progressQuery } from '../../../workflows/definitions';
 import { bookingPriority } from '../../booking/booking.priority';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import type { Principal } from '../auth/principal';
+import { startFailure } from '../common/start-failure';
 import { ApiError } from '../common/api-error';
 import type { ApiConfig } from '../config/api.config';
 import { MAX_BATCH_SIZE } from '../bookings/booking.dto';
@@ -110,7 +111,7 @@ export class BatchService {
         searchAttributes: { AgencyId: [agencyId] },
       });
     } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw await startFailure(this.client, err);
     }
     const after = await handle.describe();
     if (after.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(id);

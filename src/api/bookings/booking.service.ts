@@ -24,9 +24,11 @@ import {
   stateQuery,
 } from '../../../workflows/definitions';
 import { bookingPriority } from '../../booking/booking.priority';
+import { bookingStaticDetails, bookingSummary } from '../../booking/booking.summary';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
+import { startFailure } from '../common/start-failure';
 import type { ApiConfig } from '../config/api.config';
 import { BOOKING_STATUSES, IDEMPOTENCY_KEY_RE, type BookingListQuery } from './booking.dto';
 
@@ -159,9 +161,12 @@ export class BookingService {
         priority: bookingPriority('interactive', intent.agency.id, this.config.priorities),
         memo: { [FINGERPRINT_MEMO]: print },
         searchAttributes: { BookingStatus: ['RUNNING'], AgencyId: [intent.agency.id], Route: [route] },
+        // What the Temporal UI lists and shows for it (no names, cards or contacts).
+        staticSummary: bookingSummary(intent),
+        staticDetails: bookingStaticDetails(intent),
       });
     } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw await startFailure(this.client, err);
       return this.existing(await this.client.workflow.getHandle(id).describe(), print);
     }
     return { id, status: 'RUNNING', existing: false, links: bookingLinks(id) };

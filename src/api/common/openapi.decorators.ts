@@ -31,7 +31,7 @@ export function Authenticated() {
     ProblemResponses(
       [401, 'No credential, or not a valid one (WWW-Authenticate: Bearer)'],
       [500, 'Internal error'],
-      [503, 'Temporal did not answer in time'],
+      [503, 'Temporal did not answer in time, or its namespace lacks the booking search attributes'],
     ),
   );
 }

@@ -1,10 +1,12 @@
 /**
  * Liveness and readiness of the API (docs/operations.md, "Health"):
  * - `GET /health/live`: the process serves HTTP; checks nothing else. Restart the API when it fails.
- * - `GET /health/ready` (and `GET /health`, the same): 200 when Temporal answers, since every
- *   route needs it; 503 when it does not. An outage of an airline does not make the API unready
- *   (it still accepts, lists and shows bookings; sagas skip it or wait and retry):
- *   `status: 'degraded'`, 200. Each configured airline is probed at `<baseUrl>/health`.
+ * - `GET /health/ready` (and `GET /health`, the same): 200 when Temporal answers and its namespace
+ *   has the booking search attributes, since every route needs them; 503 when it does not (the
+ *   error then names the missing attributes and the command that registers them). An outage of an
+ *   airline does not make the API unready (it still accepts, lists and shows bookings; sagas skip
+ *   it or wait and retry): `status: 'degraded'`, 200. Each configured airline is probed at
+ *   `<baseUrl>/health`.
  */
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -13,6 +15,7 @@ import type { HttpResponse as Response } from '../common/http.types';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { Public } from '../auth/auth.decorators';
 import type { ApiConfig } from '../config/api.config';
+import { probeSearchAttributes } from '../../temporal/search-attributes.check';
 
 /** Per-dependency probe timeout (ms). */
 export const HEALTH_TIMEOUT_MS = 3000;
@@ -62,7 +65,10 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: Temporal answers (an airline outage only degrades it)' })
   @ApiResponse({ status: 200, description: 'Ready: status ok, or degraded when the airline is down' })
-  @ApiResponse({ status: 503, description: 'Not ready: Temporal does not answer; details say why' })
+  @ApiResponse({
+    status: 503,
+    description: 'Not ready: Temporal does not answer or lacks search attributes; details say why',
+  })
   ready(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     return this.report(res);
   }
@@ -70,7 +76,10 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Same as /health/ready' })
   @ApiResponse({ status: 200, description: 'Ready: status ok, or degraded when the airline is down' })
-  @ApiResponse({ status: 503, description: 'Not ready: Temporal does not answer; details say why' })
+  @ApiResponse({
+    status: 503,
+    description: 'Not ready: Temporal does not answer or lacks search attributes; details say why',
+  })
   health(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     return this.report(res);
   }
@@ -89,10 +98,23 @@ export class HealthController {
   private async temporal(): Promise<DependencyHealth> {
     const base = { address: this.config.temporalAddress, namespace: this.config.temporalNamespace };
     try {
-      const info = await this.client.withDeadline(Date.now() + HEALTH_TIMEOUT_MS, () =>
+      const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+      const info = await this.client.withDeadline(deadline, () =>
         this.client.connection.workflowService.getSystemInfo({}),
       );
-      return { status: 'up', ...base, serverVersion: info.serverVersion ?? undefined };
+      const attributes = await this.client.withDeadline(deadline, () =>
+        probeSearchAttributes(this.client.connection, this.config.temporalNamespace),
+      );
+      const serverVersion = info.serverVersion ?? undefined;
+      if (attributes.status === 'down')
+        return {
+          status: 'down',
+          ...base,
+          serverVersion,
+          error: attributes.error,
+          missingSearchAttributes: attributes.missing,
+        };
+      return { status: 'up', ...base, serverVersion, searchAttributes: attributes.status };
     } catch (err) {
       return { status: 'down', ...base, error: (err as Error).message };
     }
