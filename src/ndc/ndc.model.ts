@@ -503,6 +503,10 @@ export type AirShoppingRs =
 export interface SelectedOfferItem {
   offerItemId: string;
   passengerRefs: string[];
+  /** `ALaCarteSelection`: how many of an à-la-carte item, and for which segment (`SegmentID`). */
+  aLaCarteSelection?: { quantity: number; segmentId?: string };
+  /** `SeatSelection`: the seat chosen for the item's passenger (`Row`, `Column`). */
+  seatSelection?: { row: number; column: string };
 }
 
 export interface SelectedOffer {
@@ -608,6 +612,11 @@ export interface OrderItemService {
   passengerRef: string;
   serviceDefinitionRef?: string;
   segmentRef?: string;
+  /**
+   * `SelectedSeat/Seat` (Row, Column): a seat service, written as `SelectedSeat` with its
+   * `SegmentRef` and `ServiceDefinitionRef` (both then required).
+   */
+  seat?: { row: number; column: string };
 }
 
 export interface OrderItem {

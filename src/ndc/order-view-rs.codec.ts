@@ -15,6 +15,7 @@ import {
   addEl,
   addMoney,
   attr,
+  decodeInt,
   decodeMoney,
   many,
   one,
@@ -35,7 +36,16 @@ const ROOT = 'OrderViewRS';
 function encodeOrderItemService(parent: XMLBuilder, s: OrderItemService): void {
   const el = addEl(parent, 'Service').att('ServiceID', s.serviceId);
   addEl(el, 'PassengerRef', s.passengerRef);
-  if (s.serviceDefinitionRef !== undefined) {
+  if (s.seat !== undefined) {
+    if (s.segmentRef === undefined || s.serviceDefinitionRef === undefined)
+      throw new Error(`OrderItem Service ${s.serviceId}: a seat needs segmentRef and serviceDefinitionRef`);
+    const sel = addEl(el, 'SelectedSeat');
+    const seat = addEl(sel, 'Seat');
+    addEl(seat, 'Row', String(s.seat.row));
+    addEl(seat, 'Column', s.seat.column);
+    addEl(sel, 'SegmentRef', s.segmentRef);
+    addEl(sel, 'ServiceDefinitionRef', s.serviceDefinitionRef);
+  } else if (s.serviceDefinitionRef !== undefined) {
     const sd = addEl(el, 'ServiceDefinitionRef');
     if (s.segmentRef !== undefined) sd.att('SegmentRef', s.segmentRef);
     sd.txt(s.serviceDefinitionRef);
@@ -51,8 +61,11 @@ function decodeOrderItemService(node: XNode, path: string): OrderItemService {
     serviceId: reqAttr(node, 'ServiceID', path),
     passengerRef: reqText(node, 'PassengerRef', path),
   };
+  const selected = opt(node, 'SelectedSeat');
   const sd = opt(node, 'ServiceDefinitionRef');
-  if (sd !== undefined) {
+  if (selected !== undefined) {
+    decodeSelectedSeat(selected, `${path}/SelectedSeat`, s);
+  } else if (sd !== undefined) {
     const ref = text(sd);
     if (ref === '')
       throw new NdcDecodeError('MISSING', `${path}/ServiceDefinitionRef`, 'ServiceDefinitionRef is empty');
@@ -63,6 +76,17 @@ function decodeOrderItemService(node: XNode, path: string): OrderItemService {
     s.segmentRef = reqText(node, 'SegmentRef', path);
   }
   return s;
+}
+
+/** `SelectedSeat`: `Seat/Row`, `Seat/Column`, `SegmentRef`, `ServiceDefinitionRef` (all required by the XSD). */
+function decodeSelectedSeat(node: XNode, path: string, s: OrderItemService): void {
+  const seat = one(node, 'Seat', path);
+  s.seat = {
+    row: decodeInt(text(one(seat, 'Row', `${path}/Seat`)), `${path}/Seat/Row`),
+    column: reqText(seat, 'Column', `${path}/Seat`),
+  };
+  s.segmentRef = reqText(node, 'SegmentRef', path);
+  s.serviceDefinitionRef = reqText(node, 'ServiceDefinitionRef', path);
 }
 
 function encodeOrderItem(parent: XMLBuilder, item: OrderItem): void {
