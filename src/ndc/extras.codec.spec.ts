@@ -147,7 +147,8 @@ describe('SeatAvailabilityRS codec', () => {
   });
 
   it('refuses to encode a response without seat maps (the XSD requires one)', () => {
-    const empty: SeatAvailabilityRs = { ...seatAvailabilityRs, seatMaps: [] };
+    const success = seatAvailabilityRs as Extract<SeatAvailabilityRs, { kind: 'success' }>;
+    const empty: SeatAvailabilityRs = { ...success, seatMaps: [] };
     expect(() => encodeSeatAvailabilityRs(empty)).toThrow('at least one SeatMap');
   });
 
