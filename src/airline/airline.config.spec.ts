@@ -14,6 +14,7 @@ describe('loadAirlineConfig', () => {
       vaultKey: 32,
       production: false,
       maxBodyBytes: 1048576,
+      seatLockMs: 600000,
       portalUrl: 'https://book.example-airline.test/manage/',
       logLevels: ['error', 'warn'],
     });
@@ -27,6 +28,7 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_EXTENSION_NAMESPACE: 'not a uri' }, 'AIRLINE_EXTENSION_NAMESPACE'],
     [{ AIRLINE_VAULT_KEY: 'short' }, 'AIRLINE_VAULT_KEY'],
     [{ AIRLINE_LOG: 'chatty' }, 'AIRLINE_LOG'],
+    [{ AIRLINE_SEAT_LOCK_MS: '0' }, 'AIRLINE_SEAT_LOCK_MS'],
   ])('fails fast naming the variable for %j', (env, variable) => {
     expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
     expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));

@@ -32,6 +32,7 @@ import { RetailService } from './http/retail.service';
 import { OrdersService } from './orders/orders.service';
 import { AirlineStore } from './store/airline.store';
 import { OfferPriceService } from './offer-price/offer-price.service';
+import { ExtrasService } from './extras/extras.service';
 import { ShoppingService } from './shopping/shopping.service';
 import { TokenService } from './tokens/tokens.service';
 import { type World, loadWorld } from './world/world';
@@ -113,12 +114,15 @@ export class AirlineModule {
         },
         {
           provide: RetailService,
-          useFactory: (store: AirlineStore, world: World, orders: OrdersService) =>
-            new RetailService(
+          useFactory: (store: AirlineStore, world: World, orders: OrdersService) => {
+            const extras = new ExtrasService(world, store, store, clock, config.seatLockMs);
+            return new RetailService(
               new ShoppingService(world, store, store, clock),
-              new OfferPriceService(world, store, store, store, clock),
+              new OfferPriceService(world, store, store, store, clock, undefined, extras),
               orders,
-            ),
+              extras,
+            );
+          },
           inject: [AirlineStore, AIRLINE_WORLD, OrdersService],
         },
         NdcMessages,

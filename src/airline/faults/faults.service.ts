@@ -12,6 +12,8 @@ export const FAULT_OPERATIONS = [
   'OrderRetrieve',
   'OrderCancel',
   'Token',
+  'ServiceList',
+  'SeatAvailability',
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 

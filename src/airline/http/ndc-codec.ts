@@ -11,11 +11,16 @@ import {
   decodeOrderCancelRq,
   decodeOrderCreateRq,
   decodeOrderRetrieveRq,
+  decodeSeatAvailabilityRq,
+  decodeServiceListRq,
   encodeAirShoppingRs,
   encodeOfferPriceRs,
   encodeOrderCancelRs,
   encodeOrderViewRs,
+  encodeSeatAvailabilityRs,
+  encodeServiceListRs,
 } from '../../ndc';
+import type { SeatAvailabilityRq, SeatAvailabilityRs, ServiceListRq, ServiceListRs } from '../../ndc/extras.model';
 import type {
   AirShoppingRq,
   AirShoppingRs,
@@ -28,10 +33,20 @@ import type {
   OrderViewRs,
 } from '../../ndc/ndc.model';
 
-export type RqRoot = 'AirShoppingRQ' | 'OfferPriceRQ' | 'OrderCreateRQ' | 'OrderRetrieveRQ' | 'OrderCancelRQ';
-export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS' | 'OrderCancelRS';
-export type NdcRequest = AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq | OrderCancelRq;
-export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs | OrderCancelRs;
+export type RqRoot =
+  | 'AirShoppingRQ'
+  | 'OfferPriceRQ'
+  | 'OrderCreateRQ'
+  | 'OrderRetrieveRQ'
+  | 'OrderCancelRQ'
+  | 'ServiceListRQ'
+  | 'SeatAvailabilityRQ';
+export type RsRoot =
+  'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS' | 'OrderCancelRS' | 'ServiceListRS' | 'SeatAvailabilityRS';
+export type NdcRequest =
+  AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq | OrderCancelRq | ServiceListRq | SeatAvailabilityRq;
+export type NdcResponse =
+  AirShoppingRs | OfferPriceRs | OrderViewRs | OrderCancelRs | ServiceListRs | SeatAvailabilityRs;
 
 /** The response root answering each request root. */
 export const RESPONSE_ROOT: Record<RqRoot, RsRoot> = {
@@ -40,6 +55,8 @@ export const RESPONSE_ROOT: Record<RqRoot, RsRoot> = {
   OrderCreateRQ: 'OrderViewRS',
   OrderRetrieveRQ: 'OrderViewRS',
   OrderCancelRQ: 'OrderCancelRS',
+  ServiceListRQ: 'ServiceListRS',
+  SeatAvailabilityRQ: 'SeatAvailabilityRS',
 };
 
 const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> = {
@@ -48,6 +65,8 @@ const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> 
   OrderCreateRQ: decodeOrderCreateRq,
   OrderRetrieveRQ: decodeOrderRetrieveRq,
   OrderCancelRQ: decodeOrderCancelRq,
+  ServiceListRQ: decodeServiceListRq,
+  SeatAvailabilityRQ: decodeSeatAvailabilityRq,
 };
 
 /** Decodes request `xml` (plain or in a SOAP envelope) whose root element is `root` (throws NdcDecodeError). */
@@ -66,5 +85,9 @@ export function encodeRs(root: RsRoot, model: NdcResponse, opts: EncodeOptions):
       return encodeOrderViewRs(model as OrderViewRs, opts);
     case 'OrderCancelRS':
       return encodeOrderCancelRs(model as OrderCancelRs, opts);
+    case 'ServiceListRS':
+      return encodeServiceListRs(model as ServiceListRs, opts);
+    case 'SeatAvailabilityRS':
+      return encodeSeatAvailabilityRs(model as SeatAvailabilityRs, opts);
   }
 }

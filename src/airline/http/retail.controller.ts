@@ -1,11 +1,12 @@
 /**
  * The XML retail interface (`/retail/*`, Basic auth): AirShopping, OfferPrice,
- * OrderCreate / OrderRetrieve (by root element) and the GET of orders by
+ * ServiceList, SeatAvailability, OrderCreate / OrderRetrieve (by root element) and the GET of orders by
  * response id. Every route takes the one path of {@link NdcExchangeInterceptor}:
  * the guard and interceptor declared here apply to all of them.
  */
 import { Controller, Get, HttpCode, Inject, Post, Query, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { AirShoppingRq, OfferPriceRq, OrderCancelRq, OrderCreateRq, OrderRetrieveRq } from '../../ndc/ndc.model';
+import type { SeatAvailabilityRq, ServiceListRq } from '../../ndc/extras.model';
 import { ndcError } from '../airline.errors';
 import { BasicAuthGuard } from './basic-auth.guard';
 import type { ExpressResponse } from './express.types';
@@ -32,6 +33,22 @@ export class RetailController {
   @NdcRoute({ responseRoot: 'OfferPriceRS', requests: { OfferPriceRQ: 'OfferPrice' } })
   offerPrices(@NdcMessage() rq: OfferPriceRq): NdcResponse {
     return this.retail.offerPrice(rq);
+  }
+
+  /** ServiceList: the extras of the selected offers (docs/airline-service.md, "Extras"). */
+  @Post('services')
+  @HttpCode(200)
+  @NdcRoute({ responseRoot: 'ServiceListRS', requests: { ServiceListRQ: 'ServiceList' } })
+  services(@NdcMessage() rq: ServiceListRq): NdcResponse {
+    return this.retail.serviceList(rq);
+  }
+
+  /** SeatAvailability: the seat maps of the selected offer's flights. */
+  @Post('availability/seat')
+  @HttpCode(200)
+  @NdcRoute({ responseRoot: 'SeatAvailabilityRS', requests: { SeatAvailabilityRQ: 'SeatAvailability' } })
+  seatAvailability(@NdcMessage() rq: SeatAvailabilityRq): NdcResponse {
+    return this.retail.seatAvailability(rq);
   }
 
   @Post('orders')

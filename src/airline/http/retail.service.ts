@@ -14,6 +14,8 @@ import type {
   OrderViewRs,
 } from '../../ndc/ndc.model';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
+import type { SeatAvailabilityRq, SeatAvailabilityRs, ServiceListRq, ServiceListRs } from '../../ndc/extras.model';
+import type { ExtrasService } from '../extras/extras.service';
 import type { FaultMode } from '../faults/faults.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersLookup, OrdersService } from '../orders/orders.service';
@@ -24,7 +26,21 @@ export class RetailService {
     private readonly shopping: ShoppingService,
     private readonly pricing: OfferPriceService,
     private readonly orders: OrdersService,
+    private readonly extras?: ExtrasService,
   ) {}
+
+  serviceList(rq: ServiceListRq): ServiceListRs {
+    return this.extrasService().serviceList(rq);
+  }
+
+  seatAvailability(rq: SeatAvailabilityRq): SeatAvailabilityRs {
+    return this.extrasService().seatAvailability(rq);
+  }
+
+  private extrasService(): ExtrasService {
+    if (!this.extras) throw new Error('extras are not configured');
+    return this.extras;
+  }
 
   airShopping(rq: AirShoppingRq): AirShoppingRs {
     return this.shopping.shop(rq);

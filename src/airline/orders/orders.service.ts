@@ -9,7 +9,7 @@ import type { Metadata, NdcError, OrderCancelRq, OrderCancelRs, OrderCreateRq, O
 import { compare } from '../../common/decimal';
 import { AGENCY_ID_ELEMENT, requireElement, requireMoney } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
-import type { AirlineClock } from '../airline.ports';
+import type { AirlineClock, PricingRecord } from '../airline.ports';
 import {
   buildOrderItems,
   checkOrderAgainstPricing,
@@ -109,6 +109,7 @@ export class OrdersService {
       let reference = this.newReference();
       while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
       const orderId = this.ids.next(`${code}-ORD-`);
+      sellPricedSeats(this.store, pricing, orderId, now);
       const metadata: Metadata = { ...priced.metadata };
       // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
       delete metadata.paymentForms;
@@ -259,6 +260,21 @@ export class OrdersService {
     return this.store
       .ordersByShoppingResponse(pricing.shoppingResponseId)
       .filter((o) => this.store.getPricing(o.pricingResponseId)?.pricedOffer.offerId === pricing.pricedOffer.offerId);
+  }
+}
+
+/**
+ * Sells the seats priced into `pricing` to `orderId` inside the order's transaction; a seat sold
+ * or locked by another transaction meanwhile throws SOLD_OUT naming it (the transaction rolls back).
+ */
+function sellPricedSeats(store: AirlineStore, pricing: PricingRecord, orderId: string, now: Date): void {
+  if (!pricing.seats?.length) return;
+  const lost = store.sellSeatsInTransaction(pricing.seats, pricing.seatOwner ?? '', orderId, now.toISOString());
+  if (lost) {
+    throw new AirlineError(
+      'SOLD_OUT',
+      `Seat ${lost.seat} on ${lost.inventoryKey} is no longer available; choose another seat and price again`,
+    );
   }
 }
 
