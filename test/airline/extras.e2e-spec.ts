@@ -19,7 +19,8 @@ import {
   encodeSeatAvailabilityRq,
   encodeServiceListRq,
 } from '../../src/ndc';
-import { type RunningAirline, createToken, postXml, startAirline } from './airline-harness';
+import { NdcBusinessError, NdcHttpClient } from '../../src/ndc-client';
+import { type RunningAirline, createToken, ndcClientConfig, postXml, startAirline } from './airline-harness';
 import {
   AGENCY,
   FAMILY,
@@ -363,5 +364,63 @@ describe('airline extras: many buyers of one seat', () => {
         text: expect.stringContaining(`Seat ${label} `),
       });
     }
+  });
+});
+
+describe('NdcHttpClient: serviceList, seatAvailability and offerPrice with extras', () => {
+  let airline: RunningAirline;
+  let client: NdcHttpClient;
+
+  beforeAll(async () => {
+    airline = await startAirline();
+    client = new NdcHttpClient(ndcClientConfig(airline));
+  });
+
+  afterAll(async () => {
+    client.close();
+    await airline.close();
+  });
+
+  it('lists extras, reads the seat map, prices a bag and a seat; an unknown offer is an NdcBusinessError', async () => {
+    const c = new NdcClient(airline.url);
+    const day = await c.day([{ from: 'LGW', to: 'OSL', date: inDays(20) }]);
+    const sel = selectAll(day, cheapest(day, 'OD__LGW_OSL'));
+    const list = await client.serviceList({
+      ...common(),
+      shoppingResponseId: day.shoppingResponseId,
+      offers: [{ offerId: sel.offerId, owner: 'ZZ', offerItemIds: sel.offerItems.map((i) => i.offerItemId) }],
+      passengers: FAMILY,
+    });
+    const bag = list.aLaCarteOffer!.offerItems.find((i) => i.serviceDefinitionRef === 'SD__YN1')!;
+    const map = await client.seatAvailability({
+      ...common(),
+      offer: { offerId: sel.offerId, owner: 'ZZ', responseId: sel.responseId, segmentIds: [], passengerIds: [] },
+      passengers: FAMILY,
+    });
+    const seat = seatsOf(map).find((s) => !s.exit && s.row > 20)!;
+    const priced = await client.offerPrice({
+      ...common(),
+      offers: [
+        sel,
+        {
+          offerId: list.aLaCarteOffer!.offerId,
+          owner: 'ZZ',
+          responseId: sel.responseId,
+          offerItems: [
+            { offerItemId: bag.offerItemId, passengerRefs: ['PAX__ADT01'], aLaCarteSelection: { quantity: 1 } },
+            seatPick(map, seat, 'PAX__ADT02', 'ADT'),
+          ],
+        },
+      ],
+      passengers: withIndividuals(FAMILY, false),
+    });
+    expect(priced.pricedOffer.offerItems.filter((i) => i.offerItemId.startsWith('ALC-'))).toHaveLength(2);
+    await expect(
+      client.seatAvailability({
+        ...common(),
+        offer: { offerId: 'NOPE', owner: 'ZZ', responseId: sel.responseId, segmentIds: [], passengerIds: [] },
+        passengers: FAMILY,
+      }),
+    ).rejects.toBeInstanceOf(NdcBusinessError);
   });
 });
