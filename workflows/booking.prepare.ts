@@ -7,6 +7,7 @@ import type { ChosenOffer, PriceResult, ShopResult } from '../activities/booking
 import { FailureType } from '../src/booking/booking.failures';
 import type { BookingState } from '../src/booking/booking.model';
 import { chooseTravelDates } from './booking.decisions';
+import { priceWithExtras, showExtras } from './booking.extras';
 import { selectOffers } from './offer-selection';
 import { ndc, type ReadyToOrder, type Round, type Saga } from './booking.saga';
 
@@ -43,7 +44,7 @@ export async function prepareOffer(saga: Saga, travel: Travel, round: Round): Pr
   );
   const chosen = chooseOffers(saga, shop, travel);
 
-  const firstPrice = await trail.step('price', () => ndc.price({ ctx, offers: chosen }));
+  const { priced: firstPrice, offers } = await priceWithExtras(saga, chosen);
   showPrice(trail.state, firstPrice);
   await guard.check(firstPrice.total.value, round);
 
@@ -55,9 +56,10 @@ export async function prepareOffer(saga: Saga, travel: Travel, round: Round): Pr
   }
   const tokenId = round.tokenId;
   const priced = await trail.step('repriceWithToken', () =>
-    ndc.repriceWithToken({ ctx, offers: chosen, previous: firstPrice, tokenId }),
+    ndc.repriceWithToken({ ctx, offers, previous: firstPrice, tokenId }),
   );
   showPrice(trail.state, priced);
+  showExtras(trail.state.extras, priced);
   await guard.check(priced.total.value, round);
   return { shop, priced, tokenId };
 }

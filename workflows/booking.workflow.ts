@@ -60,7 +60,8 @@ export async function bookingWorkflow(
   const trail = createTrail(intent, correlationId);
   const saga: Saga = {
     intent,
-    ctx: ndcContextOf(intent, correlationId),
+    // One NDC TransactionIdentifier for every message of the booking (the airline's seat locks need it).
+    ctx: ndcContextOf(intent, correlationId, workflowInfo().firstExecutionRunId.replace(/-/g, '')),
     settings,
     trail,
     guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),

@@ -8,6 +8,7 @@
  */
 import type { BookingStatus } from './booking.status';
 import type { FailureType } from './booking.failures';
+import type { BookingExtras, ExtrasState } from './booking.extras';
 
 export { BookingStatus, BOOKING_STATUSES, isBookingStatus, isFinalStatus } from './booking.status';
 export { FailureType, FAILURE_TYPES, isFailureType } from './booking.failures';
@@ -85,6 +86,8 @@ export interface BookingIntent {
   };
   promotionCode?: string;
   corporate?: { airlineId: string; account: string };
+  /** Bags, other services and seats to add to the offer (docs/api.md "Extras"). */
+  extras?: BookingExtras;
   payment: { card: PaymentCard };
   securePayment: { failUrl: string; termUrl: string; ipAddress: string; userAgent: string };
 }
@@ -95,6 +98,8 @@ export type BookingStepName =
   | 'price'
   | 'tokenise'
   | 'repriceWithToken'
+  | 'serviceList'
+  | 'seatMap'
   | 'createOrder'
   | 'reconcileOrder'
   | 'retrieveOrder'
@@ -143,6 +148,8 @@ export interface BookingState {
     shoppingResponseId: string;
   };
   pricedTotal?: { value: string; currency: string };
+  /** The extras asked for in the intent, as priced (absent without `intent.extras`). */
+  extras?: ExtrasState;
   surcharge?: { value: string; currency: string };
   order?: {
     orderId: string;
@@ -233,6 +240,12 @@ export interface BookingWorkflowOptions {
    * `X-Request-Id` of the request that started the booking. Default: the workflow id.
    */
   correlationId?: string;
+  /**
+   * How long a booking with `extras.seats.mode: choose` waits in `AWAITING_SEAT_SELECTION` for the
+   * traveller's seats before it goes on without, in ms. Default 600 000 (10 min;
+   * `SEAT_SELECTION_TIMEOUT_MS` of the API/worker).
+   */
+  seatSelectionTimeoutMs?: number;
 }
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */

@@ -156,6 +156,8 @@ export function happyMocks(): ActivityMocks {
       refund: { value: '103.02', currency: 'GBP' },
       attempt: attempt(),
     })),
+    listServices: mockFn<BookingActivities['listServices']>(async () => ({ options: [], attempt: attempt() })),
+    readSeatMaps: mockFn<BookingActivities['readSeatMaps']>(async () => ({ attempt: attempt() })),
   };
 }
 
@@ -174,6 +176,8 @@ export function delegatingActivities(current: () => ActivityMocks): BookingActiv
     reconcileOrder: (input) => current().reconcileOrder(input),
     retrieveOrder: (input) => current().retrieveOrder(input),
     cancelOrder: (input) => current().cancelOrder(input),
+    listServices: (input) => current().listServices(input),
+    readSeatMaps: (input) => current().readSeatMaps(input),
   };
 }
 
