@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/v4';
 import { BookingStatus } from '../../booking/booking.model';
-import { bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking.dto';
+import { bookingIntentSchema, bookingListQuerySchema, seatSelectionSchema } from '../bookings/booking.dto';
 import { codecBodySchema } from '../codec/codec.controller';
 
 const status = z.enum(BookingStatus);
@@ -63,6 +63,25 @@ export const bookingViewSchema = z.object({
     .optional(),
   pricedTotal: money.optional(),
   surcharge: money.optional(),
+  extras: z
+    .object({
+      priced: z.array(
+        z.object({
+          itemId: z.string(),
+          passengerId: z.string(),
+          passenger: z.number().int(),
+          code: z.string().meta({ example: 'YN1' }),
+          segmentKeys: z.array(z.string()),
+          seat: z.string().optional().meta({ example: '12A' }),
+          price: money.optional(),
+        }),
+      ),
+      total: money.optional(),
+      notes: z.array(z.string()).meta({ description: 'Seats that could not be had, re-picks, timeouts' }),
+      seatMapReads: z.number().int(),
+    })
+    .optional()
+    .meta({ description: 'The extras asked for in the intent, as priced (each against passenger and segments)' }),
   order: z.object({ orderId: z.string(), bookingReference: z.string(), total: money, status: z.string() }).optional(),
   error: bookingError.optional(),
   retrieveError: bookingError
@@ -110,11 +129,30 @@ const cancellation = z.object({
 export const signalSentSchema = z.object({
   id: z.string(),
   status,
-  signal: z
-    .string()
-    .meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
+  signal: z.string().meta({
+    description: 'approvePrice, cancel (signals), cancelBooking (update: a confirmed booking) or selectSeats (update)',
+  }),
   cancellation: cancellation.optional(),
   links: bookingLinks,
+});
+
+export const seatMapViewSchema = z.object({
+  segments: z.array(
+    z.object({
+      segment: z.string(),
+      flight: z.string().meta({ example: 'ZZ123' }),
+      seats: z.array(
+        z.object({
+          seat: z.string().meta({ example: '12A' }),
+          available: z.boolean(),
+          price: z.string().optional().meta({ example: '12.00' }),
+          currency: z.string().optional(),
+          zone: z.string().optional().meta({ example: 'XST_ZONE3' }),
+          characteristics: z.array(z.string()).meta({ example: ['window'] }),
+        }),
+      ),
+    }),
+  ),
 });
 
 export const batchAcceptedSchema = z.object({
@@ -157,6 +195,8 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     BookingView: jsonSchema(bookingViewSchema),
     BookingList: jsonSchema(bookingListSchema),
     SignalSent: jsonSchema(signalSentSchema),
+    SeatMapView: jsonSchema(seatMapViewSchema),
+    SeatSelection: jsonSchema(seatSelectionSchema, 'input'),
     BatchAccepted: jsonSchema(batchAcceptedSchema),
     BatchView: jsonSchema(batchViewSchema),
     Problem: jsonSchema(problemSchema),
