@@ -231,7 +231,16 @@ describe('booking saga with extras against the real airline service', () => {
     const waiting = await handle.query(stateQuery);
     const bike = waiting.extras!.priced.find((p) => p.code === 'BIKE')!;
     expect(bike.price).toStrictEqual({ value: '60.00', currency: 'GBP' });
+    // Approved; the token-bearing reprice adds the card fee, above the approved total: approve again.
     await handle.signal(approvePriceSignal);
+    const again = await pollUntil(
+      () => handle.query(stateQuery),
+      (st) =>
+        st.status === 'CONFIRMED' ||
+        (st.status === 'AWAITING_APPROVAL' && st.steps.some((step) => step.name === 'repriceWithToken')),
+      60_000,
+    );
+    if (again.status === 'AWAITING_APPROVAL') await handle.signal(approvePriceSignal);
     const result = await handle.result();
     expect(result.state.status).toBe('CONFIRMED');
     expect(compare(result.state.pricedTotal!.value, result.state.extras!.total!.value)).toBeGreaterThan(0);
