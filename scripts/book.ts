@@ -96,6 +96,11 @@ interface View {
   steps?: { name: string; attempts: number }[];
   pricedTotal?: Money;
   surcharge?: Money;
+  extras?: {
+    priced: { passenger: number; code: string; seat?: string; segmentKeys: string[]; price?: Money }[];
+    total?: Money;
+    notes: string[];
+  };
   order?: { bookingReference: string; orderId: string; total: Money };
   error?: { type: string; message: string; airlineCode?: string };
 }
@@ -271,6 +276,7 @@ function outcome(job: Job, v: View | undefined): boolean {
     out(
       `✓ ${job.label}: CONFIRMED, booking reference ${v.order.bookingReference}, total ${v.order.total.value} ${v.order.total.currency}${surcharge} (order ${v.order.orderId}, id ${v.id})`,
     );
+    for (const line of extrasLines(job.label, v.extras)) out(line);
     return true;
   }
   const e = v.error;
@@ -278,6 +284,18 @@ function outcome(job: Job, v: View | undefined): boolean {
     `✗ ${job.label}: ${v.status}${e ? `, ${e.type}: ${e.message}${e.airlineCode ? ` (airline code ${e.airlineCode})` : ''}` : ''} (id ${v.id})`,
   );
   return false;
+}
+
+/** One line per priced extra (passenger, code, seat, segments, price) and per note. */
+export function extrasLines(label: string, extras: View['extras']): string[] {
+  if (extras === undefined) return [];
+  const lines = extras.priced.map(
+    (p) =>
+      `  ${label}: passenger ${p.passenger} ${p.code}${p.seat !== undefined ? ` seat ${p.seat}` : ''} on ${p.segmentKeys.join(' ')}` +
+      (p.price !== undefined ? `, ${p.price.value} ${p.price.currency}` : ''),
+  );
+  if (extras.total !== undefined) lines.push(`  ${label}: extras total ${extras.total.value} ${extras.total.currency}`);
+  return [...lines, ...extras.notes.map((n) => `  ${label}: ${n}`)];
 }
 
 async function runSingly(jobs: Job[], o: Options): Promise<boolean> {

@@ -12,7 +12,8 @@ import type { BookingExtras } from '../../src/booking/booking.extras';
 import type { BookingIntent, BookingWorkflowOptions, IntentPassenger } from '../../src/booking/booking.model';
 import { passengerIds } from '../../src/booking/intent-to-ndc';
 import { seatMaps } from '../../src/booking/extras-from-ndc';
-import { NdcHttpClient, type SeatAvailabilitySuccess } from '../../src/ndc-client';
+import { NdcHttpClient, type OrderViewResponse, type SeatAvailabilitySuccess } from '../../src/ndc-client';
+import type { OrderCreateRq } from '../../src/ndc/ndc.model';
 import type { SeatAvailabilityRq } from '../../src/ndc/extras.model';
 import { createMetricsRegistry } from '../../src/common/observability';
 import { compare } from '../../src/common/decimal';
@@ -42,6 +43,24 @@ const FAMILY: IntentPassenger[] = [
  */
 class RacingClient extends NdcHttpClient {
   race?: { store: AirlineStore; passengers: IntentPassenger[]; done: boolean };
+
+  /** Before the next OrderCreate: sells the first seat it orders to another order (the last-seat race). */
+  steal?: { store: AirlineStore; done: boolean };
+
+  override async orderCreate(rq: OrderCreateRq, options = {}): Promise<OrderViewResponse> {
+    const steal = this.steal;
+    if (steal !== undefined && !steal.done) {
+      steal.done = true;
+      const pricing = steal.store.getPricing(rq.offers[0]!.responseId)!;
+      const seat = pricing.seats![0]!;
+      steal.store.transaction(
+        () =>
+          steal.store.sellSeatsInTransaction([seat], 'TX-RIVAL', 'RIVAL-ORDER', '9999-12-31T00:00:00.000Z') ===
+          undefined,
+      );
+    }
+    return super.orderCreate(rq, options);
+  }
 
   override async seatAvailability(rq: SeatAvailabilityRq, options = {}): Promise<SeatAvailabilitySuccess> {
     const rs = await super.seatAvailability(rq, options);
@@ -208,6 +227,25 @@ describe('booking saga with extras against the real airline service', () => {
     const result = await handle.result();
     expect(result.state.status).toBe('CONFIRMED');
     expect(result.state.extras!.priced.map((p) => p.seat)).toStrictEqual([free[0]!.seat, free[1]!.seat]);
+  });
+
+  it('a seat sold to another buyer just before the order: 711, the booking shops again and keeps its extras', async () => {
+    client.steal = { store, done: false };
+    const result = await (
+      await start(intent({ bags: [{ passenger: 1, code: 'YN1', direction: 'outbound' }], seats: { mode: 'auto' } }))
+    ).result();
+    client.steal = undefined;
+    expect(result.state.error).toBeUndefined();
+    expect(result.state.status).toBe('CONFIRMED');
+    const createOrders = result.state.steps.filter((s) => s.name === 'createOrder');
+    expect(createOrders.map((s) => s.outcome)).toStrictEqual(['failed', 'ok']);
+    expect(result.state.steps.filter((s) => s.name === 'shop')).toHaveLength(2);
+    const extras = result.state.extras!;
+    expect(extras.priced.filter((p) => p.code === 'YN1').map((p) => p.passengerId)).toStrictEqual(['PAX__ADT02']);
+    expect(extras.priced.filter((p) => p.seat !== undefined)).toHaveLength(3);
+    const order = store.ordersByShoppingResponse(result.state.chosenOffer!.shoppingResponseId)[0]!;
+    const sold = order.view.orders[0]!.orderItems.flatMap((i) => i.services).filter((s) => s.seat);
+    expect(sold).toHaveLength(3);
   });
 
   it('no choice in time: goes on without seats and says so', async () => {
