@@ -30,9 +30,14 @@ import {
   orderCancelRq,
   orderCreateRq,
   orderRetrieveRq,
+  passengerIds,
+  seatAvailabilityRq,
+  serviceListRq,
   type NdcContext,
   type RequestStamp,
 } from '../src/booking/intent-to-ndc';
+import type { SeatMaps } from '../src/booking/booking.extras';
+import { pricedExtras, seatMaps, seatWarnings, serviceOptions } from '../src/booking/extras-from-ndc';
 import type { DataLists, OfferItem, SelectedOfferItem } from '../src/ndc/ndc.model';
 import { cancellationOf } from '../src/ndc/cancellation-penalty';
 import { NdcMissingElementError, NdcNoMoneyPriceError, requireElement, requireMoney } from '../src/ndc/require-element';
@@ -61,6 +66,9 @@ import type {
   OfferSummary,
   OrderSummary,
   PriceInput,
+  ExtrasInput,
+  SeatMapResult,
+  ServiceListResult,
   PriceResult,
   ReconcileInput,
   ReconcileResult,
@@ -217,8 +225,11 @@ function cancellationSummary(dataLists: DataLists, currency: string): Pick<Order
 }
 
 /** The pricing's summary; `currency` as for {@link orderSummary}. A total in award units is `NdcNoMoneyPriceError`. */
-function priceResult(rs: OfferPriceSuccess, attempt: number, currency: string): PriceResult {
+function priceResult(rs: OfferPriceSuccess, attempt: number, ctx: NdcContext): PriceResult {
+  const { currency } = ctx;
   const priced = rs.pricedOffer;
+  const extras = pricedExtras(rs, passengerIds(ctx.passengers), currency);
+  const warnings = seatWarnings(rs);
   const total = requireMoney(priced.total, 'PricedOffer/TotalPrice', { currency, otherPrice: priced.otherPrice });
   const surcharge = cardSurcharge({ total, offerItems: priced.offerItems });
   return {
@@ -228,6 +239,8 @@ function priceResult(rs: OfferPriceSuccess, attempt: number, currency: string): 
     total,
     ...(surcharge !== undefined ? { surcharge } : {}),
     offerItems: selectedItems(priced.offerItems),
+    ...(extras.length > 0 ? { extras } : {}),
+    ...(warnings.length > 0 ? { seatWarnings: warnings } : {}),
     attempt,
   };
 }
@@ -250,11 +263,15 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   const target = deps.target ?? 'Test';
   const heartbeatIntervalMs = deps.heartbeatIntervalMs ?? 1000;
 
-  /** A fresh header stamp: 32 hex digits of TransactionIdentifier (the 17.2 schema's maximum). */
-  const stamp = (): RequestStamp => ({
+  /**
+   * A header stamp: the booking's TransactionIdentifier (`ctx.transactionId`, the same on every
+   * message of one booking, as the airline's seat locks need), else a fresh one of 32 hex digits
+   * (the 17.2 schema's maximum).
+   */
+  const stamp = (ctx?: NdcContext): RequestStamp => ({
     target,
     timeStamp: `${now().toISOString().slice(0, 19)}Z`,
-    transactionIdentifier: randomUUID().replace(/-/g, ''),
+    transactionIdentifier: ctx?.transactionId ?? randomUUID().replace(/-/g, ''),
   });
   const call = (ctx: NdcContext) => ({ correlationId: ctx.correlationId });
 
@@ -286,7 +303,10 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
 
   async function calendar(input: CalendarInput): Promise<CalendarResult> {
     return run(async (attempt) => {
-      const rs = await client.airShopping(airShoppingRq(input.ctx, stamp(), calendarQuery(input)), call(input.ctx));
+      const rs = await client.airShopping(
+        airShoppingRq(input.ctx, stamp(input.ctx), calendarQuery(input)),
+        call(input.ctx),
+      );
       if (rs.kind !== 'calendar')
         throw new NdcInvalidResponseError('calendar search answered with a day search response');
       const odCodes = new Map(
@@ -310,7 +330,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
 
   async function shop(input: ShopInput): Promise<ShopResult> {
     return run(async (attempt) => {
-      const rs = await client.airShopping(airShoppingRq(input.ctx, stamp(), dayQuery(input)), call(input.ctx));
+      const rs = await client.airShopping(airShoppingRq(input.ctx, stamp(input.ctx), dayQuery(input)), call(input.ctx));
       if (rs.kind !== 'day') throw new NdcInvalidResponseError('day search answered with a calendar response');
       const odDeparture = new Map(
         (rs.dataLists.originDestinations ?? []).map((od) => [od.originDestinationKey, od.departureCode]),
@@ -352,9 +372,9 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   async function price(input: PriceInput): Promise<PriceResult> {
     return run(async (attempt) =>
       priceResult(
-        await client.offerPrice(offerPriceRq(input.ctx, stamp(), input.offers), call(input.ctx)),
+        await client.offerPrice(offerPriceRq(input.ctx, stamp(input.ctx), input.offers), call(input.ctx)),
         attempt,
-        input.ctx.currency,
+        input.ctx,
       ),
     );
   }
@@ -362,9 +382,12 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   async function repriceWithToken(input: RepriceInput): Promise<PriceResult> {
     return run(async (attempt) =>
       priceResult(
-        await client.offerPrice(offerPriceRq(input.ctx, stamp(), input.offers, input.tokenId), call(input.ctx)),
+        await client.offerPrice(
+          offerPriceRq(input.ctx, stamp(input.ctx), input.offers, input.tokenId),
+          call(input.ctx),
+        ),
         attempt,
-        input.ctx.currency,
+        input.ctx,
       ),
     );
   }
@@ -416,7 +439,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       async (attempt) => {
         const rq = orderCreateRq(
           input.ctx,
-          stamp(),
+          stamp(input.ctx),
           input.priced,
           input.tokenId,
           input.securePayment,
@@ -455,7 +478,10 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
 
   async function retrieveOrder(input: RetrieveInput): Promise<RetrieveResult> {
     return run(async (attempt) => {
-      const { rs, xml } = await client.orderRetrieve(orderRetrieveRq(input.ctx, stamp(), input), call(input.ctx));
+      const { rs, xml } = await client.orderRetrieve(
+        orderRetrieveRq(input.ctx, stamp(input.ctx), input),
+        call(input.ctx),
+      );
       return { order: orderSummary(rs, input.ctx.currency), orderViewXml: xml, attempt };
     });
   }
@@ -464,7 +490,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   async function cancelOrder(input: CancelOrderInput): Promise<CancelOrderResult> {
     return run(
       async (attempt) => {
-        const rs = await client.orderCancel(orderCancelRq(input.ctx, stamp(), input), call(input.ctx));
+        const rs = await client.orderCancel(orderCancelRq(input.ctx, stamp(input.ctx), input), call(input.ctx));
         const first = rs.cancellations[0];
         if (first === undefined) throw new NdcInvalidResponseError('OrderCancelRS without a Response');
         const currency = { currency: input.ctx.currency };
@@ -481,6 +507,48 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
       },
       { orderCancel: true },
     );
+  }
+
+  /** ServiceListRQ for each chosen offer (one direction per request, as the airline asks). */
+  async function listServices(input: ExtrasInput): Promise<ServiceListResult> {
+    return run(async (attempt) => {
+      const out: ServiceListResult = { options: [], attempt };
+      for (const [direction, offer] of input.offers.entries()) {
+        const rq = serviceListRq(input.ctx, stamp(input.ctx), offer.responseId, [offer]);
+        const rs = await client.serviceList(rq, call(input.ctx));
+        if (rs.aLaCarteOffer !== undefined) {
+          out.aLaCarteOfferId = rs.aLaCarteOffer.offerId;
+          out.owner = rs.aLaCarteOffer.owner;
+        }
+        out.options.push(...serviceOptions(rs, direction, input.ctx.currency));
+      }
+      return out;
+    });
+  }
+
+  /** SeatAvailabilityRQ for each chosen offer; no seat map at all gives `maps` absent. */
+  async function readSeatMaps(input: ExtrasInput): Promise<SeatMapResult> {
+    return run(async (attempt) => {
+      const ids = passengerIds(input.ctx.passengers);
+      const ptcOf = (id: string) => input.ctx.passengers[ids.indexOf(id)]?.type;
+      let maps: SeatMaps | undefined;
+      for (const [direction, offer] of input.offers.entries()) {
+        const rs = await client.seatAvailability(
+          seatAvailabilityRq(input.ctx, stamp(input.ctx), offer),
+          call(input.ctx),
+        );
+        const segments = seatMaps(rs, direction, input.ctx.currency, ptcOf);
+        if (rs.aLaCarteOffer === undefined || segments.length === 0) continue;
+        maps ??= {
+          aLaCarteOfferId: rs.aLaCarteOffer.offerId,
+          owner: rs.aLaCarteOffer.owner,
+          responseId: offer.responseId,
+          segments: [],
+        };
+        maps.segments.push(...segments);
+      }
+      return { ...(maps !== undefined ? { maps } : {}), attempt };
+    });
   }
 
   /** The request context as this airline knows it: the agency under the AgencyID the airline gave it. */
@@ -501,6 +569,8 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     reconcileOrder: local(reconcileOrder),
     retrieveOrder: local(retrieveOrder),
     cancelOrder: local(cancelOrder),
+    listServices: local(listServices),
+    readSeatMaps: local(readSeatMaps),
   };
 }
 

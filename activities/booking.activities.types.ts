@@ -9,6 +9,7 @@
  */
 import type { BookingIntent, CardAuthentication, PaymentCard } from '../src/booking/booking.model';
 import type { NdcContext, OfferToPrice } from '../src/booking/intent-to-ndc';
+import type { ExtraPick, SeatMaps, ServiceOption } from '../src/booking/booking.extras';
 import type { Money, SelectedOfferItem } from '../src/ndc/ndc.model';
 import type { CalendarPrice } from '../workflows/booking.decisions';
 
@@ -78,6 +79,10 @@ export interface PriceResult {
   /** The CCF2 card fee included in `total`, when the token-bearing pricing added one. */
   surcharge?: Money;
   offerItems: SelectedOfferItem[];
+  /** The extras priced into the offer (absent: none). */
+  extras?: ExtraPick[];
+  /** Texts of the airline's seat warnings (281, a seat left out), when it gave any. */
+  seatWarnings?: string[];
   attempt: number;
 }
 
@@ -89,6 +94,27 @@ export interface TokeniseInput {
 
 export interface TokenResult {
   tokenId: string;
+  attempt: number;
+}
+
+/** The chosen offers (one per direction), for ServiceList or SeatAvailability. */
+export interface ExtrasInput {
+  ctx: NdcContext;
+  offers: ChosenOffer[];
+}
+
+/** The services on sale for the chosen offers (one ServiceListRQ per direction). */
+export interface ServiceListResult {
+  /** The ALaCarteOffer they belong to (absent when nothing is on sale). */
+  aLaCarteOfferId?: string;
+  owner?: string;
+  options: ServiceOption[];
+  attempt: number;
+}
+
+/** The seat maps of the chosen offers (one SeatAvailabilityRQ per direction); absent: no seat map. */
+export interface SeatMapResult {
+  maps?: SeatMaps;
   attempt: number;
 }
 
@@ -189,4 +215,8 @@ export interface BookingActivities {
   reconcileOrder(input: ReconcileInput): Promise<ReconcileResult>;
   retrieveOrder(input: RetrieveInput): Promise<RetrieveResult>;
   cancelOrder(input: CancelOrderInput): Promise<CancelOrderResult>;
+  /** ServiceListRQ per chosen offer: the services on sale (bags, meals, ...). */
+  listServices(input: ExtrasInput): Promise<ServiceListResult>;
+  /** SeatAvailabilityRQ per chosen offer: the seat maps. */
+  readSeatMaps(input: ExtrasInput): Promise<SeatMapResult>;
 }

@@ -97,6 +97,11 @@ interface View {
   steps?: TrailStep[];
   pricedTotal?: Money;
   surcharge?: Money;
+  extras?: {
+    priced: { passenger: number; code: string; seat?: string; segmentKeys: string[]; price?: Money }[];
+    total?: Money;
+    notes: string[];
+  };
   order?: { bookingReference: string; orderId: string; total: Money };
   error?: {
     type: string;
@@ -328,6 +333,7 @@ function outcome(job: Job, v: View | undefined): boolean {
     out(
       `✓ ${job.label}: CONFIRMED${v.airline !== undefined ? ` at ${v.airline}` : ''}, booking reference ${v.order.bookingReference}, total ${v.order.total.value} ${v.order.total.currency}${surcharge} (order ${v.order.orderId}, id ${v.id})`,
     );
+    for (const line of extrasLines(job.label, v.extras)) out(line);
     return true;
   }
   const e = v.error;
@@ -336,6 +342,18 @@ function outcome(job: Job, v: View | undefined): boolean {
   );
   for (const reason of e?.airlines ?? []) out(`    ${reason.airline.padEnd(3)} ${reason.type}: ${reason.message}`);
   return false;
+}
+
+/** One line per priced extra (passenger, code, seat, segments, price) and per note. */
+export function extrasLines(label: string, extras: View['extras']): string[] {
+  if (extras === undefined) return [];
+  const lines = extras.priced.map(
+    (p) =>
+      `  ${label}: passenger ${p.passenger} ${p.code}${p.seat !== undefined ? ` seat ${p.seat}` : ''} on ${p.segmentKeys.join(' ')}` +
+      (p.price !== undefined ? `, ${p.price.value} ${p.price.currency}` : ''),
+  );
+  if (extras.total !== undefined) lines.push(`  ${label}: extras total ${extras.total.value} ${extras.total.currency}`);
+  return [...lines, ...extras.notes.map((n) => `  ${label}: ${n}`)];
 }
 
 async function runSingly(jobs: Job[], o: Options): Promise<boolean> {

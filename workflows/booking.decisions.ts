@@ -84,6 +84,7 @@ export function remedyFor(type: FailureType): FailureRemedy {
     case 'INVALID_REQUEST':
     case 'UNSUPPORTED_CURRENCY':
     case 'NO_OFFERS':
+    case 'SEATS_UNAVAILABLE':
     case 'PASSENGER_MISMATCH':
     case 'BIRTHDATE_REQUIRED':
     case 'PASSENGER_DATA_MISSING':

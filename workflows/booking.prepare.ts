@@ -9,6 +9,7 @@ import { FailureType } from '../src/booking/booking.failures';
 import type { AirlineRoute, BookingState } from '../src/booking/booking.model';
 import { compare } from '../src/common/decimal';
 import { chooseTravelDates } from './booking.decisions';
+import { priceWithExtras, showExtras } from './booking.extras';
 import {
   atEveryAirline,
   chooseAirline,
@@ -74,7 +75,7 @@ export async function prepareOffer(saga: Saga, travel: Travel, round: Round): Pr
   const { shop, chosen } = chooseOffers(saga, shopped.answers, shopped.skipped, travel);
   const { ndc } = chosenAirline(saga);
 
-  const firstPrice = await trail.step('price', () => ndc.price({ ctx, offers: chosen }));
+  const { priced: firstPrice, offers } = await priceWithExtras(saga, chosen);
   showPrice(trail.state, firstPrice);
   await guard.check(firstPrice.total.value, round);
 
@@ -87,9 +88,10 @@ export async function prepareOffer(saga: Saga, travel: Travel, round: Round): Pr
   }
   const tokenId = round.token.id;
   const priced = await trail.step('repriceWithToken', () =>
-    ndc.repriceWithToken({ ctx, offers: chosen, previous: firstPrice, tokenId }),
+    ndc.repriceWithToken({ ctx, offers, previous: firstPrice, tokenId }),
   );
   showPrice(trail.state, priced);
+  showExtras(trail.state.extras, priced);
   await guard.check(priced.total.value, round);
   return { shop, priced, tokenId };
 }

@@ -35,6 +35,8 @@ import { DEFAULT_SETTLE_WINDOW_MS, needsApproval } from './booking.decisions';
 import { approvePriceSignal, stateQuery } from './definitions';
 import { emitBookingEvent } from './webhook-events';
 
+/** Default wait for the traveller's seats (`SEAT_SELECTION_TIMEOUT_MS`): 10 min, less than the airline's seat lock. */
+export const DEFAULT_SEAT_SELECTION_TIMEOUT_MS = 10 * 60 * 1000;
 /** Default wait of the price guard for `approvePrice` / `cancel`: 24 h. */
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 /** Default number of fresh shop-and-price rounds after a "shop again" answer. */
@@ -87,6 +89,7 @@ export interface Settings {
   settleWindowMs: number;
   unsettledPolicy: UnsettledPolicy;
   cancelWindowMs: number;
+  seatSelectionTimeoutMs: number;
 }
 
 export function settingsOf(options: BookingWorkflowOptions): Settings {
@@ -97,6 +100,7 @@ export function settingsOf(options: BookingWorkflowOptions): Settings {
     settleWindowMs: Math.max(0, options.settleWindowMs ?? DEFAULT_SETTLE_WINDOW_MS),
     unsettledPolicy: options.unsettledPolicy ?? 'recreate',
     cancelWindowMs: Math.max(0, options.cancelWindowMs ?? 0),
+    seatSelectionTimeoutMs: Math.max(0, options.seatSelectionTimeoutMs ?? DEFAULT_SEAT_SELECTION_TIMEOUT_MS),
   };
 }
 

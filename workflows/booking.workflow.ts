@@ -62,7 +62,8 @@ export async function bookingWorkflow(
   trackBookingDetails(trail.state, settings);
   const saga: Saga = {
     intent,
-    ctx: ndcContextOf(intent, correlationId),
+    // One NDC TransactionIdentifier for every message of the booking (the airline's seat locks need it).
+    ctx: ndcContextOf(intent, correlationId, workflowInfo().firstExecutionRunId.replace(/-/g, '')),
     settings,
     trail,
     guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),

@@ -3,6 +3,7 @@
  * definitions; the names are also exported as strings from `src/booking/booking.model.ts`.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { SeatChoice, SeatMaps } from '../src/booking/booking.extras';
 import type { BatchProgress, BookingState, BookingStatusReport } from '../src/booking/booking.model';
 
 /** Approves a priced total above `selection.maxTotal` (only meaningful in `AWAITING_APPROVAL`). */
@@ -39,3 +40,13 @@ export const cancelBookingUpdate = defineUpdate<BookingState, [{ reason?: string
 
 /** A child booking's status change, sent to its batch (workflows/webhook-events.ts, `emitBookingEvent`). */
 export const bookingStatusSignal = defineSignal<[BookingStatusReport]>('bookingStatus');
+
+/** The seat maps of a booking in `AWAITING_SEAT_SELECTION` (`undefined` before it reads them). */
+export const seatMapQuery = defineQuery<SeatMaps | undefined>('seatMap');
+
+/**
+ * The traveller's seats for a booking in `AWAITING_SEAT_SELECTION`: the validator refuses a seat
+ * that is taken or unknown, an unknown passenger or segment (the booking keeps waiting); accepted,
+ * the booking prices the offer with them and goes on. Answers nothing.
+ */
+export const selectSeatsUpdate = defineUpdate<void, [SeatChoice[]]>('selectSeats');

@@ -58,6 +58,8 @@ export function bookingEventType(status: BookingStatus): WebhookEventType | unde
       return 'booking.failed';
     case 'AWAITING_APPROVAL':
       return 'booking.awaiting_approval';
+    case 'AWAITING_SEAT_SELECTION':
+      return 'booking.awaiting_seat_selection';
     case 'CANCELLED':
       return 'booking.cancelled';
     case 'ESCALATED':
@@ -85,6 +87,19 @@ export function bookingEventData(
   }
   if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined)
     data.pricedTotal = { ...state.pricedTotal };
+  if (state.extras !== undefined) {
+    data.extras = {
+      priced: state.extras.priced.map((p) => ({
+        passenger: p.passenger,
+        code: p.code,
+        segmentKeys: [...p.segmentKeys],
+        ...(p.seat !== undefined ? { seat: p.seat } : {}),
+        ...(p.price !== undefined ? { price: { ...p.price } } : {}),
+      })),
+      ...(state.extras.total !== undefined ? { total: { ...state.extras.total } } : {}),
+      notes: [...state.extras.notes],
+    };
+  }
   const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
   if (refund !== undefined) data.refund = { ...refund };
   if (state.status === 'ESCALATED' && state.settling !== undefined) data.lookupIds = [...state.settling.lookupIds];

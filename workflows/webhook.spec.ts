@@ -119,14 +119,22 @@ describe('applyReport', () => {
 describe('booking events', () => {
   it('maps final and waiting statuses to event types', () => {
     expect(
-      ['RUNNING', 'SETTLING', 'ESCALATED', 'AWAITING_APPROVAL', 'CONFIRMED', 'FAILED', 'CANCELLED'].map((s) =>
-        bookingEventType(s as never),
-      ),
+      [
+        'RUNNING',
+        'SETTLING',
+        'ESCALATED',
+        'AWAITING_APPROVAL',
+        'AWAITING_SEAT_SELECTION',
+        'CONFIRMED',
+        'FAILED',
+        'CANCELLED',
+      ].map((s) => bookingEventType(s as never)),
     ).toEqual([
       undefined,
       undefined,
       'booking.escalated',
       'booking.awaiting_approval',
+      'booking.awaiting_seat_selection',
       'booking.confirmed',
       'booking.failed',
       'booking.cancelled',

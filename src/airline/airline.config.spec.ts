@@ -15,6 +15,7 @@ describe('loadAirlineConfig', () => {
       vaultKey: 32,
       production: false,
       maxBodyBytes: 1048576,
+      seatLockMs: 600000,
       portalUrl: 'https://book.example-airline.test/manage/',
       authenticationHoldMs: 600000,
       logLevels: ['error', 'warn'],
@@ -31,6 +32,7 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_LOG: 'chatty' }, 'AIRLINE_LOG'],
     [{ AIRLINE_AUTHENTICATION_HOLD_MS: '10' }, 'AIRLINE_AUTHENTICATION_HOLD_MS'],
     [{ AIRLINE_ACS_BASE_URL: 'not a url' }, 'AIRLINE_ACS_BASE_URL'],
+    [{ AIRLINE_SEAT_LOCK_MS: '0' }, 'AIRLINE_SEAT_LOCK_MS'],
   ])('fails fast naming the variable for %j', (env, variable) => {
     expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
     expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));

@@ -46,6 +46,8 @@ export interface AirlineConfig {
   production: boolean;
   /** Largest accepted request body in bytes (AIRLINE_MAX_BODY_BYTES, default 1 MiB). */
   maxBodyBytes: number;
+  /** How long a seat priced by OfferPriceRQ stays locked to its TransactionIdentifier (AIRLINE_SEAT_LOCK_MS, default 600000 = 10 min). */
+  seatLockMs: number;
   /** Base of the WebAddressID of orders (AIRLINE_PORTAL_URL, default `https://book.example-airline.test/manage/`). */
   portalUrl: string;
   /**
@@ -112,6 +114,12 @@ const envSchema = z
       .min(1024)
       .max(64 * 1024 * 1024)
       .default(1024 * 1024),
+    AIRLINE_SEAT_LOCK_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3_600_000)
+      .default(600_000),
     AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
     AIRLINE_AUTHENTICATION_HOLD_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
     AIRLINE_ACS_BASE_URL: z.string().url().optional(),
@@ -174,6 +182,7 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
       : createHash('sha256').update(DEV_VAULT_PASSPHRASE).digest(),
     production,
     maxBodyBytes: e.AIRLINE_MAX_BODY_BYTES,
+    seatLockMs: e.AIRLINE_SEAT_LOCK_MS,
     portalUrl,
     authenticationHoldMs: e.AIRLINE_AUTHENTICATION_HOLD_MS,
     ...(e.AIRLINE_ACS_BASE_URL ? { acsBaseUrl: e.AIRLINE_ACS_BASE_URL.replace(/\/+$/, '') } : {}),

@@ -80,6 +80,8 @@ export const AIRLINE_WARNINGS = {
   UNKNOWN_PROMOTION: { code: '760', shortText: 'Promotion code not recognised' },
   /** AirlineID/Account of SpecialFareQualifiers not recognised: public fares apply. */
   UNKNOWN_CORPORATE_ACCOUNT: { code: '761', shortText: 'Corporate account not recognised' },
+  /** A selected seat is sold or locked by another transaction (or not for this passenger): left out, the rest is priced. */
+  SEAT_UNAVAILABLE: { code: '281', shortText: 'Seat not available' },
 } as const satisfies Record<string, AirlineErrorDef>;
 
 export type AirlineWarningName = keyof typeof AIRLINE_WARNINGS;

@@ -34,6 +34,7 @@ import { RetailService } from './http/retail.service';
 import { OrdersService } from './orders/orders.service';
 import { AirlineStore } from './store/airline.store';
 import { OfferPriceService } from './offer-price/offer-price.service';
+import { ExtrasService } from './extras/extras.service';
 import { ShoppingService } from './shopping/shopping.service';
 import { TokenService } from './tokens/tokens.service';
 import { type World, loadWorld } from './world/world';
@@ -134,13 +135,16 @@ export class AirlineModule {
             world: World,
             orders: OrdersService,
             authentication: AuthenticationService,
-          ) =>
-            new RetailService(
+          ) => {
+            const extras = new ExtrasService(world, store, store, clock, config.seatLockMs);
+            return new RetailService(
               new ShoppingService(world, store, store, clock),
-              new OfferPriceService(world, store, store, store, clock),
+              new OfferPriceService(world, store, store, store, clock, undefined, extras),
               orders,
               authentication,
-            ),
+              extras,
+            );
+          },
           inject: [AirlineStore, AIRLINE_WORLD, OrdersService, AuthenticationService],
         },
         NdcMessages,

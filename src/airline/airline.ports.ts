@@ -15,6 +15,28 @@ export interface AirlinePricedOffer extends PricedOffer {
   offerItems: MoneyOfferItem[];
 }
 
+/** A seat priced for a passenger on a flight (`inventoryKey`, label `seat` such as `12A`). */
+export interface PricedSeat {
+  inventoryKey: string;
+  seat: string;
+  segmentKey: string;
+  passengerId: string;
+}
+
+/** A seat on one flight: its inventory key (`ZZ101/2026-12-01`) and label (`12A`). */
+export interface SeatHold {
+  inventoryKey: string;
+  seat: string;
+}
+
+/** Seat occupancy and locks (the airline store). */
+export interface SeatStore {
+  /** Seats of `inventoryKey` that `owner` cannot have: sold, or locked by another owner after `now` (ISO). */
+  takenSeats(inventoryKey: string, owner: string | undefined, now: string): Set<string>;
+  /** Locks `seats` to `owner` until `expiresAt`; returns those it could not lock. */
+  lockSeats(seats: readonly SeatHold[], owner: string, now: string, expiresAt: string): SeatHold[];
+}
+
 /** Source of time, injected so tests can move it. */
 export interface AirlineClock {
   now(): Date;
@@ -62,6 +84,10 @@ export interface PricingRecord {
   /** The CCF2 surcharge included in `pricedOffer.total`, if any. */
   surcharge?: Money;
   segments: SoldSegment[];
+  /** Seats priced into the offer and locked to `seatOwner` (absent: none). OrderCreate sells them. */
+  seats?: PricedSeat[];
+  /** The lock owner of `seats`: the OfferPriceRQ's TransactionIdentifier, else `RS-<shopping ResponseID>`. */
+  seatOwner?: string;
   /** The full response as sent, for audit and re-sending. */
   response: OfferPriceRs;
 }

@@ -25,6 +25,9 @@ export const DEFAULT_CANCEL_WINDOW_MS = 7 * 24 * 3_600_000;
  *   `POST /bookings/:id/cancel` can cancel its order at the airline (void within 24 h, a refund
  *   less the fee afterwards).
  *
+ * - `SEAT_SELECTION_TIMEOUT_MS` (default 600000, 10 min): how long a booking with
+ *   `extras.seats.mode: choose` waits in AWAITING_SEAT_SELECTION for the traveller's seats.
+ *
  * Returns the variables that are set and the cancel window, so the workflow's own defaults apply
  * otherwise (the workflow's own cancel window is 0: a booking started without the API's defaults,
  * e.g. in a test, closes at CONFIRMED).
@@ -54,6 +57,7 @@ export const bookingDefaultsEnvFields = {
     .transform((s) => s as UnsettledPolicy)
     .optional(),
   BOOKING_CANCEL_WINDOW_MS: wholeMs.optional(),
+  SEAT_SELECTION_TIMEOUT_MS: wholeMs.optional(),
 };
 
 /** The options of the parsed {@link bookingDefaultsEnvFields}. */
@@ -61,11 +65,13 @@ export function bookingWorkflowDefaults(e: {
   ORDER_SETTLE_WINDOW_MS?: number;
   ORDER_UNSETTLED_POLICY?: UnsettledPolicy;
   BOOKING_CANCEL_WINDOW_MS?: number;
+  SEAT_SELECTION_TIMEOUT_MS?: number;
 }): BookingWorkflowOptions {
   return {
     ...(e.ORDER_SETTLE_WINDOW_MS !== undefined ? { settleWindowMs: e.ORDER_SETTLE_WINDOW_MS } : {}),
     ...(e.ORDER_UNSETTLED_POLICY !== undefined ? { unsettledPolicy: e.ORDER_UNSETTLED_POLICY } : {}),
     cancelWindowMs: e.BOOKING_CANCEL_WINDOW_MS ?? DEFAULT_CANCEL_WINDOW_MS,
+    ...(e.SEAT_SELECTION_TIMEOUT_MS !== undefined ? { seatSelectionTimeoutMs: e.SEAT_SELECTION_TIMEOUT_MS } : {}),
   };
 }
 

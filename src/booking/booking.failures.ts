@@ -19,6 +19,8 @@ export const FailureType = {
   NO_OFFERS: 'NO_OFFERS',
   /** 711: the price class sold out between shopping and pricing or ordering ("shop again"). */
   NO_SEATS: 'NO_SEATS',
+  /** `extras.seats.required` and no seat fits the rules (or none could be had): no order. */
+  SEATS_UNAVAILABLE: 'SEATS_UNAVAILABLE',
   /** 720, 721, 741: unknown, expired or superseded offer / response ("shop again"). */
   OFFER_EXPIRED: 'OFFER_EXPIRED',
   /** 722: passengers differ from the shopped ones. */

@@ -19,6 +19,7 @@ import type {
   compensationOutcomeSchema,
   stepRecordSchema,
 } from './booking.schemas';
+import type { BookingExtras } from './booking.extras';
 
 export { BookingStatus, BOOKING_STATUSES, isBookingStatus, isFinalStatus } from './booking.status';
 export { FailureType, FAILURE_TYPES, isFailureType } from './booking.failures';
@@ -136,6 +137,8 @@ export interface BookingIntent {
    * The order breaks ties between equally priced offers.
    */
   airlines?: string[];
+  /** Bags, other services and seats to add to the offer (docs/api.md "Extras"). */
+  extras?: BookingExtras;
   payment: { card: PaymentCard };
   securePayment: { failUrl: string; termUrl: string; ipAddress: string; userAgent: string };
 }
@@ -212,6 +215,12 @@ export interface BookingWorkflowOptions {
    * `X-Request-Id` of the request that started the booking. Default: the workflow id.
    */
   correlationId?: string;
+  /**
+   * How long a booking with `extras.seats.mode: choose` waits in `AWAITING_SEAT_SELECTION` for the
+   * traveller's seats before it goes on without, in ms. Default 600 000 (10 min;
+   * `SEAT_SELECTION_TIMEOUT_MS` of the API/worker).
+   */
+  seatSelectionTimeoutMs?: number;
 }
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */

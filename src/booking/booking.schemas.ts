@@ -26,6 +26,8 @@ export const bookingStepNameSchema = z.enum([
   'price',
   'tokenise',
   'repriceWithToken',
+  'serviceList',
+  'seatMap',
   'createOrder',
   'reconcileOrder',
   'retrieveOrder',
@@ -40,7 +42,10 @@ export const stepRecordSchema = z.object({
   attempts: z.number().int(),
   outcome: z.enum(['ok', 'failed']).optional(),
   failure: failureTypeSchema.optional().meta({ description: "Why the step failed (outcome 'failed')" }),
-  message: z.string().optional().meta({ description: 'What the failure said (an airline skipped while shopping: why)' }),
+  message: z
+    .string()
+    .optional()
+    .meta({ description: 'What the failure said (an airline skipped while shopping: why)' }),
   reason: z.string().optional().meta({
     description:
       'Why this step runs: set on the first step of a fresh shopping round, e.g. `reshop 1/2 after NO_SEATS (711)`, and on order lookups while settling',
@@ -73,14 +78,19 @@ export const bookingStateSchema = z.object({
     .array(
       z.object({
         airline: z.string(),
-        total: money.optional().meta({ description: 'Its best total (one offer per direction by the selection rules)' }),
+        total: money
+          .optional()
+          .meta({ description: 'Its best total (one offer per direction by the selection rules)' }),
         chosen: z.literal(true).optional(),
         why: z.string().optional(),
         skipped: z.string().optional().meta({ description: 'Why it had no usable offer' }),
       }),
     )
     .optional()
-    .meta({ description: 'Bookings routed by airline: each airline shopped, its best total or why it had none, and which won and why' }),
+    .meta({
+      description:
+        'Bookings routed by airline: each airline shopped, its best total or why it had none, and which won and why',
+    }),
   currentStep: bookingStepNameSchema.optional(),
   steps: z.array(stepRecordSchema),
   chosenOffer: z
@@ -93,6 +103,25 @@ export const bookingStateSchema = z.object({
     })
     .optional(),
   pricedTotal: money.optional(),
+  extras: z
+    .object({
+      priced: z.array(
+        z.object({
+          itemId: z.string(),
+          passengerId: z.string(),
+          passenger: z.number().int().meta({ description: "The passenger's index in the intent" }),
+          code: z.string().meta({ example: 'YN1' }),
+          segmentKeys: z.array(z.string()),
+          seat: z.string().optional().meta({ example: '12A' }),
+          price: money.optional(),
+        }),
+      ),
+      total: money.optional(),
+      notes: z.array(z.string()).meta({ description: 'Seats that could not be had, re-picks, timeouts' }),
+      seatMapReads: z.number().int(),
+    })
+    .optional()
+    .meta({ description: 'The extras asked for in the intent, as priced (each against passenger and segments)' }),
   surcharge: money.optional(),
   order: z.object({ orderId: z.string(), bookingReference: z.string(), total: money, status: z.string() }).optional(),
   error: bookingErrorSchema.optional(),

@@ -10,6 +10,11 @@ export const BookingStatus = {
   /** The priced total is above `selection.maxTotal`: waiting for `approvePrice` or `cancel`. */
   AWAITING_APPROVAL: 'AWAITING_APPROVAL',
   /**
+   * `extras.seats.mode: choose`: waiting for the traveller's seats (`POST /bookings/{id}/seats`,
+   * the seat map at `GET /bookings/{id}/seat-map`), at most the seat-selection timeout.
+   */
+  AWAITING_SEAT_SELECTION: 'AWAITING_SEAT_SELECTION',
+  /**
    * An order create got no definite answer: the saga looks the order up with backoff for the
    * settle window (`ORDER_SETTLE_WINDOW_MS`) before it concludes that none exists.
    */
@@ -50,6 +55,7 @@ export function isFinalStatus(status: BookingStatus): boolean {
       return true;
     case 'RUNNING':
     case 'AWAITING_APPROVAL':
+    case 'AWAITING_SEAT_SELECTION':
     case 'SETTLING':
     case 'CANCELLING':
       return false;

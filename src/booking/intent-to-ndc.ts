@@ -17,6 +17,7 @@ import type {
   RequestCommon,
   SelectedOfferItem,
 } from '../ndc/ndc.model';
+import type { SeatAvailabilityRq, ServiceListRq } from '../ndc/extras.model';
 import type { BookingIntent, CardAuthentication, IntentContact, IntentPassenger } from './booking.model';
 
 /** What every NDC request needs from the intent. No card data. */
@@ -31,12 +32,18 @@ export interface NdcContext {
   contacts: IntentContact[];
   promotionCode?: string;
   corporate?: BookingIntent['corporate'];
+  /**
+   * The booking's NDC TransactionIdentifier (at most 32 characters), sent on every message of the
+   * booking as the airline asks (its seat locks belong to it). Absent: a fresh one per request.
+   */
+  transactionId?: string;
 }
 
 /** The request context of an intent: everything but the card and the journey. */
-export function ndcContextOf(intent: BookingIntent, correlationId: string): NdcContext {
+export function ndcContextOf(intent: BookingIntent, correlationId: string, transactionId?: string): NdcContext {
   return {
     correlationId,
+    ...(transactionId !== undefined ? { transactionId: transactionId.slice(0, 32) } : {}),
     agency: intent.agency,
     pointOfSale: intent.pointOfSale,
     currency: intent.currency,
@@ -272,4 +279,39 @@ export function orderCancelRq(
   order: { orderId: string; owner: string },
 ): OrderCancelRq {
   return { ...requestCommon(ctx, stamp), order: { orderId: order.orderId, owner: order.owner } };
+}
+
+/** ServiceListRQ for the chosen offers of shopping response `shoppingResponseId`. */
+export function serviceListRq(
+  ctx: NdcContext,
+  stamp: RequestStamp,
+  shoppingResponseId: string,
+  offers: readonly OfferToPrice[],
+): ServiceListRq {
+  return {
+    ...requestCommon(ctx, stamp),
+    shoppingResponseId,
+    offers: offers.map((o) => ({
+      offerId: o.offerId,
+      owner: o.owner,
+      offerItemIds: o.offerItems.map((i) => i.offerItemId),
+    })),
+    passengers: shoppingPassengers(ctx),
+  };
+}
+
+/** SeatAvailabilityRQ for one chosen offer (every segment of it). */
+export function seatAvailabilityRq(ctx: NdcContext, stamp: RequestStamp, offer: OfferToPrice): SeatAvailabilityRq {
+  return {
+    ...requestCommon(ctx, stamp),
+    shoppingResponseId: offer.responseId,
+    offer: {
+      offerId: offer.offerId,
+      owner: offer.owner,
+      responseId: offer.responseId,
+      segmentIds: [],
+      passengerIds: [],
+    },
+    passengers: shoppingPassengers(ctx),
+  };
 }

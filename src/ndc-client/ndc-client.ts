@@ -20,6 +20,8 @@ import {
   decodeOfferPriceRs,
   decodeOrderCancelRs,
   decodeOrderViewRs,
+  decodeSeatAvailabilityRs,
+  decodeServiceListRs,
   encodeAirShoppingRq,
   encodeCustomerInputRs,
   encodeOfferPriceRq,
@@ -27,6 +29,8 @@ import {
   encodeOrderCreateRq,
   encodeOrderRetrieveRq,
   ndcRootName,
+  encodeSeatAvailabilityRq,
+  encodeServiceListRq,
   unwrapSoap,
   wrapInBinding,
   type NdcBinding,
@@ -47,6 +51,7 @@ import type {
   OrderRetrieveRq,
   OrderViewRs,
 } from '../ndc/ndc.model';
+import type { SeatAvailabilityRq, SeatAvailabilityRs, ServiceListRq, ServiceListRs } from '../ndc/extras.model';
 import type { PaymentTokenRequest } from '../common/payment-token.model';
 import {
   NdcBusinessError,
@@ -109,6 +114,8 @@ export type CalendarShoppingRs = Extract<AirShoppingRs, { kind: 'calendar' }>;
 export type OfferPriceSuccess = Extract<OfferPriceRs, { kind: 'success' }>;
 export type OrderViewSuccess = Extract<OrderViewRs, { kind: 'success' }>;
 export type OrderCancelSuccess = Extract<OrderCancelRs, { kind: 'success' }>;
+export type ServiceListSuccess = Extract<ServiceListRs, { kind: 'success' }>;
+export type SeatAvailabilitySuccess = Extract<SeatAvailabilityRs, { kind: 'success' }>;
 
 /** A successful OrderViewRS with the XML it was decoded from. */
 export interface OrderViewResponse {
@@ -205,6 +212,35 @@ export class NdcHttpClient {
       options,
     );
     const rs = this.decode(() => decodeOfferPriceRs(body, this.codec), 'OfferPriceRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return rs;
+  }
+
+  /** ServiceListRQ (`POST /retail/services`): the extras of offers. Throws {@link NdcBusinessError} on an NDC error response. */
+  async serviceList(rq: ServiceListRq, options: CallOptions = {}): Promise<ServiceListSuccess> {
+    const { body } = await this.postXml(
+      '/retail/services',
+      'ServiceListRQ',
+      encodeServiceListRq(rq, this.codec),
+      options,
+    );
+    const rs = this.decode(() => decodeServiceListRs(body, this.codec), 'ServiceListRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return rs;
+  }
+
+  /**
+   * SeatAvailabilityRQ (`POST /retail/availability/seat`): the seat maps of an offer. Throws
+   * {@link NdcBusinessError} on an NDC error response.
+   */
+  async seatAvailability(rq: SeatAvailabilityRq, options: CallOptions = {}): Promise<SeatAvailabilitySuccess> {
+    const { body } = await this.postXml(
+      '/retail/availability/seat',
+      'SeatAvailabilityRQ',
+      encodeSeatAvailabilityRq(rq, this.codec),
+      options,
+    );
+    const rs = this.decode(() => decodeSeatAvailabilityRs(body, this.codec), 'SeatAvailabilityRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }

@@ -22,3 +22,23 @@ export * from './secure-payment.codec';
 export * from './customer-input-rq.codec';
 export * from './customer-input-rs.codec';
 export * from './cancellation-penalty';
+// The à-la-carte offer of ServiceList / SeatAvailability keeps its own model (extras.model.ts);
+// ndc.model.ts's ALaCarteOffer is OfferPriceRS's OtherOffers one.
+export { SEAT_STATUS } from './extras.model';
+export type {
+  SeatAvailabilityOffer,
+  SeatAvailabilityRq,
+  SeatAvailabilityRs,
+  SeatMap,
+  SeatMapCabin,
+  SeatMapRow,
+  SeatMapSeat,
+  ServiceListOffer,
+  ServiceListRq,
+  ServiceListRs,
+} from './extras.model';
+export * from './a-la-carte-offer.codec';
+export * from './service-list-rq.codec';
+export * from './service-list-rs.codec';
+export * from './seat-availability-rq.codec';
+export * from './seat-availability-rs.codec';

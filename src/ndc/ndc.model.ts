@@ -563,6 +563,10 @@ export type AirShoppingRs =
 export interface SelectedOfferItem {
   offerItemId: string;
   passengerRefs: string[];
+  /** `ALaCarteSelection`: how many of an à-la-carte item, and for which segment (`SegmentID`). */
+  aLaCarteSelection?: { quantity: number; segmentId?: string };
+  /** `SeatSelection`: the seat chosen for the item's passenger (`Row`, `Column`). */
+  seatSelection?: { row: number; column: string };
 }
 
 export interface SelectedOffer {

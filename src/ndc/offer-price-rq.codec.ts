@@ -18,6 +18,7 @@ import {
   addEl,
   addExt,
   addRefs,
+  decodeInt,
   decodeRefs,
   endMessage,
   many,
@@ -25,7 +26,9 @@ import {
   oneExt,
   optExt,
   opt,
+  optText,
   parseNdc,
+  reqText,
   reqAttr,
   text,
   type ParseOptions,
@@ -91,9 +94,24 @@ export function encodeSelectedOffer(parent: XMLBuilder, offer: SelectedOffer): X
   return el;
 }
 
-/** `<OfferItem OfferItemID><PassengerRefs>a b</PassengerRefs></OfferItem>`. */
+/**
+ * `<OfferItem OfferItemID><PassengerRefs>a b</PassengerRefs></OfferItem>`, with the item's
+ * `ALaCarteSelection` (Quantity, SegmentID) and `SeatSelection` (Row, Column) when set.
+ */
 export function encodeSelectedOfferItem(parent: XMLBuilder, item: SelectedOfferItem): void {
-  addRefs(addEl(parent, 'OfferItem').att('OfferItemID', item.offerItemId), 'PassengerRefs', item.passengerRefs);
+  const el = addEl(parent, 'OfferItem').att('OfferItemID', item.offerItemId);
+  addRefs(el, 'PassengerRefs', item.passengerRefs);
+  const alc = item.aLaCarteSelection;
+  if (alc !== undefined) {
+    const sel = addEl(el, 'ALaCarteSelection');
+    addEl(sel, 'Quantity', String(alc.quantity));
+    if (alc.segmentId !== undefined) addEl(sel, 'SegmentID', alc.segmentId);
+  }
+  if (item.seatSelection !== undefined) {
+    const seat = addEl(el, 'SeatSelection');
+    addEl(seat, 'Row', String(item.seatSelection.row));
+    addEl(seat, 'Column', item.seatSelection.column);
+  }
 }
 
 export function decodeSelectedOffer(node: XNode, path: string): SelectedOffer {
@@ -106,10 +124,26 @@ export function decodeSelectedOffer(node: XNode, path: string): SelectedOffer {
 }
 
 export function decodeSelectedOfferItem(node: XNode, path: string): SelectedOfferItem {
-  return {
+  const item: SelectedOfferItem = {
     offerItemId: reqAttr(node, 'OfferItemID', path),
     passengerRefs: decodeRefs(text(one(node, 'PassengerRefs', path))),
   };
+  const alc = opt(node, 'ALaCarteSelection');
+  if (alc !== undefined) {
+    const aPath = `${path}/ALaCarteSelection`;
+    item.aLaCarteSelection = { quantity: decodeInt(text(one(alc, 'Quantity', aPath)), `${aPath}/Quantity`) };
+    const seg = optText(alc, 'SegmentID');
+    if (seg !== undefined && seg !== '') item.aLaCarteSelection.segmentId = seg;
+  }
+  const seat = opt(node, 'SeatSelection');
+  if (seat !== undefined) {
+    const sPath = `${path}/SeatSelection`;
+    item.seatSelection = {
+      row: decodeInt(text(one(seat, 'Row', sPath)), `${sPath}/Row`),
+      column: reqText(seat, 'Column', sPath),
+    };
+  }
+  return item;
 }
 
 /**

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.awaiting_approval',
   'booking.cancelled',
   'booking.escalated',
+  'booking.awaiting_seat_selection',
   'batch.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -75,6 +76,18 @@ export interface BookingEventData {
   total?: { value: string; currency: string };
   /** `AWAITING_APPROVAL`: the priced total waiting for approval. */
   pricedTotal?: { value: string; currency: string };
+  /** The booking's extras as priced (bags, seats), their total and what could not be had. */
+  extras?: {
+    priced: {
+      passenger: number;
+      code: string;
+      segmentKeys: string[];
+      seat?: string;
+      price?: { value: string; currency: string };
+    }[];
+    total?: { value: string; currency: string };
+    notes: string[];
+  };
   /** Refund of a cancelled order, when the airline gave one. */
   refund?: { value: string; currency: string };
   error?: { type: string; message: string; airlineCode?: string };

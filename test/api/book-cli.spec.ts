@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { resolveDate, resolveRelativeDates, trailLines } from '../../scripts/book';
+import { extrasLines, resolveDate, resolveRelativeDates, trailLines } from '../../scripts/book';
 import { validateIntent } from '../../src/api/bookings/booking.dto';
 
 const TODAY = new Date('2026-11-21T10:00:00Z');
@@ -75,5 +75,36 @@ describe('npm run book: the trail as it happens', () => {
       '  one-way: shop (reshop 1/2 after OFFER_EXPIRED (760))',
     ]);
     expect(trailLines('one-way', third, third)).toEqual([]);
+  });
+});
+
+describe('npm run book: extras', () => {
+  it('prints each priced extra against its passenger, the extras total and the notes', () => {
+    expect(
+      extrasLines('family.json', {
+        priced: [
+          {
+            passenger: 0,
+            code: 'YN1',
+            segmentKeys: ['SEG__ZZ101_20261201'],
+            price: { value: '35.00', currency: 'GBP' },
+          },
+          {
+            passenger: 1,
+            code: 'XST_ZONE4',
+            seat: '21A',
+            segmentKeys: ['SEG__ZZ101_20261201'],
+            price: { value: '6.00', currency: 'GBP' },
+          },
+        ],
+        total: { value: '41.00', currency: 'GBP' },
+        notes: ['not on sale: YN1 for passenger 3 (outbound)'],
+      }),
+    ).toStrictEqual([
+      '  family.json: passenger 0 YN1 on SEG__ZZ101_20261201, 35.00 GBP',
+      '  family.json: passenger 1 XST_ZONE4 seat 21A on SEG__ZZ101_20261201, 6.00 GBP',
+      '  family.json: extras total 41.00 GBP',
+      '  family.json: not on sale: YN1 for passenger 3 (outbound)',
+    ]);
   });
 });

@@ -468,7 +468,7 @@ describe('booking API over a fake Temporal client', () => {
       {
         path: 'status',
         message:
-          'must be one of RUNNING, AWAITING_APPROVAL, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED',
+          'must be one of RUNNING, AWAITING_APPROVAL, AWAITING_SEAT_SELECTION, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED',
       },
       { path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' },
       { path: 'limit', message: 'must be an integer from 1 to 1000' },
@@ -713,6 +713,8 @@ describe('booking API over a fake Temporal client', () => {
       '/bookings/{id}/approve-price',
       '/bookings/{id}/cancel',
       '/bookings/{id}/order',
+      '/bookings/{id}/seat-map',
+      '/bookings/{id}/seats',
       '/codec/decode',
       '/codec/encode',
       '/health',

@@ -163,6 +163,8 @@ export function happyMocks(): ActivityMocks {
       refund: { value: '103.02', currency: 'GBP' },
       attempt: attempt(),
     })),
+    listServices: mockFn<BookingActivities['listServices']>(async () => ({ options: [], attempt: attempt() })),
+    readSeatMaps: mockFn<BookingActivities['readSeatMaps']>(async () => ({ attempt: attempt() })),
   };
 }
 
@@ -181,6 +183,8 @@ export function delegatingActivities(current: () => ActivityMocks): BookingActiv
     reconcileOrder: (input) => current().reconcileOrder(input),
     retrieveOrder: (input) => current().retrieveOrder(input),
     cancelOrder: (input) => current().cancelOrder(input),
+    listServices: (input) => current().listServices(input),
+    readSeatMaps: (input) => current().readSeatMaps(input),
   };
 }
 

@@ -14,6 +14,8 @@ export const FAULT_OPERATIONS = [
   'OrderCancel',
   'CustomerInput',
   'Token',
+  'ServiceList',
+  'SeatAvailability',
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 

@@ -26,6 +26,8 @@ export const RETAIL_RESPONSE_ROOTS: Record<string, RsRoot> = {
   '/retail/offers': 'AirShoppingRS',
   '/retail/offerprices': 'OfferPriceRS',
   '/retail/orders': 'OrderViewRS',
+  '/retail/services': 'ServiceListRS',
+  '/retail/availability/seat': 'SeatAvailabilityRS',
 };
 
 /** A failure of Express's body parsers (http-errors: `status` and a `type` such as `entity.too.large`). */

@@ -12,12 +12,17 @@ import {
   decodeOrderCancelRq,
   decodeOrderCreateRq,
   decodeOrderRetrieveRq,
+  decodeSeatAvailabilityRq,
+  decodeServiceListRq,
   encodeAirShoppingRs,
   encodeCustomerInputRq,
   encodeOfferPriceRs,
   encodeOrderCancelRs,
   encodeOrderViewRs,
+  encodeSeatAvailabilityRs,
+  encodeServiceListRs,
 } from '../../ndc';
+import type { SeatAvailabilityRq, SeatAvailabilityRs, ServiceListRq, ServiceListRs } from '../../ndc/extras.model';
 import type {
   AirShoppingRq,
   AirShoppingRs,
@@ -37,12 +42,34 @@ import type {
  * airline's CustomerInputRQ, sent to `/retail/orders` and answered with OrderViewRS.
  */
 export type RqRoot =
-  'AirShoppingRQ' | 'OfferPriceRQ' | 'OrderCreateRQ' | 'OrderRetrieveRQ' | 'OrderCancelRQ' | 'CustomerInputRS';
+  | 'AirShoppingRQ'
+  | 'OfferPriceRQ'
+  | 'OrderCreateRQ'
+  | 'OrderRetrieveRQ'
+  | 'OrderCancelRQ'
+  | 'CustomerInputRS'
+  | 'ServiceListRQ'
+  | 'SeatAvailabilityRQ';
 /** Roots of the airline's answers; CustomerInputRQ answers an OrderCreateRQ whose card needs 3-D Secure. */
-export type RsRoot = 'AirShoppingRS' | 'OfferPriceRS' | 'OrderViewRS' | 'OrderCancelRS' | 'CustomerInputRQ';
+export type RsRoot =
+  | 'AirShoppingRS'
+  | 'OfferPriceRS'
+  | 'OrderViewRS'
+  | 'OrderCancelRS'
+  | 'CustomerInputRQ'
+  | 'ServiceListRS'
+  | 'SeatAvailabilityRS';
 export type NdcRequest =
-  AirShoppingRq | OfferPriceRq | OrderCreateRq | OrderRetrieveRq | OrderCancelRq | CustomerInputRs;
-export type NdcResponse = AirShoppingRs | OfferPriceRs | OrderViewRs | OrderCancelRs | CustomerInputRq;
+  | AirShoppingRq
+  | OfferPriceRq
+  | OrderCreateRq
+  | OrderRetrieveRq
+  | OrderCancelRq
+  | CustomerInputRs
+  | ServiceListRq
+  | SeatAvailabilityRq;
+export type NdcResponse =
+  AirShoppingRs | OfferPriceRs | OrderViewRs | OrderCancelRs | CustomerInputRq | ServiceListRs | SeatAvailabilityRs;
 
 /** True for the airline's 3-D Secure challenge (the one answer model without `kind`). */
 export function isCustomerInputRq(rs: NdcResponse): rs is CustomerInputRq {
@@ -57,6 +84,8 @@ export const RESPONSE_ROOT: Record<RqRoot, RsRoot> = {
   OrderRetrieveRQ: 'OrderViewRS',
   OrderCancelRQ: 'OrderCancelRS',
   CustomerInputRS: 'OrderViewRS',
+  ServiceListRQ: 'ServiceListRS',
+  SeatAvailabilityRQ: 'SeatAvailabilityRS',
 };
 
 const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> = {
@@ -66,6 +95,8 @@ const DECODERS: Record<RqRoot, (xml: string, opts: ParseOptions) => NdcRequest> 
   OrderRetrieveRQ: decodeOrderRetrieveRq,
   OrderCancelRQ: decodeOrderCancelRq,
   CustomerInputRS: decodeCustomerInputRs,
+  ServiceListRQ: decodeServiceListRq,
+  SeatAvailabilityRQ: decodeSeatAvailabilityRq,
 };
 
 /** Decodes request `xml` (plain or in a SOAP envelope) whose root element is `root` (throws NdcDecodeError). */
@@ -86,5 +117,9 @@ export function encodeRs(root: RsRoot, model: NdcResponse, opts: EncodeOptions):
       return encodeOrderCancelRs(model as OrderCancelRs, opts);
     case 'CustomerInputRQ':
       return encodeCustomerInputRq(model as CustomerInputRq, opts);
+    case 'ServiceListRS':
+      return encodeServiceListRs(model as ServiceListRs, opts);
+    case 'SeatAvailabilityRS':
+      return encodeSeatAvailabilityRs(model as SeatAvailabilityRs, opts);
   }
 }

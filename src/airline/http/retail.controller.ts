@@ -1,8 +1,8 @@
 /**
  * The XML retail interface (`/retail/*`, Basic auth): AirShopping, OfferPrice,
- * OrderCreate / OrderRetrieve / OrderCancel / CustomerInputRS (by root element) and the GET of orders by
- * response id. Every route takes the one path of {@link NdcExchangeInterceptor}:
- * the guard and interceptor declared here apply to all of them.
+ * ServiceList, SeatAvailability, OrderCreate / OrderRetrieve / OrderCancel / CustomerInputRS (by
+ * root element) and the GET of orders by response id. Every route takes the one path of
+ * {@link NdcExchangeInterceptor}: the guard and interceptor declared here apply to all of them.
  */
 import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type {
@@ -13,6 +13,7 @@ import type {
   OrderCreateRq,
   OrderRetrieveRq,
 } from '../../ndc/ndc.model';
+import type { SeatAvailabilityRq, ServiceListRq } from '../../ndc/extras.model';
 import type { AirlineConfig } from '../airline.config';
 import { AIRLINE_CONFIG } from '../airline.tokens';
 import { ndcError } from '../airline.errors';
@@ -44,6 +45,22 @@ export class RetailController {
   @NdcRoute({ responseRoot: 'OfferPriceRS', requests: { OfferPriceRQ: 'OfferPrice' } })
   offerPrices(@NdcMessage() rq: OfferPriceRq): NdcResponse {
     return this.retail.offerPrice(rq);
+  }
+
+  /** ServiceList: the extras of the selected offers (docs/airline-service.md, "Extras"). */
+  @Post('services')
+  @HttpCode(200)
+  @NdcRoute({ responseRoot: 'ServiceListRS', requests: { ServiceListRQ: 'ServiceList' } })
+  services(@NdcMessage() rq: ServiceListRq): NdcResponse {
+    return this.retail.serviceList(rq);
+  }
+
+  /** SeatAvailability: the seat maps of the selected offer's flights. */
+  @Post('availability/seat')
+  @HttpCode(200)
+  @NdcRoute({ responseRoot: 'SeatAvailabilityRS', requests: { SeatAvailabilityRQ: 'SeatAvailability' } })
+  seatAvailability(@NdcMessage() rq: SeatAvailabilityRq): NdcResponse {
+    return this.retail.seatAvailability(rq);
   }
 
   @Post('orders')

@@ -17,6 +17,8 @@ import type {
 } from '../../ndc/ndc.model';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import type { AuthenticationService } from '../authentication/authentication.service';
+import type { SeatAvailabilityRq, SeatAvailabilityRs, ServiceListRq, ServiceListRs } from '../../ndc/extras.model';
+import type { ExtrasService } from '../extras/extras.service';
 import type { FaultMode } from '../faults/faults.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersLookup, OrdersService } from '../orders/orders.service';
@@ -29,7 +31,21 @@ export class RetailService {
     private readonly orders: OrdersService,
     /** 3-D Secure holds: released when their window has passed, before seats are counted. */
     private readonly authentication?: AuthenticationService,
+    private readonly extras?: ExtrasService,
   ) {}
+
+  serviceList(rq: ServiceListRq): ServiceListRs {
+    return this.extrasService().serviceList(rq);
+  }
+
+  seatAvailability(rq: SeatAvailabilityRq): SeatAvailabilityRs {
+    return this.extrasService().seatAvailability(rq);
+  }
+
+  private extrasService(): ExtrasService {
+    if (!this.extras) throw new Error('extras are not configured');
+    return this.extras;
+  }
 
   airShopping(rq: AirShoppingRq): AirShoppingRs {
     this.authentication?.releaseExpired();

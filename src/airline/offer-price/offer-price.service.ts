@@ -39,6 +39,8 @@ import {
 } from '../pricing/pricing';
 import { responseHeader, seatsFor, validatePassengers } from '../shopping/shopping.service';
 import type { StoredOffer } from '../shopping/shopping.types';
+import { isALaCarteOfferId } from '../extras/extras.catalogue';
+import type { ExtrasService } from '../extras/extras.service';
 import { IdSource, randomIds } from '../world/ids';
 import type { World } from '../world/world';
 import { dateOf, isIsoDate } from '../world/world.dates';
@@ -76,20 +78,29 @@ export class OfferPriceService {
     private readonly tokens: TokenLookup,
     private readonly clock: AirlineClock,
     private readonly ids: IdSource = randomIds,
+    private readonly extras?: ExtrasService,
   ) {}
 
-  /** Answers an OfferPriceRQ; business failures become an error response, never an exception. */
+  /**
+   * Answers an OfferPriceRQ; business failures become an error response, never an exception. An
+   * ALaCarteOffer among the selected offers (from ServiceListRS / SeatAvailabilityRS) adds its
+   * selected extras to the PricedOffer (`ExtrasService.price`).
+   */
   price(rq: OfferPriceRq): OfferPriceRs {
     const now = this.clock.now();
     try {
-      return this.doPrice(rq, now);
+      const alc = rq.offers.filter((o) => isALaCarteOfferId(o.offerId));
+      if (alc.length > 1 || (alc.length === 1 && !this.extras))
+        throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc[alc.length - 1].offerId} not found`);
+      const flights = alc.length ? { ...rq, offers: rq.offers.filter((o) => !isALaCarteOfferId(o.offerId)) } : rq;
+      return this.doPrice(flights, now, alc[0]);
     } catch (e) {
       if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
       throw e;
     }
   }
 
-  private doPrice(rq: OfferPriceRq, now: Date): OfferPriceRs {
+  private doPrice(rq: OfferPriceRq, now: Date, alc?: SelectedOffer): OfferPriceRs {
     const selection = this.select(rq, now);
     const { shopping } = selection;
     const currency = shopping.currency;
@@ -176,6 +187,22 @@ export class OfferPriceService {
       }
     });
 
+    const seatOwner = rq.transactionIdentifier ?? `RS-${shopping.responseId}`;
+    const extras =
+      alc &&
+      this.extras?.price(
+        alc,
+        shopping,
+        selection.offers.map((offer, i) => ({ offer, journey: journeys[i] })),
+        rq.passengers,
+        lists,
+        seatOwner,
+      );
+    if (extras) {
+      items.push(...extras.items);
+      warnings.push(...extras.warnings);
+    }
+
     const offerId = pricedOfferId(selection.offers.map((o) => o.offerId));
     let total = add(scale, ...items.map((it) => it.priceDetail.total.value));
     const taxes = add(scale, ...items.map((it) => it.priceDetail.taxes.value));
@@ -240,6 +267,7 @@ export class OfferPriceService {
       ...(tokenId !== undefined ? { tokenId } : {}),
       ...(surcharge !== undefined ? { surcharge: money(surcharge, currency) } : {}),
       segments,
+      ...(extras?.seats.length ? { seats: extras.seats, seatOwner } : {}),
       response,
     };
     this.store.savePricing(record);

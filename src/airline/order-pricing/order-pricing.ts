@@ -216,7 +216,8 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
  * OrderView OrderItems from a pricing: one OrderItem per priced OfferItem
  * (OrderItemID = OfferItemID), amounts of the item (per passenger; the CCF2
  * item holds the whole fee), and one Service per passenger and segment for
- * flights, per passenger and segment for bundles, and per passenger for CCF2.
+ * flights, per passenger and segment for bundles and extras, per passenger for CCF2, and a
+ * SelectedSeat per seat.
  */
 export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
   const segmentsOf = new Map(
@@ -235,6 +236,8 @@ export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
             for (const seg of segmentsOf.get(flight) ?? [])
               services.push({ serviceId: next(), passengerRef: pax, segmentRef: seg });
           }
+        } else if (s.selectedSeat) {
+          services.push({ serviceId: next(), passengerRef: pax, selectedSeat: s.selectedSeat });
         } else if (s.serviceDefinitionRef) {
           const segs = s.serviceDefinitionRef.segmentRefs ?? [];
           if (segs.length === 0 || s.serviceId === CCF2_SERVICE_ID) {
@@ -261,12 +264,12 @@ export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
   });
 }
 
-/** Agency commission: `percent` (default 1) of the base fares of the order, surcharge excluded. */
+/** Agency commission: `percent` (default 1) of the base fares of the order (fare items: surcharge and extras excluded). */
 export function orderCommission(pricing: PricingRecord, percent: string = DEFAULT_COMMISSION_PERCENT): Money {
   const currency = pricing.pricedOffer.total.currency;
   const scale = currencyScale(currency);
   const bases = pricing.pricedOffer.offerItems
-    .filter((i) => !i.services.some((s) => s.serviceId === CCF2_SERVICE_ID))
+    .filter((i) => i.fareDetails.length > 0)
     .map((i) => i.priceDetail.base.value);
   return { value: percentOf(add(scale, ...bases), percent, scale), currency };
 }

@@ -178,6 +178,7 @@ export class OrdersService {
     let reference = this.newReference();
     while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
     const orderId = this.ids.next(`${code}-ORD-`);
+    sellPricedSeats(this.store, pricing, orderId, now);
     const metadata: Metadata = { ...priced.metadata };
     // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
     delete metadata.paymentForms;
@@ -335,6 +336,21 @@ function alreadyOrdered(responseId: string, orderId: string): AirlineError {
 
 function soldOut(offerId: string): AirlineError {
   return new AirlineError('SOLD_OUT', `Seats of offer ${offerId} are no longer available; shop again`);
+}
+
+/**
+ * Sells the seats priced into `pricing` to `orderId` inside the order's transaction; a seat sold
+ * or locked by another transaction meanwhile throws SOLD_OUT naming it (the transaction rolls back).
+ */
+function sellPricedSeats(store: AirlineStore, pricing: PricingRecord, orderId: string, now: Date): void {
+  if (!pricing.seats?.length) return;
+  const lost = store.sellSeatsInTransaction(pricing.seats, pricing.seatOwner ?? '', orderId, now.toISOString());
+  if (lost) {
+    throw new AirlineError(
+      'SOLD_OUT',
+      `Seat ${lost.seat} on ${lost.inventoryKey} is no longer available; choose another seat and price again`,
+    );
+  }
 }
 
 function errorView(error: NdcError): OrderViewRs {

@@ -16,6 +16,8 @@ import type {
   InventoryStore,
   PricingRecord,
   ResponseStore,
+  SeatHold,
+  SeatStore,
   ShoppingRecord,
   SoldSegment,
   TokenInfo,
@@ -156,6 +158,19 @@ CREATE TABLE IF NOT EXISTS orders (
   request TEXT,
   cancellation TEXT
 );
+CREATE TABLE IF NOT EXISTS seat_assignments (
+  inventory_key TEXT NOT NULL,
+  seat TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  PRIMARY KEY (inventory_key, seat)
+);
+CREATE TABLE IF NOT EXISTS seat_locks (
+  inventory_key TEXT NOT NULL,
+  seat TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  PRIMARY KEY (inventory_key, seat)
+);
 CREATE INDEX IF NOT EXISTS orders_by_shopping ON orders (shopping_response_id, agency_id);
 CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
 `;
@@ -173,7 +188,7 @@ function jsonBytes(value: unknown): Buffer {
   return Buffer.from(JSON.stringify(value), 'utf8');
 }
 
-export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup {
+export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup, SeatStore {
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
 
@@ -330,6 +345,68 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
     return true;
   }
 
+  // ------------------------------------------------------------ seats
+
+  /**
+   * Seats of `inventoryKey` that `owner` cannot have: sold in an order, or locked by another
+   * owner until after `now` (ISO 8601).
+   */
+  takenSeats(inventoryKey: string, owner: string | undefined, now: string): Set<string> {
+    const sold = this.stmt('SELECT seat FROM seat_assignments WHERE inventory_key = ?').all([inventoryKey]) as Row[];
+    const locked = this.stmt(
+      'SELECT seat FROM seat_locks WHERE inventory_key = ? AND owner <> ? AND expires_at > ?',
+    ).all([inventoryKey, owner ?? '', now]) as Row[];
+    return new Set([...sold, ...locked].map((r) => String(r.seat)));
+  }
+
+  /**
+   * Locks `seats` to `owner` until `expiresAt`, in one transaction, after releasing the owner's
+   * other locks on the same flights. Returns the seats it could not lock (sold, or locked by
+   * another owner until after `now`); the others are locked.
+   */
+  lockSeats(seats: readonly SeatHold[], owner: string, now: string, expiresAt: string): SeatHold[] {
+    return this.transaction(() => {
+      for (const key of new Set(seats.map((x) => x.inventoryKey))) {
+        this.run('DELETE FROM seat_locks WHERE inventory_key = ? AND owner = ?', [key, owner]);
+      }
+      const refused: SeatHold[] = [];
+      for (const hold of seats) {
+        if (this.takenSeats(hold.inventoryKey, owner, now).has(hold.seat)) {
+          refused.push(hold);
+          continue;
+        }
+        this.run(
+          'INSERT INTO seat_locks (inventory_key, seat, owner, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (inventory_key, seat) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at',
+          [hold.inventoryKey, hold.seat, owner, expiresAt],
+        );
+      }
+      return refused;
+    });
+  }
+
+  /**
+   * Sells `seats` to order `orderId` inside the caller's transaction: each must be unsold and not
+   * locked by another owner than `owner` until after `now`. Returns the first seat that cannot be
+   * sold (then the caller rolls back), or undefined when all are sold; their locks are released.
+   */
+  sellSeatsInTransaction(
+    seats: readonly SeatHold[],
+    owner: string,
+    orderId: string,
+    now: string,
+  ): SeatHold | undefined {
+    for (const hold of seats) {
+      if (this.takenSeats(hold.inventoryKey, owner, now).has(hold.seat)) return hold;
+      this.run('INSERT INTO seat_assignments (inventory_key, seat, order_id) VALUES (?, ?, ?)', [
+        hold.inventoryKey,
+        hold.seat,
+        orderId,
+      ]);
+      this.run('DELETE FROM seat_locks WHERE inventory_key = ? AND seat = ?', [hold.inventoryKey, hold.seat]);
+    }
+    return undefined;
+  }
+
   // ------------------------------------------------------------ tokens
 
   saveToken(token: StoredToken): void {
@@ -391,6 +468,7 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup 
         [jsonBytes(view), jsonBytes(cancellation), orderId],
       );
       if (changed !== 1) return false;
+      this.run('DELETE FROM seat_assignments WHERE order_id = ?', [orderId]);
       for (const seg of segments) {
         this.run('UPDATE inventory SET sold = MAX(0, sold - ?) WHERE inventory_key = ? AND rbd = ?', [
           seg.seats,

@@ -136,6 +136,40 @@ export interface WorldData {
   pricingTtlMinutes: number;
   serviceDefinitions: WorldServiceDefinition[];
   baggageAllowances: WorldBaggageAllowance[];
+  /** Services sold à la carte and seat zone prices (ServiceList, SeatAvailability); none when absent. */
+  extras?: WorldExtras;
+  /** Seat maps per aircraft type of `flights[].aircraft`; a flight whose type is missing has no seat map. */
+  aircraft?: Record<string, WorldAircraft>;
+}
+
+/** What the airline sells besides the fare (docs/airline-world.md, "Extras"). */
+export interface WorldExtras {
+  /** Services of ServiceListRS, priced per passenger and direction (journey). */
+  services: WorldExtraService[];
+  /** Seat zones (`XST_ZONE1`..`4`, ServiceDefinition codes), priced per passenger and segment. */
+  seatZones: { code: string; prices: Record<string, string> }[];
+}
+
+export interface WorldExtraService {
+  /** A `serviceDefinitions[].code`. */
+  code: string;
+  /** Passenger types that may buy it (an infant on a lap gets no bag and no seat). */
+  passengerTypes: string[];
+  /** Price in the base currency per price class code; a price class not listed cannot buy it. `0.00` = included. */
+  prices: Record<string, string>;
+}
+
+/** One aircraft type's economy cabin. */
+export interface WorldAircraft {
+  name: string;
+  /** Seat letters left to right, a space for each aisle, e.g. `ABC DEF`. */
+  layout: string;
+  firstRow: number;
+  lastRow: number;
+  /** Exit rows: extra legroom, and no seat there for an adult holding an infant. */
+  exitRows: number[];
+  /** Seat zones by rows; the first zone whose rows hold a row is its zone. */
+  zones: { code: string; firstRow: number; lastRow: number }[];
 }
 
 /** One flight on one date. */

@@ -12,12 +12,13 @@ import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { IntakeRoute } from '../common/intake.decorators';
 import { RequestId } from '../common/request-id';
 import { noteIntake } from '../observability/api.metrics';
-import { BOOKING_STATUSES, utcToday, IntentValidator, validateListQuery } from './booking.dto';
+import { BOOKING_STATUSES, utcToday, IntentValidator, validateListQuery, validateSeatSelection } from './booking.dto';
 import {
   BookingService,
   type BookingAccepted,
   type BookingSummary,
   type BookingView,
+  type SeatMapView,
   type SignalSent,
 } from './booking.service';
 
@@ -101,6 +102,45 @@ export class BookingController {
     const xml = await this.bookings.order(id, caller);
     res.type('application/xml; charset=utf-8');
     return xml;
+  }
+
+  @Get(':id/seat-map')
+  @ApiOperation({
+    summary: 'Seat map of a booking in AWAITING_SEAT_SELECTION (from the workflow state, no airline call)',
+  })
+  @ApiParam({ name: 'id' })
+  @ApiResponse({ status: 200, description: 'Seat map', schema: { $ref: '#/components/schemas/SeatMapView' } })
+  @ProblemResponses(NOT_FOUND, [409, 'Not awaiting a seat selection'])
+  seatMap(@Param('id') id: string, @Caller() caller: Principal): Promise<SeatMapView> {
+    return this.bookings.seatMap(id, caller);
+  }
+
+  @Post(':id/seats')
+  @HttpCode(202)
+  @ApiOperation({ summary: "The traveller's seats (update selectSeats); the booking then prices and goes on" })
+  @ApiBody({ schema: { $ref: '#/components/schemas/SeatSelection' } })
+  @ApiResponse({
+    status: 202,
+    description: 'Seats accepted (Location: the booking)',
+    schema: { $ref: '#/components/schemas/SignalSent' },
+  })
+  @ProblemResponses(
+    [400, 'Invalid body: every bad field is named'],
+    NOT_FOUND,
+    [409, 'Not awaiting a seat selection'],
+    [422, 'A seat is taken or unknown, or an unknown passenger or segment: the booking keeps waiting'],
+  )
+  async selectSeats(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SignalSent> {
+    const checked = validateSeatSelection(body);
+    if (!checked.ok) throw new ApiError('INVALID_REQUEST', 'Invalid seat selection', checked.fields);
+    const sent = await this.bookings.selectSeats(id, caller, checked.value.seats);
+    res.setHeader('Location', sent.links.self);
+    return sent;
   }
 
   @Post(':id/approve-price')

@@ -35,6 +35,39 @@ describe('validateIntent', () => {
     });
   });
 
+  it('validates extras: unknown codes, passengers and directions are named', () => {
+    const ok = oneWayIntent({ now: NOW });
+    ok.extras = {
+      bags: [{ passenger: 0, code: 'YN1', direction: 'outbound' }],
+      seats: { mode: 'auto', preference: 'window', together: true, maxPricePerSeat: '25.00' },
+    };
+    expect(validateIntent(ok, TODAY)).toEqual({ ok: true, value: ok });
+    const intent = oneWayIntent({ now: NOW }) as any;
+    intent.extras = {
+      bags: [
+        { passenger: 0, code: 'XXL', direction: 'outbound' },
+        { passenger: 5, code: 'YN1', direction: 'return' },
+        { passenger: 0, code: 'YN2', direction: 'sideways' },
+      ],
+      seats: { mode: 'pick', maxPricePerSeat: '-1' },
+    };
+    const r = validateIntent(intent, TODAY);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.fields.map((f) => f.path)).toEqual([
+      'extras.bags[0].code',
+      'extras.bags[2].direction',
+      'extras.seats.mode',
+      'extras.seats.maxPricePerSeat',
+    ]);
+    delete intent.extras.seats;
+    intent.extras.bags = [{ passenger: 5, code: 'YN1', direction: 'return' }];
+    const cross = validateIntent(intent, TODAY);
+    expect(!cross.ok && cross.fields).toEqual([
+      { path: 'extras.bags[0].passenger', message: 'must be the index of one of the 1 passengers' },
+      { path: 'extras.bags[0].direction', message: 'the journey has no return' },
+    ]);
+  });
+
   it('checks cross-field rules: dates, contact references, infants', () => {
     const intent = oneWayIntent({ now: NOW }) as any;
     intent.journey.departureDate = '2026-12-10';
@@ -217,6 +250,7 @@ describe('helpers', () => {
       'promotionCode',
       'corporate',
       'airlines',
+      'extras',
       'payment',
       'securePayment',
     ]);

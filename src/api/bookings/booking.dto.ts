@@ -7,6 +7,7 @@
 import { z } from 'zod/v4';
 import { BOOKING_STATUSES, BookingStatus, type BookingIntent } from '../../booking/booking.model';
 import { isDecimal } from '../../common/decimal';
+import { EXTRA_DIRECTIONS, EXTRA_SERVICE_CODES, SEAT_MODES, SEAT_PREFERENCES } from '../../booking/booking.extras';
 import { luhnValid } from '../../common/luhn';
 
 /** One bad field of a rejected request: its path (`passengers[1].birthdate`) and why. */
@@ -100,6 +101,47 @@ const cardSchema = z.strictObject({
     .optional(),
 });
 
+const extrasSchema = z.strictObject({
+  bags: z
+    .array(
+      z.strictObject({
+        passenger: z.number({ message: 'must be a passenger index' }).int('must be an integer').min(0),
+        code: z.enum(EXTRA_SERVICE_CODES, { message: `must be one of ${EXTRA_SERVICE_CODES.join(', ')}` }),
+        direction: z.enum(EXTRA_DIRECTIONS, { message: 'must be outbound, return or both' }),
+      }),
+    )
+    .max(40)
+    .optional(),
+  seats: z
+    .strictObject({
+      mode: z.enum(SEAT_MODES, { message: 'must be auto or choose' }),
+      preference: z.enum(SEAT_PREFERENCES, { message: 'must be window, aisle or any' }).optional(),
+      together: z.boolean().optional(),
+      maxPricePerSeat: z
+        .string({ message: 'must be a decimal string such as "25.00"' })
+        .refine((s) => isDecimal(s) && !s.startsWith('-'), { message: 'must be a decimal string such as "25.00"' })
+        .optional(),
+      required: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+/** Extras naming passengers or a return the intent does not have. */
+function checkExtras(intent: z.infer<ReturnType<typeof bookingIntentSchema>>, ctx: z.RefinementCtx): void {
+  intent.extras?.bags?.forEach((bag, i) => {
+    if (bag.passenger >= intent.passengers.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extras', 'bags', i, 'passenger'],
+        message: `must be the index of one of the ${intent.passengers.length} passengers`,
+      });
+    }
+    if (bag.direction === 'return' && intent.journey.returnDate === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['extras', 'bags', i, 'direction'], message: 'the journey has no return' });
+    }
+  });
+}
+
 /**
  * Builds the intent schema. `today` (`YYYY-MM-DD`, UTC) is the first date a journey may
  * depart on and the bound for birthdates and card expiry; it is a parameter so tests fix it.
@@ -153,6 +195,7 @@ export function bookingIntentSchema(today: string, airlines?: readonly string[])
         .min(1, 'must name at least one airline (or leave airlines out: every configured one)')
         .max(20)
         .optional(),
+      extras: extrasSchema.optional(),
       payment: z.strictObject({ card: cardSchema }),
       securePayment: z.strictObject({
         failUrl: absoluteUrl,
@@ -219,6 +262,7 @@ export function bookingIntentSchema(today: string, airlines?: readonly string[])
       if (card.expirationYear < thisYear || (card.expirationYear === thisYear && card.expirationMonth < thisMonth)) {
         ctx.addIssue({ code: 'custom', path: ['payment', 'card', 'expirationMonth'], message: 'card has expired' });
       }
+      checkExtras(intent, ctx);
     });
 }
 
@@ -345,6 +389,26 @@ export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 /** Validates the query of `GET /bookings`. */
 export function validateListQuery(query: unknown): ValidationResult<BookingListQuery> {
   const r = bookingListQuerySchema.safeParse(query ?? {});
+  if (r.success) return { ok: true, value: r.data };
+  return { ok: false, fields: toFieldErrors(r.error) };
+}
+
+/** `POST /bookings/{id}/seats`: `{ seats: [{ passenger, seat, segment? }] }`. */
+export const seatSelectionSchema = z.strictObject({
+  seats: z
+    .array(
+      z.strictObject({
+        passenger: z.number({ message: 'must be a passenger index' }).int('must be an integer').min(0),
+        seat: z.string().regex(/^\d{1,3}[A-Z]$/, 'must be a seat such as 12A'),
+        segment: text(64).optional(),
+      }),
+    )
+    .min(1, 'must choose at least one seat')
+    .max(40),
+});
+
+export function validateSeatSelection(body: unknown): ValidationResult<z.infer<typeof seatSelectionSchema>> {
+  const r = seatSelectionSchema.safeParse(body ?? {});
   if (r.success) return { ok: true, value: r.data };
   return { ok: false, fields: toFieldErrors(r.error) };
 }

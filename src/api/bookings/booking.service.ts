@@ -5,7 +5,13 @@
  * like an unknown one.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { Client, WorkflowHandle, type WorkflowExecutionDescription } from '@temporalio/client';
+import {
+  Client,
+  WorkflowHandle,
+  WorkflowUpdateFailedError,
+  type WorkflowExecutionDescription,
+} from '@temporalio/client';
+import type { SeatChoice } from '../../booking/booking.extras';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { createHash, randomUUID } from 'node:crypto';
 import {
@@ -21,6 +27,8 @@ import {
   cancelBookingUpdate,
   cancelSignal,
   orderViewQuery,
+  seatMapQuery,
+  selectSeatsUpdate,
   stateQuery,
 } from '../../../workflows/definitions';
 import { bookingPriority } from '../../booking/booking.priority';
@@ -36,8 +44,22 @@ import { BOOKING_STATUSES, IDEMPOTENCY_KEY_RE, type BookingListQuery } from './b
 export const FINGERPRINT_MEMO = 'requestFingerprint';
 
 // The API's answers: types inferred from their zod schemas, which the OpenAPI document is derived from.
-export type { BookingAccepted, BookingLinks, BookingSummary, BookingView, SignalSent } from '../common/api.schemas';
-import type { BookingAccepted, BookingLinks, BookingSummary, BookingView, SignalSent } from '../common/api.schemas';
+export type {
+  BookingAccepted,
+  BookingLinks,
+  BookingSummary,
+  BookingView,
+  SeatMapView,
+  SignalSent,
+} from '../common/api.schemas';
+import type {
+  BookingAccepted,
+  BookingLinks,
+  BookingSummary,
+  BookingView,
+  SeatMapView,
+  SignalSent,
+} from '../common/api.schemas';
 
 function cancelAnswer(id: string, state: BookingState): SignalSent {
   return {
@@ -205,6 +227,67 @@ export class BookingService {
       });
     }
     return xml;
+  }
+
+  /**
+   * The seat map of a booking in `AWAITING_SEAT_SELECTION`, from the workflow's state (no airline
+   * call), as `{ segments: [{ segment, flight, seats: [...] }] }`.
+   */
+  async seatMap(id: string, caller: Principal): Promise<SeatMapView> {
+    const { description, state } = await this.stateOf(id, caller);
+    const maps =
+      description.status.name === 'RUNNING' && state.status === 'AWAITING_SEAT_SELECTION'
+        ? await this.client
+            .withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
+              this.client.workflow.getHandle(id).query(seatMapQuery),
+            )
+            .catch(() => undefined)
+        : undefined;
+    if (maps === undefined) {
+      throw new ApiError('NOT_AWAITING_SEATS', 'The booking is not waiting for a seat selection', undefined, {
+        bookingStatus: state.status,
+      });
+    }
+    return {
+      segments: maps.segments.map((s) => ({
+        segment: s.segment,
+        flight: s.flight,
+        seats: s.seats.map(({ seat, available, price, currency, zone, characteristics }) => ({
+          seat,
+          available,
+          ...(price !== undefined ? { price } : {}),
+          ...(currency !== undefined ? { currency } : {}),
+          ...(zone !== undefined ? { zone } : {}),
+          characteristics,
+        })),
+      })),
+    };
+  }
+
+  /**
+   * The traveller's seats for a booking in `AWAITING_SEAT_SELECTION`: the `selectSeats` update,
+   * whose validator refuses a taken or unknown seat, an unknown passenger or segment (422, the
+   * booking keeps waiting).
+   */
+  async selectSeats(id: string, caller: Principal, seats: SeatChoice[]): Promise<SignalSent> {
+    const { description, state } = await this.stateOf(id, caller);
+    if (description.status.name !== 'RUNNING' || state.status !== 'AWAITING_SEAT_SELECTION') {
+      throw new ApiError('NOT_AWAITING_SEATS', 'The booking is not waiting for a seat selection', undefined, {
+        bookingStatus: state.status,
+      });
+    }
+    try {
+      await this.client.workflow.getHandle(id).executeUpdate(selectSeatsUpdate, { args: [seats] });
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError) {
+        const why = error.cause?.message ?? error.message;
+        throw new ApiError('SEAT_CHOICE_REFUSED', `Seat choice refused: ${why}`, [
+          { path: why.split(':')[0] ?? 'seats', message: why },
+        ]);
+      }
+      throw error;
+    }
+    return { id, status: state.status, signal: selectSeatsUpdate.name, links: bookingLinks(id) };
   }
 
   /** Sends `approvePrice` to a booking waiting at the price guard. */

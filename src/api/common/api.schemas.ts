@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/v4';
 import { batchProgressSchema, bookingStateSchema, bookingStatusSchema } from '../../booking/booking.schemas';
-import { bookingIntentSchema, bookingListQuerySchema } from '../bookings/booking.dto';
+import { bookingIntentSchema, bookingListQuerySchema, seatSelectionSchema } from '../bookings/booking.dto';
 import { codecBodySchema } from '../codec/codec.controller';
 import { NDC_BINDINGS } from '../../ndc/soap';
 
@@ -75,9 +75,9 @@ export const bookingListSchema = z.object({
 export const signalSentSchema = z.object({
   id: z.string(),
   status,
-  signal: z
-    .string()
-    .meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
+  signal: z.string().meta({
+    description: 'approvePrice, cancel (signals), cancelBooking (update: a confirmed booking) or selectSeats (update)',
+  }),
   cancellation: bookingStateSchema.shape.cancellation,
   links: bookingLinks,
 });
@@ -89,6 +89,25 @@ export const airlineListSchema = z.object({
       name: z.string(),
       binding: z.enum(NDC_BINDINGS).meta({ description: 'How the NDC messages travel' }),
       rateLimitRps: z.number().meta({ description: 'Airline calls per second across all bookings' }),
+    }),
+  ),
+});
+
+export const seatMapViewSchema = z.object({
+  segments: z.array(
+    z.object({
+      segment: z.string(),
+      flight: z.string().meta({ example: 'ZZ123' }),
+      seats: z.array(
+        z.object({
+          seat: z.string().meta({ example: '12A' }),
+          available: z.boolean(),
+          price: z.string().optional().meta({ example: '12.00' }),
+          currency: z.string().optional(),
+          zone: z.string().optional().meta({ example: 'XST_ZONE3' }),
+          characteristics: z.array(z.string()).meta({ example: ['window'] }),
+        }),
+      ),
     }),
   ),
 });
@@ -127,6 +146,7 @@ export type BookingSummary = z.infer<typeof bookingListSchema>['bookings'][numbe
 export type SignalSent = z.infer<typeof signalSentSchema>;
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
 export type BatchView = z.infer<typeof batchViewSchema>;
+export type SeatMapView = z.infer<typeof seatMapViewSchema>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
   const out = z.toJSONSchema(schema, { unrepresentable: 'any', io }) as Record<string, unknown>;
@@ -144,6 +164,8 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     BookingList: jsonSchema(bookingListSchema),
     AirlineList: jsonSchema(airlineListSchema),
     SignalSent: jsonSchema(signalSentSchema),
+    SeatMapView: jsonSchema(seatMapViewSchema),
+    SeatSelection: jsonSchema(seatSelectionSchema, 'input'),
     BatchAccepted: jsonSchema(batchAcceptedSchema),
     BatchView: jsonSchema(batchViewSchema),
     Problem: jsonSchema(problemSchema),
