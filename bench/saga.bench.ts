@@ -387,6 +387,14 @@ export async function run(): Promise<void> {
   });
   const server = { address: env.address, namespace: env.namespace ?? 'default' };
   const serverPid = devServerPid(server.address.split(':').pop()!);
+  // The SDK's runtime keeps a process alive on SIGTERM (it only shuts workers down, and this one
+  // has none): stop the dev server with it, so that a bench killed (e.g. by the smoke test's
+  // timeout) leaves no server behind; the child processes stop when their parent is gone.
+  const onSigterm = () => {
+    process.kill(serverPid, 'SIGTERM');
+    process.exit(143);
+  };
+  process.once('SIGTERM', onSigterm);
   const airline = await startChild<{ port: number }>(['--airline']);
   const airlineUrl = `http://127.0.0.1:${airline.first.port}`;
   const zzProfile = embeddedProfile({ config: benchAirlineConfig(), url: airlineUrl });
@@ -642,6 +650,7 @@ export async function run(): Promise<void> {
     await stopChild(airline.child);
     if (yyChild !== undefined) await stopChild(yyChild.child);
     await env.teardown();
+    process.off('SIGTERM', onSigterm);
   }
 }
 
