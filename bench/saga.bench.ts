@@ -860,7 +860,15 @@ interface BurstOptions {
 }
 
 /**
- * Starts a booking per intent, all at once, and waits for each to end CONFIRMED. A booking's
+ * The price a burst's customer accepts without being asked. Many bookings of a burst price the
+ * same cheapest seats; those that lose them at the order (NO_SEATS) shop again, and a dearer
+ * second price would otherwise wait for the customer's approval at the price guard (24 h), as
+ * it does in the product (legacy burst of 2026-11-25: 31 of 200 did).
+ */
+const BURST_MAX_TOTAL = '100000.00';
+
+/**
+ * Starts a booking per intent (with {@link BURST_MAX_TOTAL}), all at once, and waits for each to end CONFIRMED. A booking's
  * confirmation time is its workflow's close time on the server (same machine, same clock), read
  * after the burst, so that no long poll per booking is held open meanwhile.
  */
@@ -873,7 +881,7 @@ async function runBurst(o: BurstOptions): Promise<BurstRun> {
       return o.client.workflow.start(BOOKING_WORKFLOW, {
         workflowId: ids[i]!,
         taskQueue: o.taskQueue,
-        args: [intent, o.options],
+        args: [{ ...intent, selection: { ...intent.selection, maxTotal: BURST_MAX_TOTAL } }, o.options],
         priority: o.priority,
       });
     }),
