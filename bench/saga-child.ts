@@ -1,10 +1,13 @@
 /**
  * Child processes of `bench/saga.bench.ts`, so that each one's CPU time and memory are its own:
  *
- * - `airline`: the airline app (in-memory SQLite) on a free port; sends `{ port }`.
+ * - `airline [<json>]`: the airline app (in-memory SQLite) on a free port, designator ZZ or the
+ *   one given as `{ "airlineCode": "YY" }` (its world seeded by the designator); sends `{ port }`.
  * - `worker <json>`: a booking worker (`createBookingWorker`, real activities over the NDC HTTP
- *   client) for the given Temporal address, task queue and airline URL, with the worker levers
- *   of {@link WorkerChildOptions}; sends `{ ready: true }` once it runs.
+ *   client) for the given Temporal address and task queue, serving each airline of
+ *   {@link WorkerChildOptions.airlines} on its own queue at its rate limit (the routed path) and
+ *   the first one on the workflows' own queue too (bookings started without `airlines`), with
+ *   the worker levers of {@link WorkerChildOptions}; sends `{ ready: true }` once it runs.
  * - `callers`: the agencies of the intake; runs a {@link CallersJob} (concurrent `POST /bookings`)
  *   when sent one, and answers with its {@link CallersResult}.
  *
@@ -15,11 +18,22 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { testAirlineConfig } from '../src/airline/airline.config';
 
+/** An embedded airline a bench worker serves. */
+export interface BenchAirline {
+  /** Designator (the airline child's `airlineCode`). */
+  code: string;
+  url: string;
+  /** Its queue's activity rate limit (`<taskQueue>-airline-<code>`). */
+  rateLimitRps: number;
+}
+
 export interface WorkerChildOptions {
   address: string;
   namespace: string;
   taskQueue: string;
-  airlineUrl: string;
+  /** The airlines served, each on its own queue; the first also on the workflows' queue. */
+  airlines: BenchAirline[];
+  /** Activity rate limit of the workflows' own queue (bookings started without `airlines`). */
   rateLimitRps: number;
   /** `maxCachedWorkflows` (default: the SDK's). */
   maxCachedWorkflows?: number;
@@ -45,9 +59,20 @@ export interface ChildStats {
   rss: number;
 }
 
-async function airlineMain(): Promise<void> {
+/** Settings of an airline child (`--airline <json>`). */
+export interface AirlineChildOptions {
+  /** Designator, and seed of its world. Default ZZ (the test configuration's). */
+  airlineCode?: string;
+}
+
+/** The embedded airline's configuration for `code` (its world seeded by the designator). */
+export function benchAirlineConfig(code?: string): ReturnType<typeof testAirlineConfig> {
+  return code === undefined ? testAirlineConfig() : testAirlineConfig({ airlineCode: code, worldSeed: code });
+}
+
+async function airlineMain(options: AirlineChildOptions): Promise<void> {
   const { createAirlineApp } = await import('../src/airline/airline.module');
-  const app = await createAirlineApp(testAirlineConfig());
+  const app = await createAirlineApp(benchAirlineConfig(options.airlineCode));
   await app.listen(0, '127.0.0.1');
   process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
   process.send?.({ port: (app.getHttpServer().address() as { port: number }).port });
@@ -55,13 +80,18 @@ async function airlineMain(): Promise<void> {
 
 async function workerMain(options: WorkerChildOptions): Promise<void> {
   const { DefaultLogger, NativeConnection, Runtime } = await import('@temporalio/worker');
-  const { createBookingWorker } = await import('../src/worker/worker');
-  const { createBookingActivities } = await import('../activities/booking.activities');
+  const { airlineWorker, createBookingWorker } = await import('../src/worker/worker');
   const { NdcHttpClient } = await import('../src/ndc-client');
   const { embeddedProfile } = await import('../test/airline/airline-harness');
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const profile = embeddedProfile({ config: testAirlineConfig(), url: options.airlineUrl });
-  const ndc = new NdcHttpClient(profile.client);
+  const served = options.airlines.map((airline) => {
+    const profile = embeddedProfile(
+      { config: benchAirlineConfig(airline.code), url: airline.url },
+      { rateLimitRps: airline.rateLimitRps },
+    );
+    const client = new NdcHttpClient(profile.client);
+    return { client, worker: airlineWorker(profile, client) };
+  });
   const connection = await NativeConnection.connect({ address: options.address });
   const { setupTracing } = await import('../src/common/observability');
   const tracing = options.tracing
@@ -76,7 +106,7 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
-    activities: createBookingActivities({ client: ndc, airline: profile }),
+    airlines: served.map((airline) => airline.worker),
     rateLimitRps: options.rateLimitRps,
     ...(options.workflowBundlePath !== undefined ? { workflowBundlePath: options.workflowBundlePath } : {}),
     extra: {
@@ -96,7 +126,7 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
     worker.shutdown();
     void running.finally(async () => {
       await connection.close();
-      ndc.close();
+      for (const airline of served) airline.client.close();
       process.exit(0);
     });
   });
@@ -180,7 +210,9 @@ if (process.argv[2] === '--airline' || process.argv[2] === '--worker') {
     if (m === 'stats') process.send?.({ stats: { cpu: process.cpuUsage(), rss: process.memoryUsage().rss } });
   });
   const main =
-    process.argv[2] === '--airline' ? airlineMain() : workerMain(JSON.parse(process.argv[3]!) as WorkerChildOptions);
+    process.argv[2] === '--airline'
+      ? airlineMain(JSON.parse(process.argv[3] ?? '{}') as AirlineChildOptions)
+      : workerMain(JSON.parse(process.argv[3]!) as WorkerChildOptions);
   main.catch((err: unknown) => {
     process.stderr.write(`saga bench child ${process.argv[2]}: ${String((err as Error).stack ?? err)}\n`);
     process.exit(1);

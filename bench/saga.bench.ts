@@ -24,22 +24,43 @@
  *   (src/booking/booking.priority.ts, BOOKING_PRIORITY_* honoured); SAGA_BENCH_PRIORITY=off starts
  *   the interactive bookings with the batch's key instead (the figure without precedence).
  *
- * SAGA_BENCH_ONLY=priority runs the warm-up and the priority part only.
+ * - burst: on a worker at the product's airline limit (SAGA_BENCH_PRIORITY_RPS, default 20/s),
+ *   SAGA_BENCH_BURST (default 200; 0 skips) interactive intents submitted at once to one airline:
+ *   the median submit -> confirmed latency over the time from the first submit to the last
+ *   confirmation (arrival order about 0.5, lockstep about 1.0; target <= 0.6), and the first
+ *   confirmation as a multiple of the idle one-booking latency (target <= 3); once on the routed
+ *   path (the airline's queue, the first shop one priority key below the booking's, see
+ *   workflows/booking.airlines.ts `activitiesAt`) and once on the legacy path (no `airlines`:
+ *   every activity on the workflows' queue at the booking's own key), so the effect of the
+ *   per-step priorities shows in one run;
+ * - quota: two embedded airlines (ZZ, YY) at that limit each, SAGA_BENCH_QUOTA (default 200; 0
+ *   skips) interactive intents at once, half naming ZZ and half YY: bookings/s over the
+ *   quota-bound bookings/s (sum of the limits / airline calls per booking; target >= 0.9).
+ *
+ * Every part starts its bookings as the API does since airline profiles: with workflow option
+ * `airlines` (the embedded airline's route), so that their activities run on the airline's queue
+ * `<queue>-airline-ZZ` at its rate limit with the per-step priorities; only the burst's legacy
+ * run starts them without.
+ *
+ * SAGA_BENCH_ONLY=priority,burst,quota (any of them, comma separated) runs the warm-up and
+ * those parts only.
  *
  * Worker levers (unset = the product's): SAGA_BENCH_MAX_CACHED (maxCachedWorkflows),
  * SAGA_BENCH_REUSE_V8 (0/1), SAGA_BENCH_BUNDLE (prebuilt bundle of scripts/bundle-workflows.ts),
- * SAGA_BENCH_TQ_LIMIT=off (no maxTaskQueueActivitiesPerSecond, i.e. eager activity dispatch on),
- * SAGA_BENCH_TRACING=1 (tracing on in the worker, spans dropped: the workflow span interceptor),
- * SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker), SAGA_BENCH_WFT_SLOTS
+ * SAGA_BENCH_TQ_LIMIT=off (no maxTaskQueueActivitiesPerSecond, i.e. eager activity dispatch on;
+ * the workflows' queue only, so only for bookings without `airlines`: the airlines' queues keep
+ * their limits), SAGA_BENCH_TRACING=1 (tracing on in the worker, spans dropped: the workflow span
+ * interceptor), SAGA_BENCH_WORKER_RPS (maxActivitiesPerSecond per worker, workflows' queue
+ * only), SAGA_BENCH_WFT_SLOTS
  * (maxConcurrentWorkflowTaskExecutions). SAGA_BENCH_RPS (default 1000) is
- * the task-queue activity limit; SAGA_BENCH_SERVER_POLL_RPS (default 1000; 20 is the stock dev
+ * the airline's (and the workflows' queue's) activity limit of the main worker; SAGA_BENCH_SERVER_POLL_RPS (default 1000; 20 is the stock dev
  * server) the server's history.transferProcessorMaxPollRPS (see bench/README.md).
  * SAGA_BENCH_CHILD_NODE_FLAGS adds `node` flags to the worker and airline processes (profiles).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { MockActivityEnvironment, TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Client } from '@temporalio/client';
-import type { Payload } from '@temporalio/common';
+import type { Payload, Priority } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -49,20 +70,32 @@ import { createBookingActivities } from '../activities/booking.activities';
 import type { ChosenOffer } from '../activities/booking.activities.types';
 import { resolveTemporalCli } from '../scripts/temporal-cli';
 import {
+  airlineTaskQueue,
   BATCH_WORKFLOW,
   BOOKING_WORKFLOW,
+  type AirlineRoute,
   type BatchInput,
   type BookingIntent,
   type BookingResult,
+  type BookingWorkflowOptions,
 } from '../src/booking/booking.model';
 import { bookingPriority, loadBookingPriorities } from '../src/booking/booking.priority';
 import { ndcContextOf } from '../src/booking/intent-to-ndc';
 import { NdcHttpClient } from '../src/ndc-client';
+import { airlineRoute } from '../src/ndc-client/airline-profile';
 import { BOOKING_SEARCH_ATTRIBUTE_KEYS, createTemporalClient, loadTemporalConfig } from '../src/temporal';
 import { EncryptionCodec, loadPayloadKey } from '../src/temporal/payload-codec';
-import { testAirlineConfig } from '../src/airline/airline.config';
-import { ndcClientConfig } from '../test/airline/airline-harness';
-import { childStats, runCallers, startChild, stopChild, type ChildStats, type WorkerChildOptions } from './saga-child';
+import { embeddedProfile } from '../test/airline/airline-harness';
+import {
+  benchAirlineConfig,
+  childStats,
+  runCallers,
+  startChild,
+  stopChild,
+  type BenchAirline,
+  type ChildStats,
+  type WorkerChildOptions,
+} from './saga-child';
 import { oneWayIntent } from '../test/api/intent.fixture';
 import { selectOffers } from '../workflows/offer-selection';
 import { progressQuery } from '../workflows/definitions';
@@ -86,6 +119,21 @@ function extraDynamicConfig(): Record<string, unknown> {
       return [pair.slice(0, at), JSON.parse(pair.slice(at + 1)) as unknown];
     }),
   );
+}
+
+const ONLY_PARTS = ['priority', 'burst', 'quota'] as const;
+type OnlyPart = (typeof ONLY_PARTS)[number];
+
+/** SAGA_BENCH_ONLY: the parts to run alone (after the warm-up); empty = all. */
+function onlyParts(): Set<OnlyPart> {
+  const names = (process.env.SAGA_BENCH_ONLY ?? '').split(',').map((name) => name.trim());
+  const parts = new Set<OnlyPart>();
+  for (const name of names.filter(Boolean)) {
+    if (!(ONLY_PARTS as readonly string[]).includes(name))
+      throw new Error(`SAGA_BENCH_ONLY: expected some of ${ONLY_PARTS.join(', ')}, got "${name}"`);
+    parts.add(name as OnlyPart);
+  }
+  return parts;
 }
 
 /** `p`-th percentile (nearest rank) of `values`, in the same unit. */
@@ -316,6 +364,11 @@ export async function run(): Promise<void> {
   const callers = envInt('SAGA_BENCH_INTAKE_CALLERS', 50);
   const rps = envInt('SAGA_BENCH_RPS', 1000);
   const serverPollRps = envInt('SAGA_BENCH_SERVER_POLL_RPS', 1000);
+  const limitRps = envInt('SAGA_BENCH_PRIORITY_RPS', 20);
+  const burstN = envInt('SAGA_BENCH_BURST', 200, 0);
+  const quotaN = envInt('SAGA_BENCH_QUOTA', 200, 0);
+  const only = onlyParts();
+  const runs = (part: OnlyPart) => only.size === 0 || only.has(part);
   Runtime.install({ logger: new DefaultLogger('WARN') });
 
   // The CLI's dev server (in memory), as startDevServer runs it, plus the transfer-queue poll rate.
@@ -334,15 +387,41 @@ export async function run(): Promise<void> {
   });
   const server = { address: env.address, namespace: env.namespace ?? 'default' };
   const serverPid = devServerPid(server.address.split(':').pop()!);
+  // The SDK's runtime keeps a process alive on SIGTERM (it only shuts workers down, and this one
+  // has none): stop the dev server with it, so that a bench killed (e.g. by the smoke test's
+  // timeout) leaves no server behind; the child processes stop when their parent is gone.
+  const onSigterm = () => {
+    process.kill(serverPid, 'SIGTERM');
+    process.exit(143);
+  };
+  process.once('SIGTERM', onSigterm);
   const airline = await startChild<{ port: number }>(['--airline']);
   const airlineUrl = `http://127.0.0.1:${airline.first.port}`;
-  const ndc = new NdcHttpClient(ndcClientConfig({ config: testAirlineConfig(), url: airlineUrl }));
+  const zzProfile = embeddedProfile({ config: benchAirlineConfig(), url: airlineUrl });
+  const ndc = new NdcHttpClient(zzProfile.client);
+  // The route the API gives a booking of the embedded airline (BookingWorkflowOptions.airlines).
+  const zz = airlineRoute(zzProfile);
+  const routed: BookingWorkflowOptions = { airlines: [zz] };
+  const zzAt = (limit: number): BenchAirline => ({ code: zz.code, url: airlineUrl, rateLimitRps: limit });
   const taskQueue = `bench-saga-${randomUUID().slice(0, 8)}`;
   const levers = workerLevers();
   const worker = await startChild<{ ready: boolean }>([
     '--worker',
-    JSON.stringify({ ...server, taskQueue, airlineUrl, rateLimitRps: rps, ...levers } satisfies WorkerChildOptions),
+    JSON.stringify({
+      ...server,
+      taskQueue,
+      airlines: [zzAt(rps)],
+      rateLimitRps: rps,
+      ...levers,
+    } satisfies WorkerChildOptions),
   ]);
+  // The second airline of the quota part (another designator and world), only when it runs.
+  const yyChild =
+    quotaN > 0 && runs('quota') ? await startChild<{ port: number }>(['--airline', '{"airlineCode":"YY"}']) : undefined;
+  const yy: BenchAirline | undefined =
+    yyChild !== undefined
+      ? { code: 'YY', url: `http://127.0.0.1:${yyChild.first.port}`, rateLimitRps: limitRps }
+      : undefined;
   const client = await createTemporalClient({
     config: loadTemporalConfig({ TEMPORAL_ADDRESS: server.address, TEMPORAL_NAMESPACE: server.namespace }),
   });
@@ -352,7 +431,7 @@ export async function run(): Promise<void> {
     const workflowId = `bench-${randomUUID()}`;
     ids?.push(workflowId);
     // execute = start + result(): the result is a long poll, so the latency has no polling interval in it.
-    const result = await client.workflow.execute(BOOKING_WORKFLOW, { workflowId, taskQueue, args: [intent, {}] });
+    const result = await client.workflow.execute(BOOKING_WORKFLOW, { workflowId, taskQueue, args: [intent, routed] });
     const state = (result as BookingResult).state;
     if (state.status !== 'CONFIRMED')
       throw new Error(`booking ended ${state.status}: ${state.error?.type} ${state.error?.message}`);
@@ -361,7 +440,7 @@ export async function run(): Promise<void> {
 
   try {
     out(
-      `saga bench: N=${n}, concurrency=${concurrency}, sequential ${seqN}, open ${open}, intake ${intake} with ${callers} callers, worker rate limit ${rps} activities/s, ` +
+      `saga bench: N=${n}, concurrency=${concurrency}, sequential ${seqN}, open ${open}, intake ${intake} with ${callers} callers, burst ${burstN}, quota ${quotaN}, worker rate limit ${rps} activities/s, airline limit ${limitRps}/s, parts ${only.size === 0 ? 'all' : [...only].join(',')}, ` +
         `Temporal ${server.address} (dev server pid ${serverPid}, history.transferProcessorMaxPollRPS=${serverPollRps}), worker levers ${JSON.stringify(levers)}; load average ${loadAvg()}`,
     );
     // Warm-up: workflow bundle, connections, JIT.
@@ -371,11 +450,12 @@ export async function run(): Promise<void> {
       if (batch === 0) return;
       const figures = await measurePriority({
         ...server,
-        airlineUrl,
+        airline: zzAt(limitRps),
+        route: zz,
         client,
         batch,
         samples: envInt('SAGA_BENCH_PRIORITY_SAMPLES', 10),
-        rps: envInt('SAGA_BENCH_PRIORITY_RPS', 20),
+        rps: limitRps,
         precedence: process.env.SAGA_BENCH_PRIORITY !== 'off',
       });
       out(
@@ -390,8 +470,42 @@ export async function run(): Promise<void> {
         ),
       );
     };
-    if (process.env.SAGA_BENCH_ONLY === 'priority') {
-      await priority();
+    // On a worker at the product's airline limit: the burst, the quota, and the intake's second run.
+    const limited = async (body: (queue: string) => Promise<void>): Promise<void> => {
+      const queue = `${taskQueue}-limited`;
+      const child = await startChild<{ ready: boolean }>([
+        '--worker',
+        JSON.stringify({
+          ...server,
+          taskQueue: queue,
+          airlines: [zzAt(limitRps), ...(yy !== undefined ? [yy] : [])],
+          rateLimitRps: limitRps,
+          ...levers,
+        } satisfies WorkerChildOptions),
+      ]);
+      try {
+        await body(queue);
+      } finally {
+        await stopChild(child.child);
+      }
+    };
+    const interactive = bookingPriority('interactive', 'BENCH', loadBookingPriorities());
+    const burstAndQuota = async (queue: string): Promise<void> => {
+      if (burstN > 0 && runs('burst'))
+        await measureBurst({ client, taskQueue: queue, n: burstN, rps: limitRps, route: zz, priority: interactive });
+      if (yy !== undefined)
+        await measureQuota({
+          client,
+          taskQueue: queue,
+          n: quotaN,
+          rps: limitRps,
+          routes: [zz, airlineRoute(embeddedProfile({ config: benchAirlineConfig(yy.code), url: yy.url }))],
+          priority: interactive,
+        });
+    };
+    if (only.size > 0) {
+      if (runs('burst') || runs('quota')) await limited(burstAndQuota);
+      if (runs('priority')) await priority();
       return;
     }
 
@@ -461,7 +575,7 @@ export async function run(): Promise<void> {
         guarded.slice(i, i + 50).map(async (intent) => {
           const workflowId = `bench-open-${randomUUID()}`;
           openIds.push(workflowId);
-          await client.workflow.start(BOOKING_WORKFLOW, { workflowId, taskQueue, args: [intent, {}] });
+          await client.workflow.start(BOOKING_WORKFLOW, { workflowId, taskQueue, args: [intent, routed] });
         }),
       );
     }
@@ -478,25 +592,17 @@ export async function run(): Promise<void> {
       await Promise.all(openIds.slice(i, i + 50).map((id) => client.workflow.getHandle(id).terminate('bench done')));
     }
 
-    // 4. API intake through POST /bookings with the worker running: this run's worker (no
-    // airline limit: it runs the started bookings as fast as the CPU lets it), then a worker
-    // with the product's airline limit (SAGA_BENCH_PRIORITY_RPS, default 20 calls/s).
-    const intakeRps = envInt('SAGA_BENCH_PRIORITY_RPS', 20);
-    const limitedQueue = `${taskQueue}-limited`;
-    const limited = await startChild<{ ready: boolean }>([
-      '--worker',
-      JSON.stringify({
-        ...server,
-        taskQueue: limitedQueue,
-        airlineUrl,
-        rateLimitRps: intakeRps,
-        ...levers,
-      } satisfies WorkerChildOptions),
-    ]);
-    try {
+    // 4. and 5. On a worker at the product's airline limit (SAGA_BENCH_PRIORITY_RPS, default 20
+    // calls/s): a burst at one airline, then the quota of two; then the API intake through POST
+    // /bookings with the worker running: this run's worker (no airline limit: it runs the started
+    // bookings as fast as the CPU lets it), then the one at the airline limit. The intake comes
+    // last: the bookings it starts are terminated, not run, and their calls left queued would
+    // take slots of the airline's limit from the burst.
+    await limited(async (limitedQueue) => {
+      await burstAndQuota(limitedQueue);
       for (const [queue, label, firstDay] of [
         [taskQueue, `worker rate limit ${rps}/s`, 40],
-        [limitedQueue, `worker rate limit ${intakeRps}/s`, 100],
+        [limitedQueue, `worker rate limit ${limitRps}/s`, 100],
       ] as const) {
         const rate = await measureIntake({
           address: server.address,
@@ -511,14 +617,10 @@ export async function run(): Promise<void> {
           `intake:    ${intake} intents through POST /bookings with ${callers} callers, ${label}: ${rate.perSecond.toFixed(1)} intents/s (target >= 200), p50 ${ms(rate.p50)} per request; API process CPU ${rate.apiCpuMs.toFixed(2)} ms per intent (callers in a process of their own) (load average ${loadAvg()})`,
         );
       }
-    } finally {
-      await stopChild(limited.child);
-    }
+    });
 
-    // 5. Direct, without Temporal, for comparison.
-    const activities = createBookingActivities({ client: ndc, heartbeatIntervalMs: 60_000 } as Parameters<
-      typeof createBookingActivities
-    >[0]);
+    // 6. Direct, without Temporal, for comparison.
+    const activities = createBookingActivities({ client: ndc, airline: zzProfile, heartbeatIntervalMs: 60_000 });
     await directBooking(activities, intents(1, 250)[0]!);
     const direct: number[] = [];
     const t1 = performance.now();
@@ -539,14 +641,16 @@ export async function run(): Promise<void> {
       `overhead:  p50 latency ratio temporal/direct = ${(p50 / d50).toFixed(2)}x (p99 ${(p99 / d99).toFixed(2)}x); throughput ratio temporal/direct = ${(n / wall / (n / directWall)).toFixed(2)}x`,
     );
 
-    // 6. Interactive bookings while a big batch is queued behind the airline's rate limit.
+    // 7. Interactive bookings while a big batch is queued behind the airline's rate limit.
     await priority();
   } finally {
     await stopChild(worker.child);
     await client.connection.close();
     ndc.close();
     await stopChild(airline.child);
+    if (yyChild !== undefined) await stopChild(yyChild.child);
     await env.teardown();
+    process.off('SIGTERM', onSigterm);
   }
 }
 
@@ -610,13 +714,16 @@ async function measureIntake(o: IntakeOptions): Promise<{ perSecond: number; p50
 interface PriorityOptions {
   address: string;
   namespace: string;
-  airlineUrl: string;
+  /** The airline, served at {@link rps}. */
+  airline: BenchAirline;
+  /** Its route: the bookings and the batch are started with it (the API's path). */
+  route: AirlineRoute;
   client: Client;
   /** Children of the queued batch, all started at once. */
   batch: number;
   /** Interactive bookings measured idle, and again with the batch queued. */
   samples: number;
-  /** The worker's airline rate limit (`maxTaskQueueActivitiesPerSecond`). */
+  /** The airline's rate limit (its queue's `maxTaskQueueActivitiesPerSecond`). */
   rps: number;
   /** false: the interactive bookings get the batch's priority key (no precedence). */
   precedence: boolean;
@@ -647,13 +754,14 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
       address: o.address,
       namespace: o.namespace,
       taskQueue,
-      airlineUrl: o.airlineUrl,
+      airlines: [{ ...o.airline, rateLimitRps: o.rps }],
       rateLimitRps: o.rps,
       ...workerLevers(),
     } satisfies WorkerChildOptions),
   ]);
   const keys = loadBookingPriorities();
   const interactive = bookingPriority(o.precedence ? 'interactive' : 'batch', 'BENCH', keys);
+  const options: BookingWorkflowOptions = { airlines: [o.route] };
   const book = async (intent: BookingIntent, ids?: string[]): Promise<number> => {
     const started = performance.now();
     const workflowId = `bench-interactive-${randomUUID()}`;
@@ -661,7 +769,7 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
     const result = await o.client.workflow.execute(BOOKING_WORKFLOW, {
       workflowId,
       taskQueue,
-      args: [intent, {}],
+      args: [intent, options],
       priority: interactive,
     });
     const state = (result as BookingResult).state;
@@ -677,7 +785,7 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
     const idleIds: string[] = [];
     for (const intent of intents(o.samples, 105)) idle.push(await book(intent, idleIds));
 
-    const input: BatchInput = { intents: intents(o.batch, 110), concurrency: o.batch };
+    const input: BatchInput = { intents: intents(o.batch, 110), concurrency: o.batch, options };
     await o.client.workflow.start(BATCH_WORKFLOW, {
       workflowId: batchId,
       taskQueue,
@@ -691,7 +799,7 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
     const waitingCalls = async (): Promise<number> => {
       const r = await o.client.workflowService.describeTaskQueue({
         namespace: o.namespace,
-        taskQueue: { name: taskQueue },
+        taskQueue: { name: airlineTaskQueue(taskQueue, o.route.code) },
         taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
         reportStats: true,
       });
@@ -728,4 +836,172 @@ async function measurePriority(o: PriorityOptions): Promise<PriorityFigures> {
     const ids = [batchId, ...Array.from({ length: o.batch }, (_, i) => `${batchId}-${i}`)];
     await terminateAll(o.client, ids, 100);
   }
+}
+
+/** What a burst of bookings submitted at once came to (times from the server's close times). */
+interface BurstRun {
+  /** Per booking, submit -> close of its workflow (it closes when it confirmed), ms. */
+  latencies: number[];
+  /** First submit -> last close, ms. */
+  durationMs: number;
+  /** First submit -> first close, ms. */
+  firstMs: number;
+  /** Mean airline calls per booking: the attempts of its steps (each step is one airline activity). */
+  callsPerBooking: number;
+  ids: string[];
+}
+
+interface BurstOptions {
+  client: Client;
+  taskQueue: string;
+  intents: BookingIntent[];
+  options: BookingWorkflowOptions;
+  priority: Priority;
+}
+
+/**
+ * The price a burst's customer accepts without being asked. Many bookings of a burst price the
+ * same cheapest seats; those that lose them at the order (NO_SEATS) shop again, and a dearer
+ * second price would otherwise wait for the customer's approval at the price guard (24 h), as
+ * it does in the product (legacy burst of 2026-11-25: 31 of 200 did).
+ */
+const BURST_MAX_TOTAL = '100000.00';
+
+/**
+ * Starts a booking per intent (with {@link BURST_MAX_TOTAL}), all at once, and waits for each to end CONFIRMED. A booking's
+ * confirmation time is its workflow's close time on the server (same machine, same clock), read
+ * after the burst, so that no long poll per booking is held open meanwhile.
+ */
+async function runBurst(o: BurstOptions): Promise<BurstRun> {
+  const ids = o.intents.map(() => `bench-burst-${randomUUID()}`);
+  const submitted: number[] = [];
+  await Promise.all(
+    o.intents.map((intent, i) => {
+      submitted[i] = Date.now();
+      return o.client.workflow.start(BOOKING_WORKFLOW, {
+        workflowId: ids[i]!,
+        taskQueue: o.taskQueue,
+        args: [{ ...intent, selection: { ...intent.selection, maxTotal: BURST_MAX_TOTAL } }, o.options],
+        priority: o.priority,
+      });
+    }),
+  );
+  const closed: number[] = [];
+  let calls = 0;
+  for (const id of ids) {
+    const handle = o.client.workflow.getHandle(id);
+    const { state } = (await handle.result()) as BookingResult;
+    if (state.status !== 'CONFIRMED')
+      throw new Error(`booking ${id} ended ${state.status}: ${state.error?.type} ${state.error?.message}`);
+    calls += state.steps.reduce((sum, step) => sum + step.attempts, 0);
+    closed.push((await handle.describe()).closeTime!.getTime());
+  }
+  const first = Math.min(...submitted);
+  return {
+    latencies: closed.map((at, i) => at - submitted[i]!),
+    durationMs: Math.max(...closed) - first,
+    firstMs: Math.min(...closed) - first,
+    callsPerBooking: calls / ids.length,
+    ids,
+  };
+}
+
+/** Mean activity dispatch (scheduled -> started, ms) per activity type over the histories of `ids`. */
+async function dispatchByActivity(client: Client, ids: string[]): Promise<Map<string, number>> {
+  const sums = new Map<string, { total: number; count: number }>();
+  const at = (e: temporal.api.history.v1.IHistoryEvent) =>
+    Number(e.eventTime?.seconds ?? 0) * 1000 + (e.eventTime?.nanos ?? 0) / 1e6;
+  for (const id of ids) {
+    const history = await client.workflow.getHandle(id).fetchHistory();
+    const scheduled = new Map<number, { type: string; at: number }>();
+    for (const event of history.events ?? []) {
+      const attrs = event.activityTaskScheduledEventAttributes;
+      if (attrs != null) scheduled.set(Number(event.eventId), { type: attrs.activityType?.name ?? '?', at: at(event) });
+      const started = event.activityTaskStartedEventAttributes;
+      const from = started != null ? scheduled.get(Number(started.scheduledEventId)) : undefined;
+      if (from === undefined) continue;
+      const sum = sums.get(from.type) ?? { total: 0, count: 0 };
+      sum.total += at(event) - from.at;
+      sum.count += 1;
+      sums.set(from.type, sum);
+    }
+  }
+  return new Map([...sums].map(([type, sum]) => [type, sum.total / sum.count]));
+}
+
+/** The lines of where a burst's time went: mean history gaps and activity dispatch per step. */
+async function burstGaps(client: Client, prefix: string, ids: string[]): Promise<void> {
+  const gaps = await historyGaps(client, ids);
+  out(`${prefix} mean ${gaps.map((gap) => `${gap.label} ${gap.meanMs.toFixed(1)} ms`).join('; ')}`);
+  const byActivity = await dispatchByActivity(client, ids);
+  out(
+    `${prefix} mean activity dispatch per step: ${[...byActivity].map(([type, mean]) => `${type} ${ms(mean)}`).join(', ')}`,
+  );
+}
+
+/** Idle one-booking latency (p50 of a few, after one warm-up), then the burst's figures. */
+async function measureBurst(o: {
+  client: Client;
+  taskQueue: string;
+  n: number;
+  rps: number;
+  route: AirlineRoute;
+  priority: Priority;
+}): Promise<void> {
+  const paths: Array<[string, string, BookingWorkflowOptions, number]> = [
+    ['routed', "the airline's queue, first shop one key below the booking's", { airlines: [o.route] }, 140],
+    ['legacy', "no airlines: the workflows' queue, every step at the booking's key", {}, 145],
+  ];
+  for (const [name, what, options, firstDay] of paths) {
+    const one = (intent: BookingIntent) => runBurst({ ...o, intents: [intent], options });
+    const [warmUp, ...samples] = intents(1 + BURST_IDLE_SAMPLES, firstDay + 60);
+    await one(warmUp!);
+    const idle: number[] = [];
+    for (const intent of samples) idle.push((await one(intent)).latencies[0]!);
+    const idleMs = percentile(idle, 50);
+    const burst = await runBurst({ ...o, intents: intents(o.n, firstDay), options });
+    const median = percentile(burst.latencies, 50);
+    out(
+      `burst:     ${name} (${what}): ${o.n} intents at once, key ${o.priority.priorityKey}, one airline at ${o.rps} calls/s: ` +
+        `idle latency p50 ${ms(idleMs)}, first confirmation after ${ms(burst.firstMs)}, median latency ${ms(median)}, ` +
+        `burst duration ${ms(burst.durationMs)}, ${burst.callsPerBooking.toFixed(2)} airline calls per booking (load average ${loadAvg()})`,
+    );
+    out(
+      `burst:     ${name}: burst median latency / burst duration = ${(median / burst.durationMs).toFixed(2)} (target <= 0.6)`,
+    );
+    out(`burst:     ${name}: first confirmation / idle latency = ${(burst.firstMs / idleMs).toFixed(2)} (target <= 3)`);
+    await burstGaps(o.client, `burst:     ${name}:`, burst.ids);
+  }
+}
+
+/** Idle bookings the burst's ratio is taken against. */
+const BURST_IDLE_SAMPLES = 3;
+
+/**
+ * Two airlines at `rps` calls/s each, `n` intents at once, every other one naming the other
+ * airline: bookings/s against what the quotas allow.
+ */
+async function measureQuota(o: {
+  client: Client;
+  taskQueue: string;
+  n: number;
+  rps: number;
+  routes: AirlineRoute[];
+  priority: Priority;
+}): Promise<void> {
+  const options: BookingWorkflowOptions = { airlines: o.routes };
+  const at = (list: BookingIntent[]) =>
+    list.map((intent, i) => ({ ...intent, airlines: [o.routes[i % o.routes.length]!.code] }));
+  await runBurst({ ...o, options, intents: at(intents(o.routes.length, 215)) }); // warm-up, one per airline
+  const run = await runBurst({ ...o, options, intents: at(intents(o.n, 150)) });
+  const perSecond = o.n / (run.durationMs / 1000);
+  const bound = (o.rps * o.routes.length) / run.callsPerBooking;
+  const codes = o.routes.map((route) => route.code).join(' and ');
+  out(
+    `quota:     ${o.n} intents at once split over ${codes} (${o.rps} calls/s each), key ${o.priority.priorityKey}: ` +
+      `${perSecond.toFixed(2)} bookings/s in ${(run.durationMs / 1000).toFixed(1)} s, ${run.callsPerBooking.toFixed(2)} airline calls per booking, ` +
+      `quota-bound ${bound.toFixed(2)} bookings/s; latency p50 ${ms(percentile(run.latencies, 50))} (load average ${loadAvg()})`,
+  );
+  out(`quota:     quota use = bookings/s / quota-bound bookings/s = ${(perSecond / bound).toFixed(2)} (target >= 0.9)`);
+  await burstGaps(o.client, 'quota:    ', run.ids);
 }
