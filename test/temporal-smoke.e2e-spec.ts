@@ -24,6 +24,7 @@ describe('Temporal dev server started by the jest global setup', () => {
       'Airline',
       'BookingReference',
       'BookingStatus',
+      'Extras',
       'Route',
     ]);
     for (const name of Object.keys(BOOKING_SEARCH_ATTRIBUTES)) {

@@ -29,7 +29,8 @@ import type {
 import type { BookingStatus } from '../src/booking/booking.status';
 import { type NdcContext } from '../src/booking/intent-to-ndc';
 import { compare } from '../src/common/decimal';
-import { AgencyIdKey, BookingStatusKey, RouteKey } from '../src/temporal/search-attributes';
+import { AgencyIdKey, BookingStatusKey, ExtrasKey, RouteKey } from '../src/temporal/search-attributes';
+import { extrasAsked } from '../src/booking/booking.extras';
 import { bookingStatusChanged } from './booking-status-listeners';
 import { DEFAULT_SETTLE_WINDOW_MS, needsApproval } from './booking.decisions';
 import { approvePriceSignal, stateQuery } from './definitions';
@@ -124,10 +125,13 @@ export interface Trail {
 export function createTrail(intent: BookingIntent, correlationId: string): Trail {
   const state: BookingState = { status: 'RUNNING', steps: [], correlationId };
   setHandler(stateQuery, () => state);
+  // Bookings with extras also say which (bookings without any keep the commands they always had).
+  const extras = extrasAsked(intent.extras);
   upsertSearchAttributes([
     { key: BookingStatusKey, value: 'RUNNING' },
     { key: AgencyIdKey, value: intent.agency.id },
     { key: RouteKey, value: `${intent.journey.origin}-${intent.journey.destination}` },
+    ...(extras !== undefined ? [{ key: ExtrasKey, value: extras }] : []),
   ]);
   const events: Promise<void>[] = [];
   const setStatus: Trail['setStatus'] = (status, options = {}) => {

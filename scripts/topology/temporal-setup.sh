@@ -10,7 +10,7 @@ cli="${TEMPORAL_CLI:-temporal}"
 : "${TEMPORAL_ADDRESS:?TEMPORAL_ADDRESS must be set}"
 namespace="${TEMPORAL_NAMESPACE:-default}"
 # The attributes of scripts/temporal-dev-server.ts BOOKING_SEARCH_ATTRIBUTES (test/compose.e2e-spec.ts checks).
-attributes="BookingStatus AgencyId Route BookingReference Airline"
+attributes="BookingStatus AgencyId Route BookingReference Airline Extras"
 
 if ! "$cli" operator namespace describe --address "$TEMPORAL_ADDRESS" --namespace "$namespace" >/dev/null 2>&1; then
   "$cli" operator namespace create --address "$TEMPORAL_ADDRESS" --namespace "$namespace" --retention "${TEMPORAL_RETENTION:-7d}"

@@ -36,6 +36,14 @@ export interface BookingExtras {
   seats?: SeatRequest;
 }
 
+/** What an intent's extras ask for, as the `Extras` search attribute shows it; undefined for none. */
+export function extrasAsked(extras: BookingExtras | undefined): 'bags' | 'seats' | 'bags+seats' | undefined {
+  const bags = (extras?.bags?.length ?? 0) > 0;
+  const seats = extras?.seats !== undefined;
+  if (bags && seats) return 'bags+seats';
+  return bags ? 'bags' : seats ? 'seats' : undefined;
+}
+
 export interface SeatRequest {
   /** `auto`: the saga picks by the rules; `choose`: the traveller picks (AWAITING_SEAT_SELECTION). */
   mode: 'auto' | 'choose';

@@ -18,6 +18,9 @@ export const BookingReferenceKey = defineSearchAttributeKey('BookingReference', 
 /** Designator of the airline whose offer was chosen (the owner of the order). */
 export const AirlineKey = defineSearchAttributeKey('Airline', SearchAttributeType.KEYWORD);
 
+/** The extras the intent asks for: `bags`, `seats` or `bags+seats` (absent without extras). */
+export const ExtrasKey = defineSearchAttributeKey('Extras', SearchAttributeType.KEYWORD);
+
 /** Every booking search attribute key, in registration order. */
 export const BOOKING_SEARCH_ATTRIBUTE_KEYS = [
   BookingStatusKey,
@@ -25,4 +28,5 @@ export const BOOKING_SEARCH_ATTRIBUTE_KEYS = [
   RouteKey,
   BookingReferenceKey,
   AirlineKey,
+  ExtrasKey,
 ] as const;

@@ -6,6 +6,7 @@
  * price guard over the total with extras.
  */
 import 'reflect-metadata';
+import { ExtrasKey } from '../../src/temporal/search-attributes';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingExtras } from '../../src/booking/booking.extras';
@@ -140,15 +141,15 @@ describe('booking saga with extras against the real airline service', () => {
     });
   }
 
-  it('bags only: a first bag for an adult both ways is priced, ordered and shown', async () => {
-    const result = await (
-      await start(
-        intent(
-          { bags: [{ passenger: 0, code: 'YN1', direction: 'both' }] },
-          { journey: { origin: 'LGW', destination: 'OSL', departureDate: inDays(31), returnDate: inDays(38) } },
-        ),
-      )
-    ).result();
+  it('bags only: a first bag for an adult both ways is priced, ordered and shown; ops find it by Extras', async () => {
+    const handle = await start(
+      intent(
+        { bags: [{ passenger: 0, code: 'YN1', direction: 'both' }] },
+        { journey: { origin: 'LGW', destination: 'OSL', departureDate: inDays(31), returnDate: inDays(38) } },
+      ),
+    );
+    const result = await handle.result();
+    expect((await handle.describe()).typedSearchAttributes.get(ExtrasKey)).toBe('bags');
     expect(result.state.error).toBeUndefined();
     expect(result.state.status).toBe('CONFIRMED');
     const extras = result.state.extras!;

@@ -1,6 +1,6 @@
 /**
  * registerSearchAttributes on a namespace that lacks them (as on a cluster other than the
- * embedded dev server, which registers them at start-up): adds all five, then nothing.
+ * embedded dev server, which registers them at start-up): adds all six, then nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
@@ -35,7 +35,7 @@ describe('registerSearchAttributes', () => {
       () => true,
       30_000,
     );
-    expect(added).toEqual(['BookingStatus', 'AgencyId', 'Route', 'BookingReference', 'Airline']);
+    expect(added).toEqual(['BookingStatus', 'AgencyId', 'Route', 'BookingReference', 'Airline', 'Extras']);
     expect(await registerSearchAttributes(connection, namespace)).toEqual([]);
     const listed = await connection.operatorService.listSearchAttributes({ namespace });
     for (const name of added) expect([name, listed.customAttributes?.[name]]).toEqual([name, 2]);
