@@ -204,9 +204,12 @@ describe('OrderViewRS with seats', () => {
                     {
                       serviceId: 'SRV__SEAT_12A',
                       passengerRef: 'PAX__ADT01',
-                      seat: { row: 12, column: 'A' },
-                      segmentRef: 'SEG__LHR_JFK_0101',
-                      serviceDefinitionRef: 'SD__XST-1',
+                      selectedSeat: {
+                        row: 12,
+                        column: 'A',
+                        segmentRef: 'SEG__LHR_JFK_0101',
+                        serviceDefinitionRef: 'SD__XST-1',
+                      },
                     },
                   ],
                 }
