@@ -3,7 +3,13 @@
  * definitions; the names are also exported as strings from `src/booking/booking.model.ts`.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { BatchProgress, BookingState, BookingStatusReport } from '../src/booking/booking.model';
+import type {
+  AuthenticationReceipt,
+  AuthenticationReturn,
+  BatchProgress,
+  BookingState,
+  BookingStatusReport,
+} from '../src/booking/booking.model';
 
 /** Approves a priced total above `selection.maxTotal` (only meaningful in `AWAITING_APPROVAL`). */
 export const approvePriceSignal = defineSignal<[]>('approvePrice');
@@ -39,3 +45,13 @@ export const cancelBookingUpdate = defineUpdate<BookingState, [{ reason?: string
 
 /** A child booking's status change, sent to its batch (workflows/webhook-events.ts, `emitBookingEvent`). */
 export const bookingStatusSignal = defineSignal<[BookingStatusReport]>('bookingStatus');
+
+/**
+ * The cardholder's 3-D Secure result (`AWAITING_AUTHENTICATION`), from the API's return endpoint
+ * or an agency's `POST /bookings/{id}/authentication`. The first result is taken; a later one
+ * changes nothing and is answered with the first one's outcome (where to send the browser).
+ * Refused (validator) while the booking has not been asked for authentication.
+ */
+export const authenticationResultUpdate = defineUpdate<AuthenticationReceipt, [AuthenticationReturn]>(
+  'authenticationResult',
+);

@@ -58,6 +58,8 @@ export function bookingEventType(status: BookingStatus): WebhookEventType | unde
       return 'booking.failed';
     case 'AWAITING_APPROVAL':
       return 'booking.awaiting_approval';
+    case 'AWAITING_AUTHENTICATION':
+      return 'booking.authentication_required';
     case 'CANCELLED':
       return 'booking.cancelled';
     case 'ESCALATED':
@@ -85,6 +87,8 @@ export function bookingEventData(
   }
   if (state.status === 'AWAITING_APPROVAL' && state.pricedTotal !== undefined)
     data.pricedTotal = { ...state.pricedTotal };
+  if (state.status === 'AWAITING_AUTHENTICATION' && state.authentication !== undefined)
+    data.authentication = { redirectUrl: state.authentication.redirectUrl, expiresAt: state.authentication.expiresAt };
   const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
   if (refund !== undefined) data.refund = { ...refund };
   if (state.status === 'ESCALATED' && state.settling !== undefined) data.lookupIds = [...state.settling.lookupIds];

@@ -38,6 +38,8 @@ export interface AirlineRoute {
   settleWindowMs?: number;
   /** See {@link BookingWorkflowOptions.unsettledPolicy}; default the option's. */
   unsettledPolicy?: UnsettledPolicy;
+  /** See {@link BookingWorkflowOptions.authenticationTimeoutMs}; default the option's. */
+  authenticationTimeoutMs?: number;
   /** Whether the airline answers calendar searches (`journey.flexibleDays`). Default true. */
   calendarSearch?: boolean;
 }
@@ -138,7 +140,8 @@ export type BookingStepName =
   | 'createOrder'
   | 'reconcileOrder'
   | 'retrieveOrder'
-  | 'cancelOrder';
+  | 'cancelOrder'
+  | 'customerInput';
 
 export interface StepRecord {
   name: BookingStepName;
@@ -245,6 +248,18 @@ export interface BookingState {
    * reconciliation) answered.
    */
   retrieveError?: BookingError;
+  /**
+   * 3-D Secure: set when the airline asked for the cardholder's authentication (status
+   * `AWAITING_AUTHENTICATION`): the issuer's page to send the traveller's browser to, and when
+   * the booking stops waiting (workflow time). `returned`: the result that came back first
+   * (`approved` through the TermURL, `declined` through the FailURL) and when.
+   */
+  authentication?: {
+    redirectUrl: string;
+    expiresAt: string;
+    returned?: 'approved' | 'declined';
+    returnedAt?: string;
+  };
   /** The correlation id sent to the airline (the starting request's X-Request-Id, or the workflow id). */
   correlationId?: string;
 }
@@ -288,6 +303,18 @@ export interface BookingWorkflowOptions {
    */
   cancelWindowMs?: number;
   /**
+   * How long the booking waits for the cardholder's 3-D Secure result when the airline asks for
+   * one, ms (an airline route's own value wins). Default 600 000 (10 minutes, the embedded
+   * airline's hold). None in time: `FAILED` with `AUTHENTICATION_TIMEOUT`.
+   */
+  authenticationTimeoutMs?: number;
+  /**
+   * Where the cardholder's browser comes back after 3-D Secure: the booking API's return
+   * endpoint with this booking's one-time token (`/bookings/{id}/authentication/return`), sent to
+   * the airline as TermURL and FailURL instead of the intent's. Absent: the intent's URLs.
+   */
+  authenticationReturn?: { termUrl: string; failUrl: string };
+  /**
    * The airlines to shop at, in preference order, with their settings (the API fills it from the
    * airline profiles and the intent's `airlines`). Each airline's activities run on its own task
    * queue. Absent (workflows started before airline profiles, tests): one airline, whose
@@ -303,6 +330,28 @@ export interface BookingWorkflowOptions {
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */
 export type UnsettledPolicy = 'recreate' | 'escalate';
+
+/** Default of {@link BookingWorkflowOptions.authenticationTimeoutMs}: 10 minutes. */
+export const DEFAULT_AUTHENTICATION_TIMEOUT_MS = 600_000;
+
+/**
+ * A 3-D Secure result brought back by the cardholder's browser (or posted by the agency):
+ * `approved` came to the TermURL, `declined` to the FailURL; `paRes` is the issuer's signed
+ * result as it came (sensitive: never logged, never in the state).
+ */
+export interface AuthenticationReturn {
+  outcome: 'approved' | 'declined';
+  paRes?: string;
+}
+
+/**
+ * The workflow's answer to an {@link AuthenticationReturn}: the outcome of the result it took
+ * (the first: a later one changes nothing), and whether this one was it.
+ */
+export interface AuthenticationReceipt {
+  outcome: 'approved' | 'declined';
+  first: boolean;
+}
 
 /** Argument of `batchWorkflow`. Child booking ids are `<batch workflow id>-<index>` (0-based). */
 export interface BatchInput {

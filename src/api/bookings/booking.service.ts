@@ -299,7 +299,8 @@ export class BookingService {
         throw error;
       }
     }
-    if (!open || state.order !== undefined || (state.status !== 'RUNNING' && state.status !== 'AWAITING_APPROVAL')) {
+    const cancellable = ['RUNNING', 'AWAITING_APPROVAL', 'AWAITING_AUTHENTICATION'].includes(state.status);
+    if (!open || state.order !== undefined || !cancellable) {
       throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The booking is finished or its order is being placed', undefined, {
         bookingStatus: state.status,
       });
