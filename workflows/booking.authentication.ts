@@ -9,6 +9,7 @@ import type { AuthenticationChallenge } from '../activities/booking.activities.t
 import { FailureType } from '../src/booking/booking.failures';
 import {
   DEFAULT_AUTHENTICATION_TIMEOUT_MS,
+  type AuthenticationReceipt,
   type AuthenticationReturn,
   type BookingIntent,
   type BookingState,
@@ -32,20 +33,28 @@ export interface AuthenticationInbox {
  * taken; any later one (a reload of the return page, a second post) changes nothing and is
  * answered with the outcome that was taken (or `declined` when the wait ended without one).
  */
-export function listenForAuthentication(state: BookingState): AuthenticationInbox {
+export function listenForAuthentication(
+  state: BookingState,
+  urls: Pick<BookingIntent['securePayment'], 'termUrl' | 'failUrl'>,
+): AuthenticationInbox {
   const inbox: AuthenticationInbox = { waiting: false };
+  const receipt = (outcome: AuthenticationReturn['outcome'], first: boolean): AuthenticationReceipt => ({
+    outcome,
+    first,
+    redirectUrl: outcome === 'approved' ? urls.termUrl : urls.failUrl,
+  });
   setHandler(
     authenticationResultUpdate,
     (returned) => {
-      if (inbox.result !== undefined) return { outcome: inbox.result.outcome, first: false };
-      if (!inbox.waiting || state.authentication === undefined) return { outcome: 'declined', first: false };
+      if (inbox.result !== undefined) return receipt(inbox.result.outcome, false);
+      if (!inbox.waiting || state.authentication === undefined) return receipt('declined', false);
       inbox.result = { outcome: returned.outcome, ...(returned.paRes !== undefined ? { paRes: returned.paRes } : {}) };
       state.authentication = {
         ...state.authentication,
         returned: returned.outcome,
         returnedAt: new Date().toISOString(),
       };
-      return { outcome: returned.outcome, first: true };
+      return receipt(returned.outcome, true);
     },
     {
       validator: (returned) => {

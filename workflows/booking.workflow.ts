@@ -66,7 +66,7 @@ export async function bookingWorkflow(
     trail,
     guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),
     airlines: routesFor(intent, options.airlines),
-    inbox: listenForAuthentication(trail.state),
+    inbox: listenForAuthentication(trail.state, intent.securePayment),
     ...(options.authenticationReturn !== undefined ? { authenticationReturn: options.authenticationReturn } : {}),
   };
 

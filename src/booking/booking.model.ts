@@ -351,6 +351,8 @@ export interface AuthenticationReturn {
 export interface AuthenticationReceipt {
   outcome: 'approved' | 'declined';
   first: boolean;
+  /** The intent's `securePayment.termUrl` (approved) or `failUrl` (declined): where the browser goes next. */
+  redirectUrl: string;
 }
 
 /** Argument of `batchWorkflow`. Child booking ids are `<batch workflow id>-<index>` (0-based). */

@@ -128,7 +128,7 @@ describe('3-D Secure in the booking saga (time-skipping test server)', () => {
     const first = await handle.executeUpdate(authenticationResultUpdate, {
       args: [{ outcome: 'approved', paRes: 'PARES-1' }],
     });
-    expect(first).toEqual({ outcome: 'approved', first: true });
+    expect(first).toEqual({ outcome: 'approved', first: true, redirectUrl: oneWayIntent().securePayment.termUrl });
     const confirmed = await pollUntil(
       () => handle.query(stateQuery),
       (s) => s.status === 'CONFIRMED',
@@ -137,7 +137,7 @@ describe('3-D Secure in the booking saga (time-skipping test server)', () => {
     const second = await handle.executeUpdate(authenticationResultUpdate, {
       args: [{ outcome: 'declined', paRes: 'PARES-2' }],
     });
-    expect(second).toEqual({ outcome: 'approved', first: false });
+    expect(second).toEqual({ outcome: 'approved', first: false, redirectUrl: oneWayIntent().securePayment.termUrl });
     expect(mocks.customerInput).toHaveBeenCalledTimes(1);
     expect(mocks.customerInput.mock.calls[0]![0]).toMatchObject({
       spmTxnReference: 'SPM-1',

@@ -91,6 +91,17 @@ export const bookingViewSchema = z.object({
   surcharge: money.optional(),
   order: z.object({ orderId: z.string(), bookingReference: z.string(), total: money, status: z.string() }).optional(),
   error: bookingError.optional(),
+  authentication: z
+    .object({
+      redirectUrl: z.string().meta({ description: "The issuer's page (ACS_URL): send the traveller's browser there" }),
+      expiresAt: z
+        .string()
+        .meta({ format: 'date-time', description: 'The booking stops waiting then (AUTHENTICATION_TIMEOUT)' }),
+      returned: z.enum(['approved', 'declined']).optional().meta({ description: 'The result taken (the first)' }),
+      returnedAt: z.string().meta({ format: 'date-time' }).optional(),
+    })
+    .optional()
+    .meta({ description: '3-D Secure: set when the airline asked for the cardholder (AWAITING_AUTHENTICATION)' }),
   retrieveError: bookingError
     .optional()
     .meta({ description: 'CONFIRMED, but the order could not be read back after its creation' }),
@@ -142,6 +153,23 @@ export const signalSentSchema = z.object({
     .meta({ description: 'approvePrice, cancel (signals) or cancelBooking (update: a confirmed booking)' }),
   cancellation: cancellation.optional(),
   links: bookingLinks,
+});
+
+export const authenticationResultSchema = z.object({
+  result: z
+    .enum(['approved', 'declined'])
+    .meta({ description: 'approved: the browser came to the TermURL; declined: to the FailURL' }),
+  paRes: z
+    .string()
+    .max(8192)
+    .optional()
+    .meta({ description: "The issuer's signed result (PaRes) exactly as received" }),
+});
+
+export const authenticationReceiptSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(['approved', 'declined']).meta({ description: 'The result the booking took (the first one)' }),
+  first: z.boolean().meta({ description: 'false: a result was taken before; this one changed nothing' }),
 });
 
 export const airlineListSchema = z.object({
@@ -196,6 +224,8 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     BookingList: jsonSchema(bookingListSchema),
     AirlineList: jsonSchema(airlineListSchema),
     SignalSent: jsonSchema(signalSentSchema),
+    AuthenticationResult: jsonSchema(authenticationResultSchema),
+    AuthenticationReceipt: jsonSchema(authenticationReceiptSchema),
     BatchAccepted: jsonSchema(batchAcceptedSchema),
     BatchView: jsonSchema(batchViewSchema),
     Problem: jsonSchema(problemSchema),
