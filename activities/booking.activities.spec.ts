@@ -128,7 +128,7 @@ describe('classifyFailure', () => {
 
   it('classifies other 4xx, 401 and undecodable responses as permanent', () => {
     expect(summary(classifyFailure(new NdcHttpError(401, 'HTTP 401'), 1, { codes }))).toEqual([
-      'AUTHENTICATION_FAILED',
+      'AIRLINE_CREDENTIALS_REJECTED',
       true,
       'HTTP 401',
       { attempt: 1, httpStatus: 401 },

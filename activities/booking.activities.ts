@@ -60,8 +60,10 @@ import type {
   CalendarInput,
   CalendarResult,
   CancelOrderInput,
+  AuthenticationChallenge,
   CancelOrderResult,
   CreateOrderInput,
+  CustomerInputInput,
   CreateOrderResult,
   OfferSummary,
   OrderSummary,
@@ -183,7 +185,7 @@ export function classifyFailure(error: unknown, attempt: number, options: Classi
     const first = error.ndcErrors[0];
     const type =
       error.status === 401 || error.status === 403
-        ? FailureType.AUTHENTICATION_FAILED
+        ? FailureType.AIRLINE_CREDENTIALS_REJECTED
         : failureForNdcCode(first?.code, options.codes);
     return failure(message, type, { attempt, ...http, ...ndc(first) });
   }
@@ -434,7 +436,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     });
   }
 
-  async function createOrder(input: CreateOrderInput): Promise<CreateOrderResult> {
+  async function createOrder(input: CreateOrderInput): Promise<CreateOrderResult | AuthenticationChallenge> {
     return run(
       async (attempt) => {
         const rq = orderCreateRq(
@@ -447,17 +449,48 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
         );
         const answer = await client.orderCreate(rq, call(input.ctx));
         if (isAuthenticationChallenge(answer)) {
-          // A definite answer: no order exists (the airline holds the seats until its window ends).
-          // Taking the traveller through 3-D Secure is the saga's part of issue 19, not built yet.
-          throw ApplicationFailure.create({
-            message:
-              'the airline asks for 3-D Secure authentication of this card (CustomerInputRQ); the saga cannot take the traveller through it yet, so no order was made',
-            type: FailureType.AIRLINE_ERROR,
-            nonRetryable: true,
-            details: [{ attempt }],
-          });
+          // A definite answer: no order exists yet; the airline holds the seats for its window.
+          const { acsUrl, spmTxnReference, originalTransactionId } = answer.payment;
+          return {
+            kind: 'challenge',
+            acsUrl,
+            spmTxnReference,
+            ...(originalTransactionId !== undefined ? { originalTransactionId } : {}),
+            attempt,
+          };
         }
         return { order: orderSummary(answer.rs, input.ctx.currency), orderViewXml: answer.xml, attempt };
+      },
+      { orderCreate: true },
+    );
+  }
+
+  /** CustomerInputRS; like createOrder, a failure after sending is ORDER_OUTCOME_UNKNOWN. */
+  async function customerInput(input: CustomerInputInput): Promise<CreateOrderResult> {
+    return run(
+      async (attempt) => {
+        const { timeStamp, transactionIdentifier } = stamp();
+        const { originalTransactionId } = input;
+        const { rs, xml } = await client.customerInput(
+          {
+            target,
+            version: '17.2',
+            timeStamp,
+            transactionIdentifier,
+            correlationId: input.ctx.correlationId,
+            kind: 'success',
+            securePayments: [
+              {
+                paRes: input.paRes,
+                status: input.status,
+                spmTxnReference: input.spmTxnReference,
+                ...(originalTransactionId !== undefined ? { originalTransactionId } : {}),
+              },
+            ],
+          },
+          call(input.ctx),
+        );
+        return { order: orderSummary(rs, input.ctx.currency), orderViewXml: xml, attempt };
       },
       { orderCreate: true },
     );
@@ -566,6 +599,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     tokenise,
     repriceWithToken: local(repriceWithToken),
     createOrder: local(createOrder),
+    customerInput: local(customerInput),
     reconcileOrder: local(reconcileOrder),
     retrieveOrder: local(retrieveOrder),
     cancelOrder: local(cancelOrder),

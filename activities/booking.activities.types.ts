@@ -150,10 +150,38 @@ export interface OrderSummary {
 }
 
 export interface CreateOrderResult {
+  /** Absent in results recorded before 3-D Secure. */
+  kind?: 'order';
   order: OrderSummary;
   /** The OrderViewRS XML OrderCreate answered (kept in case the retrieve step fails). */
   orderViewXml?: string;
   attempt: number;
+}
+
+/**
+ * The airline answered the OrderCreateRQ with a CustomerInputRQ: the card needs 3-D Secure. No
+ * order exists yet (the airline holds the seats for its window). No card data.
+ */
+export interface AuthenticationChallenge {
+  kind: 'challenge';
+  /** The issuer's page the cardholder's browser must be sent to (`URLs/ACS_URL`). */
+  acsUrl: string;
+  /** `Reference/SPM_TxnReference`, echoed in the CustomerInputRS. */
+  spmTxnReference: string;
+  /** `Reference/OriginalTransactionID`, echoed in the CustomerInputRS. */
+  originalTransactionId?: string;
+  attempt: number;
+}
+
+/** CustomerInputRS: the cardholder's result for an {@link AuthenticationChallenge}. */
+export interface CustomerInputInput {
+  ctx: NdcContext;
+  spmTxnReference: string;
+  originalTransactionId?: string;
+  /** `PayerAuth/PARes` as the browser brought it. Sensitive: never logged. */
+  paRes: string;
+  /** `Y` (came back through the TermURL) or `N` (through the FailURL). */
+  status: 'Y' | 'N';
 }
 
 export interface ReconcileInput {
@@ -211,7 +239,9 @@ export interface BookingActivities {
   price(input: PriceInput): Promise<PriceResult>;
   tokenise(input: TokeniseInput): Promise<TokenResult>;
   repriceWithToken(input: RepriceInput): Promise<PriceResult>;
-  createOrder(input: CreateOrderInput): Promise<CreateOrderResult>;
+  createOrder(input: CreateOrderInput): Promise<CreateOrderResult | AuthenticationChallenge>;
+  /** CustomerInputRS; never retried (a lost answer is settled by looking the order up). */
+  customerInput(input: CustomerInputInput): Promise<CreateOrderResult>;
   reconcileOrder(input: ReconcileInput): Promise<ReconcileResult>;
   retrieveOrder(input: RetrieveInput): Promise<RetrieveResult>;
   cancelOrder(input: CancelOrderInput): Promise<CancelOrderResult>;

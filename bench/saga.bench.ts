@@ -263,6 +263,7 @@ async function directBooking(
     tokenId: token.tokenId,
     securePayment: intent.securePayment,
   });
+  if (created.kind === 'challenge') throw new Error('the bench card asked for 3-D Secure');
   const retrieved = await act(activities.retrieveOrder, {
     ctx,
     orderId: created.order.orderId,

@@ -102,6 +102,8 @@ interface View {
     total?: Money;
     notes: string[];
   };
+  /** 3-D Secure: where the cardholder's browser must go, and until when the booking waits. */
+  authentication?: { redirectUrl: string; expiresAt: string };
   order?: { bookingReference: string; orderId: string; total: Money };
   error?: {
     type: string;
@@ -281,10 +283,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Polls one booking until it ends, printing each new step and status. */
 async function follow(job: Job, o: Options, deadline: number): Promise<View | undefined> {
   let steps: TrailStep[] = [];
+  let until = deadline;
   let lastStatus = '';
   let approved = false;
   let comparedShown = false;
-  while (Date.now() < deadline) {
+  while (Date.now() < until) {
     const r = await http(o, 'GET', `${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}`);
     if (r.status === 200) {
       const v = r.json as unknown as View;
@@ -306,6 +309,13 @@ async function follow(job: Job, o: Options, deadline: number): Promise<View | un
                 : ` (approve: curl -X POST -H "Authorization: Bearer $NDC_SAGA_API_KEY" ${o.apiUrl}/bookings/${encodeURIComponent(job.id!)}/approve-price)`),
           );
         }
+      }
+      if (v.status === 'AWAITING_AUTHENTICATION' && lastStatus !== v.status && v.authentication !== undefined) {
+        out(
+          `  ${job.label}: AWAITING_AUTHENTICATION, the card needs 3-D Secure: open this in a browser and complete the payment before ${v.authentication.expiresAt}:\n    ${v.authentication.redirectUrl}`,
+        );
+        // Wait for the person (the booking's own window), not the script's deadline.
+        until = Math.max(until, Date.parse(v.authentication.expiresAt) + 60_000);
       }
       if (v.status === 'AWAITING_APPROVAL' && o.approve && !approved) {
         approved = true;

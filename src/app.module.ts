@@ -22,6 +22,7 @@ import type { JwtVerifier } from './api/auth/jwt-verifier';
 import { AirlineController } from './api/airlines/airline.controller';
 import { BatchController } from './api/batches/batch.controller';
 import { BatchService } from './api/batches/batch.service';
+import { AuthenticationController, AuthenticationReturnController } from './api/bookings/authentication.controller';
 import { BookingController } from './api/bookings/booking.controller';
 import { BookingService } from './api/bookings/booking.service';
 import { CodecController, type UiPayloadCodec } from './api/codec/codec.controller';
@@ -74,6 +75,8 @@ export class AppModule implements OnApplicationShutdown {
       imports: [apiLoggerModule(deps.logger)],
       controllers: [
         BookingController,
+        AuthenticationController,
+        AuthenticationReturnController,
         BatchController,
         AirlineController,
         HealthController,

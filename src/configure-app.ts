@@ -69,6 +69,8 @@ export function configureApp(
   if (metrics !== undefined) app.use(apiHttpMetrics(metrics));
   app.use(codecCors(config.codecCorsOrigins));
   app.useBodyParser('json', { limit: MAX_BODY });
+  // Issuers that POST the browser back to the 3-D Secure return endpoint send a form.
+  app.useBodyParser('urlencoded', { limit: MAX_BODY, extended: false });
   app.use(httpServerSpans({ skip: (req) => QUIET_PATHS.includes((req.url ?? '').split('?')[0]!) }));
   app.useGlobalFilters(new ApiExceptionFilter());
   // `/docs` and `/docs/json` are served by swagger-ui-express ahead of the Nest router, so they are

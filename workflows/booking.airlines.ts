@@ -30,13 +30,14 @@ import {
   ndc,
   orders,
   toBookingError,
+  type OrderActivities,
   type Saga,
 } from './booking.saga';
 
 /** The activities of one airline. */
 export interface AirlineActivities {
   ndc: ActivityInterfaceFor<BookingActivities>;
-  orders: ActivityInterfaceFor<Pick<BookingActivities, 'createOrder' | 'cancelOrder'>>;
+  orders: ActivityInterfaceFor<OrderActivities>;
 }
 
 /**
@@ -72,7 +73,7 @@ export function activitiesAt(route: AirlineRoute | undefined, kind: CallKind = {
     kind.several === true ? { ...NDC_ACTIVITY_OPTIONS.retry, maximumAttempts: MULTI_AIRLINE_SHOP_ATTEMPTS } : undefined;
   return {
     ndc: proxyActivities<BookingActivities>({ ...NDC_ACTIVITY_OPTIONS, ...scheduling, ...(retry ? { retry } : {}) }),
-    orders: proxyActivities({ ...CREATE_ORDER_ACTIVITY_OPTIONS, ...scheduling }),
+    orders: proxyActivities<OrderActivities>({ ...CREATE_ORDER_ACTIVITY_OPTIONS, ...scheduling }),
   };
 }
 

@@ -92,7 +92,9 @@ export function remedyFor(type: FailureType): FailureRemedy {
     case 'PRICE_MISMATCH':
     case 'INVALID_CARD':
     case 'AIRLINE_ERROR':
+    case 'AIRLINE_CREDENTIALS_REJECTED':
     case 'AUTHENTICATION_FAILED':
+    case 'AUTHENTICATION_TIMEOUT':
     case 'INVALID_RESPONSE':
     case 'PRICE_NOT_APPROVED':
     case 'ORDER_NOT_CREATED':

@@ -9,6 +9,7 @@ import type { BookingError, BookingResult } from '../src/booking/booking.model';
 import { BookingReferenceKey } from '../src/temporal/search-attributes';
 import { nextSettleStep, unsettledOutcome } from './booking.decisions';
 import { airlineSettings, chosenAirline } from './booking.airlines';
+import { authenticate, securePaymentOf } from './booking.authentication';
 import { isOutcomeUnknown, SETTLING_STATUS_PATCH, toBookingError, type ReadyToOrder, type Saga } from './booking.saga';
 
 // ------------------------------------------------------------------ phase 2: place the order
@@ -24,7 +25,9 @@ export type PlaceOutcome =
   /** A definite failure: no order exists. */
   | { kind: 'failed'; cause: unknown }
   /** Whether an order exists is unknown: a person must check. */
-  | { kind: 'escalated'; error: BookingError };
+  | { kind: 'escalated'; error: BookingError }
+  /** Cancelled while waiting for 3-D Secure: no order exists. */
+  | { kind: 'cancelled' };
 
 /**
  * Creates the order exactly once. After a create without a definite answer the order is looked
@@ -36,27 +39,32 @@ export async function placeOrder(saga: Saga, ready: ReadyToOrder): Promise<Place
   const { orders } = chosenAirline(saga);
   const { settleWindowMs, unsettledPolicy } = airlineSettings(saga);
   for (let attempt = 1; ; attempt += 1) {
+    let created: Awaited<ReturnType<typeof orders.createOrder>> | undefined;
     try {
-      const created = await trail.step('createOrder', () =>
+      created = await trail.step('createOrder', () =>
         orders.createOrder({
           ctx,
           priced: ready.priced,
           tokenId: ready.tokenId,
-          securePayment: intent.securePayment,
+          securePayment: securePaymentOf(saga),
           // Added to the input only when present: earlier histories replay with identical inputs.
           ...(intent.payment.card.authentication !== undefined
             ? { authentication: intent.payment.card.authentication }
             : {}),
         }),
       );
+    } catch (error) {
+      if (!isOutcomeUnknown(error)) return { kind: 'failed', cause: error };
+      log.warn('order create outcome unknown: settling before any retry', { attempt });
+      created = undefined;
+    }
+    if (created?.kind === 'challenge') return authenticate(saga, ready, created);
+    if (created !== undefined) {
       return {
         kind: 'placed',
         order: created.order,
         ...(created.orderViewXml !== undefined ? { orderViewXml: created.orderViewXml } : {}),
       };
-    } catch (error) {
-      if (!isOutcomeUnknown(error)) return { kind: 'failed', cause: error };
-      log.warn('order create outcome unknown: settling before any retry', { attempt });
     }
     const settled = await settle(saga, ready);
     if (settled.kind === 'found') return settled.placed;
@@ -84,14 +92,14 @@ export async function placeOrder(saga: Saga, ready: ReadyToOrder): Promise<Place
   }
 }
 
-type Settled = { kind: 'found'; placed: Placed } | { kind: 'absent' } | { kind: 'undecided' };
+export type Settled = { kind: 'found'; placed: Placed } | { kind: 'absent' } | { kind: 'undecided' };
 
 /**
  * Looks the order up by the ResponseID the OrderCreateRQ carried, then by the shopping response
  * id, with backoff until the settle window has passed (`nextSettleStep`); status `SETTLING`
  * meanwhile.
  */
-async function settle(saga: Saga, ready: ReadyToOrder): Promise<Settled> {
+export async function settle(saga: Saga, ready: ReadyToOrder): Promise<Settled> {
   const { ctx, trail } = saga;
   const { ndc } = chosenAirline(saga);
   const { settleWindowMs } = airlineSettings(saga);

@@ -15,16 +15,17 @@ import {
 } from '@temporalio/workflow';
 import type { BookingActivities, PriceResult, ShopResult } from '../activities/booking.activities.types';
 import { failureTypeOf, FailureType, type FailureDetails } from '../src/booking/booking.failures';
-import type {
-  AirlineRoute,
-  BookingError,
-  BookingIntent,
-  BookingResult,
-  BookingState,
-  BookingStepName,
-  BookingWorkflowOptions,
-  StepRecord,
-  UnsettledPolicy,
+import {
+  DEFAULT_AUTHENTICATION_TIMEOUT_MS,
+  type AirlineRoute,
+  type BookingError,
+  type BookingIntent,
+  type BookingResult,
+  type BookingState,
+  type BookingStepName,
+  type BookingWorkflowOptions,
+  type StepRecord,
+  type UnsettledPolicy,
 } from '../src/booking/booking.model';
 import type { BookingStatus } from '../src/booking/booking.status';
 import { type NdcContext } from '../src/booking/intent-to-ndc';
@@ -33,6 +34,7 @@ import { AgencyIdKey, BookingStatusKey, ExtrasKey, RouteKey } from '../src/tempo
 import { extrasAsked } from '../src/booking/booking.extras';
 import { bookingStatusChanged } from './booking-status-listeners';
 import { DEFAULT_SETTLE_WINDOW_MS, needsApproval } from './booking.decisions';
+import type { AuthenticationInbox } from './booking.authentication';
 import { approvePriceSignal, stateQuery } from './definitions';
 import { emitBookingEvent } from './webhook-events';
 
@@ -77,8 +79,9 @@ export const CREATE_ORDER_ACTIVITY_OPTIONS: ActivityOptions = {
 };
 
 export const ndc = proxyActivities<BookingActivities>(NDC_ACTIVITY_OPTIONS);
-export const orders =
-  proxyActivities<Pick<BookingActivities, 'createOrder' | 'cancelOrder'>>(CREATE_ORDER_ACTIVITY_OPTIONS);
+/** The activities never retried by Temporal: each may change the order at the airline. */
+export type OrderActivities = Pick<BookingActivities, 'createOrder' | 'customerInput' | 'cancelOrder'>;
+export const orders = proxyActivities<OrderActivities>(CREATE_ORDER_ACTIVITY_OPTIONS);
 
 /** Cancel attempts of a confirmed order whose earlier cancels got no answer and that still reads back live. */
 export const MAX_CANCEL_ATTEMPTS = 3;
@@ -91,6 +94,7 @@ export interface Settings {
   unsettledPolicy: UnsettledPolicy;
   cancelWindowMs: number;
   seatSelectionTimeoutMs: number;
+  authenticationTimeoutMs: number;
 }
 
 export function settingsOf(options: BookingWorkflowOptions): Settings {
@@ -102,6 +106,7 @@ export function settingsOf(options: BookingWorkflowOptions): Settings {
     unsettledPolicy: options.unsettledPolicy ?? 'recreate',
     cancelWindowMs: Math.max(0, options.cancelWindowMs ?? 0),
     seatSelectionTimeoutMs: Math.max(0, options.seatSelectionTimeoutMs ?? DEFAULT_SEAT_SELECTION_TIMEOUT_MS),
+    authenticationTimeoutMs: Math.max(0, options.authenticationTimeoutMs ?? DEFAULT_AUTHENTICATION_TIMEOUT_MS),
   };
 }
 
@@ -188,6 +193,12 @@ export interface Saga {
   airlines: readonly AirlineRoute[] | undefined;
   /** The airline that owns the chosen offer (set by selection; `booking.airlines.ts`). */
   airline?: AirlineRoute;
+  /** The API's 3-D Secure return URLs (`options.authenticationReturn`), sent as TermURL / FailURL. */
+  authenticationReturn?: { termUrl: string; failUrl: string };
+  /** The cardholder's 3-D Secure result (`booking.authentication.ts`). */
+  inbox: AuthenticationInbox;
+  /** A cancel asked for (read while waiting for 3-D Secure). */
+  cancel?: CancelRequest;
 }
 
 /** One shopping round: its number, why it started, the token it may reuse. */

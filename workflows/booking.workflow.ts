@@ -20,6 +20,7 @@ import type { AirlineRoute, BookingIntent, BookingResult, BookingWorkflowOptions
 import { ndcContextOf } from '../src/booking/intent-to-ndc';
 import { reshopDecision } from './booking.decisions';
 import { cancelBookingUpdate, cancelSignal, orderViewQuery } from './definitions';
+import { listenForAuthentication } from './booking.authentication';
 import { cancelWindow } from './booking.cancel';
 import { confirm, placeOrder } from './booking.order';
 import { prepareOffer, travelDates, type Travel } from './booking.prepare';
@@ -68,6 +69,8 @@ export async function bookingWorkflow(
     trail,
     guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),
     airlines: routesFor(intent, options.airlines),
+    inbox: listenForAuthentication(trail.state, intent.securePayment),
+    ...(options.authenticationReturn !== undefined ? { authenticationReturn: options.authenticationReturn } : {}),
   };
 
   // Cancel ends the booking at once until order placement starts (an order is never left
@@ -75,6 +78,7 @@ export async function bookingWorkflow(
   const preOrder = new CancellationScope();
   let ordering = false;
   const cancel: CancelRequest = { closed: false };
+  saga.cancel = cancel;
   const requestCancel = (request?: { reason?: string }): void => {
     if (cancel.requestedAt !== undefined) return;
     cancel.requestedAt = new Date().toISOString();
@@ -126,6 +130,12 @@ export async function bookingWorkflow(
         case 'escalated':
           cancel.closed = true;
           return trail.finish('ESCALATED', placed.error);
+        case 'cancelled':
+          cancel.closed = true;
+          return trail.finish('CANCELLED', {
+            type: FailureType.CANCELLED,
+            message: 'booking cancelled while waiting for 3-D Secure authentication: no order was made',
+          });
         case 'failed': {
           // A definite "shop again" answer (sold out, the pricing or token expired while the guard
           // waited): nothing was booked, so a fresh round is safe.

@@ -4,7 +4,13 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { SeatChoice, SeatMaps } from '../src/booking/booking.extras';
-import type { BatchProgress, BookingState, BookingStatusReport } from '../src/booking/booking.model';
+import type {
+  AuthenticationReceipt,
+  AuthenticationReturn,
+  BatchProgress,
+  BookingState,
+  BookingStatusReport,
+} from '../src/booking/booking.model';
 
 /** Approves a priced total above `selection.maxTotal` (only meaningful in `AWAITING_APPROVAL`). */
 export const approvePriceSignal = defineSignal<[]>('approvePrice');
@@ -50,3 +56,12 @@ export const seatMapQuery = defineQuery<SeatMaps | undefined>('seatMap');
  * the booking prices the offer with them and goes on. Answers nothing.
  */
 export const selectSeatsUpdate = defineUpdate<void, [SeatChoice[]]>('selectSeats');
+/**
+ * The cardholder's 3-D Secure result (`AWAITING_AUTHENTICATION`), from the API's return endpoint
+ * or an agency's `POST /bookings/{id}/authentication`. The first result is taken; a later one
+ * changes nothing and is answered with the first one's outcome (where to send the browser).
+ * Refused (validator) while the booking has not been asked for authentication.
+ */
+export const authenticationResultUpdate = defineUpdate<AuthenticationReceipt, [AuthenticationReturn]>(
+  'authenticationResult',
+);

@@ -60,6 +60,8 @@ export function bookingEventType(status: BookingStatus): WebhookEventType | unde
       return 'booking.awaiting_approval';
     case 'AWAITING_SEAT_SELECTION':
       return 'booking.awaiting_seat_selection';
+    case 'AWAITING_AUTHENTICATION':
+      return 'booking.authentication_required';
     case 'CANCELLED':
       return 'booking.cancelled';
     case 'ESCALATED':
@@ -100,6 +102,8 @@ export function bookingEventData(
       notes: [...state.extras.notes],
     };
   }
+  if (state.status === 'AWAITING_AUTHENTICATION' && state.authentication !== undefined)
+    data.authentication = { redirectUrl: state.authentication.redirectUrl, expiresAt: state.authentication.expiresAt };
   const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
   if (refund !== undefined) data.refund = { ...refund };
   if (state.status === 'ESCALATED' && state.settling !== undefined) data.lookupIds = [...state.settling.lookupIds];

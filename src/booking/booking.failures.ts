@@ -43,8 +43,8 @@ export const FailureType = {
   // --- from the NDC client (activities) ---
   /** Retryable: network, timeout, HTTP 5xx / 429, NDC 799. Retried by Temporal. */
   AIRLINE_TRANSIENT: 'AIRLINE_TRANSIENT',
-  /** HTTP 401 / 403. */
-  AUTHENTICATION_FAILED: 'AUTHENTICATION_FAILED',
+  /** HTTP 401 / 403: the airline refused the agency's credentials. */
+  AIRLINE_CREDENTIALS_REJECTED: 'AIRLINE_CREDENTIALS_REJECTED',
   /** The body is not the expected message. */
   INVALID_RESPONSE: 'INVALID_RESPONSE',
   /** createOrder only: the request may have reached the airline; the workflow reconciles. */
@@ -62,6 +62,13 @@ export const FailureType = {
    * order; whether one exists must be checked by hand (status `ESCALATED`).
    */
   ORDER_UNSETTLED: 'ORDER_UNSETTLED',
+  /**
+   * 3-D Secure: the cardholder was not authenticated (declined at the issuer, or the airline
+   * refused the result: 781 declined, 782 invalid at the embedded airline). No order exists.
+   */
+  AUTHENTICATION_FAILED: 'AUTHENTICATION_FAILED',
+  /** 3-D Secure: no result within `authenticationTimeoutMs` (or 783 expired at the airline). No order exists. */
+  AUTHENTICATION_TIMEOUT: 'AUTHENTICATION_TIMEOUT',
   /** Cancelled by the agency before order creation. */
   CANCELLED: 'CANCELLED',
   /** Transient failures that exhausted their retries. */
@@ -98,6 +105,10 @@ export const AIRLINE_FAILURE_TYPES = [
   FailureType.PRICE_MISMATCH,
   FailureType.INVALID_CARD,
   FailureType.TOKEN_EXPIRED,
+  FailureType.AUTHENTICATION_FAILED,
+  FailureType.AUTHENTICATION_TIMEOUT,
+  /** A code meaning "that request may already have been carried out" (784 used result): look the order up. */
+  FailureType.ORDER_OUTCOME_UNKNOWN,
   FailureType.AIRLINE_ERROR,
 ] as const;
 export type AirlineFailureType = (typeof AIRLINE_FAILURE_TYPES)[number];

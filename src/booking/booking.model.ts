@@ -50,6 +50,8 @@ export interface AirlineRoute {
   settleWindowMs?: number;
   /** See {@link BookingWorkflowOptions.unsettledPolicy}; default the option's. */
   unsettledPolicy?: UnsettledPolicy;
+  /** See {@link BookingWorkflowOptions.authenticationTimeoutMs}; default the option's. */
+  authenticationTimeoutMs?: number;
   /** Whether the airline answers calendar searches (`journey.flexibleDays`). Default true. */
   calendarSearch?: boolean;
 }
@@ -204,6 +206,18 @@ export interface BookingWorkflowOptions {
    */
   cancelWindowMs?: number;
   /**
+   * How long the booking waits for the cardholder's 3-D Secure result when the airline asks for
+   * one, ms (an airline route's own value wins). Default 600 000 (10 minutes, the embedded
+   * airline's hold). None in time: `FAILED` with `AUTHENTICATION_TIMEOUT`.
+   */
+  authenticationTimeoutMs?: number;
+  /**
+   * Where the cardholder's browser comes back after 3-D Secure: the booking API's return
+   * endpoint with this booking's one-time token (`/bookings/{id}/authentication/return`), sent to
+   * the airline as TermURL and FailURL instead of the intent's. Absent: the intent's URLs.
+   */
+  authenticationReturn?: { termUrl: string; failUrl: string };
+  /**
    * The airlines to shop at, in preference order, with their settings (the API fills it from the
    * airline profiles and the intent's `airlines`). Each airline's activities run on its own task
    * queue. Absent (workflows started before airline profiles, tests): one airline, whose
@@ -225,6 +239,30 @@ export interface BookingWorkflowOptions {
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */
 export type UnsettledPolicy = 'recreate' | 'escalate';
+
+/** Default of {@link BookingWorkflowOptions.authenticationTimeoutMs}: 10 minutes. */
+export const DEFAULT_AUTHENTICATION_TIMEOUT_MS = 600_000;
+
+/**
+ * A 3-D Secure result brought back by the cardholder's browser (or posted by the agency):
+ * `approved` came to the TermURL, `declined` to the FailURL; `paRes` is the issuer's signed
+ * result as it came (sensitive: never logged, never in the state).
+ */
+export interface AuthenticationReturn {
+  outcome: 'approved' | 'declined';
+  paRes?: string;
+}
+
+/**
+ * The workflow's answer to an {@link AuthenticationReturn}: the outcome of the result it took
+ * (the first: a later one changes nothing), and whether this one was it.
+ */
+export interface AuthenticationReceipt {
+  outcome: 'approved' | 'declined';
+  first: boolean;
+  /** The intent's `securePayment.termUrl` (approved) or `failUrl` (declined): where the browser goes next. */
+  redirectUrl: string;
+}
 
 /** Argument of `batchWorkflow`. Child booking ids are `<batch workflow id>-<index>` (0-based). */
 export interface BatchInput {

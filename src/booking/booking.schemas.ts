@@ -32,6 +32,7 @@ export const bookingStepNameSchema = z.enum([
   'reconcileOrder',
   'retrieveOrder',
   'cancelOrder',
+  'customerInput',
 ]);
 
 export const stepRecordSchema = z.object({
@@ -125,6 +126,17 @@ export const bookingStateSchema = z.object({
   surcharge: money.optional(),
   order: z.object({ orderId: z.string(), bookingReference: z.string(), total: money, status: z.string() }).optional(),
   error: bookingErrorSchema.optional(),
+  authentication: z
+    .object({
+      redirectUrl: z.string().meta({ description: "The issuer's page (ACS_URL): send the traveller's browser there" }),
+      expiresAt: z
+        .string()
+        .meta({ format: 'date-time', description: 'The booking stops waiting then (AUTHENTICATION_TIMEOUT)' }),
+      returned: z.enum(['approved', 'declined']).optional().meta({ description: 'The result taken (the first)' }),
+      returnedAt: z.string().meta({ format: 'date-time' }).optional(),
+    })
+    .optional()
+    .meta({ description: '3-D Secure: set when the airline asked for the cardholder (AWAITING_AUTHENTICATION)' }),
   settling: z
     .object({
       lookupIds: z.array(z.string()),

@@ -15,6 +15,12 @@ export const BookingStatus = {
    */
   AWAITING_SEAT_SELECTION: 'AWAITING_SEAT_SELECTION',
   /**
+   * The airline asks for 3-D Secure: the cardholder's browser must go to
+   * `state.authentication.redirectUrl`; the booking waits for the result (the return endpoint or
+   * `POST /bookings/{id}/authentication`) until `state.authentication.expiresAt`.
+   */
+  AWAITING_AUTHENTICATION: 'AWAITING_AUTHENTICATION',
+  /**
    * An order create got no definite answer: the saga looks the order up with backoff for the
    * settle window (`ORDER_SETTLE_WINDOW_MS`) before it concludes that none exists.
    */
@@ -56,6 +62,7 @@ export function isFinalStatus(status: BookingStatus): boolean {
     case 'RUNNING':
     case 'AWAITING_APPROVAL':
     case 'AWAITING_SEAT_SELECTION':
+    case 'AWAITING_AUTHENTICATION':
     case 'SETTLING':
     case 'CANCELLING':
       return false;

@@ -7,6 +7,7 @@ import {
   AirlineProfileError,
   airlineAgencyId,
   airlineListing,
+  airlineRoute,
   embeddedAirlineCodes,
   loadAirlineProfiles,
   parseAirlineFile,
@@ -37,6 +38,7 @@ const yy: AirlineEntry = {
   timeoutMs: 5000,
   rateLimitRps: 100,
   settleWindowMs: 30_000,
+  authenticationTimeoutMs: 120_000,
   unsettledPolicy: 'escalate',
   capabilities: { calendarSearch: false },
 };
@@ -60,6 +62,7 @@ describe('airline profiles', () => {
       rateLimitRps: 20,
       settleWindowMs: 120_000,
       unsettledPolicy: 'recreate',
+      authenticationTimeoutMs: 600_000,
       agencyIds: { ACME: 'DYAPI00123' },
       capabilities: { calendarSearch: true },
     });
@@ -76,8 +79,10 @@ describe('airline profiles', () => {
       rateLimitRps: 100,
       settleWindowMs: 30_000,
       unsettledPolicy: 'escalate',
+      authenticationTimeoutMs: 120_000,
       capabilities: { calendarSearch: false },
     });
+    expect(airlineRoute(second!)).toMatchObject({ code: 'YY', authenticationTimeoutMs: 120_000 });
   });
 
   it("reads each airline's error codes on top of the standard ones", () => {
@@ -150,6 +155,10 @@ describe('airline profiles', () => {
     });
     expect(() => profileFromEnv({ AIRLINE_RATE_LIMIT_RPS: '0' })).toThrow(/^AIRLINE_RATE_LIMIT_RPS: /);
     expect(() => profileFromEnv({ ORDER_UNSETTLED_POLICY: 'retry' })).toThrow(/^ORDER_UNSETTLED_POLICY: /);
+    expect(profileFromEnv({ AIRLINE_AUTHENTICATION_TIMEOUT_MS: '90000' }).authenticationTimeoutMs).toBe(90_000);
+    expect(() => profileFromEnv({ AIRLINE_AUTHENTICATION_TIMEOUT_MS: '0' })).toThrow(
+      /^AIRLINE_AUTHENTICATION_TIMEOUT_MS: /,
+    );
   });
 
   it('lists an airline without its credentials or addresses', () => {
@@ -178,6 +187,12 @@ describe('airline profiles', () => {
       TOKEN_EXPIRED: 'TOKEN_EXPIRED',
       UNKNOWN_TOKEN: 'TOKEN_EXPIRED',
       ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+      SECURE_PAYMENT_REQUIRED: 'INVALID_REQUEST',
+      AUTHENTICATION_DECLINED: 'AUTHENTICATION_FAILED',
+      AUTHENTICATION_INVALID: 'AUTHENTICATION_FAILED',
+      AUTHENTICATION_EXPIRED: 'AUTHENTICATION_TIMEOUT',
+      // The result was used: the order may exist, so it is looked up, never sent again.
+      AUTHENTICATION_USED: 'ORDER_OUTCOME_UNKNOWN',
     };
     for (const [name, def] of Object.entries(AIRLINE_ERRORS)) {
       if (name === 'SYSTEM_ERROR') expect(codes.transient.has(def.code)).toBe(true);

@@ -19,7 +19,7 @@ import {
   type AirlineFailureType,
   type NdcCodeTable,
 } from '../booking/booking.failures';
-import type { AirlineRoute, UnsettledPolicy } from '../booking/booking.model';
+import { DEFAULT_AUTHENTICATION_TIMEOUT_MS, type AirlineRoute, type UnsettledPolicy } from '../booking/booking.model';
 import { NDC_BINDINGS, type NdcBinding } from '../ndc/soap';
 import type { NdcClientConfig } from './ndc-client';
 import { DEV_AIRLINE_PASSWORD, loadNdcClientConfig } from './ndc-client.config';
@@ -49,6 +49,11 @@ export interface AirlineProfile {
   /** How long an order create without a definite answer is looked up, ms. */
   settleWindowMs: number;
   unsettledPolicy: UnsettledPolicy;
+  /**
+   * How long a booking waits for the cardholder's 3-D Secure result, ms: at most the airline's
+   * hold of the seats (the embedded airline's `AIRLINE_AUTHENTICATION_HOLD_MS`, 10 minutes).
+   */
+  authenticationTimeoutMs: number;
   /** Our agency id -> the `TravelAgencySender/AgencyID` this airline knows the agency by. */
   agencyIds: Readonly<Record<string, string>>;
   /** Its NDC error codes (on top of the standard ones) and its transient ones. */
@@ -105,6 +110,7 @@ export const airlineEntrySchema = z.strictObject({
   rateLimitRps: z.number().positive().default(DEFAULT_AIRLINE_RATE_LIMIT_RPS),
   settleWindowMs: z.number().int().min(0).default(DEFAULT_AIRLINE_SETTLE_WINDOW_MS),
   unsettledPolicy: z.enum(['recreate', 'escalate']).default('recreate'),
+  authenticationTimeoutMs: z.number().int().positive().default(DEFAULT_AUTHENTICATION_TIMEOUT_MS),
   agencyIds: z.record(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/), z.string().min(1).max(64)).default({}),
   errorCodes: z.record(ndcCode, z.enum(AIRLINE_FAILURE_TYPES)).default({}),
   transientCodes: z.array(ndcCode).default([]),
@@ -208,6 +214,7 @@ function profileFromEntry(
     rateLimitRps: entry.rateLimitRps,
     settleWindowMs: entry.settleWindowMs,
     unsettledPolicy: entry.unsettledPolicy,
+    authenticationTimeoutMs: entry.authenticationTimeoutMs,
     agencyIds: entry.agencyIds,
     codes: ndcCodeTable(entry.errorCodes, entry.transientCodes),
     capabilities: entry.capabilities,
@@ -237,6 +244,7 @@ export function profileFromEnv(
     passwordEnv: 'AIRLINE_PASSWORD',
     ...numberOf(env, 'AIRLINE_RATE_LIMIT_RPS', 'rateLimitRps'),
     ...numberOf(env, 'ORDER_SETTLE_WINDOW_MS', 'settleWindowMs'),
+    ...numberOf(env, 'AIRLINE_AUTHENTICATION_TIMEOUT_MS', 'authenticationTimeoutMs'),
     ...(env.ORDER_UNSETTLED_POLICY?.trim() ? { unsettledPolicy: env.ORDER_UNSETTLED_POLICY.trim() } : {}),
   });
   if (!entry.success) {
@@ -251,6 +259,7 @@ export function profileFromEnv(
     rateLimitRps: entry.data.rateLimitRps,
     settleWindowMs: entry.data.settleWindowMs,
     unsettledPolicy: entry.data.unsettledPolicy,
+    authenticationTimeoutMs: entry.data.authenticationTimeoutMs,
     agencyIds: {},
     codes: embeddedAirlineCodes(),
     capabilities: { calendarSearch: true },
@@ -263,6 +272,7 @@ const ENV_OF_FIELD: Readonly<Record<string, string>> = {
   rateLimitRps: 'AIRLINE_RATE_LIMIT_RPS',
   settleWindowMs: 'ORDER_SETTLE_WINDOW_MS',
   unsettledPolicy: 'ORDER_UNSETTLED_POLICY',
+  authenticationTimeoutMs: 'AIRLINE_AUTHENTICATION_TIMEOUT_MS',
 };
 
 /** `{ [field]: Number(value) }` when the variable is set (the schema then checks it). */
@@ -293,6 +303,14 @@ export const EMBEDDED_AIRLINE_ERROR_CODES: Readonly<Record<string, AirlineFailur
   '750': 'INVALID_CARD',
   '751': 'TOKEN_EXPIRED',
   '752': 'TOKEN_EXPIRED',
+  // 3-D Secure (docs/airline-world.md): 780 a 3-D Secure card without a SecurePaymentAlert,
+  // 781 declined, 782 forged or for another transaction, 783 expired, 784 result already used
+  // (the order may exist: looked up, never sent again).
+  '780': 'INVALID_REQUEST',
+  '781': 'AUTHENTICATION_FAILED',
+  '782': 'AUTHENTICATION_FAILED',
+  '783': 'AUTHENTICATION_TIMEOUT',
+  '784': 'ORDER_OUTCOME_UNKNOWN',
 };
 /** The embedded airline's "try again later" code (799 system error). */
 export const EMBEDDED_AIRLINE_TRANSIENT_CODES: readonly string[] = ['799'];
@@ -308,6 +326,7 @@ export function airlineRoute(profile: AirlineProfile): AirlineRoute {
     code: profile.code,
     settleWindowMs: profile.settleWindowMs,
     unsettledPolicy: profile.unsettledPolicy,
+    authenticationTimeoutMs: profile.authenticationTimeoutMs,
     calendarSearch: profile.capabilities.calendarSearch,
   };
 }

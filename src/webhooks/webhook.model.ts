@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.confirmed',
   'booking.failed',
   'booking.awaiting_approval',
+  'booking.authentication_required',
   'booking.cancelled',
   'booking.escalated',
   'booking.awaiting_seat_selection',
@@ -88,6 +89,8 @@ export interface BookingEventData {
     total?: { value: string; currency: string };
     notes: string[];
   };
+  /** `AWAITING_AUTHENTICATION`: where to send the cardholder's browser (3-D Secure), and until when. */
+  authentication?: { redirectUrl: string; expiresAt: string };
   /** Refund of a cancelled order, when the airline gave one. */
   refund?: { value: string; currency: string };
   error?: { type: string; message: string; airlineCode?: string };

@@ -3,6 +3,7 @@
  * and talks to it over real HTTP (node:http, so headers such as
  * Transfer-Encoding and Content-Encoding are seen as sent).
  */
+import { DEFAULT_AUTHENTICATION_TIMEOUT_MS } from '../../src/booking/booking.model';
 import type { INestApplication } from '@nestjs/common';
 import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -105,6 +106,7 @@ export function embeddedProfile(
     rateLimitRps: options.rateLimitRps ?? 200,
     settleWindowMs: DEFAULT_AIRLINE_SETTLE_WINDOW_MS,
     unsettledPolicy: 'recreate',
+    authenticationTimeoutMs: DEFAULT_AUTHENTICATION_TIMEOUT_MS,
     agencyIds: {},
     codes: embeddedAirlineCodes(),
     capabilities: { calendarSearch: true },

@@ -117,7 +117,20 @@ const fakeCodec: UiPayloadCodec = {
 };
 
 /** The route of the one airline of the AIRLINE_* defaults. */
-const ZZ_ROUTE = { code: 'ZZ', settleWindowMs: 120_000, unsettledPolicy: 'recreate', calendarSearch: true };
+const ZZ_ROUTE = {
+  code: 'ZZ',
+  settleWindowMs: 120_000,
+  unsettledPolicy: 'recreate',
+  authenticationTimeoutMs: 600_000,
+  calendarSearch: true,
+};
+/** The 3-D Secure TermURL / FailURL of a booking: the API's return endpoint with the booking's token. */
+const returnUrl = (encodedId: string, result: string) =>
+  expect.stringMatching(
+    new RegExp(
+      `^http://localhost:\\d+/bookings/${encodedId}/authentication/return\\?token=[A-Za-z0-9_-]{43}&result=${result}$`,
+    ),
+  );
 
 describe('booking API over a fake Temporal client', () => {
   let app: NestExpressApplication;
@@ -196,7 +209,15 @@ describe('booking API over a fake Temporal client', () => {
     // Every configured airline's route goes with the booking (here the one of AIRLINE_*).
     expect(opts.args).toEqual([
       intent,
-      { cancelWindowMs: 604_800_000, airlines: [ZZ_ROUTE], correlationId: 'req-123' },
+      {
+        cancelWindowMs: 604_800_000,
+        airlines: [ZZ_ROUTE],
+        correlationId: 'req-123',
+        authenticationReturn: {
+          termUrl: returnUrl('booking%3AAGENCY1%3Ak-1', 'approved'),
+          failUrl: returnUrl('booking%3AAGENCY1%3Ak-1', 'declined'),
+        },
+      },
     ]);
     expect(opts.searchAttributes).toEqual({ BookingStatus: ['RUNNING'], AgencyId: ['AGENCY1'], Route: ['LGW-OSL'] });
     expect(JSON.stringify(opts.memo)).not.toContain(CREDIT_CARD);
@@ -222,9 +243,17 @@ describe('booking API over a fake Temporal client', () => {
       unsettledPolicy: 'escalate',
       approvalTimeoutMs: 5000,
       // Every configured airline's route: here the one of the AIRLINE_* variables.
-      airlines: [{ code: 'ZZ', settleWindowMs: 300000, unsettledPolicy: 'escalate', calendarSearch: true }],
+      airlines: [
+        {
+          code: 'ZZ',
+          settleWindowMs: 300000,
+          unsettledPolicy: 'escalate',
+          authenticationTimeoutMs: 600_000,
+          calendarSearch: true,
+        },
+      ],
     };
-    expect(booking[1]).toEqual({ ...options, correlationId: 'r1' });
+    expect(booking[1]).toEqual({ ...options, correlationId: 'r1', authenticationReturn: expect.any(Object) });
     expect(batch[0].options).toEqual({ ...options, correlationId: 'r2' });
   });
 
@@ -468,7 +497,7 @@ describe('booking API over a fake Temporal client', () => {
       {
         path: 'status',
         message:
-          'must be one of RUNNING, AWAITING_APPROVAL, AWAITING_SEAT_SELECTION, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED',
+          'must be one of RUNNING, AWAITING_APPROVAL, AWAITING_SEAT_SELECTION, AWAITING_AUTHENTICATION, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED',
       },
       { path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' },
       { path: 'limit', message: 'must be an integer from 1 to 1000' },
@@ -711,6 +740,8 @@ describe('booking API over a fake Temporal client', () => {
       '/bookings',
       '/bookings/{id}',
       '/bookings/{id}/approve-price',
+      '/bookings/{id}/authentication',
+      '/bookings/{id}/authentication/return',
       '/bookings/{id}/cancel',
       '/bookings/{id}/order',
       '/bookings/{id}/seat-map',
@@ -759,8 +790,13 @@ describe('booking API over a fake Temporal client', () => {
           expect(op.security).toBeUndefined();
           continue;
         }
-        expect([path, method, op.security]).toEqual([path, method, [{ apiKey: [] }, { oidc: [] }]]);
-        expect(errors.map(([s]) => s)).toContain('401');
+        // The 3-D Secure return: the traveller's browser, no credential but the booking's token.
+        if (path.endsWith('/authentication/return')) {
+          expect([path, method, op.security]).toEqual([path, method, undefined]);
+        } else {
+          expect([path, method, op.security]).toEqual([path, method, [{ apiKey: [] }, { oidc: [] }]]);
+          expect(errors.map(([s]) => s)).toContain('401');
+        }
         for (const [status, answer] of errors) {
           expect([path, method, status, answer.content]).toEqual([
             path,

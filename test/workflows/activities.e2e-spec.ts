@@ -153,6 +153,7 @@ describe('booking activities against the real airline service', () => {
       tokenId: token.tokenId,
       securePayment: oneWayIntent().securePayment,
     });
+    if (created.kind === 'challenge') throw new Error('unexpected 3-D Secure challenge');
     expect(created.order.status).toBe('OK');
     expect(created.order.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
     expect(created.order.total).toEqual(repriced.total);
@@ -174,8 +175,19 @@ describe('booking activities against the real airline service', () => {
     expect(retrieved.orderViewXml).not.toContain(CREDIT_CARD.number);
   });
 
-  it('a card that needs 3-D Secure: createOrder fails definitely (no order), never as an unknown outcome', async () => {
-    const context = ctx();
+  /** Chooses at the issuer page; the browser's next stop (TermURL or FailURL) with PaRes. */
+  async function decide(acsUrl: string, decision: 'approve' | 'decline'): Promise<URL> {
+    const res = await fetch(acsUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `decision=${decision}`,
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    return new URL(res.headers.get('location')!);
+  }
+
+  async function challenged(context: NdcContext) {
     const { shop, priced, offers } = await shopAndPrice(context);
     const card = { ...CREDIT_CARD, number: '4000000000003220' };
     const token = await run(activities.tokenise, { card, correlationId: context.correlationId });
@@ -185,16 +197,65 @@ describe('booking activities against the real airline service', () => {
       previous: priced,
       tokenId: token.tokenId,
     });
+    const answer = await run(activities.createOrder, {
+      ctx: context,
+      priced: repriced,
+      tokenId: token.tokenId,
+      securePayment: oneWayIntent().securePayment,
+    });
+    if (answer.kind !== 'challenge') throw new Error('expected a 3-D Secure challenge');
+    return { shop, answer };
+  }
+
+  it('a card that needs 3-D Secure: createOrder answers a typed challenge (no order); customerInput orders once, a second send is 784 -> settle', async () => {
+    const context = ctx();
+    const { shop, answer } = await challenged(context);
+    expect(answer).toEqual({
+      kind: 'challenge',
+      acsUrl: expect.stringMatching(/\/acs\//),
+      spmTxnReference: expect.stringMatching(/^SPM-/),
+      originalTransactionId: expect.any(String),
+      attempt: 1,
+    });
+    expect(JSON.stringify(answer)).not.toContain('3220');
+    expect(
+      (await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId })).order,
+    ).toBeUndefined();
+
+    const back = await decide(answer.acsUrl, 'approve');
+    const input = {
+      ctx: context,
+      spmTxnReference: answer.spmTxnReference,
+      originalTransactionId: answer.originalTransactionId!,
+      paRes: back.searchParams.get('PaRes')!,
+      status: 'Y' as const,
+    };
+    const placed = await run(activities.customerInput, input);
+    expect(placed.order.status).toBe('OK');
+    const found = await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId });
+    expect(found.order).toEqual(placed.order);
+    // The same result again: "already used", whose remedy is a lookup, never a second order.
+    const again = await failureOf(run(activities.customerInput, input));
+    expect([again.type, (again.details?.[0] as { airlineCode?: string }).airlineCode]).toEqual([
+      'ORDER_OUTCOME_UNKNOWN',
+      '784',
+    ]);
+  });
+
+  it('3-D Secure declined at the issuer: customerInput fails AUTHENTICATION_FAILED (781), no order', async () => {
+    const context = ctx();
+    const { shop, answer } = await challenged(context);
+    const back = await decide(answer.acsUrl, 'decline');
     const failure = await failureOf(
-      run(activities.createOrder, {
+      run(activities.customerInput, {
         ctx: context,
-        priced: repriced,
-        tokenId: token.tokenId,
-        securePayment: oneWayIntent().securePayment,
+        spmTxnReference: answer.spmTxnReference,
+        originalTransactionId: answer.originalTransactionId!,
+        paRes: back.searchParams.get('PaRes')!,
+        status: 'N',
       }),
     );
-    expect([failure.type, failure.nonRetryable]).toEqual(['AIRLINE_ERROR', true]);
-    expect(failure.message).toContain('3-D Secure');
+    expect([failure.type, failure.nonRetryable]).toEqual(['AUTHENTICATION_FAILED', true]);
     expect(
       (await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId })).order,
     ).toBeUndefined();

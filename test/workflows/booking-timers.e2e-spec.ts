@@ -227,7 +227,10 @@ describe('booking saga timers (time-skipping test server)', () => {
   it('never fails while the lookups fail: escalates when no lookup answered after the window', async () => {
     mocks.createOrder.mockImplementation(createOutcomeUnknown);
     mocks.reconcileOrder.mockImplementation(async () => {
-      throw ApplicationFailure.nonRetryable('HTTP 401', 'AUTHENTICATION_FAILED', { attempt: 1, httpStatus: 401 });
+      throw ApplicationFailure.nonRetryable('HTTP 401', 'AIRLINE_CREDENTIALS_REJECTED', {
+        attempt: 1,
+        httpStatus: 401,
+      });
     });
     const handle = await start(oneWayIntent(), { settleWindowMs: 10_000 });
     const result = await handle.result();

@@ -152,6 +152,7 @@ export function happyMocks(): ActivityMocks {
       attempt: attempt(),
     })),
     createOrder: mockFn<BookingActivities['createOrder']>(async () => ({ order: ORDER, attempt: attempt() })),
+    customerInput: mockFn<BookingActivities['customerInput']>(async () => ({ order: ORDER, attempt: attempt() })),
     reconcileOrder: mockFn<BookingActivities['reconcileOrder']>(async () => ({ attempt: attempt() })),
     retrieveOrder: mockFn<BookingActivities['retrieveOrder']>(async () => ({
       order: ORDER,
@@ -180,6 +181,7 @@ export function delegatingActivities(current: () => ActivityMocks): BookingActiv
     tokenise: (input) => current().tokenise(input),
     repriceWithToken: (input) => current().repriceWithToken(input),
     createOrder: (input) => current().createOrder(input),
+    customerInput: (input) => current().customerInput(input),
     reconcileOrder: (input) => current().reconcileOrder(input),
     retrieveOrder: (input) => current().retrieveOrder(input),
     cancelOrder: (input) => current().cancelOrder(input),

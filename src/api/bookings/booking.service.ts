@@ -5,6 +5,8 @@
  * like an unknown one.
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow';
 import {
   Client,
   WorkflowHandle,
@@ -16,6 +18,8 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   BOOKING_WORKFLOW,
+  type AuthenticationReceipt,
+  type AuthenticationReturn,
   type BookingIntent,
   type BookingResult,
   type BookingState,
@@ -24,6 +28,7 @@ import {
 } from '../../booking/booking.model';
 import {
   approvePriceSignal,
+  authenticationResultUpdate,
   cancelBookingUpdate,
   cancelSignal,
   orderViewQuery,
@@ -38,6 +43,8 @@ import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
 import { startFailure } from '../common/start-failure';
 import type { ApiConfig } from '../config/api.config';
+import { loadPayloadKey } from '../../temporal/payload-codec';
+import { isReturnToken, returnTokenKey, returnUrls } from './authentication-return';
 import { BOOKING_STATUSES, IDEMPOTENCY_KEY_RE, type BookingListQuery } from './booking.dto';
 
 /** Memo key holding the fingerprint of the submitted request (idempotency check). */
@@ -156,7 +163,22 @@ export class BookingService {
   constructor(
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly http: HttpAdapterHost,
   ) {}
+
+  /**
+   * HMAC key of the 3-D Secure return tokens: derived from PAYLOAD_ENCRYPTION_KEY, which the API's
+   * data converter reads from the same environment (authentication-return.ts).
+   */
+  private readonly returnKey = returnTokenKey(loadPayloadKey());
+
+  /** API_PUBLIC_URL, else `http://localhost:<the port the API listens on>`. */
+  private publicUrl(): string {
+    if (this.config.publicUrl !== undefined) return this.config.publicUrl;
+    const address = this.http.httpAdapter?.getHttpServer()?.address() as { port?: number } | string | null;
+    const port = typeof address === 'object' && address?.port !== undefined ? address.port : this.config.port;
+    return `http://localhost:${port}`;
+  }
 
   /**
    * Starts the booking, or returns the one already started with the same agency and key.
@@ -166,7 +188,11 @@ export class BookingService {
     const key = idempotencyKey(keyHeader);
     const id = bookingWorkflowId(intent.agency.id, key);
     const print = fingerprint(intent);
-    const options: BookingWorkflowOptions = { ...this.config.workflowDefaults, correlationId: requestId };
+    const options: BookingWorkflowOptions = {
+      ...this.config.workflowDefaults,
+      correlationId: requestId,
+      authenticationReturn: returnUrls(this.publicUrl(), this.returnKey, id),
+    };
     if (this.config.approvalTimeoutMs !== undefined) options.approvalTimeoutMs = this.config.approvalTimeoutMs;
     const route = `${intent.journey.origin}-${intent.journey.destination}`;
     // One round trip for a new intent: the start itself. Only when a workflow with this id exists
@@ -345,13 +371,57 @@ export class BookingService {
         throw error;
       }
     }
-    if (!open || state.order !== undefined || (state.status !== 'RUNNING' && state.status !== 'AWAITING_APPROVAL')) {
+    const cancellable = ['RUNNING', 'AWAITING_APPROVAL', 'AWAITING_AUTHENTICATION'].includes(state.status);
+    if (!open || state.order !== undefined || !cancellable) {
       throw new ApiError('BOOKING_NOT_CANCELLABLE', 'The booking is finished or its order is being placed', undefined, {
         bookingStatus: state.status,
       });
     }
     await this.client.workflow.getHandle(id).signal(cancelSignal, {});
     return { id, status: state.status, signal: cancelSignal.name, links: bookingLinks(id) };
+  }
+
+  /**
+   * The cardholder's browser back from 3-D Secure (no credential: the booking's return token).
+   * Records the result in the workflow (the first one counts) and answers where to send the
+   * browser: the intent's `termUrl` or `failUrl`. A wrong token is answered like an unknown
+   * booking. A return after the booking ended changes nothing and is sent where its outcome says.
+   */
+  async returnFromAuthentication(id: string, token: unknown, returned: AuthenticationReturn): Promise<string> {
+    if (!isReturnToken(this.returnKey, id, token)) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
+    const handle = this.client.workflow.getHandle(id);
+    try {
+      return (await handle.executeUpdate(authenticationResultUpdate, { args: [returned] })).redirectUrl;
+    } catch (error) {
+      const description = await describeOrUndefined(handle);
+      if (description === undefined) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
+      if (description.status.name === 'RUNNING') throw notAwaitingAuthentication(error);
+      const [intent] = (await decodeArrayFromPayloads(
+        this.client.options.loadedDataConverter,
+        (await handle.fetchHistory()).events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads,
+      )) as [BookingIntent];
+      const state = description.status.name === 'COMPLETED' ? (await handle.result()).state : undefined;
+      const approved = state?.authentication?.returned === 'approved' && state.order !== undefined;
+      return approved ? intent.securePayment.termUrl : intent.securePayment.failUrl;
+    }
+  }
+
+  /** An agency posts the 3-D Secure result its own return page received. */
+  async postAuthentication(
+    id: string,
+    caller: Principal,
+    returned: AuthenticationReturn,
+  ): Promise<{ id: string } & Omit<AuthenticationReceipt, 'redirectUrl'>> {
+    const { description } = await this.stateOf(id, caller);
+    if (description.status.name !== 'RUNNING') throw notAwaitingAuthentication();
+    try {
+      const { outcome, first } = await this.client.workflow
+        .getHandle(id)
+        .executeUpdate(authenticationResultUpdate, { args: [returned] });
+      return { id, outcome, first };
+    } catch (error) {
+      throw notAwaitingAuthentication(error);
+    }
   }
 
   /**
@@ -446,6 +516,15 @@ export function errorName(err: unknown): string {
   const grpc = (err as { cause?: { code?: unknown; details?: unknown } } | null)?.cause;
   const code = typeof grpc?.code === 'number' ? ` gRPC ${grpc.code}` : '';
   return `${(err as Error | null)?.name ?? 'Error'}${code}`;
+}
+
+/** The booking was not asked for 3-D Secure, or has ended (the update was refused). */
+function notAwaitingAuthentication(error?: unknown): ApiError {
+  const reason = (error as { cause?: { message?: string } } | undefined)?.cause?.message;
+  return new ApiError(
+    'NOT_AWAITING_AUTHENTICATION',
+    `The booking is not waiting for a 3-D Secure result${reason !== undefined ? `: ${reason}` : ''}`,
+  );
 }
 
 export function keyReused(id: string): ApiError {

@@ -82,6 +82,23 @@ export const signalSentSchema = z.object({
   links: bookingLinks,
 });
 
+export const authenticationResultSchema = z.object({
+  result: z
+    .enum(['approved', 'declined'])
+    .meta({ description: 'approved: the browser came to the TermURL; declined: to the FailURL' }),
+  paRes: z
+    .string()
+    .max(8192)
+    .optional()
+    .meta({ description: "The issuer's signed result (PaRes) exactly as received" }),
+});
+
+export const authenticationReceiptSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(['approved', 'declined']).meta({ description: 'The result the booking took (the first one)' }),
+  first: z.boolean().meta({ description: 'false: a result was taken before; this one changed nothing' }),
+});
+
 export const airlineListSchema = z.object({
   airlines: z.array(
     z.object({
@@ -166,6 +183,8 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     SignalSent: jsonSchema(signalSentSchema),
     SeatMapView: jsonSchema(seatMapViewSchema),
     SeatSelection: jsonSchema(seatSelectionSchema, 'input'),
+    AuthenticationResult: jsonSchema(authenticationResultSchema),
+    AuthenticationReceipt: jsonSchema(authenticationReceiptSchema),
     BatchAccepted: jsonSchema(batchAcceptedSchema),
     BatchView: jsonSchema(batchViewSchema),
     Problem: jsonSchema(problemSchema),

@@ -14,6 +14,7 @@ export interface HttpResponse {
   json(body: unknown): HttpResponse;
   send(body: string): HttpResponse;
   setHeader(name: string, value: string): void;
+  redirect(status: number, url: string): void;
   end(): void;
 }
 

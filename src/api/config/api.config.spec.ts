@@ -21,7 +21,15 @@ describe('loadApiConfig', () => {
       approvalTimeoutMs: undefined,
       workflowDefaults: {
         cancelWindowMs: 604_800_000,
-        airlines: [{ code: 'ZZ', settleWindowMs: 120_000, unsettledPolicy: 'recreate', calendarSearch: true }],
+        airlines: [
+          {
+            code: 'ZZ',
+            settleWindowMs: 120_000,
+            unsettledPolicy: 'recreate',
+            authenticationTimeoutMs: 600_000,
+            calendarSearch: true,
+          },
+        ],
       },
       priorities: { interactive: 2, batch: 4 },
       queryTimeoutMs: 10000,
@@ -99,7 +107,15 @@ describe('loadApiConfig', () => {
     ).toEqual({
       cancelWindowMs: 604_800_000,
       // The AIRLINE_* profile takes its settle window and policy from the same variables.
-      airlines: [{ code: 'ZZ', settleWindowMs: 300000, unsettledPolicy: 'escalate', calendarSearch: true }],
+      airlines: [
+        {
+          code: 'ZZ',
+          settleWindowMs: 300000,
+          unsettledPolicy: 'escalate',
+          authenticationTimeoutMs: 600_000,
+          calendarSearch: true,
+        },
+      ],
       settleWindowMs: 300000,
       unsettledPolicy: 'escalate',
     });

@@ -93,6 +93,11 @@ export interface ApiConfig {
   rateLimitPoints: number;
   /** The rate-limit window, seconds (RATE_LIMIT_WINDOW_S, default 60). */
   rateLimitWindowS: number;
+  /**
+   * The API's base URL as travellers' browsers reach it (API_PUBLIC_URL): the 3-D Secure TermURL
+   * and FailURL sent to airlines point to it. Unset: `http://localhost:<the port it listens on>`.
+   */
+  publicUrl?: string;
 }
 
 /** Thrown when the environment is invalid; the message names the variable. */
@@ -132,6 +137,7 @@ export const apiEnvSchema = z.object({
   OIDC_OPS_ROLE: z.string().min(1).default('ops'),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  API_PUBLIC_URL: httpUrl.optional(),
 });
 
 /** The airline profiles, without credentials; a bad one names its variable (or AIRLINES_FILE). */
@@ -216,5 +222,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...(oidc !== undefined ? { oidc } : {}),
     rateLimitPoints: e.RATE_LIMIT_POINTS,
     rateLimitWindowS: e.RATE_LIMIT_WINDOW_S,
+    ...(e.API_PUBLIC_URL !== undefined ? { publicUrl: e.API_PUBLIC_URL } : {}),
   };
 }

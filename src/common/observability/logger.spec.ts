@@ -92,6 +92,9 @@ describe('createLogger redaction', () => {
   it('masks only Luhn-valid card-length digit runs in strings', () => {
     expect(redactString('order 4000056655665556 ref 1234567890123')).toBe(`order ${REDACTED} ref 1234567890123`);
     expect(redactString('Authorization: Basic YWdlbmN5OnNlY3JldA==')).toBe(`Authorization: Basic ${REDACTED}`);
+    expect(
+      redactString('GET /bookings/b/authentication/return?token=abc_-1&result=approved&PaRes=v1.SPM-1.x&MD=SPM-1'),
+    ).toBe(`GET /bookings/b/authentication/return?token=${REDACTED}&result=approved&PaRes=${REDACTED}&MD=SPM-1`);
     expect(redact({ a: [{ token: 'tok_1', password: '' }], n: 4000056655665556 })).toEqual({
       a: [{ token: REDACTED, password: '' }],
       n: REDACTED,

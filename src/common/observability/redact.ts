@@ -111,12 +111,20 @@ function normalise(key: string): string {
   return key.replace(/[-_]/g, '').toLowerCase();
 }
 
-/** Masks Luhn-valid card numbers (13-19 digits, spaces or dashes allowed) and credentials in a string. */
+/** Query parameters that carry 3-D Secure secrets: the return token, PaRes, CAVV. */
+const SECRET_QUERY = /(?<=[?&])(token|PaRes|cavv)=[^&#\s"']*/gi;
+
+/**
+ * Masks Luhn-valid card numbers (13-19 digits, spaces or dashes allowed), credentials and the
+ * 3-D Secure query parameters (`token`, `PaRes`, `cavv`) in a string.
+ */
 export function redactString(text: string): string {
   let out = text.replace(
     /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi,
     (_match, scheme: string) => `${scheme} ${REDACTED}`,
   );
+  // 3-D Secure return tokens and results in URLs (the booking API's return endpoint, TermURLs).
+  out = out.replace(SECRET_QUERY, (_match, name: string) => `${name}=${REDACTED}`);
   out = out.replace(/\b\d(?:[ -]?\d){12,18}\b/g, (match) => {
     const digits = match.replace(/[ -]/g, '');
     return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) ? REDACTED : match;

@@ -1,0 +1,42 @@
+/**
+ * Where the cardholder's browser comes back after 3-D Secure (docs/api.md, "3-D Secure"): the
+ * TermURL and FailURL sent to the airline are this API's
+ * `/bookings/{id}/authentication/return?token=<t>&result=approved|declined`.
+ *
+ * The token is derived, not stored: HMAC-SHA256 of the booking id under a key derived (HKDF) from
+ * the API's PAYLOAD_ENCRYPTION_KEY, so every API instance checks it without shared state and no
+ * new secret is needed. It is bound to one booking (another booking's token is refused) and is
+ * "one-time" in effect: the workflow takes the first result only, a later return changes nothing.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+const TOKEN_INFO = 'ndc-saga 3-D Secure return token v1';
+
+/** The HMAC key of return tokens, derived from the payload encryption key. */
+export function returnTokenKey(payloadKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', payloadKey, Buffer.alloc(0), TOKEN_INFO, 32));
+}
+
+/** The return token of booking `id` (43 base64url characters). */
+export function returnToken(key: Buffer, id: string): string {
+  return createHmac('sha256', key).update(id).digest('base64url');
+}
+
+/** True when `token` is booking `id`'s (constant-time comparison). */
+export function isReturnToken(key: Buffer, id: string, token: unknown): boolean {
+  if (typeof token !== 'string') return false;
+  const expected = Buffer.from(returnToken(key, id));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The TermURL and FailURL of booking `id` under the API's public base URL. */
+export function returnUrls(publicUrl: string, key: Buffer, id: string): { termUrl: string; failUrl: string } {
+  const url = (result: 'approved' | 'declined'): string => {
+    const u = new URL(`${publicUrl.replace(/\/+$/, '')}/bookings/${encodeURIComponent(id)}/authentication/return`);
+    u.searchParams.set('token', returnToken(key, id));
+    u.searchParams.set('result', result);
+    return u.toString();
+  };
+  return { termUrl: url('approved'), failUrl: url('declined') };
+}
