@@ -16,6 +16,7 @@ describe('loadAirlineConfig', () => {
       production: false,
       maxBodyBytes: 1048576,
       seatLockMs: 600000,
+      worldSeed: 'ZZ',
       portalUrl: 'https://book.example-airline.test/manage/',
       authenticationHoldMs: 600000,
       logLevels: ['error', 'warn'],

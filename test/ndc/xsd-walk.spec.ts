@@ -44,7 +44,7 @@ const KNOWN_GAPS: RegExp[] = [
   /\/FlightSegment\/OperatingCarrier\/AirlineID$/,
   /\/Order\/Payments\/Payment\/Method\/VoucherMethod\/Number$/,
   /\/Payments\/Payment\/Method\/Voucher\/Number$/,
-  /\/SecurePaymentAlert\/(Details|URLs|Details\/CustomerDevice)$/,
+  /\/SecurePaymentAlert\/(Details|URLs|Details\/CustomerDevice|URLs\/(FailURL|TermURL))$/,
   /\/Order\/Payments\/Payment\/Amount\/SimpleCurrencyPrice$/,
 ];
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createWorld, DEFAULT_WORLD_PATH, loadWorld, WorldDataError } from './world';
 import { ageOn, addDays, isIsoDate, weekdayOf } from './world.dates';
 import type { WorldData } from './world.types';
+import { worldForSeed, worldVariant } from './world.variant';
+import { multiply } from '../../common/decimal';
 
 describe('World', () => {
   const world = loadWorld();
@@ -73,5 +75,28 @@ describe('world dates', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('2026-1-01')).toBe(false);
+  });
+});
+
+describe('worlds of other airlines (world.variant.ts)', () => {
+  const data = JSON.parse(readFileSync(DEFAULT_WORLD_PATH, 'utf8')) as WorldData;
+
+  it('keeps the file itself for seed ZZ', () => {
+    expect(worldForSeed(data, 'ZZ')).toBe(data);
+  });
+
+  it('moves every time by the same minutes and scales fares per price class, exactly, for another seed', () => {
+    expect(worldVariant(data, 'YY')).toEqual({
+      shiftMinutes: 15,
+      fareFactors: { ECONOMY: '0.95', PLUS: '1.15', FLEX: '0.90' },
+    });
+    const yy = worldForSeed(data, 'YY');
+    const [base, shifted] = [data, yy].map((d) => d.flights.find((f) => f.number === '101')!);
+    expect([shifted!.departure, shifted!.arrival]).toEqual(['07:15', '10:15']);
+    expect(shifted!.fares.ECONOMY).toEqual(base!.fares.ECONOMY!.map((fare) => multiply(fare, '0.95', 2)));
+    expect(shifted!.fares.ECONOMY![0]).toBe('46.55');
+    // Connections keep their flights and layovers; the routes are the same.
+    expect(yy.connections).toEqual(data.connections);
+    expect(yy.flights.map((f) => [f.from, f.to])).toEqual(data.flights.map((f) => [f.from, f.to]));
   });
 });
