@@ -17,6 +17,12 @@ import { call, pollUntil, startStack, waitForBooking, type Stack } from '../api/
 const RATE = 10;
 /** Children of the big batch; all run at once (BATCH_CONCURRENCY). */
 const BATCH = 40;
+/**
+ * Children of the big batch of the fairness test: its queued shops (without fairness all of them
+ * go before the other agency's) must far outnumber what starts while the small batch's workflows
+ * themselves start on a busy machine.
+ */
+const BIG_BATCH = 60;
 const AGENCY_A = 'AGPRIOA';
 const AGENCY_B = 'AGPRIOB';
 
@@ -74,7 +80,7 @@ describe('interactive bookings go before queued batches (default priorities)', (
       prefix: 'prio',
       rateLimitRps: RATE,
       keys: { a: { agencyId: AGENCY_A }, b: { agencyId: AGENCY_B } },
-      apiEnv: { BATCH_CONCURRENCY: String(BATCH), RATE_LIMIT_POINTS: '0' },
+      apiEnv: { BATCH_CONCURRENCY: String(BIG_BATCH), RATE_LIMIT_POINTS: '0' },
     });
   }, 120_000);
   afterAll(async () => {
@@ -113,10 +119,10 @@ describe('interactive bookings go before queued batches (default priorities)', (
   }, 120_000);
 
   it('a small batch of another agency is not queued behind a big one posted before it (fairness)', async () => {
-    const bigId = await startBatch(stack, 'a', 'fair-big', intents(AGENCY_A, BATCH, 80));
+    const bigId = await startBatch(stack, 'a', 'fair-big', intents(AGENCY_A, BIG_BATCH, 80));
     const small = 4;
     const postedAt = new Date().toISOString();
-    const posted = await call(stack, 'POST', '/batches', intents(AGENCY_B, small, 120), {
+    const posted = await call(stack, 'POST', '/batches', intents(AGENCY_B, small, 150), {
       ...auth(stack, 'b'),
       'idempotency-key': 'fair-small',
     });
@@ -134,8 +140,8 @@ describe('interactive bookings go before queued batches (default priorities)', (
       // Bookings already under way finish first (their later steps go before new shops,
       // docs/orchestrator.md "Airlines"); new bookings start fairly. So count the big batch's
       // bookings that started (first shop) after the small batch was posted and before its first
-      // booking started: without fairness all the big batch's queued shops go first (about 30
-      // of 40); with it the agencies take turns once the small batch's first shop is queued.
+      // booking started: without fairness all the big batch's queued shops go first (about 50
+      // of 60); with it the agencies take turns once the small batch's first shop is queued.
       const shopStarts = async (key: 'a' | 'b', id: string, size: number): Promise<string[]> =>
         (
           await Promise.all(
@@ -153,12 +159,14 @@ describe('interactive bookings go before queued batches (default priorities)', (
           )
         ).filter((at): at is string => at !== undefined);
       const firstSmallStart = (await shopStarts('b', posted.body.id, small)).sort()[0]!;
-      const bigStartsMeanwhile = (await shopStarts('a', bigId, BATCH)).filter(
+      const bigStartsMeanwhile = (await shopStarts('a', bigId, BIG_BATCH)).filter(
         (at) => at > postedAt && at < firstSmallStart,
       );
-      expect(bigStartsMeanwhile.length).toBeLessThan(BATCH / 2);
+      // Measured 16-32 of 60 (more the busier the machine: the small batch's own workflows start
+      // late); FIFO would give the big batch's whole queue, about 50.
+      expect(bigStartsMeanwhile.length).toBeLessThan((BIG_BATCH * 3) / 4);
     } finally {
-      await terminateBatch(stack, bigId, BATCH);
+      await terminateBatch(stack, bigId, BIG_BATCH);
       await terminateBatch(stack, posted.body.id, small);
     }
   }, 180_000);
