@@ -847,6 +847,8 @@ interface BurstRun {
   durationMs: number;
   /** First submit -> first close, ms. */
   firstMs: number;
+  /** The booking that confirmed first. */
+  firstId: string;
   /** Mean airline calls per booking: the attempts of its steps (each step is one airline activity). */
   callsPerBooking: number;
   ids: string[];
@@ -902,6 +904,7 @@ async function runBurst(o: BurstOptions): Promise<BurstRun> {
     latencies: closed.map((at, i) => at - submitted[i]!),
     durationMs: Math.max(...closed) - first,
     firstMs: Math.min(...closed) - first,
+    firstId: ids[closed.indexOf(Math.min(...closed))]!,
     callsPerBooking: calls / ids.length,
     ids,
   };
@@ -972,6 +975,7 @@ async function measureBurst(o: {
     );
     out(`burst:     ${name}: first confirmation / idle latency = ${(burst.firstMs / idleMs).toFixed(2)} (target <= 3)`);
     await burstGaps(o.client, `burst:     ${name}:`, burst.ids);
+    await burstGaps(o.client, `burst:     ${name}: the first confirmed booking's`, [burst.firstId]);
   }
 }
 

@@ -18,6 +18,7 @@ import {
   type ActivityInterceptorsFactory,
   type InjectedSinks,
   type State,
+  type TunerHolder,
   type WorkerOptions,
 } from '@temporalio/worker';
 import type { OpenTelemetryWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
@@ -33,6 +34,7 @@ import { createWebhookActivities } from '../../activities/webhook.activities';
 import { createStatusSignalActivities } from '../../activities/status-signal.activities';
 import { createDataConverter } from '../temporal/data-converter';
 import { webhookTaskQueue } from '../webhooks/webhook.model';
+import { UnderWayFirstSlots } from './workflow-task-slots';
 
 export { DEFAULT_AIRLINE_RATE_LIMIT_RPS } from '../ndc-client/airline-profile';
 import { DEFAULT_AIRLINE_RATE_LIMIT_RPS } from '../ndc-client/airline-profile';
@@ -202,6 +204,7 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     maxTaskQueueActivitiesPerSecond:
       options.rateLimitRps ?? options.airlines?.[0]?.rateLimitRps ?? DEFAULT_AIRLINE_RATE_LIMIT_RPS,
     shutdownGraceTime,
+    ...(options.extra?.maxConcurrentWorkflowTaskExecutions === undefined ? { tuner: underWayFirstTuner() } : {}),
     ...options.extra,
   });
   const airlines = await Promise.all(
@@ -228,6 +231,20 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     shutdownGraceTime,
   });
   return new BookingWorker(booking, webhooks, airlines);
+}
+
+/**
+ * The workflows' worker slots: bookings under way first ({@link UnderWayFirstSlots}); activities
+ * at the SDK's default of 100 slots.
+ */
+function underWayFirstTuner(): TunerHolder {
+  const fixed = { type: 'fixed-size', numSlots: 100 } as const;
+  return {
+    workflowTaskSlotSupplier: new UnderWayFirstSlots(),
+    activityTaskSlotSupplier: fixed,
+    localActivityTaskSlotSupplier: fixed,
+    nexusTaskSlotSupplier: fixed,
+  };
 }
 
 /** Every log line (and metric tag) of an airline's activities names the airline. */
