@@ -4,21 +4,17 @@
  * SQLite, port 0) with its fault simulator.
  */
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
-import { AirlineStore } from '../../src/airline/store/airline.store';
+import type { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
-import { NdcHttpClient } from '../../src/ndc-client';
-import { createMetricsRegistry, type Registry } from '../../src/common/observability';
-import { createWorkerMetrics } from '../../src/worker/worker.metrics';
+import type { NdcHttpClient } from '../../src/ndc-client';
+import type { Registry } from '../../src/common/observability';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelBookingUpdate, stateQuery } from '../../workflows/definitions';
-import { armFault, clearFaults, embeddedProfile, ndcClientConfig, startAirline } from '../airline/airline-harness';
-import { airlineWorker } from '../../src/worker/worker';
-import { controlledBookingWorker, type ControlledWorker } from '../support/booking-worker';
+import { armFault, clearFaults } from '../airline/airline-harness';
+import { startSagaStack, type SagaStack } from './saga-stack';
+import { inDays } from '../airline/ndc-client';
 import {
-  createHarness,
   FIRST_TIME_TRAIL,
-  onHarness,
   oneWayIntent,
   pollUntil,
   RESHOP_AFTER_ORDER_REFUSED,
@@ -27,43 +23,24 @@ import {
   type Harness,
 } from './booking.fixtures';
 
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 describe('booking saga against the real airline service', () => {
+  let stack: SagaStack<NdcHttpClient>;
   let harness: Harness;
-  let airline: INestApplication;
   let baseUrl: string;
-  let client: NdcHttpClient;
-  let worker: ControlledWorker;
   let store: AirlineStore;
   let registry: Registry;
   let sequence = 0;
 
   beforeAll(async () => {
-    harness = await createHarness('saga-airline');
-    const started = await startAirline();
-    airline = started.app;
-    baseUrl = started.url;
-    store = airline.get(AirlineStore);
-    // A short timeout so that commit-then-timeout is noticed quickly.
-    client = new NdcHttpClient(ndcClientConfig(started, 1500));
-    registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
-    worker = controlledBookingWorker({
-      ...onHarness(harness),
-      metrics: createWorkerMetrics(registry),
-      airlines: [airlineWorker(embeddedProfile(started, { rateLimitRps: 100 }), client)],
-    });
-    await worker.start();
+    // A short client timeout so that commit-then-timeout is noticed quickly.
+    stack = await startSagaStack('saga-airline', { clientTimeoutMs: 1500 });
+    ({ harness, store, registry } = stack);
+    baseUrl = stack.airline.url;
     // Bundling the workflows and starting the airline take a while when the whole suite runs.
   }, 180_000);
 
   afterAll(async () => {
-    await worker.stop();
-    client.close();
-    await airline.close();
-    await harness.close();
+    await stack.close();
   });
 
   afterEach(async () => {

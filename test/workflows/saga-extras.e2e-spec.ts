@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { ExtrasKey } from '../../src/temporal/search-attributes';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { AirlineStore } from '../../src/airline/store/airline.store';
+import type { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingExtras } from '../../src/booking/booking.extras';
 import type { BookingIntent, BookingWorkflowOptions, IntentPassenger } from '../../src/booking/booking.model';
 import { passengerIds } from '../../src/booking/intent-to-ndc';
@@ -21,20 +21,13 @@ import {
 } from '../../src/ndc-client';
 import type { OrderCreateRq } from '../../src/ndc/ndc.model';
 import type { SeatAvailabilityRq } from '../../src/ndc/extras.model';
-import { createMetricsRegistry } from '../../src/common/observability';
 import { compare } from '../../src/common/decimal';
-import { createWorkerMetrics } from '../../src/worker/worker.metrics';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, seatMapQuery, selectSeatsUpdate, stateQuery } from '../../workflows/definitions';
 import { paxOf, pickSeats } from '../../workflows/booking.extras.decisions';
-import { embeddedProfile, ndcClientConfig, startAirline, type RunningAirline } from '../airline/airline-harness';
-import { airlineWorker } from '../../src/worker/worker';
-import { controlledBookingWorker, type ControlledWorker } from '../support/booking-worker';
-import { createHarness, onHarness, oneWayIntent, pollUntil, type Harness } from './booking.fixtures';
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
+import { startSagaStack, type SagaStack } from './saga-stack';
+import { inDays } from '../airline/ndc-client';
+import { oneWayIntent, pollUntil, type Harness } from './booking.fixtures';
 
 const FAMILY: IntentPassenger[] = [
   { type: 'ADT', title: 'MR', givenName: 'Ada', surname: 'Byron', birthdate: '1985-12-10', contactId: 'CTC1' },
@@ -95,31 +88,19 @@ class RacingClient extends NdcHttpClient {
 }
 
 describe('booking saga with extras against the real airline service', () => {
+  let stack: SagaStack<RacingClient>;
   let harness: Harness;
-  let airline: RunningAirline;
   let client: RacingClient;
-  let worker: ControlledWorker;
   let store: AirlineStore;
   let sequence = 0;
 
   beforeAll(async () => {
-    harness = await createHarness('saga-extras');
-    airline = await startAirline();
-    store = airline.app.get(AirlineStore);
-    client = new RacingClient(ndcClientConfig(airline));
-    worker = controlledBookingWorker({
-      ...onHarness(harness),
-      metrics: createWorkerMetrics(createMetricsRegistry({ service: 'worker', processMetrics: false })),
-      airlines: [airlineWorker(embeddedProfile(airline, { rateLimitRps: 100 }), client)],
-    });
-    await worker.start();
+    stack = await startSagaStack('saga-extras', { client: (config) => new RacingClient(config) });
+    ({ harness, client, store } = stack);
   }, 180_000);
 
   afterAll(async () => {
-    await worker.stop();
-    client.close();
-    await airline.close();
-    await harness.close();
+    await stack.close();
   });
 
   function intent(extras: BookingExtras, overrides: Partial<BookingIntent> = {}): BookingIntent {
