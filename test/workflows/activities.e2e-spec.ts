@@ -21,12 +21,8 @@ import { NdcHttpClient } from '../../src/ndc-client';
 import { armFault, clearFaults, embeddedProfile, ndcClientConfig, startAirline } from '../airline/airline-harness';
 import { embeddedAirlineCodes } from '../../src/ndc-client/airline-profile';
 import { oneWayIntent } from './booking.fixtures';
+import { inDays } from '../airline/ndc-client';
 import { chooseTravelDates } from '../../workflows/booking.decisions';
-
-/** A date `days` from today (UTC), inside the airline's 365-day schedule. */
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The SDK logs every failed activity at WARN; these tests fail activities on purpose. */
 const quiet = (): void => undefined;
