@@ -158,7 +158,8 @@ export class OrdersService {
     const hold = auth.approvedHold(rs);
     if (hold.state === 'ordered') {
       const made = hold.orderId === undefined ? undefined : this.store.getOrder(hold.orderId);
-      if (!made) throw new AirlineError('AUTHENTICATION_USED', `The authentication result of ${hold.spmRef} was already used`);
+      if (!made)
+        throw new AirlineError('AUTHENTICATION_USED', `The authentication result of ${hold.spmRef} was already used`);
       return made.view;
     }
     const pricing = this.store.getPricing(hold.pricingResponseId);
