@@ -127,17 +127,26 @@ describe('3-D Secure through the booking API in a real browser', () => {
   const ordersOf = (view: { chosenOffer: { shoppingResponseId: string } }) =>
     stack.ordersFor(view.chosenOffer.shoppingResponseId);
 
-  it('Approve: back through the return endpoint to the term URL, CONFIRMED with one order; a reload changes nothing', async () => {
-    const { id, waiting } = await book(CHALLENGE_CARD, '3ds-approve');
-    expect(new Date(waiting.authentication.expiresAt).getTime()).toBeGreaterThan(Date.now());
-    expect(ordersOf(waiting)).toEqual([]);
+  /**
+   * Approves booking `id` (booked with key `key`) on the issuer page: the browser goes through
+   * the API's own return URL of this booking (API_PUBLIC_URL unset: its port on localhost) to the
+   * agency's term URL, and the booking is CONFIRMED with one order.
+   */
+  async function approveThroughApi(id: string, waiting: { authentication: { redirectUrl: string } }, key: string) {
     const { landed, where, returnUrl } = await authenticate(waiting.authentication.redirectUrl, 'Approve');
-    expect([where, landed]).toEqual(['done', `${agencyUrl}/done?b=3ds-approve`]);
-    // API_PUBLIC_URL is not set: the API's own port on localhost.
+    expect([where, landed]).toEqual(['done', `${agencyUrl}/done?b=${key}`]);
     expect(returnUrl.startsWith(returnUrlOf(id))).toBe(true);
     const confirmed = await waitForBooking(stack, id, 'CONFIRMED');
     expect(ordersOf(confirmed)).toHaveLength(1);
     expect(confirmed.authentication).toMatchObject({ returned: 'approved' });
+    return { returnUrl, confirmed };
+  }
+
+  it('Approve: back through the return endpoint to the term URL, CONFIRMED with one order; a reload changes nothing', async () => {
+    const { id, waiting } = await book(CHALLENGE_CARD, '3ds-approve');
+    expect(new Date(waiting.authentication.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect(ordersOf(waiting)).toEqual([]);
+    const { returnUrl, confirmed } = await approveThroughApi(id, waiting, '3ds-approve');
     expect(confirmed.steps.map((s: { name: string; outcome: string }) => `${s.name}:${s.outcome}`)).toEqual(
       expect.arrayContaining(['createOrder:ok', 'customerInput:ok', 'retrieveOrder:ok']),
     );
@@ -221,12 +230,7 @@ describe('3-D Secure through the booking API in a real browser', () => {
     expect(posted.status).toBe(202);
     bookingIds.push(posted.body.id);
     const { id, waiting } = await awaitingAuthentication(`${posted.body.id}-0`);
-    const { where, landed, returnUrl } = await authenticate(waiting.authentication.redirectUrl, 'Approve');
-    expect([where, landed]).toEqual(['done', `${agencyUrl}/done?b=3ds-batch`]);
-    expect(returnUrl.startsWith(returnUrlOf(id))).toBe(true);
-    const confirmed = await waitForBooking(stack, id, 'CONFIRMED');
-    expect(ordersOf(confirmed)).toHaveLength(1);
-    expect(confirmed.authentication).toMatchObject({ returned: 'approved' });
+    await approveThroughApi(id, waiting, '3ds-batch');
     const batch = await pollUntil(`batch ${posted.body.id} done`, async () => {
       const r = await api('GET', `/batches/${encodeURIComponent(posted.body.id)}`);
       return r.body?.done === true ? r.body : undefined;
