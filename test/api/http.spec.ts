@@ -607,7 +607,12 @@ describe('booking API over a fake Temporal client', () => {
     const run = client.runs.get('batch:AGENCY1:b2')!;
     run.queryError = Object.assign(new Error('1 CANCELLED'), { name: 'ServiceError', cause: { code: 1 } });
     client.workflow.list.mockImplementation(async function* () {
-      yield { workflowId: 'batch:AGENCY1:b2-1', status: { name: 'RUNNING' }, searchAttributes: {} };
+      // Waiting for the cardholder is running too (regression: only RUNNING, AWAITING_APPROVAL and SETTLING counted).
+      yield {
+        workflowId: 'batch:AGENCY1:b2-1',
+        status: { name: 'RUNNING' },
+        searchAttributes: { BookingStatus: ['AWAITING_AUTHENTICATION'] },
+      };
       yield {
         workflowId: 'batch:AGENCY1:b2-0',
         status: { name: 'COMPLETED' },
@@ -631,7 +636,7 @@ describe('booking API over a fake Temporal client', () => {
       escalated: 0,
       bookings: [
         { id: 'batch:AGENCY1:b2-0', status: 'CONFIRMED' },
-        { id: 'batch:AGENCY1:b2-1', status: 'RUNNING' },
+        { id: 'batch:AGENCY1:b2-1', status: 'AWAITING_AUTHENTICATION' },
       ],
     });
     expect(res.body.stale).toMatch(/^no worker answered the progress query within 10000 ms; counts from visibility/);
