@@ -24,6 +24,7 @@ import { BatchController } from './api/batches/batch.controller';
 import { BatchService } from './api/batches/batch.service';
 import { AuthenticationController, AuthenticationReturnController } from './api/bookings/authentication.controller';
 import { BookingController } from './api/bookings/booking.controller';
+import { AuthenticationReturns } from './api/bookings/authentication-return';
 import { BookingService } from './api/bookings/booking.service';
 import { CodecController, type UiPayloadCodec } from './api/codec/codec.controller';
 import { RateLimitGuard } from './api/common/rate-limit.guard';
@@ -84,6 +85,7 @@ export class AppModule implements OnApplicationShutdown {
         WebhookController,
       ],
       providers: [
+        AuthenticationReturns,
         BookingService,
         BatchService,
         WebhookService,

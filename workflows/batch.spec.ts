@@ -1,6 +1,7 @@
 import {
   atomicChildOptions,
   batchChildIndex,
+  optionsOfChild,
   progressOf,
   recordStatus,
   refundOf,
@@ -85,5 +86,16 @@ describe('atomic batch children', () => {
       } as never),
     ).toEqual({ value: '50.00', currency: 'GBP' });
     expect(refundOf({ status: 'CONFIRMED', steps: [] })).toBeUndefined();
+  });
+});
+
+describe('3-D Secure return URLs of batch children', () => {
+  const urls = { termUrl: 'http://api/bookings/b-0/authentication/return?token=T', failUrl: 'http://api/f' };
+  it("each child gets its own URLs on top of the batch's options; without them, the batch's options unchanged", () => {
+    const options = { approvalTimeoutMs: 5_000 };
+    expect(optionsOfChild(options, urls)).toEqual({ approvalTimeoutMs: 5_000, authenticationReturn: urls });
+    expect(optionsOfChild(undefined, urls)).toEqual({ authenticationReturn: urls });
+    expect(optionsOfChild(options, undefined)).toBe(options);
+    expect(optionsOfChild(undefined, undefined)).toBeUndefined();
   });
 });

@@ -11,13 +11,14 @@ import {
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
-import type {
-  BatchInput,
-  BatchProgress,
-  BatchStatus,
-  BookingResult,
-  BookingStatus,
-  CompensationOutcome,
+import {
+  batchChildId,
+  type BatchInput,
+  type BatchProgress,
+  type BatchStatus,
+  type BookingResult,
+  type BookingStatus,
+  type CompensationOutcome,
 } from '../src/booking/booking.model';
 import { bookingWorkflow } from './booking.workflow';
 import { bookingStatusSignal, cancelSignal, progressQuery } from './definitions';
@@ -43,11 +44,6 @@ const FINAL: ReadonlySet<string> = new Set(['CONFIRMED', 'FAILED', 'CANCELLED', 
 
 export function isFinal(status: BookingStatus | undefined): boolean {
   return status !== undefined && FINAL.has(status);
-}
-
-/** Child workflow id of intent `index` (0-based) of batch `batchId`. */
-export function batchChildId(batchId: string, index: number): string {
-  return `${batchId}-${index}`;
 }
 
 /** Index of child `bookingId` of batch `batchId`, if it is one. */
@@ -132,6 +128,17 @@ export function atomicChildOptions(options: BatchInput['options']): BatchInput['
 }
 
 /**
+ * The options of one child: the batch's, with the child's own 3-D Secure return URLs when the
+ * API gave them (batches started before they existed: the batch's options alone). Pure; unit-tested.
+ */
+export function optionsOfChild(
+  options: BatchInput['options'],
+  authenticationReturn: { termUrl: string; failUrl: string } | undefined,
+): BatchInput['options'] {
+  return authenticationReturn === undefined ? options : { ...(options ?? {}), authenticationReturn };
+}
+
+/**
  * Runs every intent as a child booking (ids from {@link batchChildId}), at most `concurrency` at
  * once, in intent order, and follows each to its final status (its `bookingStatus` reports, or its
  * result). Children are started with `ABANDON`: a confirmed booking stays cancellable after the
@@ -194,9 +201,10 @@ export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
       }
       record(index, 'RUNNING');
       try {
+        const options = optionsOfChild(childOptions, input.authenticationReturns?.[index]);
         const child = await startChild(bookingWorkflow, {
           workflowId: batchChildId(batchId, index),
-          args: childOptions !== undefined ? [intents[index]!, childOptions] : [intents[index]!],
+          args: options !== undefined ? [intents[index]!, options] : [intents[index]!],
           parentClosePolicy: 'ABANDON',
           staticSummary: bookingSummary(intents[index]!),
           staticDetails: bookingStaticDetails(intents[index]!),

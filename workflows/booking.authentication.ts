@@ -4,7 +4,7 @@
  * for the cardholder's result, sends it to the airline exactly once (CustomerInputRS), and
  * settles a lost answer by looking the order up, as for OrderCreate.
  */
-import { ApplicationFailure, condition, log, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, log, patched, setHandler } from '@temporalio/workflow';
 import type { AuthenticationChallenge } from '../activities/booking.activities.types';
 import { FailureType } from '../src/booking/booking.failures';
 import {
@@ -14,10 +14,17 @@ import {
   type BookingIntent,
   type BookingState,
 } from '../src/booking/booking.model';
-import { chosenAirline } from './booking.airlines';
+import { airlineSettings, chosenAirline } from './booking.airlines';
+import { customerInputAfterAbsent } from './booking.decisions';
 import { settle, type PlaceOutcome } from './booking.order';
 import { isOutcomeUnknown, type ReadyToOrder, type Saga } from './booking.saga';
 import { authenticationResultUpdate } from './definitions';
+
+/**
+ * Patch id: a CustomerInputRS without an answer whose order the settle window did not find is
+ * sent again (policy `recreate`, within the authentication window) instead of failing at once.
+ */
+export const CUSTOMER_INPUT_RESEND_PATCH = 'customer-input-resend';
 
 /** Longest PaRes accepted (the embedded airline's is about 120 characters; 3-D Secure 1 ones a few kB). */
 const MAX_PARES_LENGTH = 8192;
@@ -89,17 +96,23 @@ function failed(message: string, type: FailureType): PlaceOutcome {
 }
 
 /**
- * Waits for the cardholder, then sends the result to the airline once. No result within the
- * window: `AUTHENTICATION_TIMEOUT`; declined without an issuer result: `AUTHENTICATION_FAILED`
+ * Waits for the cardholder, then sends the result to the airline exactly once. No result within
+ * the window: `AUTHENTICATION_TIMEOUT`; declined without an issuer result: `AUTHENTICATION_FAILED`
  * (a declined result the issuer signed is sent too, so the airline releases the seats at once;
  * it answers 781). A cancel while waiting ends the booking `CANCELLED`: nothing was ordered.
+ *
+ * A CustomerInputRS without an answer is settled by looking the order up, as an OrderCreate is;
+ * when the settle window proves that no order exists, the airline's `unsettledPolicy` decides
+ * ({@link customerInputAfterAbsent}): `recreate` sends it again while the authentication window
+ * lasts (the airline answers a result that already made an order with that order), else the
+ * booking fails `ORDER_NOT_CREATED`.
  */
 export async function authenticate(
   saga: Saga,
   ready: ReadyToOrder,
   challenge: AuthenticationChallenge,
 ): Promise<PlaceOutcome> {
-  const { trail, ctx, inbox, cancel } = saga;
+  const { trail, inbox, cancel } = saga;
   const timeoutMs = authenticationTimeoutOf(saga);
   const expiresAt = new Date(Date.now() + timeoutMs).toISOString();
   trail.state.authentication = { redirectUrl: challenge.acsUrl, expiresAt };
@@ -123,8 +136,54 @@ export async function authenticate(
       FailureType.AUTHENTICATION_FAILED,
     );
   }
+  const expiresAtMs = Date.parse(expiresAt);
+  const { unsettledPolicy } = airlineSettings(saga);
+  for (let sends = 1; ; sends += 1) {
+    const sent = await sendCustomerInput(saga, challenge, { outcome: returned.outcome, paRes: returned.paRes }, sends);
+    if (sent !== undefined) return sent;
+    const settled = await settle(saga, ready);
+    if (settled.kind === 'found') return settled.placed;
+    const ids = trail.state.settling?.lookupIds.join(', ') ?? '';
+    if (settled.kind === 'undecided') {
+      return {
+        kind: 'escalated',
+        error: {
+          type: FailureType.ORDER_UNSETTLED,
+          message: `the airline answered no order lookup after the customer input; check by hand with the lookup ids ${ids}`,
+        },
+      };
+    }
+    const next = customerInputAfterAbsent(unsettledPolicy, sends, saga.settings.maxCreateAttempts, {
+      nowMs: Date.now(),
+      expiresAtMs,
+    });
+    // Histories recorded before the resend fail here, as they did.
+    if (next.kind === 'resend' && patched(CUSTOMER_INPUT_RESEND_PATCH)) {
+      log.warn('customer input without an answer and no order after the settle window: sending it again', { sends });
+      continue;
+    }
+    return failed(
+      `the customer input got no answer and no order exists for ${ids} after the settle window (sent ${sends} time(s))`,
+      FailureType.ORDER_NOT_CREATED,
+    );
+  }
+}
+
+/**
+ * Sends the cardholder's result to the chosen airline (CustomerInputRS): the order it placed, a
+ * definite failure, or undefined when the outcome is unknown (no answer: the caller settles it by
+ * lookup; it is never sent again blindly).
+ */
+async function sendCustomerInput(
+  saga: Saga,
+  challenge: AuthenticationChallenge,
+  returned: { outcome: AuthenticationReturn['outcome']; paRes: string },
+  sends: number,
+): Promise<PlaceOutcome | undefined> {
+  const { trail, ctx } = saga;
   const { orders } = chosenAirline(saga);
   const { spmTxnReference, originalTransactionId } = challenge;
+  const reason = `3-D Secure ${returned.outcome}${sends > 1 ? `, sent again (${sends}): no order after the settle window` : ''}`;
   try {
     const placed = await trail.step(
       'customerInput',
@@ -133,10 +192,10 @@ export async function authenticate(
           ctx,
           spmTxnReference,
           ...(originalTransactionId !== undefined ? { originalTransactionId } : {}),
-          paRes: returned.paRes!,
+          paRes: returned.paRes,
           status: returned.outcome === 'approved' ? 'Y' : 'N',
         }),
-      { reason: `3-D Secure ${returned.outcome}` },
+      { reason },
     );
     return {
       kind: 'placed',
@@ -145,22 +204,7 @@ export async function authenticate(
     };
   } catch (error) {
     if (!isOutcomeUnknown(error)) return { kind: 'failed', cause: error };
-    log.warn('customer input outcome unknown: settling by lookup, never sending it again');
+    log.warn('customer input outcome unknown: settling by lookup before anything else', { sends });
+    return undefined;
   }
-  const settled = await settle(saga, ready);
-  if (settled.kind === 'found') return settled.placed;
-  const ids = trail.state.settling?.lookupIds.join(', ') ?? '';
-  if (settled.kind === 'undecided') {
-    return {
-      kind: 'escalated',
-      error: {
-        type: FailureType.ORDER_UNSETTLED,
-        message: `the airline answered no order lookup after the customer input; check by hand with the lookup ids ${ids}`,
-      },
-    };
-  }
-  return failed(
-    `the customer input got no answer and no order exists for ${ids} after the settle window`,
-    FailureType.ORDER_NOT_CREATED,
-  );
 }

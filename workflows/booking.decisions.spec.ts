@@ -5,6 +5,7 @@ import { NdcMissingElementError, NdcNoMoneyPriceError } from '../src/ndc/require
 import {
   cardSurcharge,
   chooseTravelDates,
+  customerInputAfterAbsent,
   needsApproval,
   nextSettleStep,
   offerItemTotalElement,
@@ -196,5 +197,19 @@ describe('unsettledOutcome', () => {
     expect(unsettledOutcome('recreate', 1, 5)).toEqual({ kind: 'recreate' });
     expect(unsettledOutcome('recreate', 5, 5)).toEqual({ kind: 'fail', type: 'ORDER_NOT_CREATED' });
     expect(unsettledOutcome('escalate', 1, 5)).toEqual({ kind: 'escalate', type: 'ORDER_UNSETTLED' });
+  });
+});
+
+describe('customerInputAfterAbsent', () => {
+  const open = { nowMs: 1_000, expiresAtMs: 2_000 };
+  const fail = { kind: 'fail', type: 'ORDER_NOT_CREATED' };
+  it('resends under recreate while attempts are left and the authentication window is open', () => {
+    expect(customerInputAfterAbsent('recreate', 1, 5, open)).toEqual({ kind: 'resend' });
+    expect(customerInputAfterAbsent('recreate', 4, 5, open)).toEqual({ kind: 'resend' });
+  });
+  it('fails once the attempts are used, the window has passed, or the policy is escalate', () => {
+    expect(customerInputAfterAbsent('recreate', 5, 5, open)).toEqual(fail);
+    expect(customerInputAfterAbsent('recreate', 1, 5, { nowMs: 2_000, expiresAtMs: 2_000 })).toEqual(fail);
+    expect(customerInputAfterAbsent('escalate', 1, 5, open)).toEqual(fail);
   });
 });

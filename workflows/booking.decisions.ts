@@ -265,3 +265,24 @@ export function unsettledOutcome(
       return assertNever(policy);
   }
 }
+
+export type CustomerInputAfterAbsent = { kind: 'resend' } | { kind: 'fail'; type: 'ORDER_NOT_CREATED' };
+
+/**
+ * What follows a CustomerInputRS without an answer whose order a settle window did not find
+ * (sent `sends` times so far): under policy `recreate`, while attempts are left
+ * ({@link unsettledOutcome}) and the cardholder's authentication window (`expiresAtMs`, workflow
+ * time) has not passed, send it again; otherwise fail `ORDER_NOT_CREATED` (no order exists).
+ * Policy `escalate` fails too: the lookup proved there is no order. Pure; unit-tested.
+ */
+export function customerInputAfterAbsent(
+  policy: UnsettledPolicy,
+  sends: number,
+  maxAttempts: number,
+  window: { nowMs: number; expiresAtMs: number },
+): CustomerInputAfterAbsent {
+  const inWindow = window.nowMs < window.expiresAtMs;
+  return inWindow && unsettledOutcome(policy, sends, maxAttempts).kind === 'recreate'
+    ? { kind: 'resend' }
+    : { kind: 'fail', type: 'ORDER_NOT_CREATED' };
+}

@@ -67,7 +67,7 @@ export const AIRLINE_ERRORS = {
   AUTHENTICATION_INVALID: { code: '782', shortText: 'Authentication result invalid' },
   /** An authentication result or hold past its window (AIRLINE_AUTHENTICATION_HOLD_MS): the seats are released. */
   AUTHENTICATION_EXPIRED: { code: '783', shortText: 'Authentication expired' },
-  /** An authentication result already used (an order was created from it, or it was declined). */
+  /** A declined result of a hold an order was created from (the approved one sent again answers that order). */
   AUTHENTICATION_USED: { code: '784', shortText: 'Authentication result already used' },
   /** Unexpected failure inside the airline. */
   SYSTEM_ERROR: { code: '799', shortText: 'Unable to process - system error' },

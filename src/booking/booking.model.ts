@@ -265,12 +265,23 @@ export interface AuthenticationReceipt {
 }
 
 /** Argument of `batchWorkflow`. Child booking ids are `<batch workflow id>-<index>` (0-based). */
+/** Child workflow id of intent `index` (0-based) of batch `batchId`. */
+export function batchChildId(batchId: string, index: number): string {
+  return `${batchId}-${index}`;
+}
+
 export interface BatchInput {
   intents: BookingIntent[];
   /** Children running at once. Default 4. */
   concurrency?: number;
   /** Passed to every child `bookingWorkflow`. */
   options?: BookingWorkflowOptions;
+  /**
+   * The 3-D Secure return URLs of each child (index as in `intents`; child id {@link batchChildId}),
+   * set by the booking API: child `i` gets `authenticationReturns[i]` as its
+   * `options.authenticationReturn`, exactly as a single booking does. Absent: the intents' URLs.
+   */
+  authenticationReturns?: { termUrl: string; failUrl: string }[];
   /**
    * All or nothing: once a booking ends other than `CONFIRMED`, no further intent starts, running
    * ones are cancelled, and every confirmed one is cancelled at the airline (the batch ends

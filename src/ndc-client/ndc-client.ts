@@ -273,8 +273,9 @@ export class NdcHttpClient {
   /**
    * CustomerInputRS (`POST /retail/orders`): the cardholder's 3-D Secure result for a
    * CustomerInputRQ. Answers the order; a declined, invalid, expired or used result is thrown as
-   * {@link NdcBusinessError} (781-784 at the embedded airline). Not idempotent: a second send of
-   * the same result is refused as used, so settle a lost answer by looking the order up.
+   * {@link NdcBusinessError} (781-784 at the embedded airline). Settle a lost answer by looking
+   * the order up first; the embedded airline answers the same approved result sent again with the
+   * order it already made, but an airline need not, so send it again only once no order exists.
    */
   async customerInput(rs: CustomerInputRs, options: CallOptions = {}): Promise<OrderViewResponse> {
     const { body } = await this.postXml(

@@ -149,8 +149,12 @@ describe('airline 3-D Secure (CustomerInputRQ/RS)', () => {
     expect(rs.orders[0].totalOrderPrice).toEqual(rq.offers[0].totalOfferPrice);
     expect(seatsSold(rq)).toBe(before + 1);
     expect((await c.retrieve(rs.orders[0].orderId)).kind).toBe('success');
-    // Reused result: refused, nothing more booked; the same OrderCreate now returns the order.
-    expect(codeOf(await customerInput(paRes, sp.spmTxnReference!))).toEqual([
+    // Exactly once: the same result sent again (its first answer lost) answers the order it made,
+    // nothing more is booked; the page's declined result for this hold is refused (784).
+    const again = await customerInput(paRes, sp.spmTxnReference!);
+    expect(again.kind === 'success' && again.orders[0].orderId).toBe(rs.orders[0].orderId);
+    const cancelHref = /<a href="([^"]+)" id="cancel">/.exec(page.text)![1].replace(/&amp;/g, '&');
+    expect(codeOf(await customerInput(new URL(cancelHref).searchParams.get('PaRes')!, sp.spmTxnReference!))).toEqual([
       '784',
       `The authentication result of ${sp.spmTxnReference} was already used: order ${rs.orders[0].orderId} was created from it`,
     ]);
@@ -179,6 +183,9 @@ describe('airline 3-D Secure (CustomerInputRQ/RS)', () => {
       expect(fail.origin + fail.pathname).toBe('https://agency.example/fail');
       const rs = await customerInput(fail.searchParams.get('PaRes')!, sp.spmTxnReference!);
       expect(codeOf(rs)[0]).toBe('781');
+      expect(seatsSold(rq)).toBe(before);
+      // Sent again (a lost answer): the same refusal, nothing ordered.
+      expect(codeOf(await customerInput(fail.searchParams.get('PaRes')!, sp.spmTxnReference!))[0]).toBe('781');
       expect(seatsSold(rq)).toBe(before);
       expect((await c.getOrders(shoppingResponseId, AGENCY)).text).toContain('Code="913"');
     }
@@ -259,8 +266,31 @@ describe('airline 3-D Secure (CustomerInputRQ/RS)', () => {
     const found = await c.getOrders(shoppingResponseId, AGENCY);
     expect(found.status).toBe(200);
     expect(checkXml(found)).toBe('OrderViewRS');
-    expect(decodeOrderViewRs(found.text).kind).toBe('success');
-    expect(codeOf(await customerInput(paRes, sp.spmTxnReference!))[0]).toBe('784');
+    const foundView = decodeOrderViewRs(found.text);
+    if (foundView.kind !== 'success') throw new Error(found.text);
+    // Sent again: the order its first use made, not a second one, not an error.
+    const again = await customerInput(paRes, sp.spmTxnReference!);
+    expect(again.kind === 'success' && again.orders[0].orderId).toBe(foundView.orders[0].orderId);
+  });
+
+  it('fault simulator: CustomerInput lost before it was carried out (reset): no order; sent again, it orders once', async () => {
+    const { rq, shoppingResponseId } = await orderFor('4000000000003220');
+    const before = seatsSold(rq);
+    const sp = (await challenge(rq)).securePayments[0];
+    const paRes = (await decide(sp.acsUrl!, 'approve')).searchParams.get('PaRes')!;
+    expect((await armFault(airline.url, 'CustomerInput', 'reset')).status).toBe(201);
+    const xml = encodeCustomerInputRs({
+      target: 'Test',
+      version: '17.2',
+      kind: 'success',
+      securePayments: [{ paRes, spmTxnReference: sp.spmTxnReference, originalTransactionId: 'TX-0001', status: 'Y' }],
+    });
+    await expect(postXml(airline.url, '/retail/orders', xml)).rejects.toThrow();
+    expect((await c.getOrders(shoppingResponseId, AGENCY)).text).toContain('Code="913"');
+    const rs = await customerInput(paRes, sp.spmTxnReference!);
+    expect(rs.kind).toBe('success');
+    expect(seatsSold(rq)).toBe(before + 1);
+    expect(store.ordersByShoppingResponse(shoppingResponseId)).toHaveLength(1);
   });
 
   it('the NDC client (plain and SOAP 1.1): orderCreate answers a typed challenge, customerInput the order', async () => {

@@ -3,21 +3,29 @@
  * issuer asks, its `authentication.redirectUrl` opened in a real browser (Debian's chromium via
  * playwright-core), Approve / Decline clicked on the airline's issuer page, the browser sent back
  * through the API's return endpoint to the agency's own term URL (a local server). Real API,
- * worker, Temporal and airline; the window is shortened per airline (AIRLINE_AUTHENTICATION_TIMEOUT_MS).
+ * worker, Temporal and airline; the airline's hold (AIRLINE_AUTHENTICATION_HOLD_MS) and the
+ * booking's window (the profile's authenticationTimeoutMs, AIRLINE_AUTHENTICATION_TIMEOUT_MS) are
+ * shortened, so an abandoned page is seen to give the seats back. Batch children get the same
+ * return URLs as single bookings.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { captureProcessOutput } from '../support/capture-output';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { workflowHistoryJson } from '../support/temporal-env';
+import { NdcClient, ONE_ADULT } from '../airline/ndc-client';
+import type { BookingIntent } from '../../src/booking/booking.model';
 import { oneWayIntent } from './intent.fixture';
-import { call, startStack, waitForBooking, type Stack } from './stack';
+import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
 
 jest.setTimeout(240_000);
 
 const CHALLENGE_CARD = '4000000000003220';
 const FAILING_CARD = '4000000000003063';
-/** The booking's wait for the cardholder in this stack (per airline, from the API's airline profile). */
+/**
+ * The airline's hold of the seats and the booking's wait for the cardholder in this stack (per
+ * airline, from the API's airline profile): the same, as the profile documents (at most the hold).
+ */
 const WINDOW_MS = 45_000;
 const captured = captureProcessOutput('INFO');
 
@@ -38,6 +46,7 @@ describe('3-D Secure through the booking API in a real browser', () => {
   beforeAll(async () => {
     stack = await startStack({
       prefix: 'api-3ds',
+      airline: { authenticationHoldMs: WINDOW_MS },
       apiEnv: { AIRLINE_AUTHENTICATION_TIMEOUT_MS: String(WINDOW_MS) },
     });
     browser = await launchBrowser();
@@ -58,21 +67,44 @@ describe('3-D Secure through the booking API in a real browser', () => {
     await stack?.close();
   });
 
-  /** Books with `card` until the booking waits for the cardholder. */
-  async function book(card: string, key: string) {
-    const intent = oneWayIntent({ card });
+  /** An intent paid with `card` whose own return pages are the agency server's (`now` moves the date). */
+  function intentOf(card: string, key: string, now?: Date): BookingIntent {
+    const intent = oneWayIntent({ card, ...(now !== undefined ? { now } : {}) });
     intent.securePayment = {
       ...intent.securePayment,
       termUrl: `${agencyUrl}/done?b=${key}`,
       failUrl: `${agencyUrl}/fail?b=${key}`,
     };
-    const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': key });
-    expect(posted.status).toBe(202);
-    const id: string = posted.body.id;
+    return intent;
+  }
+
+  /** Waits until booking `id` waits for the cardholder. */
+  async function awaitingAuthentication(id: string) {
     bookingIds.push(id);
     const waiting = await waitForBooking(stack, id, 'AWAITING_AUTHENTICATION');
     expect(waiting.authentication).toEqual({ redirectUrl: expect.any(String), expiresAt: expect.any(String) });
     return { id, waiting };
+  }
+
+  /** Books with `card` until the booking waits for the cardholder. */
+  async function book(card: string, key: string, now?: Date) {
+    const posted = await api('POST', '/bookings', intentOf(card, key, now), { 'Idempotency-Key': key });
+    expect(posted.status).toBe(202);
+    return awaitingAuthentication(posted.body.id);
+  }
+
+  /** The start of the API's return URL of booking `id` (API_PUBLIC_URL unset: its own port on localhost). */
+  const returnUrlOf = (id: string) =>
+    `http://localhost:${new URL(stack.apiUrl).port}/bookings/${encodeURIComponent(id)}/authentication/return?token=`;
+
+  /** Seats left per price class, segment and booking class on LGW-OSL on `date`, as AirShopping shows them. */
+  async function seatsLeft(date: string): Promise<string[]> {
+    const rs = await new NdcClient(stack.airlineUrl).day([{ from: 'LGW', to: 'OSL', date }], ONE_ADULT);
+    return (rs.dataLists.priceClasses ?? [])
+      .flatMap((pc) =>
+        (pc.classesOfService ?? []).map((c) => `${pc.code}/${c.segmentRefs?.join('+')}/${c.code}: ${c.seatsLeft}`),
+      )
+      .sort();
   }
 
   /** Opens the issuer page, clicks `button`, returns where the browser landed and the return URL it went through. */
@@ -95,20 +127,26 @@ describe('3-D Secure through the booking API in a real browser', () => {
   const ordersOf = (view: { chosenOffer: { shoppingResponseId: string } }) =>
     stack.ordersFor(view.chosenOffer.shoppingResponseId);
 
+  /**
+   * Approves booking `id` (booked with key `key`) on the issuer page: the browser goes through
+   * the API's own return URL of this booking (API_PUBLIC_URL unset: its port on localhost) to the
+   * agency's term URL, and the booking is CONFIRMED with one order.
+   */
+  async function approveThroughApi(id: string, waiting: { authentication: { redirectUrl: string } }, key: string) {
+    const { landed, where, returnUrl } = await authenticate(waiting.authentication.redirectUrl, 'Approve');
+    expect([where, landed]).toEqual(['done', `${agencyUrl}/done?b=${key}`]);
+    expect(returnUrl.startsWith(returnUrlOf(id))).toBe(true);
+    const confirmed = await waitForBooking(stack, id, 'CONFIRMED');
+    expect(ordersOf(confirmed)).toHaveLength(1);
+    expect(confirmed.authentication).toMatchObject({ returned: 'approved' });
+    return { returnUrl, confirmed };
+  }
+
   it('Approve: back through the return endpoint to the term URL, CONFIRMED with one order; a reload changes nothing', async () => {
     const { id, waiting } = await book(CHALLENGE_CARD, '3ds-approve');
     expect(new Date(waiting.authentication.expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect(ordersOf(waiting)).toEqual([]);
-    const { landed, where, returnUrl } = await authenticate(waiting.authentication.redirectUrl, 'Approve');
-    expect([where, landed]).toEqual(['done', `${agencyUrl}/done?b=3ds-approve`]);
-    // API_PUBLIC_URL is not set: the API's own port on localhost.
-    const port = new URL(stack.apiUrl).port;
-    expect(
-      returnUrl.startsWith(`http://localhost:${port}/bookings/${encodeURIComponent(id)}/authentication/return?token=`),
-    ).toBe(true);
-    const confirmed = await waitForBooking(stack, id, 'CONFIRMED');
-    expect(ordersOf(confirmed)).toHaveLength(1);
-    expect(confirmed.authentication).toMatchObject({ returned: 'approved' });
+    const { returnUrl, confirmed } = await approveThroughApi(id, waiting, '3ds-approve');
     expect(confirmed.steps.map((s: { name: string; outcome: string }) => `${s.name}:${s.outcome}`)).toEqual(
       expect.arrayContaining(['createOrder:ok', 'customerInput:ok', 'retrieveOrder:ok']),
     );
@@ -162,8 +200,14 @@ describe('3-D Secure through the booking API in a real browser', () => {
     expect(ordersOf(failed)).toEqual([]);
   });
 
-  it('abandoned at the issuer page: FAILED AUTHENTICATION_TIMEOUT after the airline window, no order', async () => {
-    const { id, waiting } = await book(CHALLENGE_CARD, '3ds-abandon');
+  it('abandoned at the issuer page: FAILED AUTHENTICATION_TIMEOUT after the window, no order, the seats back on sale', async () => {
+    // A day no other test books, so the seats seen are this booking's alone.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const date = intentOf(CHALLENGE_CARD, '3ds-abandon', tomorrow).journey.departureDate;
+    const before = await seatsLeft(date);
+    const { id, waiting } = await book(CHALLENGE_CARD, '3ds-abandon', tomorrow);
+    // The airline holds the seat while the cardholder is asked.
+    expect(await seatsLeft(date)).not.toEqual(before);
     const page = await browser.context.newPage();
     await page.goto(waiting.authentication.redirectUrl);
     await page.close();
@@ -171,6 +215,27 @@ describe('3-D Secure through the booking API in a real browser', () => {
     expect(failed.error.type).toBe('AUTHENTICATION_TIMEOUT');
     expect(failed.error.message).toContain(`${WINDOW_MS} ms`);
     expect(ordersOf(failed)).toEqual([]);
+    // The hold has ended with the window: shopping shows the seats for sale again.
+    const after = await pollUntil('the held seats to be back on sale', async () => {
+      const now = await seatsLeft(date);
+      return JSON.stringify(now) === JSON.stringify(before) ? now : undefined;
+    });
+    expect(after).toEqual(before);
+  });
+
+  it('a batch child whose card asks gets the same return URLs as a single booking: back through the API, CONFIRMED', async () => {
+    const posted = await api('POST', '/batches', [intentOf(CHALLENGE_CARD, '3ds-batch')], {
+      'Idempotency-Key': '3ds-batch',
+    });
+    expect(posted.status).toBe(202);
+    bookingIds.push(posted.body.id);
+    const { id, waiting } = await awaitingAuthentication(`${posted.body.id}-0`);
+    await approveThroughApi(id, waiting, '3ds-batch');
+    const batch = await pollUntil(`batch ${posted.body.id} done`, async () => {
+      const r = await api('GET', `/batches/${encodeURIComponent(posted.body.id)}`);
+      return r.body?.done === true ? r.body : undefined;
+    });
+    expect([batch.confirmed, batch.failed]).toEqual([1, 0]);
   });
 
   it('leak check: histories, logs and API answers hold no card number, return token or PaRes', async () => {

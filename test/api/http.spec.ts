@@ -3,6 +3,8 @@
  * idempotency, rate limit, codec, docs) over a fake Temporal client and a real keys file. The
  * real stack runs in test/api/*.e2e-spec.ts.
  */
+import { isReturnToken, returnTokenKey } from '../../src/api/bookings/authentication-return';
+import { loadPayloadKey } from '../../src/temporal/payload-codec';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
@@ -569,6 +571,15 @@ describe('booking API over a fake Temporal client', () => {
       airlines: [ZZ_ROUTE],
       correlationId: 'batch-req',
     });
+    // The child gets what a single booking gets: the API's return URLs with its own token.
+    const [childReturn] = opts.args[0].authenticationReturns as { termUrl: string; failUrl: string }[];
+    const child = 'batch:AGENCY1:b1-0';
+    const term = new URL(childReturn!.termUrl);
+    expect(term.pathname).toBe(`/bookings/${encodeURIComponent(child)}/authentication/return`);
+    expect(new URL(childReturn!.failUrl).searchParams.get('result')).toBe('declined');
+    const key = returnTokenKey(loadPayloadKey());
+    expect(isReturnToken(key, child, term.searchParams.get('token'))).toBe(true);
+    expect(isReturnToken(key, 'batch:AGENCY1:b1', term.searchParams.get('token'))).toBe(false);
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
     const counts = { total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
     client.runs.get('batch:AGENCY1:b1')!.state = {
@@ -596,7 +607,12 @@ describe('booking API over a fake Temporal client', () => {
     const run = client.runs.get('batch:AGENCY1:b2')!;
     run.queryError = Object.assign(new Error('1 CANCELLED'), { name: 'ServiceError', cause: { code: 1 } });
     client.workflow.list.mockImplementation(async function* () {
-      yield { workflowId: 'batch:AGENCY1:b2-1', status: { name: 'RUNNING' }, searchAttributes: {} };
+      // Waiting for the cardholder is running too (regression: only RUNNING, AWAITING_APPROVAL and SETTLING counted).
+      yield {
+        workflowId: 'batch:AGENCY1:b2-1',
+        status: { name: 'RUNNING' },
+        searchAttributes: { BookingStatus: ['AWAITING_AUTHENTICATION'] },
+      };
       yield {
         workflowId: 'batch:AGENCY1:b2-0',
         status: { name: 'COMPLETED' },
@@ -620,7 +636,7 @@ describe('booking API over a fake Temporal client', () => {
       escalated: 0,
       bookings: [
         { id: 'batch:AGENCY1:b2-0', status: 'CONFIRMED' },
-        { id: 'batch:AGENCY1:b2-1', status: 'RUNNING' },
+        { id: 'batch:AGENCY1:b2-1', status: 'AWAITING_AUTHENTICATION' },
       ],
     });
     expect(res.body.stale).toMatch(/^no worker answered the progress query within 10000 ms; counts from visibility/);

@@ -90,6 +90,8 @@ export interface StackOptions {
   airlineLogger?: Logger;
   /** The worker's airline rate limit (`maxTaskQueueActivitiesPerSecond`). Default 200. */
   rateLimitRps?: number;
+  /** Settings of the embedded airline (e.g. `authenticationHoldMs`). Default: testAirlineConfig's. */
+  airline?: Partial<AirlineConfig>;
 }
 
 /** The API configuration of a test stack: `env` read as the API reads it, quiet logs, a free local port. */
@@ -110,13 +112,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const observed = options.metrics === true || options.tracing !== undefined;
   const airlineMetrics = observed ? createAirlineMetrics() : undefined;
-  const started = await startAirline(
-    {},
-    {
-      ...(airlineMetrics !== undefined ? { metrics: airlineMetrics } : {}),
-      ...(options.airlineLogger !== undefined ? { logger: options.airlineLogger } : {}),
-    },
-  );
+  const started = await startAirline(options.airline ?? {}, {
+    ...(airlineMetrics !== undefined ? { metrics: airlineMetrics } : {}),
+    ...(options.airlineLogger !== undefined ? { logger: options.airlineLogger } : {}),
+  });
   const { app: airline, config: airlineConfig, url: airlineUrl } = started;
   const connection = await NativeConnection.connect({ address });
   const workerRegistry = createMetricsRegistry({ service: 'worker' });

@@ -5,33 +5,22 @@
  * timed out and cancelled bookings. The real airline and browser: test/api/authentication-browser.e2e-spec.ts.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
 import type { AuthenticationChallenge } from '../../activities/booking.activities.types';
 import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
-import { createDataConverter } from '../../src/temporal/data-converter';
-import { BOOKING_SEARCH_ATTRIBUTE_KEYS, BookingStatusKey } from '../../src/temporal/search-attributes';
-import type { BookingEventData, SendWebhookEventInput } from '../../src/webhooks/webhook.model';
-import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
+import { BookingStatusKey } from '../../src/temporal/search-attributes';
+import type { BookingEventData } from '../../src/webhooks/webhook.model';
 import { authenticationResultUpdate, cancelSignal, stateQuery } from '../../workflows/definitions';
 import {
   attempt,
-  delegatingActivities,
   happyMocks,
   oneWayIntent,
   ORDER,
   outcomeUnknown,
   pollUntil,
-  quietRuntime,
   stepOutcomes,
-  workflowBundle,
   type ActivityMocks,
 } from './booking.fixtures';
-import {
-  createTimeSkippingEnvironment,
-  startTimeSkippingServer,
-  type RunningTimeSkippingServer,
-} from './time-skipping-server';
+import { timeSkippingBookings } from './time-skipping-server';
 
 jest.setTimeout(180_000);
 
@@ -48,60 +37,18 @@ const CHALLENGE: AuthenticationChallenge = {
 };
 
 describe('3-D Secure in the booking saga (time-skipping test server)', () => {
-  let server: RunningTimeSkippingServer;
-  let env: TestWorkflowEnvironment;
-  let worker: Worker;
-  let running: Promise<void>;
   let mocks: ActivityMocks;
-  const sentEvents: SendWebhookEventInput[] = [];
-  let sequence = 0;
-  const taskQueue = 'booking-authentication';
-
-  beforeAll(async () => {
-    quietRuntime();
-    server = await startTimeSkippingServer();
-    env = await createTimeSkippingEnvironment(server, { dataConverter: createDataConverter() });
-    await env.connection.operatorService.addSearchAttributes({
-      namespace: env.namespace ?? 'default',
-      searchAttributes: Object.fromEntries(BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => [key.name, 2])),
-    });
-    worker = await Worker.create({
-      connection: env.nativeConnection,
-      namespace: env.namespace ?? 'default',
-      taskQueue,
-      workflowBundle: await workflowBundle(),
-      activities: {
-        sendWebhookEvent: async (input: SendWebhookEventInput) => {
-          sentEvents.push(input);
-          return false;
-        },
-        ...delegatingActivities(() => mocks),
-      },
-      dataConverter: createDataConverter(),
-    });
-    running = worker.run();
-  });
-
-  afterAll(async () => {
-    worker?.shutdown();
-    await running;
-    await env?.teardown();
-    await server?.stop();
-  });
+  const bookings = timeSkippingBookings('booking-authentication', () => mocks);
+  const { sentEvents } = bookings;
 
   beforeEach(() => {
     mocks = happyMocks();
     mocks.createOrder.mockImplementation(async () => ({ ...CHALLENGE, attempt: attempt() }));
   });
 
-  function start(options: BookingWorkflowOptions = {}, intent: BookingIntent = oneWayIntent()) {
-    sequence += 1;
-    return env.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
-      taskQueue,
-      workflowId: `authentication-${sequence}`,
-      args: [intent, { authenticationReturn: RETURN, ...options }],
-    });
-  }
+  /** A booking whose TermURL/FailURL are the API's return URLs. */
+  const start = (options: BookingWorkflowOptions = {}, intent: BookingIntent = oneWayIntent()) =>
+    bookings.start(intent, { authenticationReturn: RETURN, ...options });
 
   const awaiting = (handle: Awaited<ReturnType<typeof start>>) =>
     pollUntil(
@@ -229,6 +176,59 @@ describe('3-D Secure in the booking saga (time-skipping test server)', () => {
     expect(mocks.customerInput).toHaveBeenCalledTimes(1);
     expect(mocks.createOrder).toHaveBeenCalledTimes(1);
     expect(lookups).toBe(3);
+  });
+
+  /** Starts a booking whose CustomerInputRS gets no answer, and approves it; `found` decides the lookups. */
+  async function lostCustomerInput(options: BookingWorkflowOptions, sendsLost: number) {
+    let sends = 0;
+    mocks.customerInput.mockImplementation(async () => {
+      sends += 1;
+      if (sends <= sendsLost) throw outcomeUnknown('create', 'timeout');
+      return { order: ORDER, attempt: attempt() };
+    });
+    const handle = await start(options);
+    await awaiting(handle);
+    await handle.executeUpdate(authenticationResultUpdate, { args: [{ outcome: 'approved', paRes: 'PARES-1' }] });
+    return (await handle.result()).state;
+  }
+
+  const customerInputSteps = (state: { steps: { name: string; startedAt: string }[] }) =>
+    state.steps.filter((s) => s.name === 'customerInput');
+
+  it('a CustomerInputRS without an answer and no order after the settle window is sent again (recreate): CONFIRMED', async () => {
+    const state = await lostCustomerInput({}, 1);
+    expect(state.status).toBe('CONFIRMED');
+    expect(mocks.customerInput).toHaveBeenCalledTimes(2);
+    // The same result, never a new OrderCreate.
+    expect(mocks.customerInput.mock.calls.map(([input]) => input.paRes)).toEqual(['PARES-1', 'PARES-1']);
+    expect(mocks.createOrder).toHaveBeenCalledTimes(1);
+    // Sent again only after the lookups of the 120 s settle window found no order.
+    const [first, second] = customerInputSteps(state);
+    expect(Date.parse(second!.startedAt) - Date.parse(first!.startedAt)).toBeGreaterThanOrEqual(120_000);
+    expect(mocks.reconcileOrder.mock.calls.length).toBeGreaterThan(0);
+    expect(stepOutcomes(state)).toEqual(
+      expect.arrayContaining(['customerInput:failed', 'reconcileOrder:ok', 'customerInput:ok', 'retrieveOrder:ok']),
+    );
+  });
+
+  it('always without an answer: sent maxCreateAttempts times, then FAILED ORDER_NOT_CREATED', async () => {
+    const state = await lostCustomerInput({ maxCreateAttempts: 3 }, Number.MAX_SAFE_INTEGER);
+    expect([state.status, state.error?.type]).toEqual(['FAILED', 'ORDER_NOT_CREATED']);
+    expect(state.error?.message).toContain('sent 3 time(s)');
+    expect(mocks.customerInput).toHaveBeenCalledTimes(3);
+  });
+
+  it('no order after the settle window but the authentication window has passed: FAILED ORDER_NOT_CREATED, sent once', async () => {
+    // The 120 s settle window outlasts the 90 s authentication window.
+    const state = await lostCustomerInput({ authenticationTimeoutMs: 90_000 }, 1);
+    expect([state.status, state.error?.type]).toEqual(['FAILED', 'ORDER_NOT_CREATED']);
+    expect(mocks.customerInput).toHaveBeenCalledTimes(1);
+  });
+
+  it('policy escalate: no order after the settle window fails ORDER_NOT_CREATED, sent once', async () => {
+    const state = await lostCustomerInput({ unsettledPolicy: 'escalate' }, 1);
+    expect([state.status, state.error?.type]).toEqual(['FAILED', 'ORDER_NOT_CREATED']);
+    expect(mocks.customerInput).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a result while the booking was not asked for authentication', async () => {

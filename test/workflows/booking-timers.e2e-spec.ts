@@ -4,33 +4,21 @@
  * window, so no test waits for them on the wall clock. Activities are jest mocks.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, cancelBookingUpdate, cancelSignal, stateQuery } from '../../workflows/definitions';
-import { createDataConverter } from '../../src/temporal/data-converter';
-import { BOOKING_SEARCH_ATTRIBUTE_KEYS, BookingStatusKey } from '../../src/temporal/search-attributes';
-import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
-import type { BookingEventData, SendWebhookEventInput } from '../../src/webhooks/webhook.model';
+import { BookingStatusKey } from '../../src/temporal/search-attributes';
+import type { BookingEventData } from '../../src/webhooks/webhook.model';
 import {
   activityGate,
   attempt,
-  delegatingActivities,
   happyMocks,
   oneWayIntent,
   ORDER,
   outcomeUnknown,
   pollUntil,
-  quietRuntime,
   stepTrail,
-  workflowBundle,
   type ActivityMocks,
 } from './booking.fixtures';
-import {
-  createTimeSkippingEnvironment,
-  startTimeSkippingServer,
-  type RunningTimeSkippingServer,
-} from './time-skipping-server';
+import { timeSkippingBookings } from './time-skipping-server';
 
 jest.setTimeout(180_000);
 
@@ -39,61 +27,13 @@ const createOutcomeUnknown = async (): Promise<never> => {
 };
 
 describe('booking saga timers (time-skipping test server)', () => {
-  let server: RunningTimeSkippingServer;
-  let env: TestWorkflowEnvironment;
-  let worker: Worker;
-  let running: Promise<void>;
   let mocks: ActivityMocks;
-  const sentEvents: SendWebhookEventInput[] = [];
-  let sequence = 0;
-  const taskQueue = 'booking-timers';
-
-  beforeAll(async () => {
-    quietRuntime();
-    server = await startTimeSkippingServer();
-    env = await createTimeSkippingEnvironment(server, { dataConverter: createDataConverter() });
-    // The test server has no ListSearchAttributes: add them directly (Keyword = 2).
-    await env.connection.operatorService.addSearchAttributes({
-      namespace: env.namespace ?? 'default',
-      searchAttributes: Object.fromEntries(BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => [key.name, 2])),
-    });
-    worker = await Worker.create({
-      connection: env.nativeConnection,
-      namespace: env.namespace ?? 'default',
-      taskQueue,
-      workflowBundle: await workflowBundle(),
-      activities: {
-        // The agency has no registry here: the events are recorded, not signalled.
-        sendWebhookEvent: async (input: SendWebhookEventInput) => {
-          sentEvents.push(input);
-          return false;
-        },
-        ...delegatingActivities(() => mocks),
-      },
-      dataConverter: createDataConverter(),
-    });
-    running = worker.run();
-  });
-
-  afterAll(async () => {
-    worker?.shutdown();
-    await running;
-    await env?.teardown();
-    await server?.stop();
-  });
+  const bookings = timeSkippingBookings('booking-timers', () => mocks);
+  const { start, sentEvents } = bookings;
 
   beforeEach(() => {
     mocks = happyMocks();
   });
-
-  function start(intent: BookingIntent = oneWayIntent(), options?: BookingWorkflowOptions) {
-    sequence += 1;
-    return env.client.workflow.start<typeof BookingWorkflowFn>('bookingWorkflow', {
-      taskQueue,
-      workflowId: `timers-${sequence}`,
-      args: options !== undefined ? [intent, options] : [intent],
-    });
-  }
 
   /** Workflow-time milliseconds between two ISO times of a state. */
   const between = (from: string, to: string): number => Date.parse(to) - Date.parse(from);
@@ -127,7 +67,7 @@ describe('booking saga timers (time-skipping test server)', () => {
       () => handle.query(stateQuery),
       (s) => s.status === 'AWAITING_APPROVAL',
     );
-    await env.sleep('23h');
+    await bookings.env.sleep('23h');
     expect((await handle.query(stateQuery)).status).toBe('AWAITING_APPROVAL');
     await handle.signal(approvePriceSignal);
     const result = await handle.result();

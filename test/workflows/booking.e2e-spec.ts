@@ -11,7 +11,13 @@ import type { Worker } from '@temporalio/worker';
 import type { BatchProgress, BookingResult } from '../../src/booking/booking.model';
 import { AgencyIdKey, BookingReferenceKey, BookingStatusKey, RouteKey } from '../../src/temporal/search-attributes';
 import type { batchWorkflow as BatchWorkflowFn, bookingWorkflow as BookingWorkflowFn } from '../../workflows';
-import { approvePriceSignal, cancelSignal, progressQuery, stateQuery } from '../../workflows/definitions';
+import {
+  approvePriceSignal,
+  authenticationResultUpdate,
+  cancelSignal,
+  progressQuery,
+  stateQuery,
+} from '../../workflows/definitions';
 import {
   activityGate,
   attempt,
@@ -410,6 +416,36 @@ describe('bookingWorkflow and batchWorkflow (mocked activities, real Temporal)',
     expect(mocks.reconcileOrder.mock.invocationCallOrder[0]!).toBeLessThan(
       mocks.createOrder.mock.invocationCallOrder[1]!,
     );
+  });
+
+  it('3-D Secure: a CustomerInputRS without an answer and no order after the settle window is sent again once: CONFIRMED', async () => {
+    mocks.createOrder.mockImplementation(async () => ({
+      kind: 'challenge',
+      acsUrl: 'http://airline.test/acs/SPM-1',
+      spmTxnReference: 'SPM-1',
+      originalTransactionId: 'TX-1',
+      attempt: attempt(),
+    }));
+    mocks.customerInput.mockImplementationOnce(async () => {
+      throw outcomeUnknown('create', 'reset');
+    });
+    // A zero window: one lookup at once (the 120 s default: booking-authentication.e2e-spec.ts).
+    const handle = await startBooking(oneWayIntent(), { settleWindowMs: 0 });
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'AWAITING_AUTHENTICATION',
+    );
+    await handle.executeUpdate(authenticationResultUpdate, { args: [{ outcome: 'approved', paRes: 'PARES-1' }] });
+    const result = await handle.result();
+    expect(result.state.status).toBe('CONFIRMED');
+    expect(stepOutcomes(result.state).slice(-5)).toEqual([
+      'createOrder:ok',
+      'customerInput:failed',
+      'reconcileOrder:ok',
+      'customerInput:ok',
+      'retrieveOrder:ok',
+    ]);
+    await record('authentication-customer-input-resent', handle);
   });
 
   it('stays CONFIRMED with the OrderViewRS of the create when the order exists but cannot be retrieved', async () => {

@@ -24,8 +24,11 @@ const workflowIds = JSON.parse(fs.readFileSync(path.join(HISTORIES, 'workflow-id
  * (before the `status-local-signal` patch), the others before webhooks existed.
  * `two-airlines-reshop` is a booking routed by airline (shops at ZZ and YY, orders at YY, 711,
  * shops again at both), recorded by test/api/airlines.e2e-spec.ts.
+ * `authentication-customer-input-resent` is a 3-D Secure booking whose CustomerInputRS got no
+ * answer and no order after the settle window, sent again (the `customer-input-resend` patch).
  */
 const EXPECTED = [
+  'authentication-customer-input-resent',
   'batch-of-5',
   'batch-of-5-webhook-signal',
   'expired-offer-reshop',

@@ -12,8 +12,22 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import type { WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
 import type { DataConverter } from '@temporalio/common';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import type { BookingIntent, BookingWorkflowOptions } from '../../src/booking/booking.model';
+import { createDataConverter } from '../../src/temporal/data-converter';
+import { BOOKING_SEARCH_ATTRIBUTE_KEYS } from '../../src/temporal/search-attributes';
+import type { SendWebhookEventInput } from '../../src/webhooks/webhook.model';
+import type { bookingWorkflow } from '../../workflows';
+import {
+  delegatingActivities,
+  oneWayIntent,
+  quietRuntime,
+  workflowBundle,
+  type ActivityMocks,
+} from './booking.fixtures';
 
 /** Version of the Java SDK's test server (Maven Central). */
 export const TEST_SERVER_VERSION = '1.31.0';
@@ -137,4 +151,83 @@ export async function createTimeSkippingEnvironment(
     create(opts: Record<string, unknown>): Promise<TestWorkflowEnvironment>;
   };
   return internal.create({ server: { type: 'existing' }, address: server.address, supportsTimeSkipping: true, client });
+}
+
+/** Booking workflows on a time-skipping test server, as {@link timeSkippingBookings} runs them. */
+export interface TimeSkippingBookings {
+  /** The environment (`env.sleep` skips workflow time); set once the file's `beforeAll` has run. */
+  readonly env: TestWorkflowEnvironment;
+  /** The webhook events the workflows sent (the agency has no registry here: recorded, not signalled). */
+  readonly sentEvents: SendWebhookEventInput[];
+  /** Starts a `bookingWorkflow` on the worker's task queue, id `<taskQueue>-<n>`. */
+  start(
+    intent?: BookingIntent,
+    options?: BookingWorkflowOptions,
+  ): Promise<WorkflowHandleWithFirstExecutionRunId<typeof bookingWorkflow>>;
+}
+
+/**
+ * The harness of the time-skipping booking specs: registers the file's `beforeAll` (a test
+ * server, the booking search attributes, one worker on `taskQueue` whose activities delegate to
+ * `mocks()`) and `afterAll` (all of it stopped). Call it inside the spec's `describe`.
+ */
+export function timeSkippingBookings(taskQueue: string, mocks: () => ActivityMocks): TimeSkippingBookings {
+  let server: RunningTimeSkippingServer | undefined;
+  let env: TestWorkflowEnvironment | undefined;
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  let sequence = 0;
+  const sentEvents: SendWebhookEventInput[] = [];
+  const ready = (): TestWorkflowEnvironment => {
+    if (env === undefined) throw new Error('the time-skipping environment is not started (beforeAll)');
+    return env;
+  };
+
+  beforeAll(async () => {
+    quietRuntime();
+    server = await startTimeSkippingServer();
+    env = await createTimeSkippingEnvironment(server, { dataConverter: createDataConverter() });
+    // The test server has no ListSearchAttributes: add them directly (Keyword = 2).
+    await env.connection.operatorService.addSearchAttributes({
+      namespace: env.namespace ?? 'default',
+      searchAttributes: Object.fromEntries(BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => [key.name, 2])),
+    });
+    worker = await Worker.create({
+      connection: env.nativeConnection,
+      namespace: env.namespace ?? 'default',
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: {
+        sendWebhookEvent: async (input: SendWebhookEventInput) => {
+          sentEvents.push(input);
+          return false;
+        },
+        ...delegatingActivities(mocks),
+      },
+      dataConverter: createDataConverter(),
+    });
+    running = worker.run();
+  });
+
+  afterAll(async () => {
+    worker?.shutdown();
+    await running;
+    await env?.teardown();
+    await server?.stop();
+  });
+
+  return {
+    get env() {
+      return ready();
+    },
+    sentEvents,
+    start(intent = oneWayIntent(), options) {
+      sequence += 1;
+      return ready().client.workflow.start<typeof bookingWorkflow>('bookingWorkflow', {
+        taskQueue,
+        workflowId: `${taskQueue}-${sequence}`,
+        args: options !== undefined ? [intent, options] : [intent],
+      });
+    },
+  };
 }

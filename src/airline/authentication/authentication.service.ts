@@ -207,9 +207,12 @@ export class AuthenticationService {
   }
 
   /**
-   * Checks the result a CustomerInputRS brings back and returns the pending hold it approves.
-   * Errors (nothing is ordered): 782 not signed by us or for another transaction, 784 already
-   * used, 783 past its window (the hold is released), 781 declined (the hold is released).
+   * Checks the result a CustomerInputRS brings back and returns the pending hold it approves, or
+   * the `ordered` hold an approved result already made an order from (the caller answers that
+   * order: a CustomerInputRS sent again after a lost answer never orders twice). Errors (nothing
+   * is ordered): 782 not signed by us or for another transaction, 784 a declined result of a hold
+   * that made an order, 783 past its window (the hold is released), 781 declined (the hold is
+   * released; a declined hold answers 781 again).
    */
   approvedHold(rs: CustomerInputRs): StoredAuthentication {
     if (rs.kind !== 'success')
@@ -229,11 +232,19 @@ export class AuthenticationService {
     const hold = this.store.getAuthentication(result.spmRef);
     if (!hold || hold.originalTransactionId !== result.originalTransactionId)
       throw invalid('names an unknown transaction');
-    if (hold.state === 'ordered' || hold.state === 'declined') {
-      const what = hold.state === 'ordered' ? `order ${hold.orderId} was created from it` : 'it was declined';
+    // Exactly once: the approved result that made an order answers that order again (its first
+    // answer may have been lost); a declined hold answers as it did, nothing was ordered.
+    if (hold.state === 'ordered') {
+      if (result.status === 'Y') return hold;
       throw new AirlineError(
         'AUTHENTICATION_USED',
-        `The authentication result of ${hold.spmRef} was already used: ${what}`,
+        `The authentication result of ${hold.spmRef} was already used: order ${hold.orderId} was created from it`,
+      );
+    }
+    if (hold.state === 'declined') {
+      throw new AirlineError(
+        'AUTHENTICATION_DECLINED',
+        `The cardholder was not authenticated for ${hold.spmRef}; the seats were released and nothing was charged`,
       );
     }
     const expired = () =>

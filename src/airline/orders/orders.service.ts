@@ -148,13 +148,20 @@ export class OrdersService {
   /**
    * CustomerInputRS: the authentication result of an OrderCreate that answered CustomerInputRQ.
    * An approved, valid result orders from the held seats (no second sale) and answers the
-   * OrderViewRS; anything else is an NDC error and nothing is ordered (AuthenticationService).
+   * OrderViewRS; the same result sent again answers the order it made (exactly once); anything
+   * else is an NDC error and nothing is ordered (AuthenticationService).
    */
   completeAuthentication(rs: CustomerInputRs): OrderViewRs {
     const auth = this.options.authentication;
     if (!auth) throw new AirlineError('INVALID_REQUEST', 'This airline asks for no 3-D Secure authentication');
     auth.releaseExpired();
     const hold = auth.approvedHold(rs);
+    if (hold.state === 'ordered') {
+      const made = hold.orderId === undefined ? undefined : this.store.getOrder(hold.orderId);
+      if (!made)
+        throw new AirlineError('AUTHENTICATION_USED', `The authentication result of ${hold.spmRef} was already used`);
+      return made.view;
+    }
     const pricing = this.store.getPricing(hold.pricingResponseId);
     if (!pricing) throw new Error(`hold ${hold.spmRef} has no pricing record`);
     const order = this.store.transaction(() => {

@@ -7,12 +7,14 @@ import { Client, type WorkflowExecutionDescription } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { createHash } from 'node:crypto';
 import {
+  batchChildId,
   BATCH_WORKFLOW,
   BOOKING_WORKFLOW,
   type BatchInput,
   type BatchProgress,
   type BookingIntent,
   type BookingStatus,
+  isFinalStatus,
 } from '../../booking/booking.model';
 import { progressQuery } from '../../../workflows/definitions';
 import { bookingPriority } from '../../booking/booking.priority';
@@ -21,6 +23,7 @@ import type { Principal } from '../auth/principal';
 import { startFailure } from '../common/start-failure';
 import { ApiError } from '../common/api-error';
 import type { ApiConfig } from '../config/api.config';
+import { AuthenticationReturns } from '../bookings/authentication-return';
 import { MAX_BATCH_SIZE } from '../bookings/booking.dto';
 import {
   bookingLinks,
@@ -70,6 +73,7 @@ export class BatchService {
   constructor(
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly returns: AuthenticationReturns,
   ) {}
 
   /** Starts the batch, or returns the one already started with the same agency and key. Intents are settled for the caller. */
@@ -95,6 +99,8 @@ export class BatchService {
       intents,
       concurrency: this.config.batchConcurrency,
       options: { ...this.config.workflowDefaults, correlationId: requestId },
+      // Each child gets the return URLs a single booking gets, under its own id.
+      authenticationReturns: intents.map((_, index) => this.returns.urlsOf(batchChildId(id, index))),
     };
     if (this.config.approvalTimeoutMs !== undefined) input.options!.approvalTimeoutMs = this.config.approvalTimeoutMs;
     if (atomic) input.atomic = true;
@@ -193,7 +199,8 @@ export class BatchService {
     return {
       total,
       pending: total - children.length,
-      running: count('RUNNING') + count('AWAITING_APPROVAL') + count('SETTLING'),
+      // Every status a booking passes through (AWAITING_APPROVAL, AWAITING_AUTHENTICATION, SETTLING...).
+      running: children.filter((c) => !isFinalStatus(c.status)).length,
       confirmed: count('CONFIRMED'),
       failed: count('FAILED'),
       cancelled: count('CANCELLED'),

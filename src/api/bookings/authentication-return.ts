@@ -8,7 +8,12 @@
  * new secret is needed. It is bound to one booking (another booking's token is refused) and is
  * "one-time" in effect: the workflow takes the first result only, a later return changes nothing.
  */
+import { Inject, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { loadPayloadKey } from '../../temporal/payload-codec';
+import { API_CONFIG } from '../api.tokens';
+import type { ApiConfig } from '../config/api.config';
 
 const TOKEN_INFO = 'ndc-saga 3-D Secure return token v1';
 
@@ -39,4 +44,37 @@ export function returnUrls(publicUrl: string, key: Buffer, id: string): { termUr
     return u.toString();
   };
   return { termUrl: url('approved'), failUrl: url('declined') };
+}
+
+/**
+ * The API's 3-D Secure return URLs and their tokens: one place for single bookings and batch
+ * children alike. The HMAC key is derived from PAYLOAD_ENCRYPTION_KEY, which the API's data
+ * converter reads from the same environment.
+ */
+@Injectable()
+export class AuthenticationReturns {
+  private readonly key = returnTokenKey(loadPayloadKey());
+
+  constructor(
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly http: HttpAdapterHost,
+  ) {}
+
+  /** The TermURL and FailURL of booking `id` (a single booking's or a batch child's id). */
+  urlsOf(id: string): { termUrl: string; failUrl: string } {
+    return returnUrls(this.publicUrl(), this.key, id);
+  }
+
+  /** True when `token` is booking `id`'s. */
+  accepts(id: string, token: unknown): boolean {
+    return isReturnToken(this.key, id, token);
+  }
+
+  /** API_PUBLIC_URL, else `http://localhost:<the port the API listens on>`. */
+  private publicUrl(): string {
+    if (this.config.publicUrl !== undefined) return this.config.publicUrl;
+    const address = this.http.httpAdapter?.getHttpServer()?.address() as { port?: number } | string | null;
+    const port = typeof address === 'object' && address?.port !== undefined ? address.port : this.config.port;
+    return `http://localhost:${port}`;
+  }
 }

@@ -5,7 +5,6 @@
  * like an unknown one.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow';
 import {
   Client,
@@ -43,8 +42,7 @@ import { agencyScope, type Principal } from '../auth/principal';
 import { ApiError } from '../common/api-error';
 import { startFailure } from '../common/start-failure';
 import type { ApiConfig } from '../config/api.config';
-import { loadPayloadKey } from '../../temporal/payload-codec';
-import { isReturnToken, returnTokenKey, returnUrls } from './authentication-return';
+import { AuthenticationReturns } from './authentication-return';
 import { BOOKING_STATUSES, IDEMPOTENCY_KEY_RE, type BookingListQuery } from './booking.dto';
 
 /** Memo key holding the fingerprint of the submitted request (idempotency check). */
@@ -163,22 +161,8 @@ export class BookingService {
   constructor(
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    private readonly http: HttpAdapterHost,
+    private readonly returns: AuthenticationReturns,
   ) {}
-
-  /**
-   * HMAC key of the 3-D Secure return tokens: derived from PAYLOAD_ENCRYPTION_KEY, which the API's
-   * data converter reads from the same environment (authentication-return.ts).
-   */
-  private readonly returnKey = returnTokenKey(loadPayloadKey());
-
-  /** API_PUBLIC_URL, else `http://localhost:<the port the API listens on>`. */
-  private publicUrl(): string {
-    if (this.config.publicUrl !== undefined) return this.config.publicUrl;
-    const address = this.http.httpAdapter?.getHttpServer()?.address() as { port?: number } | string | null;
-    const port = typeof address === 'object' && address?.port !== undefined ? address.port : this.config.port;
-    return `http://localhost:${port}`;
-  }
 
   /**
    * Starts the booking, or returns the one already started with the same agency and key.
@@ -191,7 +175,7 @@ export class BookingService {
     const options: BookingWorkflowOptions = {
       ...this.config.workflowDefaults,
       correlationId: requestId,
-      authenticationReturn: returnUrls(this.publicUrl(), this.returnKey, id),
+      authenticationReturn: this.returns.urlsOf(id),
     };
     if (this.config.approvalTimeoutMs !== undefined) options.approvalTimeoutMs = this.config.approvalTimeoutMs;
     const route = `${intent.journey.origin}-${intent.journey.destination}`;
@@ -388,7 +372,7 @@ export class BookingService {
    * booking. A return after the booking ended changes nothing and is sent where its outcome says.
    */
   async returnFromAuthentication(id: string, token: unknown, returned: AuthenticationReturn): Promise<string> {
-    if (!isReturnToken(this.returnKey, id, token)) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
+    if (!this.returns.accepts(id, token)) throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
     const handle = this.client.workflow.getHandle(id);
     try {
       return (await handle.executeUpdate(authenticationResultUpdate, { args: [returned] })).redirectUrl;
