@@ -14,11 +14,16 @@ import {
   setupSchema,
   startTemporalServer,
   type RunningTemporalServer,
+  type TemporalServerTools,
 } from '../../scripts/temporal-server';
 
 export interface TemporalOnPostgres {
-  server: RunningTemporalServer;
+  tools: TemporalServerTools;
   postgres: RunningPostgres;
+  /** The server now running (replaced by {@link startServer}). */
+  server: RunningTemporalServer;
+  /** Starts the server again on the same database and ports (after `server.stop()`). */
+  startServer(): Promise<RunningTemporalServer>;
   /** Stops the server, then PostgreSQL. */
   stop(): Promise<void>;
 }
@@ -30,29 +35,32 @@ export async function startTemporalOnPostgres(logDir: string, namespace: string)
     port: await freePort(),
     logFile: path.join(os.tmpdir(), `ndc-saga-topology-pg-${process.pid}-${Date.now()}.log`),
   });
+  let server: RunningTemporalServer | undefined;
   try {
     await setupSchema(tools.sqlTool, postgres);
-    const server = await startTemporalServer({
-      bin: tools.server,
-      db: postgres,
-      ports: await freeServerPorts(),
-      logFile: path.join(logDir, 'temporal-server.log'),
-    });
-    try {
-      await setupNamespace(resolveTemporalCli().path, server.address, namespace);
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-    return {
-      server,
+    const ports = await freeServerPorts();
+    const start = () =>
+      startTemporalServer({
+        bin: tools.server,
+        db: postgres,
+        ports,
+        logFile: path.join(logDir, 'temporal-server.log'),
+      });
+    server = await start();
+    await setupNamespace(resolveTemporalCli().path, server.address, namespace);
+    const running: TemporalOnPostgres = {
+      tools,
       postgres,
+      server,
+      startServer: async () => (running.server = await start()),
       stop: async () => {
-        await server.stop(5000);
+        await running.server.stop(5000);
         await postgres.stop();
       },
     };
+    return running;
   } catch (error) {
+    await server?.stop(5000);
     await postgres.stop();
     throw error;
   }
