@@ -61,6 +61,8 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
     AIRLINE_VAULT_KEY: randomBytes(32).toString('hex'),
   };
   let confirmedId: string;
+  /** Airline database and keys file. */
+  let dir: string | undefined;
 
   beforeAll(async () => {
     fs.rmSync(LOG_DIR, { recursive: true, force: true });
@@ -70,7 +72,7 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
     const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint, OTEL_BSP_SCHEDULE_DELAY: '500' };
     // Short settle window, escalate when no order shows: an OrderCreate answering 500 ends ESCALATED.
     const settling = { ORDER_SETTLE_WINDOW_MS: '3000', ORDER_UNSETTLED_POLICY: 'escalate' };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ndc-saga-operations-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ndc-saga-operations-'));
     const airlinePort = await freePort();
     const airlineMetricsPort = await freePort();
     airlineUrl = `http://127.0.0.1:${airlinePort}`;
@@ -160,6 +162,7 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
     for (const role of [api, ...workers, airline]) await role?.stop(5000);
     await temporal?.stop();
     await jaeger?.stop();
+    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const running = (): string | undefined => {
