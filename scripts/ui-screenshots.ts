@@ -9,7 +9,8 @@
  * several statuses in the namespace (TEMPORAL_ADDRESS, default 127.0.0.1:7233; TEMPORAL_NAMESPACE):
  * book some first (`npm run book`, an intent with a low `selection.maxTotal`, an escalation with
  * ORDER_UNSETTLED_POLICY=escalate and an OrderCreate fault). Views whose query finds nothing are
- * reported and skipped.
+ * reported and skipped. UI_SCREENSHOT_AIRLINE (default ZZ) is the airline of the by-airline view;
+ * docs/images/ui/by-airline.png shows YY with bookings at both ZZ and YY in the namespace.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -16,6 +16,8 @@ export interface PrometheusServer {
   url: string;
   /** Alerts as `GET /api/v1/alerts` lists them. */
   alerts(): Promise<{ labels: Record<string, string>; state: 'pending' | 'firing' }[]>;
+  /** The `data` of a GET of its HTTP API, e.g. `/api/v1/rules` or `/api/v1/targets`. */
+  api<T>(apiPath: string): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -58,14 +60,17 @@ export async function startPrometheus(jobs: Record<string, string[]>): Promise<P
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`prometheus did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const api = async <T>(apiPath: string): Promise<T> => {
+    const response = await fetch(`${url}${apiPath}`, { signal: AbortSignal.timeout(15_000) });
+    if (!response.ok) throw new Error(`prometheus GET ${apiPath}: HTTP ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { data: T }).data;
+  };
   return {
     url,
-    alerts: async () => {
-      const body = (await (await fetch(`${url}/api/v1/alerts`)).json()) as {
-        data: { alerts: { labels: Record<string, string>; state: 'pending' | 'firing' }[] };
-      };
-      return body.data.alerts;
-    },
+    alerts: async () =>
+      (await api<{ alerts: { labels: Record<string, string>; state: 'pending' | 'firing' }[] }>('/api/v1/alerts'))
+        .alerts,
+    api,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

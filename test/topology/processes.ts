@@ -2,7 +2,7 @@
  * Child processes of the topology test: our roles started exactly as `npm run <role>` starts
  * them (the command is read from package.json), their output kept in memory and in a log file.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -117,4 +117,19 @@ export async function waitForHttpOk(what: string, url: string, role?: RoleProces
         role !== undefined && !role.isRunning() ? `${role.name} exited:\n${role.output().slice(-3000)}` : undefined,
     },
   );
+}
+
+/** Creates an API key for `agency` in `keysFile` as an operator does (`npm run keys -- create`); returns it. */
+export function createApiKey(keysFile: string, agency: string, label: string): string {
+  const created = execFileSync(
+    process.execPath,
+    [...npmScriptCommand('keys'), 'create', '--agency', agency, '--label', label],
+    {
+      cwd: ROOT,
+      env: { ...process.env, API_KEYS_FILE: keysFile },
+    },
+  ).toString();
+  const key = /^(nsk_\S+)$/m.exec(created)?.[1];
+  if (key === undefined) throw new Error(`npm run keys printed no key:\n${created}`);
+  return key;
 }

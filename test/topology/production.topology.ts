@@ -9,7 +9,6 @@
  * SIGKILL, then the Temporal server is restarted; more bookings follow, and a replacement worker
  * joins. Every booking must end CONFIRMED with exactly one order in the airline's database.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,20 +18,10 @@ import { temporal as proto } from '@temporalio/proto';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import type { BookingView } from '../../src/api/bookings/booking.service';
 import { writeWorkflowBundle } from '../../scripts/bundle-workflows';
-import { startPostgres, type RunningPostgres } from '../../scripts/postgres';
-import { resolveTemporalCli } from '../../scripts/temporal-cli';
 import { freePort } from '../../scripts/temporal-dev-server';
-import {
-  freeServerPorts,
-  resolveTemporalServerTools,
-  setupNamespace,
-  setupSchema,
-  startTemporalServer,
-  type RunningTemporalServer,
-  type ServerPorts,
-  type TemporalServerTools,
-} from '../../scripts/temporal-server';
-import { npmScriptCommand, pollUntil, ROOT, startRole, waitForHttpOk, type RoleProcess } from './processes';
+import { setupSchema, type RunningTemporalServer } from '../../scripts/temporal-server';
+import { createApiKey, pollUntil, ROOT, startRole, waitForHttpOk, type RoleProcess } from './processes';
+import { startTemporalOnPostgres, type TemporalOnPostgres } from './temporal-on-postgres';
 
 const NAMESPACE = 'default';
 const TASK_QUEUE = 'ndc-saga-topology';
@@ -47,9 +36,7 @@ function isoDaysAhead(days: number): string {
 }
 
 describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers', () => {
-  let tools: TemporalServerTools;
-  let postgres: RunningPostgres;
-  let ports: ServerPorts;
+  let temporal: TemporalOnPostgres;
   let server: RunningTemporalServer;
   let airline: RoleProcess;
   let airlineUrl: string;
@@ -71,9 +58,6 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     AIRLINE_USERNAME: 'topology-agent',
     AIRLINE_PASSWORD: randomBytes(12).toString('hex'),
   };
-
-  const startServer = async (): Promise<RunningTemporalServer> =>
-    startTemporalServer({ bin: tools.server, db: postgres, ports, logFile: path.join(LOG_DIR, 'temporal-server.log') });
 
   /** Resolves once Temporal lists `worker` among the workflow and activity pollers of the task queue. */
   async function waitUntilPolling(worker: RoleProcess): Promise<void> {
@@ -113,17 +97,10 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
 
   beforeAll(async () => {
     fs.rmSync(LOG_DIR, { recursive: true, force: true });
-    tools = resolveTemporalServerTools();
-    postgres = await startPostgres({
-      port: await freePort(),
-      logFile: path.join(os.tmpdir(), `ndc-saga-topology-pg-${process.pid}.log`),
-    });
-    await setupSchema(tools.sqlTool, postgres);
+    temporal = await startTemporalOnPostgres(LOG_DIR, NAMESPACE);
+    server = temporal.server;
     // A second run of the schema steps changes nothing and fails on nothing (compose re-runs it).
-    await setupSchema(tools.sqlTool, postgres);
-    ports = await freeServerPorts();
-    server = await startServer();
-    await setupNamespace(resolveTemporalCli().path, server.address, NAMESPACE);
+    await setupSchema(temporal.tools.sqlTool, temporal.postgres);
 
     airlineDb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ndc-saga-topology-')), 'airline.db');
     const airlinePort = await freePort();
@@ -150,17 +127,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     // One keys file for both API instances, and a key for the example's agency, made as an
     // operator makes it (`npm run keys -- create`).
     const keysFile = path.join(path.dirname(airlineDb), 'api-keys.json');
-    const created = execFileSync(
-      process.execPath,
-      [...npmScriptCommand('keys'), 'create', '--agency', 'AGENCY1', '--label', 'topology'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, API_KEYS_FILE: keysFile },
-      },
-    ).toString();
-    const key = /^(nsk_\S+)$/m.exec(created)?.[1];
-    if (key === undefined) throw new Error(`npm run keys printed no key:\n${created}`);
-    authorization = `Bearer ${key}`;
+    authorization = `Bearer ${createApiKey(keysFile, 'AGENCY1', 'topology')}`;
 
     const temporalEnv = {
       TEMPORAL_ADDRESS: server.address,
@@ -208,8 +175,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
     await connection?.close();
     for (const role of [...apis.map((api) => api.role), ...workers]) await role.stop(5000);
     await airline?.stop(5000);
-    await server?.stop(5000);
-    await postgres?.stop();
+    await temporal?.stop();
     if (airlineDb !== undefined) fs.rmSync(path.dirname(airlineDb), { recursive: true, force: true });
   });
 
@@ -293,7 +259,7 @@ describe('production topology: Temporal server on PostgreSQL, 2 APIs, 2 workers'
       (status) => status === 503,
     );
     expect((await fetch(`${workerUrls.get(survivor)}/health/live`)).status).toBe(200);
-    server = await startServer();
+    server = await temporal.startServer();
     await pollUntil(
       `${survivor} ready again`,
       () => workerReadiness(survivor),
