@@ -138,7 +138,7 @@ export interface Passenger {
   passengerId: string;
   /**
    * `PTC`: optional in the XSD (we always write it). Logic that prices or checks passengers reads
-   * it with `requirePtc(p, element)` (`require-element.ts`).
+   * it with `requirePtc(p)` (`require-element.ts`), which names the element.
    */
   ptc?: PassengerTypeCode;
   individual?: Individual;

@@ -143,15 +143,8 @@ export class OfferPriceService {
       flightsOverview.push({ odRef, priceClassRef: pcRef, flightKey: journey.flightKey });
       for (const b of buckets) segments.push({ inventoryKey: b.segment.inventoryKey, rbd: b.rbd, seats });
       for (const p of rq.passengers) {
-        const price = priceJourney(
-          this.world,
-          buckets,
-          pc,
-          requirePtc(p),
-          ages.get(p.passengerId)!,
-          currency,
-          discounts,
-        );
+        const ptc = requirePtc(p);
+        const price = priceJourney(this.world, buckets, pc, ptc, ages.get(p.passengerId)!, currency, discounts);
         const offerItemId = pricedItemId(offer.offerId, p.passengerId);
         items.push({
           offerItemId,
