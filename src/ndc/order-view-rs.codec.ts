@@ -95,8 +95,10 @@ function decodeOrderItem(node: XNode, path: string, currency: MessageCurrency): 
   };
   const owner = attr(node, 'Owner');
   if (owner !== undefined && owner !== '') item.owner = owner;
+  // Taxes and its Total are both optional in the XSD (a Breakdown alone is valid).
   const taxes = opt(pd, 'Taxes');
-  if (taxes !== undefined) item.taxes = reqMoney(taxes, 'Total', `${pdPath}/Taxes`, currency);
+  const total = taxes === undefined ? undefined : opt(taxes, 'Total');
+  if (total !== undefined) item.taxes = decodeMoney(total, `${pdPath}/Taxes/Total`, currency);
   return item;
 }
 

@@ -113,7 +113,7 @@ describe('schema-optional elements are decoded when absent', () => {
     expect(ndc.decodeOfferPriceRs(again)).toStrictEqual(rs);
   });
 
-  it('OrderViewRS: payments in DetailCurrencyPrice and in award miles, a voucher without number', () => {
+  it('OrderViewRS: payments in DetailCurrencyPrice and in award miles, a voucher without number, Taxes without Total', () => {
     const xml = `<OrderViewRS xmlns="${NDC}" Version="17.2"><Document/><Success/><Response>
   <Order OrderID="SK-ORD-4411" Owner="SK">
     <Payments>
@@ -122,7 +122,7 @@ describe('schema-optional elements are decoded when absent', () => {
       <Payment><Type>MP</Type><Amount><AwardPricing><Redemption><Unit>POINTS</Unit><Quantity>15000</Quantity></Redemption></AwardPricing></Amount>
         <Method><RedemptionMethod/></Method></Payment>
     </Payments>
-    <OrderItems><OrderItem OrderItemID="SK-ORD-4411-1"><PriceDetail><BaseAmount Code="SEK">642.00</BaseAmount></PriceDetail>
+    <OrderItems><OrderItem OrderItemID="SK-ORD-4411-1"><PriceDetail><BaseAmount Code="SEK">642.00</BaseAmount><Taxes/></PriceDetail>
       <Service ServiceID="SK-SV-1"><PassengerRef>PX1</PassengerRef><SegmentRef>SEG1</SegmentRef></Service>
     </OrderItem></OrderItems>
   </Order>
@@ -134,6 +134,11 @@ describe('schema-optional elements are decoded when absent', () => {
       { type: 'CA', amount: { value: '642.00', currency: 'SEK' } },
       { type: 'MP', otherPrice: { form: 'AwardPricing', redemption: { unit: 'POINTS', quantity: '15000' } } },
     ]);
+    expect(rs.orders[0].orderItems[0]).toStrictEqual({
+      orderItemId: 'SK-ORD-4411-1',
+      base: { value: '642.00', currency: 'SEK' },
+      services: [{ serviceId: 'SK-SV-1', passengerRef: 'PX1', segmentRef: 'SEG1' }],
+    });
     const miles = rs.orders[0].payments[1];
     expect(() =>
       ndc.requireMoney(miles.amount, 'Order/Payments/Payment/Amount', { otherPrice: miles.otherPrice }),
