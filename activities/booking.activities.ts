@@ -320,7 +320,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
           // A PriceCalendar of several dates prices them together (e.g. out and back): each of its
           // dates is offered at that combined total, so the cheapest combination wins in both directions.
           for (const { date, originDestinationRef } of entry.dates) {
-            const departure = odCodes.get(originDestinationRef);
+            const departure = originDestinationRef !== undefined ? odCodes.get(originDestinationRef) : undefined;
             const direction = departure !== undefined ? directionOf(departure, input) : index;
             prices.push({ direction, date, price: entry.totalPrice.value });
           }

@@ -363,8 +363,10 @@ export function decodeOffer(node: XNode, path: string, currency: MessageCurrency
 function encodePriceCalendar(parent: XMLBuilder, e: PriceCalendarEntry): void {
   const el = addEl(parent, 'PriceCalendar');
   if (e.dates.length === 0) throw new Error('PriceCalendar needs at least one date');
-  for (const d of e.dates)
-    addEl(el, 'PriceCalendarDate', d.date).att('OriginDestinationReference', d.originDestinationRef);
+  for (const d of e.dates) {
+    const date = addEl(el, 'PriceCalendarDate', d.date);
+    if (d.originDestinationRef !== undefined) date.att('OriginDestinationReference', d.originDestinationRef);
+  }
   // EncodedPriceType: Code is required here.
   const tp = addMoney(el, 'TotalPrice', e.totalPrice, true);
   if (e.augPointRefs?.length) tp.att('refs', encodeRefs(e.augPointRefs));
@@ -380,7 +382,8 @@ function decodePriceCalendar(node: XNode, path: string, currency: MessageCurrenc
       const dPath = `${path}/PriceCalendarDate[${i + 1}]`;
       const date = text(d);
       if (date === '') throw new NdcDecodeError('MISSING', dPath, 'PriceCalendarDate is empty');
-      return { date, originDestinationRef: reqAttr(d, 'OriginDestinationReference', dPath) };
+      const od = attr(d, 'OriginDestinationReference');
+      return od === undefined || od === '' ? { date } : { date, originDestinationRef: od };
     }),
     totalPrice: decodeMoney(tp, `${path}/TotalPrice`, currency),
   };

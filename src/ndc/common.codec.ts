@@ -15,6 +15,7 @@ import type {
   NdcWarning,
   Parameters,
   Passenger,
+  Phone,
   Qualifier,
   RequestCommon,
   SpecialFare,
@@ -31,6 +32,7 @@ import {
   one,
   opt,
   optText,
+  optValue,
   reqAttr,
   reqText,
   startMessage,
@@ -228,7 +230,7 @@ export function encodePassengerList(parent: XMLBuilder, passengers: readonly Pas
 /** `<Passenger PassengerID>`: PTC, Individual, ContactInfoRef. */
 export function encodePassenger(parent: XMLBuilder, p: Passenger): void {
   const el = addEl(parent, 'Passenger').att('PassengerID', p.passengerId);
-  addEl(el, 'PTC', p.ptc);
+  addOptText(el, 'PTC', p.ptc);
   if (p.individual !== undefined) encodeIndividual(el, p.individual);
   addOptText(el, 'ContactInfoRef', p.contactInfoRef);
 }
@@ -247,7 +249,9 @@ export function decodePassengerList(node: XNode, path: string): Passenger[] {
 }
 
 export function decodePassenger(node: XNode, path: string): Passenger {
-  const p: Passenger = { passengerId: reqAttr(node, 'PassengerID', path), ptc: reqText(node, 'PTC', path) };
+  const p: Passenger = { passengerId: reqAttr(node, 'PassengerID', path) };
+  const ptc = optValue(node, 'PTC');
+  if (ptc !== undefined) p.ptc = ptc;
   const ind = opt(node, 'Individual');
   if (ind !== undefined) p.individual = decodeIndividual(ind, `${path}/Individual`);
   const ref = optText(node, 'ContactInfoRef');
@@ -285,7 +289,8 @@ export function encodeContactList(parent: XMLBuilder, contacts: readonly Contact
 
 /** `<ContactInformation ContactID>` with one ContactProvided per e-mail address or phone. */
 export function encodeContactInformation(parent: XMLBuilder, c: ContactInformation): void {
-  const el = addEl(parent, 'ContactInformation').att('ContactID', c.contactId);
+  const el = addEl(parent, 'ContactInformation');
+  if (c.contactId !== undefined) el.att('ContactID', c.contactId);
   for (const p of c.provided) {
     const cp = addEl(el, 'ContactProvided');
     if ('email' in p) {
@@ -293,7 +298,7 @@ export function encodeContactInformation(parent: XMLBuilder, c: ContactInformati
     } else {
       const ph = addEl(cp, 'Phone');
       addOptText(ph, 'CountryDialingCode', p.phone.countryDialingCode);
-      addEl(ph, 'PhoneNumber', p.phone.phoneNumber);
+      addOptText(ph, 'PhoneNumber', p.phone.phoneNumber);
     }
   }
 }
@@ -316,18 +321,19 @@ export function decodeContactInformation(node: XNode, path: string): ContactInfo
     many(cp, 'EmailAddress').forEach((e, j) => {
       provided.push({ email: reqText(e, 'EmailAddressValue', `${cpPath}/EmailAddress[${j + 1}]`) });
     });
-    many(cp, 'Phone').forEach((ph, j) => {
-      const phPath = `${cpPath}/Phone[${j + 1}]`;
+    many(cp, 'Phone').forEach((ph) => {
+      const phone: Phone = {};
       const dialing = optText(ph, 'CountryDialingCode');
-      provided.push({
-        phone: {
-          ...(dialing !== undefined ? { countryDialingCode: dialing } : {}),
-          phoneNumber: reqText(ph, 'PhoneNumber', phPath),
-        },
-      });
+      if (dialing !== undefined) phone.countryDialingCode = dialing;
+      const number = optValue(ph, 'PhoneNumber');
+      if (number !== undefined) phone.phoneNumber = number;
+      provided.push({ phone });
     });
   });
-  return { contactId: reqAttr(node, 'ContactID', path), provided };
+  const c: ContactInformation = { provided };
+  const id = attr(node, 'ContactID');
+  if (id !== undefined && id !== '') c.contactId = id;
+  return c;
 }
 
 // ------------------------------------------------------------ Errors, Warnings

@@ -14,6 +14,7 @@ import type {
   Flight,
   FlightSegment,
   Carrier,
+  DepartureLocation,
   Location,
   OperatingCarrier,
   OriginDestination,
@@ -41,6 +42,7 @@ import {
   one,
   opt,
   optText,
+  optValue,
   reqAttr,
   reqText,
   text,
@@ -150,14 +152,14 @@ function encodeLocation(parent: XMLBuilder, name: string, l: Location): void {
   const el = addEl(parent, name);
   if (l.refs?.length) el.att('refs', encodeRefs(l.refs));
   addEl(el, 'AirportCode', l.airportCode);
-  addEl(el, 'Date', l.date);
-  addEl(el, 'Time', l.time);
+  addOptText(el, 'Date', l.date);
+  addOptText(el, 'Time', l.time);
   addOptText(el, 'AirportName', l.airportName);
 }
 
 function encodeCarrier(parent: XMLBuilder, name: string, c: Carrier | OperatingCarrier): void {
   const el = addEl(parent, name);
-  addEl(el, 'AirlineID', c.airlineId);
+  addOptText(el, 'AirlineID', c.airlineId);
   addOptText(el, 'Name', c.name);
   addOptText(el, 'FlightNumber', c.flightNumber);
 }
@@ -174,20 +176,23 @@ function encodeFlightSegment(parent: XMLBuilder, s: FlightSegment): void {
 }
 
 function encodeFlight(parent: XMLBuilder, f: Flight): void {
-  const el = addEl(parent, 'Flight').att('FlightKey', f.flightKey);
+  const el = addEl(parent, 'Flight');
+  if (f.flightKey !== undefined) el.att('FlightKey', f.flightKey);
   if (f.journeyTime !== undefined) addEl(addEl(el, 'Journey'), 'Time', f.journeyTime);
   addRefs(el, 'SegmentReferences', f.segmentRefs);
 }
 
 function encodeOriginDestination(parent: XMLBuilder, od: OriginDestination): void {
-  const el = addEl(parent, 'OriginDestination').att('OriginDestinationKey', od.originDestinationKey);
+  const el = addEl(parent, 'OriginDestination');
+  if (od.originDestinationKey !== undefined) el.att('OriginDestinationKey', od.originDestinationKey);
   addEl(el, 'DepartureCode', od.departureCode);
   addEl(el, 'ArrivalCode', od.arrivalCode);
   if (od.flightRefs?.length) addRefs(el, 'FlightReferences', od.flightRefs);
 }
 
 function encodePriceClass(parent: XMLBuilder, pc: PriceClass): void {
-  const el = addEl(parent, 'PriceClass').att('PriceClassID', pc.priceClassId);
+  const el = addEl(parent, 'PriceClass');
+  if (pc.priceClassId !== undefined) el.att('PriceClassID', pc.priceClassId);
   addEl(el, 'Name', pc.name);
   addOptText(el, 'Code', pc.code);
   for (const cos of pc.classesOfService ?? []) {
@@ -336,17 +341,22 @@ function decodePieceMeasurement(node: XNode, path: string): PieceMeasurement {
   return m;
 }
 
+/** A `Departure` or `Arrival`: `Date` (but a departure's, see {@link decodeDeparture}) and `Time` are optional. */
 function decodeLocation(node: XNode, path: string): Location {
-  const l: Location = {
-    airportCode: reqText(node, 'AirportCode', path),
-    date: reqText(node, 'Date', path),
-    time: reqText(node, 'Time', path),
-  };
+  const l: Location = { airportCode: reqText(node, 'AirportCode', path) };
+  const date = optValue(node, 'Date');
+  if (date !== undefined) l.date = date;
+  const time = optValue(node, 'Time');
+  if (time !== undefined) l.time = time;
   const name = optText(node, 'AirportName');
   if (name !== undefined) l.airportName = name;
   const refs = decodeRefs(attr(node, 'refs'));
   if (refs.length) l.refs = refs;
   return l;
+}
+
+function decodeDeparture(node: XNode, path: string): DepartureLocation {
+  return { ...decodeLocation(node, path), date: reqText(node, 'Date', path) };
 }
 
 function decodeCarrier(node: XNode, path: string): Carrier {
@@ -356,8 +366,10 @@ function decodeCarrier(node: XNode, path: string): Carrier {
   return c;
 }
 
-function decodeOperatingCarrier(node: XNode, path: string): OperatingCarrier {
-  const c: OperatingCarrier = { airlineId: reqText(node, 'AirlineID', path) };
+function decodeOperatingCarrier(node: XNode): OperatingCarrier {
+  const c: OperatingCarrier = {};
+  const airline = optValue(node, 'AirlineID');
+  if (airline !== undefined) c.airlineId = airline;
   const number = optText(node, 'FlightNumber');
   if (number !== undefined) c.flightNumber = number;
   const name = optText(node, 'Name');
@@ -368,12 +380,12 @@ function decodeOperatingCarrier(node: XNode, path: string): OperatingCarrier {
 function decodeFlightSegment(node: XNode, path: string): FlightSegment {
   const s: FlightSegment = {
     segmentKey: reqAttr(node, 'SegmentKey', path),
-    departure: decodeLocation(one(node, 'Departure', path), `${path}/Departure`),
+    departure: decodeDeparture(one(node, 'Departure', path), `${path}/Departure`),
     arrival: decodeLocation(one(node, 'Arrival', path), `${path}/Arrival`),
     marketingCarrier: decodeCarrier(one(node, 'MarketingCarrier', path), `${path}/MarketingCarrier`),
   };
   const op = opt(node, 'OperatingCarrier');
-  if (op !== undefined) s.operatingCarrier = decodeOperatingCarrier(op, `${path}/OperatingCarrier`);
+  if (op !== undefined) s.operatingCarrier = decodeOperatingCarrier(op);
   const eq = opt(node, 'Equipment');
   if (eq !== undefined) s.aircraftCode = reqText(eq, 'AircraftCode', `${path}/Equipment`);
   const cos = opt(node, 'ClassOfService');
@@ -385,10 +397,9 @@ function decodeFlightSegment(node: XNode, path: string): FlightSegment {
 }
 
 function decodeFlight(node: XNode, path: string): Flight {
-  const f: Flight = {
-    flightKey: reqAttr(node, 'FlightKey', path),
-    segmentRefs: decodeRefs(text(one(node, 'SegmentReferences', path))),
-  };
+  const f: Flight = { segmentRefs: decodeRefs(text(one(node, 'SegmentReferences', path))) };
+  const key = attr(node, 'FlightKey');
+  if (key !== undefined && key !== '') f.flightKey = key;
   const j = opt(node, 'Journey');
   const time = j === undefined ? undefined : optText(j, 'Time');
   if (time !== undefined) f.journeyTime = time;
@@ -397,17 +408,20 @@ function decodeFlight(node: XNode, path: string): Flight {
 
 function decodeOriginDestination(node: XNode, path: string): OriginDestination {
   const od: OriginDestination = {
-    originDestinationKey: reqAttr(node, 'OriginDestinationKey', path),
     departureCode: reqText(node, 'DepartureCode', path),
     arrivalCode: reqText(node, 'ArrivalCode', path),
   };
+  const key = attr(node, 'OriginDestinationKey');
+  if (key !== undefined && key !== '') od.originDestinationKey = key;
   const refs = decodeRefs(optText(node, 'FlightReferences'));
   if (refs.length) od.flightRefs = refs;
   return od;
 }
 
 function decodePriceClass(node: XNode, path: string): PriceClass {
-  const pc: PriceClass = { priceClassId: reqAttr(node, 'PriceClassID', path), name: reqText(node, 'Name', path) };
+  const pc: PriceClass = { name: reqText(node, 'Name', path) };
+  const id = attr(node, 'PriceClassID');
+  if (id !== undefined && id !== '') pc.priceClassId = id;
   const code = optText(node, 'Code');
   if (code !== undefined) pc.code = code;
   const cos = many(node, 'ClassOfService');

@@ -19,7 +19,6 @@ import type {
   LanguageMetadata,
   Metadata,
 } from './ndc.model';
-import { NdcDecodeError } from './ndc-decode-error';
 import { decodePaymentFormMetadatas, encodePaymentFormMetadatas } from './offer-price-rq.codec';
 import {
   addEl,
@@ -32,8 +31,8 @@ import {
   one,
   opt,
   optText,
+  optValue,
   reqAttr,
-  reqText,
   text,
   type XMLBuilder,
   type XNode,
@@ -101,26 +100,27 @@ export function encodeMetadata(parent: XMLBuilder, md: Metadata, opts: MetadataE
     const list = addEl(addEl(other, 'OtherMetadata'), 'LanguageMetadatas');
     for (const l of md.languages) {
       const x = addEl(list, 'LanguageMetadata').att('MetadataKey', l.key);
-      addEl(x, 'Code_ISO', l.codeIso);
+      addOptText(x, 'Code_ISO', l.codeIso);
       addOptText(x, 'Code_NLS', l.codeNls);
-      addEl(x, 'Name', l.name);
+      addOptText(x, 'Name', l.name);
     }
   }
   if (md.countries?.length) {
     const list = addEl(addEl(other, 'OtherMetadata'), 'CountryMetadatas');
     for (const c of md.countries) {
       const x = addEl(list, 'CountryMetadata').att('MetadataKey', c.key);
-      addEl(x, 'ICAO_Code', c.icaoCode);
-      addEl(x, 'Name', c.name);
+      addOptText(x, 'ICAO_Code', c.icaoCode);
+      addOptText(x, 'Name', c.name);
     }
   }
   if (md.cities?.length) {
     const list = addEl(addEl(other, 'OtherMetadata'), 'CityMetadatas');
     for (const c of md.cities) {
       const x = addEl(list, 'CityMetadata').att('MetadataKey', c.key);
+      if (c.code === undefined && c.name === undefined) continue;
       const city = addExt(addEl(addEl(x, 'AugmentationPoint'), 'AugPoint'), 'City');
-      addExt(city, 'Code', c.code);
-      addExt(city, 'Name', c.name);
+      if (c.code !== undefined) addExt(city, 'Code', c.code);
+      if (c.name !== undefined) addExt(city, 'Name', c.name);
     }
   }
   if (md.paymentForms?.length) encodePaymentFormMetadatas(addEl(other, 'OtherMetadata'), md.paymentForms);
@@ -144,36 +144,37 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
       for (const list of many(om, 'LanguageMetadatas')) {
         many(list, 'LanguageMetadata').forEach((l, j) => {
           const p = `${omPath}/LanguageMetadatas/LanguageMetadata[${j + 1}]`;
-          const out: LanguageMetadata = {
-            key: reqAttr(l, 'MetadataKey', p),
-            codeIso: reqText(l, 'Code_ISO', p),
-            name: reqText(l, 'Name', p),
-          };
+          const out: LanguageMetadata = { key: reqAttr(l, 'MetadataKey', p) };
+          const iso = optValue(l, 'Code_ISO');
+          if (iso !== undefined) out.codeIso = iso;
           const nls = optText(l, 'Code_NLS');
           if (nls !== undefined) out.codeNls = nls;
+          const name = optValue(l, 'Name');
+          if (name !== undefined) out.name = name;
           languages.push(out);
         });
       }
       for (const list of many(om, 'CountryMetadatas')) {
         many(list, 'CountryMetadata').forEach((c, j) => {
           const p = `${omPath}/CountryMetadatas/CountryMetadata[${j + 1}]`;
-          countries.push({
-            key: reqAttr(c, 'MetadataKey', p),
-            icaoCode: reqText(c, 'ICAO_Code', p),
-            name: reqText(c, 'Name', p),
-          });
+          const out: CountryMetadata = { key: reqAttr(c, 'MetadataKey', p) };
+          const icao = optValue(c, 'ICAO_Code');
+          if (icao !== undefined) out.icaoCode = icao;
+          const name = optValue(c, 'Name');
+          if (name !== undefined) out.name = name;
+          countries.push(out);
         });
       }
       for (const list of many(om, 'CityMetadatas')) {
         many(list, 'CityMetadata').forEach((c, j) => {
           const p = `${omPath}/CityMetadatas/CityMetadata[${j + 1}]`;
-          const city = findAugPointExt(c, 'City', p);
-          const cp = `${p}/AugmentationPoint/AugPoint/ns2:City`;
-          cities.push({
-            key: reqAttr(c, 'MetadataKey', p),
-            code: reqText(city, extName('Code'), cp),
-            name: reqText(city, extName('Name'), cp),
-          });
+          const out: CityMetadata = { key: reqAttr(c, 'MetadataKey', p) };
+          const city = findAugPointExt(c, 'City');
+          const code = city === undefined ? undefined : optValue(city, extName('Code'));
+          if (code !== undefined) out.code = code;
+          const name = city === undefined ? undefined : optValue(city, extName('Name'));
+          if (name !== undefined) out.name = name;
+          cities.push(out);
         });
       }
       for (const list of many(om, 'CurrencyMetadatas')) {
@@ -222,18 +223,14 @@ export function messageCurrency(md: Metadata | undefined): MessageCurrency {
   return places.size === 1 ? { decimals: [...places][0] } : undefined;
 }
 
-/** The first `ns2:<local>` element inside any AugPoint of `node`'s AugmentationPoint. */
-function findAugPointExt(node: XNode, local: string, path: string): XNode {
-  const ap = one(node, 'AugmentationPoint', path);
-  for (const pt of many(ap, 'AugPoint')) {
+/** The first `ns2:<local>` element inside any AugPoint of `node`'s AugmentationPoint (both optional: undefined without). */
+function findAugPointExt(node: XNode, local: string): XNode | undefined {
+  const ap = opt(node, 'AugmentationPoint');
+  for (const pt of ap === undefined ? [] : many(ap, 'AugPoint')) {
     const x = opt(pt, extName(local));
     if (x !== undefined) return x;
   }
-  throw new NdcDecodeError(
-    'MISSING',
-    `${path}/AugmentationPoint/AugPoint/ns2:${local}`,
-    `required extension element ns2:${local} is missing`,
-  );
+  return undefined;
 }
 
 function decodeJourneys(node: XNode, path: string): JourneyMetadata[] {

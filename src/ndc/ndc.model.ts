@@ -136,7 +136,11 @@ export interface Individual {
 export interface Passenger {
   /** XML ID, e.g. `PAX__ADT01`. */
   passengerId: string;
-  ptc: PassengerTypeCode;
+  /**
+   * `PTC`: optional in the XSD (we always write it). Logic that prices or checks passengers reads
+   * it with `requirePtc(p)` (`require-element.ts`), which names the element.
+   */
+  ptc?: PassengerTypeCode;
   individual?: Individual;
   /** ContactID of a ContactInformation entry. */
   contactInfoRef?: string;
@@ -145,14 +149,16 @@ export interface Passenger {
 export interface Phone {
   /** Optional in the XSD (a number written in full, or a local one). Our requests always set it. */
   countryDialingCode?: string;
-  phoneNumber: string;
+  /** Optional in the XSD (a phone given only by its label or area code). Our requests always set it. */
+  phoneNumber?: string;
 }
 
 /** One ContactProvided element: either an e-mail address or a phone. */
 export type ContactProvided = { email: string } | { phone: Phone };
 
 export interface ContactInformation {
-  contactId: string;
+  /** `@ContactID`: optional in the XSD (we always write it); a contact without it cannot be referred to. */
+  contactId?: string;
   provided: ContactProvided[];
 }
 
@@ -224,7 +230,8 @@ export interface AirShoppingRq extends RequestCommon {
 /** A `PriceCalendarDate`: the date and the OriginDestination it departs on. */
 export interface PriceCalendarDate {
   date: string;
-  originDestinationRef: string;
+  /** `@OriginDestinationReference`: optional in the XSD (we always write it). */
+  originDestinationRef?: string;
 }
 
 /**
@@ -376,14 +383,21 @@ export interface Offer {
   offerItems: OfferItem[];
 }
 
+/** `Departure` or `Arrival` of a FlightSegment: `Date` and `Time` are optional in the XSD (but a departure's `Date`). */
 export interface Location {
   airportCode: string;
-  date: string;
-  /** HH:MM local. */
-  time: string;
+  /** YYYY-MM-DD: required in a {@link DepartureLocation}, optional in an arrival. */
+  date?: string;
+  /** HH:MM local: optional in the XSD (we always write it). */
+  time?: string;
   airportName?: string;
   /** Metadata keys (country and city). */
   refs?: string[];
+}
+
+/** A FlightSegment's `Departure`, whose `Date` the XSD requires. */
+export interface DepartureLocation extends Location {
+  date: string;
 }
 
 export interface Carrier {
@@ -394,14 +408,15 @@ export interface Carrier {
 
 /** `FlightSegment/OperatingCarrier`: unlike the marketing carrier's, its `FlightNumber` is optional in the XSD. */
 export interface OperatingCarrier {
-  airlineId: string;
+  /** `AirlineID`: optional in the XSD (a name alone, or a flight number). */
+  airlineId?: string;
   flightNumber?: string;
   name?: string;
 }
 
 export interface FlightSegment {
   segmentKey: string;
-  departure: Location;
+  departure: DepartureLocation;
   arrival: Location;
   marketingCarrier: Carrier;
   operatingCarrier?: OperatingCarrier;
@@ -413,13 +428,15 @@ export interface FlightSegment {
 }
 
 export interface Flight {
-  flightKey: string;
+  /** `@FlightKey`: optional in the XSD (we always write it); a flight without it cannot be referred to. */
+  flightKey?: string;
   journeyTime?: string;
   segmentRefs: string[];
 }
 
 export interface OriginDestination {
-  originDestinationKey: string;
+  /** `@OriginDestinationKey`: optional in the XSD (we always write it). */
+  originDestinationKey?: string;
   departureCode: string;
   arrivalCode: string;
   flightRefs?: string[];
@@ -433,7 +450,8 @@ export interface ClassOfService {
 }
 
 export interface PriceClass {
-  priceClassId: string;
+  /** `@PriceClassID`: optional in the XSD (we always write it); a price class without it cannot be referred to. */
+  priceClassId?: string;
   name: string;
   code?: string;
   classesOfService?: ClassOfService[];
@@ -507,23 +525,29 @@ export interface Penalty {
   details: PenaltyDetail[];
 }
 
+/** `LanguageMetadata`: everything but the key is optional in the XSD (information only). */
 export interface LanguageMetadata {
   key: string;
-  codeIso: string;
+  codeIso?: string;
   codeNls?: string;
-  name: string;
+  name?: string;
 }
 
+/** `CountryMetadata`: everything but the key is optional in the XSD (information only). */
 export interface CountryMetadata {
   key: string;
-  icaoCode: string;
-  name: string;
+  icaoCode?: string;
+  name?: string;
 }
 
+/**
+ * `CityMetadata`: the key, and the city's code and name from our extension (`AugmentationPoint/
+ * AugPoint/ns2:City`), absent when the message has no such AugPoint (the XSD makes it optional).
+ */
 export interface CityMetadata {
   key: string;
-  code: string;
-  name: string;
+  code?: string;
+  name?: string;
 }
 
 export interface Metadata {
@@ -646,11 +670,20 @@ export type OfferPriceRs =
 
 // ---------------------------------------------------------------- OrderCreate
 
+/**
+ * `SecurePaymentAlert`: every part is optional in the XSD (`URLs`, `Details/CustomerDevice`). The
+ * airline needs the URLs and the device to challenge a card (it asks with `requireElement`); our
+ * requests always send all four.
+ */
 export interface SecurePaymentAlert {
-  failUrl: string;
-  termUrl: string;
-  ipAddress: string;
-  userAgent: string;
+  /** `URLs/FailURL`. */
+  failUrl?: string;
+  /** `URLs/TermURL`. */
+  termUrl?: string;
+  /** `Details/CustomerDevice/IP_Address`. */
+  ipAddress?: string;
+  /** `Details/CustomerDevice/BrowserUserAgentHeader`. */
+  userAgent?: string;
   /**
    * A 3-D Secure result obtained before the order (the airline then charges without a
    * challenge). PaymentCard 17.2 has no place for it, so it travels in the same alert:
@@ -660,14 +693,18 @@ export interface SecurePaymentAlert {
   authentication?: ThreeDsResult;
 }
 
-/** A cardholder authentication done at the issuer (3-D Secure), as the payment carries it. */
+/**
+ * A cardholder authentication done at the issuer (3-D Secure), as the payment carries it. Each part
+ * is optional in the XSD (decoded when any is present); our requests send all of them, and the
+ * airline asks for the `ECI` it checks with `requireElement`.
+ */
 export interface ThreeDsResult {
   /** The issuer's (ACS) transaction id: `Reference/ACS_TxnReference`. */
-  transactionId: string;
+  transactionId?: string;
   /** Cardholder Authentication Verification Value (base64, from the issuer): `ProcessingInfo/CAVV`. */
-  cavv: string;
+  cavv?: string;
   /** E-commerce indicator, e.g. `05` (Visa, authenticated): `ProcessingInfo/ECI`. */
-  eci: string;
+  eci?: string;
   /** `ProcessingInfo/CustomerAuthStatus`: `Y` authenticated, `A` attempted (optional in the XSD). */
   status?: string;
 }
@@ -762,8 +799,12 @@ export interface Order {
   otherPrice?: NonMoneyPrice;
   /** `Status/StatusCode`, e.g. `OK`: optional in the XSD (we always write it). Use `requireElement(o.statusCode, 'Order/Status')`. */
   statusCode?: string;
-  /** `voucherNumber` is `Method/VoucherMethod/Number`, absent for another payment method. */
-  payments: { type: string; amount: Amount; voucherNumber?: string }[];
+  /**
+   * `voucherNumber` is `Method/VoucherMethod/Number`, absent for another payment method or when the
+   * voucher has no number. `Amount` is a price choice: `amount` in a money form (we write
+   * `SimpleCurrencyPrice`), `otherPrice` in award or combination pricing.
+   */
+  payments: { type: string; amount?: Amount; otherPrice?: NonMoneyPrice; voucherNumber?: string }[];
   orderItems: OrderItem[];
 }
 

@@ -69,11 +69,17 @@ describe('OrderCreateRQ codec', () => {
     expect(err.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Amount');
   });
 
-  it('names the path of a missing voucher number', () => {
-    const xml = encodeOrderCreateRq(familyOrderCreateRq);
-    const noVoucher = decodeError(() => decodeOrderCreateRq(xml.replace('<Number>tok_7d1e0c5b9a2f4e61</Number>', '')));
-    expect(noVoucher.code).toBe('MISSING');
-    expect(noVoucher.path).toBe('/OrderCreateRQ/Query/Payments/Payment[1]/Method/Voucher/Number');
+  it('decodes a Voucher without Number (optional in the XSD); using it names the element', () => {
+    const xml = encodeOrderCreateRq(familyOrderCreateRq).replace('<Number>tok_7d1e0c5b9a2f4e61</Number>', '');
+    expectValidXsd(xml, 'OrderCreateRQ');
+    const payment = decodeOrderCreateRq(xml).payments[0];
+    expect(payment).toStrictEqual({ type: 'CC', amount: { value: '2180.05', currency: 'EUR' } });
+    expect(() => requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number')).toThrow(
+      expect.objectContaining({
+        code: 'NDC_MISSING_ELEMENT',
+        element: 'Query/Payments/Payment/Method/Voucher/Number',
+      }),
+    );
   });
 
   it('decodes an amount without Code: the currency of the CurrencyMetadatas, else none', () => {
@@ -109,13 +115,19 @@ describe('OrderCreateRQ codec', () => {
     ]);
   });
 
-  it('requires the URLs and device of a secure-payment alert that is present', () => {
-    const xml = encodeOrderCreateRq(familyOrderCreateRq).replace(/<IP_Address>[^<]*<\/IP_Address>/, '');
-    const err = decodeError(() => decodeOrderCreateRq(xml));
-    expect(err.code).toBe('MISSING');
-    expect(err.path).toBe(
-      '/OrderCreateRQ/OrderCreateParameters/Alerts/Alert[1]/SecurePaymentAlert/Details/CustomerDevice/IP_Address',
-    );
+  it('decodes a secure-payment alert with any of its parts left out (each optional in the XSD)', () => {
+    const full = encodeOrderCreateRq(familyOrderCreateRq);
+    const noDeviceIp = full.replace(/<IP_Address>[^<]*<\/IP_Address>/, '');
+    const urlsOnly = full.replace(/<Details>.*<\/Details>/, '');
+    const bare = full.replace(/<URLs>.*<\/Details>/, '');
+    for (const xml of [noDeviceIp, urlsOnly, bare]) expectValidXsd(xml, 'OrderCreateRQ');
+    const { ipAddress: _ip, ...withoutIp } = familyOrderCreateRq.securePayment!;
+    expect(decodeOrderCreateRq(noDeviceIp).securePayment).toStrictEqual(withoutIp);
+    expect(decodeOrderCreateRq(urlsOnly).securePayment).toStrictEqual({
+      failUrl: 'https://agency.example/booking/fail?session=9f2&step=3ds',
+      termUrl: 'https://agency.example/booking/done?session=9f2',
+    });
+    expect(decodeOrderCreateRq(bare).securePayment).toStrictEqual({});
   });
 
   it('is not fooled by an OrderRetrieveRQ', () => {

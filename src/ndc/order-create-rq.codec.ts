@@ -4,7 +4,7 @@
  * with TotalOfferPrice and items, Payments (voucher = card token), and
  * DataLists with PassengerList (Individual, ContactInfoRef) and ContactList.
  */
-import type { OrderCreateRq, OrderOffer, OrderPayment, SecurePaymentAlert } from './ndc.model';
+import type { OrderCreateRq, OrderOffer, OrderPayment, SecurePaymentAlert, ThreeDsResult } from './ndc.model';
 import { decodeMetadata, messageCurrency } from './metadata.codec';
 import {
   decodeContactList,
@@ -15,7 +15,7 @@ import {
   encodeRequestCommon,
 } from './common.codec';
 import { decodeSelectedOfferItem, encodeSelectedOfferItem } from './offer-price-rq.codec';
-import { decodeSecurePaymentFields, encodeSecurePaymentFields, reqSecurePaymentField } from './secure-payment.codec';
+import { decodeSecurePaymentFields, encodeSecurePaymentFields } from './secure-payment.codec';
 import {
   addEl,
   addMoney,
@@ -24,6 +24,7 @@ import {
   many,
   one,
   opt,
+  optValue,
   parseNdc,
   reqAttr,
   reqMoney,
@@ -84,7 +85,7 @@ export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): 
     passengers: [],
     contacts: [],
   };
-  const spa = findSecurePaymentAlert(node, path);
+  const spa = findSecurePaymentAlert(node);
   if (spa !== undefined) rq.securePayment = spa;
   const payments = opt(query, 'Payments');
   if (payments !== undefined) {
@@ -123,29 +124,27 @@ function encodeSecurePaymentAlert(root: XMLBuilder, a: SecurePaymentAlert): void
 }
 
 /** The first Alert carrying a SecurePaymentAlert, or undefined. */
-function findSecurePaymentAlert(root: XNode, path: string): SecurePaymentAlert | undefined {
+function findSecurePaymentAlert(root: XNode): SecurePaymentAlert | undefined {
   const params = opt(root, 'OrderCreateParameters');
   const alerts = params === undefined ? undefined : opt(params, 'Alerts');
   if (alerts === undefined) return undefined;
-  const list = many(alerts, 'Alert');
-  for (let i = 0; i < list.length; i++) {
-    const spa = opt(list[i], 'SecurePaymentAlert');
+  for (const a of many(alerts, 'Alert')) {
+    const spa = opt(a, 'SecurePaymentAlert');
     if (spa === undefined) continue;
-    const spaPath = `${path}/OrderCreateParameters/Alerts/Alert[${i + 1}]/SecurePaymentAlert`;
+    // Every part is optional in the XSD: the airline asks for what it needs where it uses it.
     const f = decodeSecurePaymentFields(spa);
-    const alert: SecurePaymentAlert = {
-      failUrl: reqSecurePaymentField(f, 'failUrl', spaPath),
-      termUrl: reqSecurePaymentField(f, 'termUrl', spaPath),
-      ipAddress: reqSecurePaymentField(f, 'ipAddress', spaPath),
-      userAgent: reqSecurePaymentField(f, 'userAgent', spaPath),
-    };
-    if (f.cavv !== undefined || f.eci !== undefined || f.acsTxnReference !== undefined) {
-      alert.authentication = {
-        transactionId: reqSecurePaymentField(f, 'acsTxnReference', spaPath),
-        cavv: reqSecurePaymentField(f, 'cavv', spaPath),
-        eci: reqSecurePaymentField(f, 'eci', spaPath),
-      };
-      if (f.authStatus !== undefined) alert.authentication.status = f.authStatus;
+    const alert: SecurePaymentAlert = {};
+    if (f.failUrl !== undefined) alert.failUrl = f.failUrl;
+    if (f.termUrl !== undefined) alert.termUrl = f.termUrl;
+    if (f.ipAddress !== undefined) alert.ipAddress = f.ipAddress;
+    if (f.userAgent !== undefined) alert.userAgent = f.userAgent;
+    if (f.cavv !== undefined || f.eci !== undefined || f.acsTxnReference !== undefined || f.authStatus !== undefined) {
+      const auth: ThreeDsResult = {};
+      if (f.acsTxnReference !== undefined) auth.transactionId = f.acsTxnReference;
+      if (f.cavv !== undefined) auth.cavv = f.cavv;
+      if (f.eci !== undefined) auth.eci = f.eci;
+      if (f.authStatus !== undefined) auth.status = f.authStatus;
+      alert.authentication = auth;
     }
     return alert;
   }
@@ -174,9 +173,9 @@ function decodeOrderOffer(o: XNode, offerPath: string, currency: MessageCurrency
 }
 
 function decodePayment(node: XNode, path: string, currency: MessageCurrency): OrderPayment {
-  const methodPath = `${path}/Method`;
   const voucher = opt(one(node, 'Method', path), 'Voucher');
   const p: OrderPayment = { type: reqText(node, 'Type', path), amount: reqMoney(node, 'Amount', path, currency) };
-  if (voucher !== undefined) p.voucherNumber = reqText(voucher, 'Number', `${methodPath}/Voucher`);
+  const number = voucher === undefined ? undefined : optValue(voucher, 'Number');
+  if (number !== undefined) p.voucherNumber = number;
   return p;
 }

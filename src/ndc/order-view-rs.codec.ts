@@ -21,6 +21,7 @@ import {
   one,
   opt,
   optText,
+  optValue,
   domOf,
   reqAttr,
   reqMoney,
@@ -94,8 +95,10 @@ function decodeOrderItem(node: XNode, path: string, currency: MessageCurrency): 
   };
   const owner = attr(node, 'Owner');
   if (owner !== undefined && owner !== '') item.owner = owner;
+  // Taxes and its Total are both optional in the XSD (a Breakdown alone is valid).
   const taxes = opt(pd, 'Taxes');
-  if (taxes !== undefined) item.taxes = reqMoney(taxes, 'Total', `${pdPath}/Taxes`, currency);
+  const total = taxes === undefined ? undefined : opt(taxes, 'Total');
+  if (total !== undefined) item.taxes = decodeMoney(total, `${pdPath}/Taxes/Total`, currency);
   return item;
 }
 
@@ -118,6 +121,7 @@ function encodeOrder(parent: XMLBuilder, o: Order): void {
     for (const p of o.payments) {
       const x = addEl(ps, 'Payment');
       addEl(x, 'Type', p.type);
+      if (p.amount === undefined) throw new Error('Payment: only an amount in money (amount) can be encoded');
       addMoney(addEl(x, 'Amount'), 'SimpleCurrencyPrice', p.amount);
       if (p.voucherNumber === undefined)
         throw new Error('Payment: only a VoucherMethod payment (voucherNumber) can be encoded');
@@ -150,18 +154,14 @@ function decodeOrder(node: XNode, path: string, currency: MessageCurrency): Orde
         ? []
         : many(ps, 'Payment').map((x, i) => {
             const p = `${path}/Payments/Payment[${i + 1}]`;
-            const amount = one(x, 'Amount', p);
-            const method = one(x, 'Method', p);
-            const voucher = opt(method, 'VoucherMethod');
-            const payment: Order['payments'][number] = {
-              type: reqText(x, 'Type', p),
-              amount: decodeMoney(
-                one(amount, 'SimpleCurrencyPrice', `${p}/Amount`),
-                `${p}/Amount/SimpleCurrencyPrice`,
-                currency,
-              ),
-            };
-            if (voucher !== undefined) payment.voucherNumber = reqText(voucher, 'Number', `${p}/Method/VoucherMethod`);
+            // Amount is a price choice (any of the five forms); VoucherMethod/Number is optional.
+            const { amount, other } = decodePrice(one(x, 'Amount', p), `${p}/Amount`, currency);
+            const voucher = opt(one(x, 'Method', p), 'VoucherMethod');
+            const number = voucher === undefined ? undefined : optValue(voucher, 'Number');
+            const payment: Order['payments'][number] = { type: reqText(x, 'Type', p) };
+            if (amount !== undefined) payment.amount = amount;
+            if (other !== undefined) payment.otherPrice = other;
+            if (number !== undefined) payment.voucherNumber = number;
             return payment;
           }),
     orderItems: many(one(node, 'OrderItems', path), 'OrderItem').map((it, i) =>

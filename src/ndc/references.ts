@@ -45,9 +45,11 @@ class Checker {
   readonly problems: ReferenceProblem[] = [];
   private readonly ids = new Map<Kind, Set<string>>();
 
-  declare(kind: Kind, entries: readonly string[] | undefined, path: string): void {
+  /** Declares the ids of a list's entries (an entry without id, which the XSD allows, declares none). */
+  declare(kind: Kind, entries: readonly (string | undefined)[] | undefined, path: string): void {
     const set = this.ids.get(kind) ?? new Set<string>();
     (entries ?? []).forEach((id, i) => {
+      if (id === undefined) return;
       if (set.has(id)) this.problems.push({ path: `${path}[${i}]`, message: `duplicate ${kind} id ${id}` });
       set.add(id);
     });

@@ -4,7 +4,7 @@
  * optional in the model; where our logic needs one, it asks for it here and
  * gets a typed error naming the element, instead of a decode failure.
  */
-import type { Amount, Money, NonMoneyPrice } from './ndc.model';
+import type { Amount, Money, NonMoneyPrice, Passenger, PassengerTypeCode } from './ndc.model';
 
 /** Stable code of {@link NdcMissingElementError}. */
 export const NDC_MISSING_ELEMENT = 'NDC_MISSING_ELEMENT';
@@ -31,6 +31,15 @@ export function requireElement<T>(value: T | undefined | null, element: string):
 
 /** Element path of the sending agency's id, for `requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT)`. */
 export const AGENCY_ID_ELEMENT = 'Party/Sender/TravelAgencySender/AgencyID';
+
+/**
+ * The `PTC` of passenger `p` (optional in the XSD), for logic that prices or counts passengers by
+ * type; throws {@link NdcMissingElementError} naming
+ * `PassengerList/Passenger[@PassengerID='<id>']/PTC` when the message leaves it out.
+ */
+export function requirePtc(p: Pick<Passenger, 'passengerId' | 'ptc'>): PassengerTypeCode {
+  return requireElement(p.ptc, `PassengerList/Passenger[@PassengerID='${p.passengerId}']/PTC`);
+}
 
 /** Stable code of {@link NdcNoMoneyPriceError}. */
 export const NDC_NO_MONEY_PRICE = 'NDC_NO_MONEY_PRICE';

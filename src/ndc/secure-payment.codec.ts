@@ -4,7 +4,6 @@
  * (`SecurePayment`, an extension of the same type). Written in the schema's order: `PayerAuth`,
  * `TransactionType`, `Reference`, `URLs`, `Details/CustomerDevice`, `ProcessingInfos`.
  */
-import { NdcDecodeError } from './ndc-decode-error';
 import { addEl, addOptText, opt, optText, type XMLBuilder, type XNode } from './xml';
 
 /** Every SecurePaymentAlertType field the project reads or writes, flat; each optional as in the XSD. */
@@ -74,7 +73,8 @@ function put<K extends keyof SecurePaymentFields>(f: SecurePaymentFields, key: K
 
 /**
  * Reads the fields of a SecurePaymentAlertType element. Only the first `ProcessingInfo` is read
- * (one payment, one authentication). Requireness is the caller's: `reqSecurePaymentField`.
+ * (one payment, one authentication). Every field is optional in the XSD; whoever needs one asks for
+ * it where it uses it (`requireElement`).
  */
 export function decodeSecurePaymentFields(el: XNode): SecurePaymentFields {
   const f: SecurePaymentFields = {};
@@ -99,29 +99,4 @@ export function decodeSecurePaymentFields(el: XNode): SecurePaymentFields {
   put(f, 'authStatus', text(info, 'CustomerAuthStatus'));
   put(f, 'eci', text(info, 'ECI'));
   return f;
-}
-
-/** Where each field sits below its SecurePaymentAlertType element, for error paths. */
-export const SECURE_PAYMENT_FIELD_PATH: Readonly<Record<keyof SecurePaymentFields, string>> = {
-  paRes: 'PayerAuth/PARes',
-  transactionType: 'TransactionType',
-  acsTxnReference: 'Reference/ACS_TxnReference',
-  spmTxnReference: 'Reference/SPM_TxnReference',
-  originalTransactionId: 'Reference/OriginalTransactionID',
-  acsUrl: 'URLs/ACS_URL',
-  failUrl: 'URLs/FailURL',
-  termUrl: 'URLs/TermURL',
-  ipAddress: 'Details/CustomerDevice/IP_Address',
-  userAgent: 'Details/CustomerDevice/BrowserUserAgentHeader',
-  cavv: 'ProcessingInfos/ProcessingInfo/CAVV',
-  authStatus: 'ProcessingInfos/ProcessingInfo/CustomerAuthStatus',
-  eci: 'ProcessingInfos/ProcessingInfo/ECI',
-};
-
-/** Field `key` of `f`, decoded from the element at `path`; throws `NdcDecodeError` MISSING naming its path when absent or empty. */
-export function reqSecurePaymentField(f: SecurePaymentFields, key: keyof SecurePaymentFields, path: string): string {
-  const v = f[key];
-  if (v !== undefined) return v;
-  const where = `${path}/${SECURE_PAYMENT_FIELD_PATH[key]}`;
-  throw new NdcDecodeError('MISSING', where, `required element ${where.slice(where.lastIndexOf('/') + 1)} is missing`);
 }

@@ -297,6 +297,12 @@ export function optText(node: XNode, name: string): string | undefined {
   return c === undefined ? undefined : text(c);
 }
 
+/** Text of the `name` child, or undefined when it is absent or empty (an optional value left blank). */
+export function optValue(node: XNode, name: string): string | undefined {
+  const t = optText(node, name);
+  return t === '' ? undefined : t;
+}
+
 /** An attribute value (unescaped), or undefined. */
 export function attr(node: XNode, name: string): string | undefined {
   if (typeof node === 'string') return undefined;

@@ -29,6 +29,9 @@ export const THREE_DS_TEST_CARDS: Readonly<Record<string, ThreeDsMode>> = {
   '4000000000003063': 'fail',
 };
 
+/** Where an OrderCreateRQ carries its 3-D Secure data. */
+const SECURE_PAYMENT_ALERT = 'OrderCreateParameters/Alerts/Alert/SecurePaymentAlert';
+
 /** ECI values of a successful or attempted authentication (Visa 05/06, Mastercard 02/01). */
 const ACCEPTED_ECI = new Set(['05', '06', '02', '01']);
 
@@ -85,23 +88,31 @@ export class AuthenticationService {
         `The 3-D Secure result has status ${auth.status}; the card was not charged`,
       );
     }
-    if (!ACCEPTED_ECI.has(auth.eci)) {
+    const eci = requireElement(auth.eci, `${SECURE_PAYMENT_ALERT}/ProcessingInfos/ProcessingInfo/ECI`);
+    if (!ACCEPTED_ECI.has(eci)) {
       throw new AirlineError(
         'AUTHENTICATION_DECLINED',
-        `The 3-D Secure result has ECI ${auth.eci}, not an authenticated one (05, 06, 02, 01)`,
+        `The 3-D Secure result has ECI ${eci}, not an authenticated one (05, 06, 02, 01)`,
       );
     }
   }
 
-  /** The alert a challenge needs (780 when the OrderCreateRQ has none). */
-  requireAlert(rq: OrderCreateRq): SecurePaymentAlert {
+  /**
+   * The URLs a challenge sends the browser back to: 780 when the OrderCreateRQ has no alert,
+   * `NdcMissingElementError` (701) naming `URLs/TermURL` or `URLs/FailURL` when the alert lacks one
+   * (each is optional in the XSD).
+   */
+  requireAlert(rq: OrderCreateRq): Required<Pick<SecurePaymentAlert, 'failUrl' | 'termUrl'>> {
     if (rq.securePayment === undefined) {
       throw new AirlineError(
         'SECURE_PAYMENT_REQUIRED',
-        'This card needs 3-D Secure: send OrderCreateParameters/Alerts/Alert/SecurePaymentAlert with URLs/TermURL, URLs/FailURL and Details/CustomerDevice',
+        `This card needs 3-D Secure: send ${SECURE_PAYMENT_ALERT} with URLs/TermURL, URLs/FailURL and Details/CustomerDevice`,
       );
     }
-    return rq.securePayment;
+    return {
+      termUrl: requireElement(rq.securePayment.termUrl, `${SECURE_PAYMENT_ALERT}/URLs/TermURL`),
+      failUrl: requireElement(rq.securePayment.failUrl, `${SECURE_PAYMENT_ALERT}/URLs/FailURL`),
+    };
   }
 
   /**

@@ -15,6 +15,7 @@ import type {
 } from '../../ndc/extras.model';
 import { SEAT_STATUS } from '../../ndc/extras.model';
 import type { MoneyOfferItem, NdcWarning, Passenger, SelectedOffer } from '../../ndc/ndc.model';
+import { requirePtc } from '../../ndc/require-element';
 import { AirlineError, ndcWarning } from '../airline.errors';
 import type { AirlineClock, PricedSeat, ResponseStore, SeatStore, ShoppingRecord } from '../airline.ports';
 import { convert, money, passengerType, zero } from '../pricing/pricing';
@@ -202,7 +203,7 @@ export class ExtrasService {
     segment: DatedSegment,
     aircraft: WorldAircraft,
   ): ALaCarteOfferItem[] {
-    const seated = shopping.passengers.filter((p) => passengerType(this.world, p.ptc).takesSeat);
+    const seated = shopping.passengers.filter((p) => passengerType(this.world, requirePtc(p)).takesSeat);
     const pcRef = lists.addPriceClass(offer.priceClass);
     const items: ALaCarteOfferItem[] = [];
     for (const zone of new Set(aircraft.zones.map((z) => z.code))) {
@@ -465,7 +466,10 @@ export class ExtrasService {
 /** Passenger ids grouped by type, in the order the types first appear. */
 function byType(passengers: readonly Passenger[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const p of passengers) out.set(p.ptc, [...(out.get(p.ptc) ?? []), p.passengerId]);
+  for (const p of passengers) {
+    const ptc = requirePtc(p);
+    out.set(ptc, [...(out.get(ptc) ?? []), p.passengerId]);
+  }
   return out;
 }
 

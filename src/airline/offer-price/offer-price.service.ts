@@ -15,7 +15,7 @@ import type {
   PricedOffer,
   SelectedOffer,
 } from '../../ndc/ndc.model';
-import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
+import { AGENCY_ID_ELEMENT, requireElement, requirePtc } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type {
   AirlinePricedOffer,
@@ -143,7 +143,8 @@ export class OfferPriceService {
       flightsOverview.push({ odRef, priceClassRef: pcRef, flightKey: journey.flightKey });
       for (const b of buckets) segments.push({ inventoryKey: b.segment.inventoryKey, rbd: b.rbd, seats });
       for (const p of rq.passengers) {
-        const price = priceJourney(this.world, buckets, pc, p.ptc, ages.get(p.passengerId)!, currency, discounts);
+        const ptc = requirePtc(p);
+        const price = priceJourney(this.world, buckets, pc, ptc, ages.get(p.passengerId)!, currency, discounts);
         const offerItemId = pricedItemId(offer.offerId, p.passengerId);
         items.push({
           offerItemId,
@@ -407,13 +408,7 @@ export class OfferPriceService {
       if (b !== undefined && !isIsoDate(b))
         throw new AirlineError('INVALID_REQUEST', `Birthdate ${b} of ${p.passengerId} is not a YYYY-MM-DD date`);
     }
-    if (
-      birthdatesRequired(
-        this.world,
-        journeys,
-        passengers.map((p) => p.ptc),
-      )
-    ) {
+    if (birthdatesRequired(this.world, journeys, passengers.map(requirePtc))) {
       const missing = passengers.filter((p) => !p.individual?.birthdate).map((p) => p.passengerId);
       if (missing.length) {
         throw new AirlineError(
@@ -427,7 +422,7 @@ export class OfferPriceService {
         p.passengerId,
         p.individual?.birthdate
           ? { birthdate: p.individual.birthdate }
-          : { assumedUnder16: passengerType(this.world, p.ptc).under16 },
+          : { assumedUnder16: passengerType(this.world, requirePtc(p)).under16 },
       ]),
     );
   }

@@ -27,7 +27,7 @@ import type {
   OrderOffer,
   Passenger,
 } from '../../ndc/ndc.model';
-import { requireElement, requireMoney } from '../../ndc/require-element';
+import { requireElement, requireMoney, requirePtc } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
 import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
@@ -111,7 +111,7 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
   }
   const paxKey = (ps: Passenger[]) =>
     ps
-      .map((p) => `${p.passengerId}/${p.ptc}`)
+      .map((p) => `${p.passengerId}/${requirePtc(p)}`)
       .sort()
       .join(' ');
   if (paxKey(rq.passengers) !== paxKey(pricing.passengers)) {

@@ -16,7 +16,7 @@ import type {
   Passenger,
   PriceCalendarEntry,
 } from '../../ndc/ndc.model';
-import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
+import { AGENCY_ID_ELEMENT, requireElement, requirePtc } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, InventoryStore, ResponseStore } from '../airline.ports';
 import {
@@ -49,7 +49,7 @@ export function responseHeader(rq: MessageHeader, now: Date): MessageHeader {
   };
 }
 
-/** Checks passengers of a request: unique ids, supported types, infants not outnumbering adults. */
+/** Checks passengers of a request: unique ids, a supported type (PTC) each, infants not outnumbering adults. */
 export function validatePassengers(world: World, passengers: Passenger[], required: boolean): void {
   if (required && passengers.length === 0)
     throw new AirlineError('INVALID_REQUEST', 'DataLists/PassengerList must list at least one passenger');
@@ -57,7 +57,7 @@ export function validatePassengers(world: World, passengers: Passenger[], requir
   for (const p of passengers) {
     if (ids.has(p.passengerId)) throw new AirlineError('INVALID_REQUEST', `PassengerID ${p.passengerId} appears twice`);
     ids.add(p.passengerId);
-    passengerType(world, p.ptc);
+    passengerType(world, requirePtc(p));
   }
   const adults = passengers.filter((p) => p.ptc === 'ADT').length;
   const infants = passengers.filter((p) => p.ptc === 'INF').length;
@@ -69,7 +69,7 @@ export function validatePassengers(world: World, passengers: Passenger[], requir
 
 /** Seats a set of passengers takes (infants on lap take none). */
 export function seatsFor(world: World, passengers: Passenger[]): number {
-  return passengers.filter((p) => passengerType(world, p.ptc).takesSeat).length;
+  return passengers.filter((p) => passengerType(world, requirePtc(p)).takesSeat).length;
 }
 
 /**
@@ -272,7 +272,10 @@ export class ShoppingService {
             }
             return price;
           };
-          const priced = rq.passengers.map((p) => ({ passengerId: p.passengerId, ptc: p.ptc, price: priceOf(p.ptc) }));
+          const priced = rq.passengers.map((p) => {
+            const ptc = requirePtc(p);
+            return { passengerId: p.passengerId, ptc, price: priceOf(ptc) };
+          });
           const groups = groupPassengers(priced);
           const items: OfferItem[] = groups.map((g, i) => {
             const offerItemId = `${offerId}-I${i + 1}`;
