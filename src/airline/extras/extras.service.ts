@@ -15,7 +15,7 @@ import type {
 } from '../../ndc/extras.model';
 import { SEAT_STATUS } from '../../ndc/extras.model';
 import { add, currencyScale, equals } from '../../common/decimal';
-import type { MoneyOfferItem, NdcWarning, OrderOffer, Passenger, SelectedOffer } from '../../ndc/ndc.model';
+import type { DataLists, MoneyOfferItem, NdcWarning, OrderOffer, Passenger, SelectedOffer } from '../../ndc/ndc.model';
 import { requireMoney } from '../../ndc/require-element';
 import { AirlineError, ndcWarning } from '../airline.errors';
 import type {
@@ -362,43 +362,19 @@ export class ExtrasService {
     const unavailable = [...extras.warnings.map((w) => w.text ?? ''), ...lost.map((l) => `Seat ${l.seat} is taken`)];
     if (unavailable.length) throw new AirlineError('SOLD_OUT', `${unavailable.join('; ')}: choose another seat`);
     const { currency } = pricing.pricedOffer.total;
-    const scale = currencyScale(currency);
     const priceOf = new Map(extras.items.map((i) => [i.offerItemId, i.priceDetail.total.value]));
-    for (const alc of alcs) {
-      if (alc.totalOfferPrice === undefined) continue;
-      const sent = requireMoney(alc.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', { currency });
-      const sum = add(
-        scale,
-        ...alc.offerItems.flatMap((i) => i.passengerRefs.map((p) => priceOf.get(`${i.offerItemId}-${p}`) ?? '0')),
-      );
-      if (sent.currency !== currency || !equals(sent.value, sum))
-        throw new AirlineError(
-          'PRICE_MISMATCH',
-          `TotalOfferPrice ${sent.value} ${sent.currency} of Offer ${alc.offerId} differs from the sum of its items ${sum} ${currency}`,
-        );
-    }
-    const total = add(scale, pricing.pricedOffer.total.value, ...priceOf.values());
+    for (const alc of alcs) checkOfferTotal(alc, priceOf, currency);
     const rs = pricing.response;
-    const response =
-      rs.kind === 'success'
-        ? {
-            ...rs,
-            dataLists: {
-              ...rs.dataLists,
-              serviceDefinitions: mergeById(rs.dataLists.serviceDefinitions, lists.dataLists().serviceDefinitions),
-            },
-          }
-        : rs;
     return {
       ...pricing,
       pricedOffer: {
         ...pricing.pricedOffer,
-        total: money(total, currency),
+        total: money(add(currencyScale(currency), pricing.pricedOffer.total.value, ...priceOf.values()), currency),
         offerItems: [...pricing.pricedOffer.offerItems, ...extras.items],
       },
       seats,
       seatOwner: owner,
-      response,
+      response: rs.kind === 'success' ? { ...rs, dataLists: withServices(rs.dataLists, lists.dataLists()) } : rs,
     };
   }
 
@@ -570,9 +546,27 @@ export class ExtrasService {
   }
 }
 
-/** Service definitions of `a` and those of `b` it lacks (by id). */
-function mergeById<T extends { serviceDefinitionId: string }>(a: T[] = [], b: T[] = []): T[] {
-  return [...a, ...b.filter((d) => !a.some((x) => x.serviceDefinitionId === d.serviceDefinitionId))];
+/** `lists` with the service definitions of `extra` it lacks (by id). */
+function withServices(lists: DataLists, extra: DataLists): DataLists {
+  const known = lists.serviceDefinitions ?? [];
+  const more = (extra.serviceDefinitions ?? []).filter(
+    (d) => !known.some((k) => k.serviceDefinitionId === d.serviceDefinitionId),
+  );
+  return { ...lists, serviceDefinitions: [...known, ...more] };
+}
+
+/** An à-la-carte offer's TotalOfferPrice, when sent, is the sum of its priced items (`priceOf`: `<OfferItemID>-<PassengerID>`). */
+function checkOfferTotal(alc: OrderOffer, priceOf: ReadonlyMap<string, string>, currency: string): void {
+  if (alc.totalOfferPrice === undefined) return;
+  const sent = requireMoney(alc.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', { currency });
+  const items = alc.offerItems.flatMap((i) => i.passengerRefs.map((p) => priceOf.get(`${i.offerItemId}-${p}`) ?? '0'));
+  const sum = add(currencyScale(currency), ...items);
+  if (sent.currency !== currency || !equals(sent.value, sum)) {
+    throw new AirlineError(
+      'PRICE_MISMATCH',
+      `TotalOfferPrice ${sent.value} ${sent.currency} of Offer ${alc.offerId} differs from the sum of its items ${sum} ${currency}`,
+    );
+  }
 }
 
 /** Passenger ids grouped by type, in the order the types first appear. */
