@@ -5,6 +5,7 @@
  * refused with NDC errors naming them, and the same through the real client (`NdcHttpClient` and
  * the booking's `orderCreateRq`). Every XML answer of the raw requests is checked against its XSD.
  */
+import type { AirlineClock } from '../../src/airline/airline.ports';
 import { add } from '../../src/common/decimal';
 import {
   type OfferPriceRs,
@@ -28,6 +29,13 @@ import {
   selectAll,
   withIndividuals,
 } from './ndc-client';
+
+class MovableClock implements AirlineClock {
+  offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
 
 /** A debit card: no CCF2 surcharge. */
 const DEBIT = '4000056655665556';
@@ -109,8 +117,10 @@ describe('several offers per request (airline over HTTP)', () => {
   let day: DayRs;
   let sel: SelectedOffer;
 
+  const clock = new MovableClock();
+
   beforeAll(async () => {
-    airline = await startAirline();
+    airline = await startAirline({}, { clock });
     client = new NdcHttpClient(ndcClientConfig(airline));
     c = new NdcClient(airline.url);
     day = await c.day([{ from: 'LGW', to: 'OSL', date: inDays(25) }], ADULTS);
@@ -185,6 +195,16 @@ describe('several offers per request (airline over HTTP)', () => {
     });
     const row = after.seatMaps[0].cabins[0].rows.find((r) => r.number === x.seatLabel.row)!;
     expect(row.seats.find((s) => s.column === x.seatLabel.column)!.status).toBe('O');
+    // Cancelled after the void window: the cheapest class (ECONOMY) refunds the fares' taxes
+    // only, and the extras (taxes 0) nothing: the refund is the sum of the items' taxes.
+    clock.offsetMs = 25 * 3_600_000;
+    try {
+      const cancel = await client.orderCancel({ ...common(), order: { orderId: order.orderId, owner: 'ZZ' } });
+      const taxes = add(2, ...order.orderItems.map((i) => i.taxes!.value));
+      expect(cancel.cancellations[0].refund).toStrictEqual({ value: taxes, currency: 'GBP' });
+    } finally {
+      clock.offsetMs = 0;
+    }
   });
 
   it('refuses an à-la-carte offer of another owner (724) or of another or unknown response (725, 720), naming it', async () => {

@@ -196,6 +196,9 @@ export class OrdersService {
     while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
     const orderId = this.ids.next(`${code}-ORD-`);
     sellPricedSeats(this.store, pricing, orderId, now);
+    // Extras ordered beside the priced offer: the pricing record becomes what was ordered, so
+    // a cancel and the lookups see every item (extras are not refunded after the void window).
+    if (orderedOffers(rq).aLaCarte.length > 0) this.store.updatePricingInTransaction(pricing);
     const metadata: Metadata = { ...priced.metadata };
     // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
     delete metadata.paymentForms;
