@@ -230,6 +230,8 @@ export interface PricingToOrder {
 
 /** What an order of `priced` costs: its total plus that of each à-la-carte offer ordered with it. */
 export function orderTotal(priced: Pick<PricingToOrder, 'total' | 'aLaCarte'>): Money {
+  // Alone, the priced total goes back exactly as the airline wrote it.
+  if (!priced.aLaCarte?.length) return priced.total;
   const { currency } = priced.total;
   const others = (priced.aLaCarte ?? []).map((o) => {
     if (o.total.currency !== currency)
