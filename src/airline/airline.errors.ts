@@ -18,6 +18,16 @@ export const AIRLINE_ERRORS = {
   ORDER_NOT_FOUND: { code: '913', shortText: 'Item/data not found or data not existing in processing host' },
   /** The request is well-formed XML but its content is unusable (bad date, unknown airport, ...). */
   INVALID_REQUEST: { code: '701', shortText: 'Invalid request' },
+  /**
+   * NDC Exchange envelope: `NDCMSG_Header/Message` names a SchemaType other than NDC or a
+   * SchemaVersion other than 17.2 (e.g. `YY.2017.2`): the payload is not read.
+   */
+  UNSUPPORTED_SCHEMA: { code: '704', shortText: 'Schema type or version not supported' },
+  /**
+   * NDC Exchange envelope: `Sender/SellerID` differs from the message's AgencyID, or
+   * `Recipient/Company` is not this airline: the hub's header and the message disagree.
+   */
+  EXCHANGE_HEADER_MISMATCH: { code: '705', shortText: 'Exchange header does not match the message' },
   /** OverrideCurrency names a currency the airline does not sell in. */
   UNSUPPORTED_CURRENCY: { code: '702', shortText: 'Currency not supported' },
   /** The search found no flight with seats (sold out, no route, date outside the schedule). */
@@ -29,10 +39,14 @@ export const AIRLINE_ERRORS = {
   /** The shopping or pricing response has expired. */
   OFFER_EXPIRED: { code: '721', shortText: 'Offer expired' },
   /**
-   * OrderCreate naming more than one Offer (schema-valid): an order is made of one priced offer
-   * (a round trip is priced into one PricedOffer), so the airline names what it does not support.
+   * OrderCreate naming more than one flight Offer (schema-valid): an order is made of one priced
+   * flight offer (a round trip is priced into one PricedOffer), with any à-la-carte offers.
    */
   ONE_OFFER_PER_ORDER: { code: '723', shortText: 'One offer per order' },
+  /** An Offer whose Owner is another airline (OfferPrice, OrderCreate, SeatAvailability). */
+  FOREIGN_OFFER: { code: '724', shortText: 'Offer of another owner' },
+  /** An à-la-carte Offer whose ResponseID is not the shopping response of the flight offers it goes with. */
+  OFFER_RESPONSE_MISMATCH: { code: '725', shortText: 'Offer from another response' },
   /** Passengers of the request do not match those of the offer. */
   PASSENGER_MISMATCH: { code: '722', shortText: 'Passengers do not match the offer' },
   /** UK rule: a child or infant departs from the UK and some passenger has no Birthdate. */

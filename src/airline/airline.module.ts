@@ -119,14 +119,26 @@ export class AirlineModule {
           inject: [AirlineStore],
         },
         {
+          provide: ExtrasService,
+          useFactory: (store: AirlineStore, world: World) =>
+            new ExtrasService(world, store, store, clock, config.seatLockMs),
+          inject: [AirlineStore, AIRLINE_WORLD],
+        },
+        {
           provide: OrdersService,
-          useFactory: (store: AirlineStore, world: World, authentication: AuthenticationService) =>
+          useFactory: (
+            store: AirlineStore,
+            world: World,
+            authentication: AuthenticationService,
+            extras: ExtrasService,
+          ) =>
             new OrdersService(store, world, clock, {
               airlineCode: config.airlineCode,
               portalUrl: config.portalUrl,
               authentication,
+              extras,
             }),
-          inject: [AirlineStore, AIRLINE_WORLD, AuthenticationService],
+          inject: [AirlineStore, AIRLINE_WORLD, AuthenticationService, ExtrasService],
         },
         {
           provide: RetailService,
@@ -135,17 +147,16 @@ export class AirlineModule {
             world: World,
             orders: OrdersService,
             authentication: AuthenticationService,
-          ) => {
-            const extras = new ExtrasService(world, store, store, clock, config.seatLockMs);
-            return new RetailService(
+            extras: ExtrasService,
+          ) =>
+            new RetailService(
               new ShoppingService(world, store, store, clock),
               new OfferPriceService(world, store, store, store, clock, undefined, extras),
               orders,
               authentication,
               extras,
-            );
-          },
-          inject: [AirlineStore, AIRLINE_WORLD, OrdersService, AuthenticationService],
+            ),
+          inject: [AirlineStore, AIRLINE_WORLD, OrdersService, AuthenticationService, ExtrasService],
         },
         NdcMessages,
         NdcExchangeInterceptor,

@@ -17,6 +17,7 @@ import type {
   RequestCommon,
   SelectedOfferItem,
 } from '../ndc/ndc.model';
+import { add, currencyScale } from '../common/decimal';
 import type { SeatAvailabilityRq, ServiceListRq } from '../ndc/extras.model';
 import type { BookingIntent, CardAuthentication, IntentContact, IntentPassenger } from './booking.model';
 
@@ -219,9 +220,31 @@ export interface PricingToOrder {
   owner: string;
   total: Money;
   offerItems: SelectedOfferItem[];
+  /**
+   * À-la-carte offers ordered beside the priced offer, each as its ServiceListRS or
+   * SeatAvailabilityRS answered it (its own ResponseID) with the selected items and their `total`
+   * (the sum of the items' unit prices per passenger). Absent: the priced offer alone.
+   */
+  aLaCarte?: readonly (OfferToPrice & { total: Money })[];
 }
 
-/** OrderCreateRQ from the pricing, paid by card token (`CC`, the token as voucher). */
+/** What an order of `priced` costs: its total plus that of each à-la-carte offer ordered with it. */
+export function orderTotal(priced: Pick<PricingToOrder, 'total' | 'aLaCarte'>): Money {
+  // Alone, the priced total goes back exactly as the airline wrote it.
+  if (!priced.aLaCarte?.length) return priced.total;
+  const { currency } = priced.total;
+  const others = (priced.aLaCarte ?? []).map((o) => {
+    if (o.total.currency !== currency)
+      throw new Error(`à-la-carte offer ${o.offerId} is in ${o.total.currency}, the priced offer in ${currency}`);
+    return o.total.value;
+  });
+  return { value: add(currencyScale(currency), priced.total.value, ...others), currency };
+}
+
+/**
+ * OrderCreateRQ from the pricing (and the à-la-carte offers ordered with it, as further
+ * `Query/Order/Offer`s), paid by card token (`CC`, the token as voucher) for the whole total.
+ */
 export function orderCreateRq(
   ctx: NdcContext,
   stamp: RequestStamp,
@@ -257,8 +280,15 @@ export function orderCreateRq(
         totalOfferPrice: priced.total,
         offerItems: priced.offerItems,
       },
+      ...(priced.aLaCarte ?? []).map((o) => ({
+        offerId: o.offerId,
+        owner: o.owner,
+        responseId: o.responseId,
+        totalOfferPrice: o.total,
+        offerItems: o.offerItems,
+      })),
     ],
-    payments: [{ type: 'CC', voucherNumber: tokenId, amount: priced.total }],
+    payments: [{ type: 'CC', voucherNumber: tokenId, amount: orderTotal(priced) }],
     passengers: orderPassengers(ctx),
     contacts: orderContacts(ctx),
   };

@@ -288,11 +288,18 @@ function numberOf(env: NodeJS.ProcessEnv, variable: string, field: string): Reco
 export const EMBEDDED_AIRLINE_ERROR_CODES: Readonly<Record<string, AirlineFailureType>> = {
   '701': 'INVALID_REQUEST',
   '702': 'UNSUPPORTED_CURRENCY',
+  // NDC Exchange header refused: another schema (704), SellerID or Recipient disagreeing (705).
+  '704': 'INVALID_REQUEST',
+  '705': 'INVALID_REQUEST',
   '710': 'NO_OFFERS',
   '711': 'NO_SEATS',
   '720': 'OFFER_EXPIRED',
   '721': 'OFFER_EXPIRED',
   '722': 'PASSENGER_MISMATCH',
+  // Offers the request should not have sent: a second flight offer, another owner's, another response's.
+  '723': 'INVALID_REQUEST',
+  '724': 'INVALID_REQUEST',
+  '725': 'INVALID_REQUEST',
   '730': 'BIRTHDATE_REQUIRED',
   '731': 'PASSENGER_DATA_MISSING',
   '732': 'CONTACT_MISSING',

@@ -159,6 +159,45 @@ describe('NdcHttpClient against a local HTTP server', () => {
     }
   });
 
+  it('AIRLINE_BINDING=ndcexchange: reads the answer envelope header liberally; another schema is an invalid response naming it', async () => {
+    const exchangeClient = new NdcHttpClient({
+      retailBaseUrl: baseUrl,
+      paymentBaseUrl: baseUrl,
+      username: 'a',
+      password: 'b',
+      binding: 'ndcexchange',
+      exchange: { sellerId: 'AGENCY01', recipient: 'XS' },
+    });
+    const answer = (schemaType: string, schemaVersion: string) => {
+      handler = (_req, _body, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
+        const xml = wrapInBinding(encodeOrderViewRs(orderViewRs), 'ndcexchange', { sellerId: 'XS', schemaVersion });
+        res.end(xml.replace('<ndcx:SchemaType>NDC<', `<ndcx:SchemaType>${schemaType}<`));
+      };
+    };
+    try {
+      for (const [type, version] of [
+        ['NDC', 'YY.2017.2'],
+        ['ndc', 'XS.17.2'],
+        ['NDC', '2017.2'],
+      ]) {
+        answer(type, version);
+        expect((await exchangeClient.orderRetrieve(orderRetrieveRq)).rs.orders[0]!.orderId).toBe(ORDER_ID);
+      }
+      expect(seen[0]!.body).toContain('<ndcx:Sender><ndcx:SellerID>AGENCY01</ndcx:SellerID></ndcx:Sender>');
+      answer('NDC', 'YY.2018.1');
+      const wrongVersion = await failure(exchangeClient.orderRetrieve(orderRetrieveRq));
+      expect(wrongVersion).toBeInstanceOf(NdcInvalidResponseError);
+      expect(wrongVersion.message).toContain('NDCMSG_Header/Message/SchemaVersion YY.2018.1 is not NDC 17.2');
+      answer('EDIFACT', 'YY.2017.2');
+      expect((await failure(exchangeClient.orderRetrieve(orderRetrieveRq))).message).toContain(
+        'NDCMSG_Header/Message/SchemaType EDIFACT is not NDC',
+      );
+    } finally {
+      exchangeClient.close();
+    }
+  });
+
   it("AIRLINE_EXTENSION_NAMESPACE: reads and writes the extension elements in the airline's namespace", async () => {
     const ns = 'urn:example:other-vendor:ndc-ext';
     const other = new NdcHttpClient({

@@ -15,7 +15,9 @@ export type NdcDecodeErrorCode =
   /** A required element or attribute is absent or empty. */
   | 'MISSING'
   /** A value is present but not acceptable (e.g. an amount that is not a decimal). */
-  | 'INVALID_VALUE';
+  | 'INVALID_VALUE'
+  /** An NDC Exchange envelope announcing another SchemaType than NDC or another version than 17.2. */
+  | 'UNSUPPORTED_SCHEMA';
 
 /**
  * Thrown by every `decode*` function of the NDC codec. `path` names where the

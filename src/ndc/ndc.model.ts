@@ -731,8 +731,9 @@ export interface OrderCreateRq extends RequestCommon {
   securePayment?: SecurePaymentAlert;
   /**
    * `Query/Order/Offer`, in order: empty when the order is given by `OrderItem`s (also valid in
-   * the XSD). The XSD allows several; our encoder writes what it is given, and the airline
-   * creates an order from one priced offer (a second one gets NDC Errors, docs/airline-service.md).
+   * the XSD). Several are merged into one order, each with its own ResponseID (e.g. a priced
+   * flight offer and à-la-carte offers of ServiceListRS / SeatAvailabilityRS); our encoder writes
+   * what it is given (docs/airline-service.md says what the embedded airline accepts).
    */
   offers: OrderOffer[];
   payments: OrderPayment[];

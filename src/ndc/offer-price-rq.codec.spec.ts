@@ -1,6 +1,6 @@
 import { expectValidXsd } from '../../test/support/xsd';
 import { decodeError } from '../../test/support/ndc';
-import { roundTripPriceRq, tokenPriceRq, ukChildPriceRq } from './fixtures/offer-price-rq.fixtures';
+import { aLaCartePriceRq, roundTripPriceRq, tokenPriceRq, ukChildPriceRq } from './fixtures/offer-price-rq.fixtures';
 import type { OfferPriceRq } from './ndc.model';
 import { decodeOfferPriceRq, encodeOfferPriceRq } from './offer-price-rq.codec';
 import { EXT_NS, NDC_NS } from './xml';
@@ -10,6 +10,7 @@ describe('OfferPriceRQ codec', () => {
     ['round trip, one Offer per direction, ADT ADT CHD INF, qualifiers', roundTripPriceRq],
     ['UK child with Individual birth dates', ukChildPriceRq],
     ['payment-form token metadata', tokenPriceRq],
+    ['a flight offer and two à-la-carte offers of other responses (bag, seat)', aLaCartePriceRq],
   ])('%s: encodes schema-valid XML that decodes to the same model', (_name, model) => {
     const xml = encodeOfferPriceRq(model);
     expectValidXsd(xml, 'OfferPriceRQ');
@@ -29,6 +30,24 @@ describe('OfferPriceRQ codec', () => {
         '</PaymentFormMetadata></PaymentFormMetadatas></OtherMetadata></Other></Metadata>',
     );
     expect(encodeOfferPriceRq(roundTripPriceRq)).toContain('<PassengerRefs>PAX__ADT01 PAX__ADT02</PassengerRefs>');
+  });
+
+  it('reads several Offers under any prefix, with white space and comments between them', () => {
+    const xml =
+      `<n:OfferPriceRQ xmlns:n="${NDC_NS}" Version="17.2"><n:Document/><n:Party><n:Sender><n:TravelAgencySender>` +
+      '<n:AgencyID>SAGA01</n:AgencyID></n:TravelAgencySender></n:Sender></n:Party><n:Query>\n' +
+      '  <n:Offer OfferID="OF1" Owner="XS" ResponseID="SR-1"><n:OfferItem OfferItemID="OI1"><n:PassengerRefs>PAX1</n:PassengerRefs></n:OfferItem></n:Offer>\n' +
+      '  <!-- the bag -->\n' +
+      '  <n:Offer OfferID="ALC__SL-1" Owner="XS" ResponseID="SL-1"><n:OfferItem OfferItemID="ALC-1"><n:PassengerRefs>PAX1</n:PassengerRefs>' +
+      '<n:ALaCarteSelection><n:Quantity>1</n:Quantity></n:ALaCarteSelection></n:OfferItem></n:Offer>\n' +
+      '</n:Query><n:DataLists><n:PassengerList><n:Passenger PassengerID="PAX1"><n:PTC>ADT</n:PTC></n:Passenger></n:PassengerList></n:DataLists></n:OfferPriceRQ>';
+    expectValidXsd(xml, 'OfferPriceRQ');
+    expect(
+      decodeOfferPriceRq(xml).offers.map((o) => [o.offerId, o.responseId, o.offerItems[0].aLaCarteSelection]),
+    ).toStrictEqual([
+      ['OF1', 'SR-1', undefined],
+      ['ALC__SL-1', 'SL-1', { quantity: 1 }],
+    ]);
   });
 
   it('reads the token under any prefix bound to the extension namespace, ignoring other extension content', () => {

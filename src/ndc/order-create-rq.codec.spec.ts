@@ -1,6 +1,6 @@
 import { expectValidXsd } from '../../test/support/xsd';
 import { decodeError } from '../../test/support/ndc';
-import { familyOrderCreateRq, minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
+import { aLaCarteOrderCreateRq, familyOrderCreateRq, minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 import type { OrderCreateRq } from './ndc.model';
 import { requireElement, requireMoney } from './require-element';
 import { decodeOrderCreateRq, encodeOrderCreateRq } from './order-create-rq.codec';
@@ -9,6 +9,7 @@ describe('OrderCreateRQ codec', () => {
   it.each<[string, OrderCreateRq]>([
     ['family with secure-payment alert, voucher, Individuals, e-mail and phone contact', familyOrderCreateRq],
     ['minimal single adult', minimalOrderCreateRq],
+    ['a priced offer and two à-la-carte offers of other responses (bag, seat)', aLaCarteOrderCreateRq],
   ])('%s: encodes schema-valid XML that decodes to the same model', (_name, model) => {
     const xml = encodeOrderCreateRq(model);
     expectValidXsd(xml, 'OrderCreateRQ');

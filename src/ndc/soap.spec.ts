@@ -5,7 +5,16 @@ import { orderRetrieveRq } from './fixtures/order-retrieve-rq.fixtures';
 import { decodeAirShoppingRs, encodeAirShoppingRs } from './air-shopping-rs.codec';
 import { decodeOrderCancelRq, encodeOrderCancelRq } from './order-cancel-rq.codec';
 import { decodeOrderRetrieveRq, encodeOrderRetrieveRq } from './order-retrieve-rq.codec';
-import { bindingContentType, bindingHeaders, detectBinding, SOAP11_NS, SOAP12_NS, wrapInBinding } from './soap';
+import {
+  bindingContentType,
+  bindingHeaders,
+  detectBinding,
+  exchangeSchemaProblem,
+  readExchangeHeader,
+  SOAP11_NS,
+  SOAP12_NS,
+  wrapInBinding,
+} from './soap';
 import { NDC_NS, ndcRootName } from './xml';
 
 const ndcBody = (xml: string) => xml.replace(/^<\?xml[^?]*\?>/, '');
@@ -108,5 +117,64 @@ describe('SOAP bindings', () => {
     });
     expect(bindingContentType('soap12', vnd)).toBe('application/soap+xml; charset=utf-8');
     expect(bindingContentType('plain', vnd)).toBe(vnd);
+  });
+
+  describe('NDC Exchange header', () => {
+    const HUB = 'urn:example:hub';
+    /** A hub envelope written by hand: prefix `x`, white space, CDATA in a field, the payload inline. */
+    const envelope = (message: string, sender = '<x:Sender><x:SellerID> AG-1 </x:SellerID></x:Sender>') =>
+      `<s:Envelope xmlns:s="${SOAP11_NS}"><s:Body><x:NDCMSG_Envelope xmlns:x="${HUB}">\n` +
+      `<x:NDCMSG_Header>${sender}<x:Recipient><x:Company><![CDATA[XS]]></x:Company></x:Recipient>` +
+      `<x:Message>${message}</x:Message></x:NDCMSG_Header>` +
+      `<x:NDCMSG_Body><x:NDCMSG_Payload>${ndcBody(encodeAirShoppingRs(dayRoundTripRs))}</x:NDCMSG_Payload></x:NDCMSG_Body>` +
+      '</x:NDCMSG_Envelope></s:Body></s:Envelope>';
+
+    it('reads every field of the header under any prefix, bare or in SOAP; not an exchange envelope: undefined', () => {
+      const soap = envelope(
+        '<x:SchemaType>NDC</x:SchemaType><x:SchemaVersion>YY.2017.2</x:SchemaVersion><x:Name>AirShoppingRS</x:Name>',
+      );
+      const header = {
+        namespace: HUB,
+        sellerId: 'AG-1',
+        recipient: 'XS',
+        schemaType: 'NDC',
+        schemaVersion: 'YY.2017.2',
+        name: 'AirShoppingRS',
+      };
+      expect(readExchangeHeader(soap)).toStrictEqual(header);
+      const bare = soap.replace(/^<s:Envelope[^>]*><s:Body>/, '').replace('</s:Body></s:Envelope>', '');
+      expect(readExchangeHeader(bare)).toStrictEqual(header);
+      expect(readExchangeHeader(envelope('', ''))).toStrictEqual({ namespace: HUB, recipient: 'XS' });
+      expect(readExchangeHeader(wrapInBinding(encodeOrderCancelRq(orderCancelRq), 'soap11'))).toBeUndefined();
+      expect(readExchangeHeader(encodeOrderCancelRq(orderCancelRq))).toBeUndefined();
+    });
+
+    it.each([
+      ['NDC', 'YY.2017.2'],
+      ['ndc', 'LH.2017.2'],
+      ['NDC', 'XS.17.2'],
+      ['NDC', '2017.2'],
+      ['NDC', '17.2'],
+      ['NDC', 'AF-17.2'],
+    ])('accepts SchemaType %s with SchemaVersion %s as NDC 17.2', (schemaType, schemaVersion) => {
+      expect(exchangeSchemaProblem({ schemaType, schemaVersion })).toBeUndefined();
+      const xml = envelope(
+        `<x:SchemaType>${schemaType}</x:SchemaType><x:SchemaVersion>${schemaVersion}</x:SchemaVersion>`,
+      );
+      expect(decodeAirShoppingRs(xml).kind).toBe('day');
+    });
+
+    it('accepts a header that names neither, and refuses another type or version naming the field', () => {
+      expect(exchangeSchemaProblem({})).toBeUndefined();
+      expect(exchangeSchemaProblem({ schemaVersion: 'YY.2018.1' })).toBe(
+        'NDCMSG_Header/Message/SchemaVersion YY.2018.1 is not NDC 17.2 (e.g. YY.2017.2)',
+      );
+      expect(exchangeSchemaProblem({ schemaVersion: '17.20' })).toContain('17.20 is not NDC 17.2');
+      expect(exchangeSchemaProblem({ schemaType: 'EDIFACT', schemaVersion: '17.2' })).toBe(
+        'NDCMSG_Header/Message/SchemaType EDIFACT is not NDC',
+      );
+      const error = decodeError(() => decodeAirShoppingRs(envelope('<x:SchemaVersion>YY.2018.1</x:SchemaVersion>')));
+      expect([error.code, error.path]).toStrictEqual(['UNSUPPORTED_SCHEMA', '/NDCMSG_Envelope/NDCMSG_Header/Message']);
+    });
   });
 });

@@ -349,18 +349,90 @@ function exchangePayload(text: string, env: StartTag, scope: Map<string, string>
   const inner = withDecls(withDecls(scope, body.attrs), payload.attrs);
   const element = nextChild(text, payload.end);
   if (element !== undefined) return inlineElement(text, element, inner);
-  const raw = text.slice(payload.end, elementEnd(text, payload) - `</${payload.qname}>`.length);
-  let doc = '';
+  const doc = textContent(text, payload);
+  if (doc === '') throw new NdcDecodeError('MISSING', PAYLOAD_PATH, 'NDCMSG_Payload is empty');
+  return doc;
+}
+
+/** The text of a non-empty element without child elements: CDATA sections and escaped characters, read as written, trimmed. */
+function textContent(text: string, tag: StartTag): string {
+  if (tag.selfClosing) return '';
+  const raw = text.slice(tag.end, elementEnd(text, tag) - `</${tag.qname}>`.length);
+  let out = '';
   const cdata = /<!\[CDATA\[([\s\S]*?)]]>/g;
   let last = 0;
   for (let m = cdata.exec(raw); m !== null; m = cdata.exec(raw)) {
-    doc += unescapeXml(raw.slice(last, m.index)) + m[1];
+    out += unescapeXml(raw.slice(last, m.index)) + m[1];
     last = m.index + m[0].length;
   }
-  doc += unescapeXml(raw.slice(last));
-  doc = doc.trim();
-  if (doc === '') throw new NdcDecodeError('MISSING', PAYLOAD_PATH, 'NDCMSG_Payload is empty');
-  return doc;
+  return (out + unescapeXml(raw.slice(last))).trim();
+}
+
+/** What the `NDCMSG_Header` of an NDC Exchange envelope says; a field is absent when the header does not give it. */
+export interface NdcExchangeHeader {
+  /** Namespace of the envelope's `NDCMSG_*` elements (the hub's). */
+  namespace?: string;
+  /** `Sender/SellerID`. */
+  sellerId?: string;
+  /** `Recipient/Company`. */
+  recipient?: string;
+  /** `Message/SchemaType`, e.g. `NDC`. */
+  schemaType?: string;
+  /** `Message/SchemaVersion`, e.g. `YY.2017.2`. */
+  schemaVersion?: string;
+  /** `Message/Name`, e.g. `AirShoppingRQ`. */
+  name?: string;
+}
+
+const HEADER_FIELDS = {
+  sellerId: ['Sender', 'SellerID'],
+  recipient: ['Recipient', 'Company'],
+  schemaType: ['Message', 'SchemaType'],
+  schemaVersion: ['Message', 'SchemaVersion'],
+  name: ['Message', 'Name'],
+} as const;
+
+/**
+ * The `NDCMSG_Header` of the NDC Exchange envelope of `text` (bare or in a SOAP Body, any prefix),
+ * or undefined when `text` is not such an envelope. `text` must be well-formed (checked before).
+ */
+export function readExchangeHeader(text: string): NdcExchangeHeader | undefined {
+  const root = scanRoot(text);
+  let env: StartTag | undefined;
+  let scope = new Map<string, string>();
+  if (root !== undefined && localName(root.qname) === EXCHANGE_ENVELOPE) env = root;
+  else {
+    const c = soapContent(text);
+    if (c !== undefined && localName(c.tag.qname) === EXCHANGE_ENVELOPE) [env, scope] = [c.tag, c.scope];
+  }
+  if (env === undefined) return undefined;
+  const out: NdcExchangeHeader = {};
+  const namespace = withDecls(scope, env.attrs).get(prefixOf(env.qname));
+  if (namespace !== undefined) out.namespace = namespace;
+  const header = childNamed(text, env, 'NDCMSG_Header');
+  for (const [field, [group, name]] of Object.entries(HEADER_FIELDS)) {
+    const parent = header && childNamed(text, header, group);
+    const el = parent && childNamed(text, parent, name);
+    const value = el && textContent(text, el);
+    if (value) out[field as keyof typeof HEADER_FIELDS] = value;
+  }
+  return out;
+}
+
+/** A SchemaVersion that reads as NDC 17.2: `17.2` or `2017.2`, alone or after a designator such as `YY.` or `LH-`. */
+const VERSION_17_2 = /^(?:[A-Z0-9]{2,3}[.\-_ ])?(?:20)?17\.2$/i;
+
+/**
+ * Why the NDC Exchange header `h` does not announce an NDC 17.2 message, naming the field, or
+ * undefined when it does. Read liberally: a field left out is accepted, `SchemaType` in any
+ * case, and the version with any airline or hub prefix (`YY.2017.2`, `LH.17.2`, `2017.2`).
+ */
+export function exchangeSchemaProblem(h: NdcExchangeHeader): string | undefined {
+  if (h.schemaType !== undefined && h.schemaType.toUpperCase() !== 'NDC')
+    return `NDCMSG_Header/Message/SchemaType ${h.schemaType} is not NDC`;
+  if (h.schemaVersion !== undefined && !VERSION_17_2.test(h.schemaVersion))
+    return `NDCMSG_Header/Message/SchemaVersion ${h.schemaVersion} is not NDC 17.2 (e.g. YY.2017.2)`;
+  return undefined;
 }
 
 /** The root start tag of the NDC message: the document's root, or the first element of a SOAP Body. */

@@ -17,7 +17,7 @@ import { isDecimal } from '../common/decimal';
 import type { Amount, MessageHeader } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import { EXT_NS, EXT_PREFIX, NDC_NS } from './namespaces';
-import { ndcRootTag, unwrapSoap } from './soap';
+import { exchangeSchemaProblem, ndcRootTag, readExchangeHeader, unwrapSoap } from './soap';
 import { DEFAULT_MAX_BYTES, refuseDeclarations, toText, wellFormednessError } from './xml-guard';
 import { declaredNamespaces, localName, prefixOf, scanRoot, scanStartTag, unescapeXml } from './xml-scan';
 
@@ -209,6 +209,9 @@ export function parseNdc(
   const unwrapped = unwrapSoap(doc);
   const text = unwrapped.text;
   if (unwrapped.binding === 'ndcexchange') {
+    const unsupported = exchangeSchemaProblem(readExchangeHeader(doc) ?? {});
+    if (unsupported !== undefined)
+      throw new NdcDecodeError('UNSUPPORTED_SCHEMA', '/NDCMSG_Envelope/NDCMSG_Header/Message', unsupported);
     // An NDC Exchange payload given as text is a document of its own: the same checks again.
     refuseDeclarations(text);
     const inner = wellFormednessError(text);

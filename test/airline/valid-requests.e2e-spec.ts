@@ -101,7 +101,7 @@ describe('airline: answer every valid request', () => {
     expect(rs.kind === 'error' && rs.errors[0].code).toBe('701');
   });
 
-  it('an OrderCreateRQ with two Offers (XSD-valid): 200 OrderViewRS with Errors 723 naming the second Offer', async () => {
+  it('an OrderCreateRQ with two flight Offers (XSD-valid): 200 OrderViewRS with Errors 723 naming the second Offer', async () => {
     const offer = (id: string) => ({
       offerId: id,
       owner: 'ZZ',
@@ -129,7 +129,7 @@ describe('airline: answer every valid request', () => {
         shortText: 'One offer per order',
         status: 'Complete',
         text:
-          'The request names 2 Offers (Query/Order/Offer[2] is OFFER_RET); an order is created from one priced offer: ' +
+          'The request names 2 flight Offers (Query/Order/Offer[2] is OFFER_RET); an order is created from one priced offer: ' +
           'price every direction in one OfferPriceRQ and order its PricedOffer',
       },
     ]);

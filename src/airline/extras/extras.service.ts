@@ -14,10 +14,18 @@ import type {
   ServiceListRs,
 } from '../../ndc/extras.model';
 import { SEAT_STATUS } from '../../ndc/extras.model';
-import type { MoneyOfferItem, NdcWarning, Passenger, SelectedOffer } from '../../ndc/ndc.model';
-import { requirePtc } from '../../ndc/require-element';
+import { add, currencyScale, equals } from '../../common/decimal';
+import type { DataLists, MoneyOfferItem, NdcWarning, OrderOffer, Passenger, SelectedOffer } from '../../ndc/ndc.model';
+import { requireMoney, requirePtc } from '../../ndc/require-element';
 import { AirlineError, ndcWarning } from '../airline.errors';
-import type { AirlineClock, PricedSeat, ResponseStore, SeatStore, ShoppingRecord } from '../airline.ports';
+import type {
+  AirlineClock,
+  PricedSeat,
+  PricingRecord,
+  ResponseStore,
+  SeatStore,
+  ShoppingRecord,
+} from '../airline.ports';
 import { convert, money, passengerType, zero } from '../pricing/pricing';
 import { responseHeader } from '../shopping/shopping.service';
 import type { StoredOffer } from '../shopping/shopping.types';
@@ -160,7 +168,10 @@ export class ExtrasService {
       throw new AirlineError('INVALID_REQUEST', 'Query/Offer is required: name the offer whose seat maps you want');
     }
     if (sel.owner !== this.world.airlineCode)
-      throw new AirlineError('UNKNOWN_OFFER', `Offer ${sel.offerId} is not owned by ${this.world.airlineCode}`);
+      throw new AirlineError(
+        'FOREIGN_OFFER',
+        `Offer ${sel.offerId} is owned by ${sel.owner}, not by ${this.world.airlineCode}`,
+      );
     const shopping = this.shopping(sel.responseId, rq.party.agencyId, now);
     const offer = this.storedOffer(shopping, sel.offerId);
     const lists = new ListsBuilder(this.world);
@@ -261,22 +272,23 @@ export class ExtrasService {
   }
 
   /**
-   * Prices the selected à-la-carte items of an OfferPriceRQ (`alc`, the ALaCarteOffer of shopping
-   * response `shopping`) for the flight offers being priced, and locks the selected seats to
-   * `owner`. A seat sold or locked by another owner, or an exit-row seat for an adult holding an
-   * infant, is left out with warning 281; anything else wrong is an AirlineError.
+   * Prices the selected items of the à-la-carte offers `alcs` of an OfferPriceRQ or OrderCreateRQ
+   * (each checked by {@link checkALaCarteOffer} against shopping response `shopping`) for the
+   * flight offers being priced, and locks the selected seats to `owner`. A seat sold or locked by
+   * another owner, or an exit-row seat for an adult holding an infant, is left out with warning
+   * 281; anything else wrong is an AirlineError.
    */
   price(
-    alc: SelectedOffer,
+    alcs: readonly SelectedOffer[],
     shopping: ShoppingRecord,
     directions: PricedDirection[],
     passengers: Passenger[],
     lists: ListsBuilder,
     owner: string,
   ): PricedExtras {
-    if (alc.offerId !== aLaCarteOfferId(shopping.responseId) || alc.owner !== this.world.airlineCode) {
-      throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc.offerId} not found in response ${alc.responseId}`);
-    }
+    for (const alc of alcs) this.checkALaCarteOffer(alc, shopping);
+    // Every offer's items as one selection: an item or seat chosen twice is refused across offers too.
+    const alc = { ...alcs[0], offerItems: alcs.flatMap((o) => o.offerItems) };
     const picks = this.picks(alc, directions, passengers);
     const warnings: NdcWarning[] = [];
     const holders = lapHolders(passengers);
@@ -317,6 +329,77 @@ export class ExtrasService {
           : [],
       ),
     };
+  }
+
+  /**
+   * An OrderCreateRQ's à-la-carte offers `alcs` beside the priced flight offer (17.2 lets an order
+   * merge offers of several responses): prices their items for the directions and passengers of
+   * `pricing`, locks their seats (with the pricing's own) to `owner`, and returns the pricing with
+   * those items added and the total raised by their exact sum. A seat no longer to be had is
+   * SOLD_OUT; an offer's TotalOfferPrice, when sent, must be the sum of its items (740).
+   */
+  priceForOrder(alcs: readonly OrderOffer[], pricing: PricingRecord, owner: string): PricingRecord {
+    const shopping = this.responses.getShopping(pricing.shoppingResponseId);
+    if (!shopping) throw new AirlineError('UNKNOWN_OFFER', `Shopping response ${pricing.shoppingResponseId} not found`);
+    if (pricing.surcharge) {
+      throw new AirlineError(
+        'PRICE_MISMATCH',
+        'The CCF2 credit card surcharge is a share of the whole total: price the à-la-carte offers with the flight offer in the OfferPriceRQ',
+      );
+    }
+    const directions = pricing.requestedOfferIds.map((id) => {
+      const offer = this.storedOffer(shopping, id);
+      return { offer, journey: this.world.journeyOf(offer.flights, offer.date) };
+    });
+    const lists = new ListsBuilder(this.world);
+    const extras = this.price(alcs, shopping, directions, pricing.passengers, lists, owner);
+    const seats = [...(pricing.seats ?? []), ...extras.seats];
+    // Locking the new seats released the owner's other locks on those flights: lock all again.
+    const now = this.clock.now();
+    const lost = extras.seats.length
+      ? this.seats.lockSeats(seats, owner, now.toISOString(), new Date(now.getTime() + this.lockMs).toISOString())
+      : [];
+    const unavailable = [...extras.warnings.map((w) => w.text ?? ''), ...lost.map((l) => `Seat ${l.seat} is taken`)];
+    if (unavailable.length) throw new AirlineError('SOLD_OUT', `${unavailable.join('; ')}: choose another seat`);
+    const { currency } = pricing.pricedOffer.total;
+    const priceOf = new Map(extras.items.map((i) => [i.offerItemId, i.priceDetail.total.value]));
+    for (const alc of alcs) checkOfferTotal(alc, priceOf, currency);
+    const rs = pricing.response;
+    return {
+      ...pricing,
+      pricedOffer: {
+        ...pricing.pricedOffer,
+        total: money(add(currencyScale(currency), pricing.pricedOffer.total.value, ...priceOf.values()), currency),
+        offerItems: [...pricing.pricedOffer.offerItems, ...extras.items],
+      },
+      seats,
+      seatOwner: owner,
+      response: rs.kind === 'success' ? { ...rs, dataLists: withServices(rs.dataLists, lists.dataLists()) } : rs,
+    };
+  }
+
+  /**
+   * An à-la-carte offer goes with flight offers of shopping response `shopping`: it must be this
+   * airline's (else 724), name that response as its ResponseID (725 for another response of the
+   * agency, 720 for an unknown one) and be its ALaCarteOffer (`ALC__<ResponseID>`, else 720).
+   */
+  checkALaCarteOffer(alc: SelectedOffer, shopping: ShoppingRecord): void {
+    const airline = this.world.airlineCode;
+    if (alc.owner !== airline)
+      throw new AirlineError('FOREIGN_OFFER', `Offer ${alc.offerId} is owned by ${alc.owner}, not by ${airline}`);
+    if (alc.responseId !== shopping.responseId) {
+      const known = [this.responses.getShopping(alc.responseId), this.responses.getPricing(alc.responseId)].some(
+        (r) => r !== undefined && r.agencyId === shopping.agencyId,
+      );
+      if (!known)
+        throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc.offerId}: ResponseID ${alc.responseId} not found`);
+      throw new AirlineError(
+        'OFFER_RESPONSE_MISMATCH',
+        `Offer ${alc.offerId} comes from response ${alc.responseId}, not from ${shopping.responseId} of the flight offers`,
+      );
+    }
+    if (alc.offerId !== aLaCarteOfferId(shopping.responseId))
+      throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc.offerId} not found in response ${alc.responseId}`);
   }
 
   /** The selection, one pick per passenger and item, checked against the offers and passengers. */
@@ -460,6 +543,29 @@ export class ExtrasService {
     const journey = this.world.journeyOf(offer.flights, offer.date);
     lists.addJourney(lists.addOriginDestination(offer.from, offer.to), journey);
     return journey;
+  }
+}
+
+/** `lists` with the service definitions of `extra` it lacks (by id). */
+function withServices(lists: DataLists, extra: DataLists): DataLists {
+  const known = lists.serviceDefinitions ?? [];
+  const more = (extra.serviceDefinitions ?? []).filter(
+    (d) => !known.some((k) => k.serviceDefinitionId === d.serviceDefinitionId),
+  );
+  return { ...lists, serviceDefinitions: [...known, ...more] };
+}
+
+/** An à-la-carte offer's TotalOfferPrice, when sent, is the sum of its priced items (`priceOf`: `<OfferItemID>-<PassengerID>`). */
+function checkOfferTotal(alc: OrderOffer, priceOf: ReadonlyMap<string, string>, currency: string): void {
+  if (alc.totalOfferPrice === undefined) return;
+  const sent = requireMoney(alc.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', { currency });
+  const items = alc.offerItems.flatMap((i) => i.passengerRefs.map((p) => priceOf.get(`${i.offerItemId}-${p}`) ?? '0'));
+  const sum = add(currencyScale(currency), ...items);
+  if (sent.currency !== currency || !equals(sent.value, sum)) {
+    throw new AirlineError(
+      'PRICE_MISMATCH',
+      `TotalOfferPrice ${sent.value} ${sent.currency} of Offer ${alc.offerId} differs from the sum of its items ${sum} ${currency}`,
+    );
   }
 }
 

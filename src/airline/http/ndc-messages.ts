@@ -7,10 +7,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type NdcBinding,
+  type NdcExchangeHeader,
   NdcDecodeError,
   bindingContentType,
   detectBinding,
   ndcRootName,
+  readExchangeHeader,
   wrapInBinding,
 } from '../../ndc';
 import type { MessageHeader, NdcError } from '../../ndc/ndc.model';
@@ -115,25 +117,47 @@ export class NdcMessages {
       throw new NdcHttpError(400, responseRoot, [error], echo, {}, binding);
     }
     const rsRoot = RESPONSE_ROOT[root as RqRoot];
+    let message: NdcRequest;
     try {
-      const message = decodeRq(root as RqRoot, body, opts);
-      return {
-        root: root as RqRoot,
-        responseRoot: rsRoot,
-        message,
-        binding,
-        echo: {
-          transactionIdentifier: message.transactionIdentifier ?? fromHeaders.transactionIdentifier,
-          correlationId: message.correlationId ?? fromHeaders.correlationId,
-        },
-      };
+      message = decodeRq(root as RqRoot, body, opts);
     } catch (err) {
       throw this.decodeFailure(err, rsRoot, { ...fromHeaders, ...rootEcho(body) }, binding);
     }
+    const echo = {
+      transactionIdentifier: message.transactionIdentifier ?? fromHeaders.transactionIdentifier,
+      correlationId: message.correlationId ?? fromHeaders.correlationId,
+    };
+    if (binding === 'ndcexchange') {
+      const mismatch = this.checkExchangeHeader(readExchangeHeader(body) ?? {}, message);
+      if (mismatch)
+        throw new NdcHttpError(400, rsRoot, [ndcError('EXCHANGE_HEADER_MISMATCH', mismatch)], echo, {}, binding);
+    }
+    return { root: root as RqRoot, responseRoot: rsRoot, message, binding, echo };
+  }
+
+  /**
+   * What a hub-facing airline checks in the NDC Exchange header beside the schema (read by the
+   * codec): the hub routed the message to this airline (`Recipient/Company`, when given), and the
+   * seller the hub vouches for (`Sender/SellerID`) is the agency the message acts for: a payload
+   * naming another AgencyID is refused; one naming none acts for the seller (its AgencyID is
+   * filled in, so orders and responses belong to it). Undefined when all agree.
+   */
+  private checkExchangeHeader(header: NdcExchangeHeader, message: NdcRequest): string | undefined {
+    const airline = this.config.airlineCode;
+    if (header.recipient !== undefined && header.recipient !== airline)
+      return `NDCMSG_Header/Recipient/Company ${header.recipient} is not this airline (${airline})`;
+    const seller = header.sellerId;
+    if (seller === undefined || !('party' in message)) return undefined;
+    if (message.party.agencyId === undefined) message.party.agencyId = seller;
+    if (message.party.agencyId !== seller)
+      return `NDCMSG_Header/Sender/SellerID ${seller} does not match the message's AgencyID ${message.party.agencyId}`;
+    return undefined;
   }
 
   private decodeFailure(err: unknown, root: RsRoot, echo: EchoIds, binding: NdcBinding): unknown {
     if (!(err instanceof NdcDecodeError)) return err;
+    if (err.code === 'UNSUPPORTED_SCHEMA')
+      return new NdcHttpError(400, root, [ndcError('UNSUPPORTED_SCHEMA', err.message)], echo, {}, binding);
     if (err.code === 'TOO_LARGE') {
       const error = ndcError('INVALID_REQUEST', `Payload Too Large: ${err.message}`);
       return new NdcHttpError(413, root, [error], echo, { Connection: 'close' }, binding);

@@ -82,25 +82,25 @@ export class OfferPriceService {
   ) {}
 
   /**
-   * Answers an OfferPriceRQ; business failures become an error response, never an exception. An
-   * ALaCarteOffer among the selected offers (from ServiceListRS / SeatAvailabilityRS) adds its
-   * selected extras to the PricedOffer (`ExtrasService.price`).
+   * Answers an OfferPriceRQ; business failures become an error response, never an exception. The
+   * ALaCarteOffers among the selected offers (from ServiceListRS / SeatAvailabilityRS, one or
+   * several, each checked against its own ResponseID) add their selected extras to the one
+   * PricedOffer (`ExtrasService.price`), whose total is then the exact sum of every item.
    */
   price(rq: OfferPriceRq): OfferPriceRs {
     const now = this.clock.now();
     try {
       const alc = rq.offers.filter((o) => isALaCarteOfferId(o.offerId));
-      if (alc.length > 1 || (alc.length === 1 && !this.extras))
-        throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc[alc.length - 1].offerId} not found`);
+      if (alc.length > 0 && !this.extras) throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc[0].offerId} not found`);
       const flights = alc.length ? { ...rq, offers: rq.offers.filter((o) => !isALaCarteOfferId(o.offerId)) } : rq;
-      return this.doPrice(flights, now, alc[0]);
+      return this.doPrice(flights, now, alc);
     } catch (e) {
       if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
       throw e;
     }
   }
 
-  private doPrice(rq: OfferPriceRq, now: Date, alc?: SelectedOffer): OfferPriceRs {
+  private doPrice(rq: OfferPriceRq, now: Date, alc: SelectedOffer[]): OfferPriceRs {
     const selection = this.select(rq, now);
     const { shopping } = selection;
     const currency = shopping.currency;
@@ -189,16 +189,16 @@ export class OfferPriceService {
     });
 
     const seatOwner = rq.transactionIdentifier ?? `RS-${shopping.responseId}`;
-    const extras =
-      alc &&
-      this.extras?.price(
-        alc,
-        shopping,
-        selection.offers.map((offer, i) => ({ offer, journey: journeys[i] })),
-        rq.passengers,
-        lists,
-        seatOwner,
-      );
+    const extras = !alc.length
+      ? undefined
+      : this.extras?.price(
+          alc,
+          shopping,
+          selection.offers.map((offer, i) => ({ offer, journey: journeys[i] })),
+          rq.passengers,
+          lists,
+          seatOwner,
+        );
     if (extras) {
       items.push(...extras.items);
       warnings.push(...extras.warnings);
@@ -284,7 +284,10 @@ export class OfferPriceService {
     const responseId = rq.offers[0].responseId;
     for (const o of rq.offers) {
       if (o.owner !== this.world.airlineCode)
-        throw new AirlineError('UNKNOWN_OFFER', `Offer ${o.offerId} is not owned by ${this.world.airlineCode}`);
+        throw new AirlineError(
+          'FOREIGN_OFFER',
+          `Offer ${o.offerId} is owned by ${o.owner}, not by ${this.world.airlineCode}`,
+        );
     }
     const agencyId = rq.party.agencyId;
     const shopping = this.store.getShopping(responseId);

@@ -18,6 +18,7 @@
  */
 import { add, currencyScale, equals, percentOf } from '../../common/decimal';
 import type {
+  Amount,
   ContactInformation,
   Money,
   NdcError,
@@ -30,6 +31,7 @@ import type {
 import { requireElement, requireMoney, requirePtc } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
+import { isALaCarteOfferId } from '../extras/extras.catalogue';
 import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
 
 export type OrderPricingCheck = { ok: true; pricing: PricingRecord } | { ok: false; error: NdcError };
@@ -37,40 +39,73 @@ export type OrderPricingCheck = { ok: true; pricing: PricingRecord } | { ok: fal
 /** Commission paid to the agency: this percentage of the base fares (surcharge excluded). Default 1. */
 export const DEFAULT_COMMISSION_PERCENT = '1';
 
+/**
+ * Adds an OrderCreateRQ's à-la-carte offers to the pricing of its flight offer (see
+ * `ExtrasService.priceForOrder`); absent: the airline sells no extras.
+ */
+export type ALaCarteOrderPricer = (
+  alcs: readonly OrderOffer[],
+  pricing: PricingRecord,
+  rq: OrderCreateRq,
+) => PricingRecord;
+
+/**
+ * Checks `rq` against the pricing of its flight offer; `ok` gives the pricing to order from (with
+ * the à-la-carte offers of the request added by `aLaCarte`).
+ */
 export function checkOrderAgainstPricing(
   rq: OrderCreateRq,
   store: ResponseStore,
   tokens: TokenLookup,
   clock: AirlineClock,
+  aLaCarte?: ALaCarteOrderPricer,
 ): OrderPricingCheck {
   try {
-    return { ok: true, pricing: check(rq, store, tokens, clock) };
+    return { ok: true, pricing: check(rq, store, tokens, clock, aLaCarte) };
   } catch (e) {
     if (e instanceof AirlineError) return { ok: false, error: e.ndc };
     throw e;
   }
 }
 
+/** The offers of an OrderCreateRQ: its one flight offer and its à-la-carte offers. */
+export interface OrderedOffers {
+  flight: OrderOffer;
+  aLaCarte: OrderOffer[];
+}
+
 /**
- * The one priced offer an OrderCreateRQ orders. The XSD allows several `Query/Order/Offer`s; this
- * airline makes an order of one priced offer (a round trip is priced into one PricedOffer, as the
- * spec says), so a second Offer is `ONE_OFFER_PER_ORDER` naming it, and none (an order of
- * OrderItems) is the missing element `Query/Order/Offer`.
+ * The offers an OrderCreateRQ orders. The XSD allows several `Query/Order/Offer`s, merged into
+ * one order: this airline makes an order of one priced flight offer (a round trip is priced into
+ * one PricedOffer, as the spec says) and any number of its à-la-carte offers (ServiceListRS,
+ * SeatAvailabilityRS). A second flight offer is `ONE_OFFER_PER_ORDER` naming it; no flight offer
+ * (an order of OrderItems, or of extras alone) is the missing element `Query/Order/Offer`.
  */
-export function orderedOffer(rq: OrderCreateRq): OrderOffer {
-  if (rq.offers.length > 1) {
+export function orderedOffers(rq: OrderCreateRq): OrderedOffers {
+  const flights = rq.offers.filter((o) => !isALaCarteOfferId(o.offerId));
+  if (flights.length > 1) {
+    const i = rq.offers.indexOf(flights[1]) + 1;
     throw new AirlineError(
       'ONE_OFFER_PER_ORDER',
-      `The request names ${rq.offers.length} Offers (Query/Order/Offer[2] is ${rq.offers[1].offerId}); ` +
+      `The request names ${flights.length} flight Offers (Query/Order/Offer[${i}] is ${flights[1].offerId}); ` +
         'an order is created from one priced offer: price every direction in one OfferPriceRQ and order its PricedOffer',
     );
   }
-  return requireElement(rq.offers[0], 'Query/Order/Offer');
+  return {
+    flight: requireElement(flights[0], 'Query/Order/Offer (the priced flight offer)'),
+    aLaCarte: rq.offers.filter((o) => isALaCarteOfferId(o.offerId)),
+  };
 }
 
-function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clock: AirlineClock): PricingRecord {
+function check(
+  rq: OrderCreateRq,
+  store: ResponseStore,
+  tokens: TokenLookup,
+  clock: AirlineClock,
+  aLaCarte: ALaCarteOrderPricer | undefined,
+): PricingRecord {
   const now = clock.now().getTime();
-  const offer = orderedOffer(rq);
+  const { flight: offer, aLaCarte: alcs } = orderedOffers(rq);
   const pricing = store.getPricing(offer.responseId);
   if (!pricing || pricing.agencyId !== rq.party.agencyId) {
     throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${offer.responseId} not found; send OfferPriceRQ first`);
@@ -148,27 +183,42 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
   // CurrencyMetadatas named none) is taken to be in the offer's currency.
   const inOfferCurrency = { currency: priced.total.currency };
   const total = requireMoney(offer.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', inOfferCurrency);
-  const paid = requireMoney(payment.amount, 'Query/Payments/Payment/Amount', inOfferCurrency);
   if (total.currency !== priced.total.currency || !equals(total.value, priced.total.value)) {
     throw new AirlineError(
       'PRICE_MISMATCH',
       `TotalOfferPrice ${total.value} ${total.currency} differs from the priced total ${priced.total.value} ${priced.total.currency}`,
     );
   }
-  if (paid.currency !== priced.total.currency) {
+  checkPassengerData(rq, pricing);
+  checkContacts(rq);
+  let ordered = pricing;
+  if (alcs.length > 0) {
+    if (!aLaCarte) throw new AirlineError('UNKNOWN_OFFER', `Offer ${alcs[0].offerId} not found`);
+    ordered = aLaCarte(alcs, pricing, rq);
+  }
+  checkPayment(payment.amount, ordered.pricedOffer.total);
+  return ordered;
+}
+
+/** The payment is the total to order, in its currency (an amount without Code is in it). */
+function checkPayment(amount: Amount | undefined, due: Money): void {
+  const paid = requireMoney(amount, 'Query/Payments/Payment/Amount', { currency: due.currency });
+  if (paid.currency !== due.currency) {
     throw new AirlineError(
       'PAYMENT_CURRENCY_MISMATCH',
-      `Payment currency ${paid.currency} differs from the offer currency ${priced.total.currency}; pay in ${priced.total.currency}`,
+      `Payment currency ${paid.currency} differs from the offer currency ${due.currency}; pay in ${due.currency}`,
     );
   }
-  if (!equals(paid.value, priced.total.value)) {
+  if (!equals(paid.value, due.value)) {
     throw new AirlineError(
       'PAYMENT_AMOUNT_MISMATCH',
-      `Payment amount ${paid.value} ${paid.currency} differs from the offer total ${priced.total.value} ${priced.total.currency}`,
+      `Payment amount ${paid.value} ${paid.currency} differs from the offer total ${due.value} ${due.currency}`,
     );
   }
+}
 
-  // Passenger data.
+/** Individual data of every passenger, and birthdates unchanged since pricing. */
+function checkPassengerData(rq: OrderCreateRq, pricing: PricingRecord): void {
   const missing: string[] = [];
   for (const p of rq.passengers) {
     const ind = p.individual;
@@ -189,8 +239,10 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
   }
   if (missing.length)
     throw new AirlineError('PASSENGER_DATA_MISSING', `Individual data missing: ${missing.join('; ')}`);
+}
 
-  // Contacts.
+/** At least one provided contact, referenced by a passenger, and no dangling reference. */
+function checkContacts(rq: OrderCreateRq): void {
   const provided = new Set(
     rq.contacts.filter((c: ContactInformation) => c.provided.length > 0).map((c) => c.contactId),
   );
@@ -209,7 +261,6 @@ function check(rq: OrderCreateRq, store: ResponseStore, tokens: TokenLookup, clo
   if (!rq.passengers.some((p) => p.contactInfoRef !== undefined)) {
     throw new AirlineError('CONTACT_MISSING', 'At least one passenger must reference a contact with ContactInfoRef');
   }
-  return pricing;
 }
 
 /**

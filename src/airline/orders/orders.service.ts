@@ -22,11 +22,13 @@ import { AGENCY_ID_ELEMENT, requireElement, requireMoney } from '../../ndc/requi
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord } from '../airline.ports';
 import {
+  type ALaCarteOrderPricer,
   buildOrderItems,
   checkOrderAgainstPricing,
   orderCommission,
-  orderedOffer,
+  orderedOffers,
 } from '../order-pricing/order-pricing';
+import type { ExtrasService } from '../extras/extras.service';
 import type { AirlineStore, StoredOrder } from '../store/airline.store';
 import { type IdSource, randomIds } from '../world/ids';
 import type { World } from '../world/world';
@@ -75,6 +77,8 @@ export interface OrderCreateContext {
 
 export interface OrdersServiceOptions {
   airlineCode: string;
+  /** Prices the à-la-carte offers ordered beside the flight offer; absent: such an order is refused (720). */
+  extras?: ExtrasService;
   /** 3-D Secure (test cards that need it); absent: no card is ever challenged. */
   authentication?: AuthenticationService;
   /** Base of WebAddressID, ending in `/`; the booking reference is appended. */
@@ -86,6 +90,8 @@ export interface OrdersServiceOptions {
 export class OrdersService {
   private readonly ids: IdSource;
   private readonly newReference: () => string;
+  /** Prices the à-la-carte offers of an order into its pricing (see `ExtrasService.priceForOrder`). */
+  private readonly aLaCarte?: ALaCarteOrderPricer;
 
   constructor(
     private readonly store: AirlineStore,
@@ -95,6 +101,15 @@ export class OrdersService {
   ) {
     this.ids = options.ids ?? randomIds;
     this.newReference = options.newReference ?? newBookingReference;
+    const extras = options.extras;
+    // Their seats are locked to the owner of the pricing's seats, so the order sells them all at once.
+    if (extras)
+      this.aLaCarte = (alcs, pricing, rq) =>
+        extras.priceForOrder(
+          alcs,
+          pricing,
+          pricing.seatOwner ?? rq.transactionIdentifier ?? `RS-${pricing.shoppingResponseId}`,
+        );
   }
 
   /**
@@ -105,7 +120,7 @@ export class OrdersService {
    * existing order (safe retries); with other data it is refused.
    */
   create(rq: OrderCreateRq, context: OrderCreateContext = {}): OrderViewRs | CustomerInputRq {
-    const offer = orderedOffer(rq);
+    const offer = orderedOffers(rq).flight;
     const existing = this.store.orderByPricingResponse(offer.responseId);
     if (existing && existing.agencyId === rq.party.agencyId) {
       if (sameOrderData(existing, rq)) return existing.view;
@@ -119,7 +134,7 @@ export class OrdersService {
       if (sameOrderData({ request: waiting.request }, rq)) return waiting.challenge;
       throw alreadyOrdered(offer.responseId, `none yet: ${waiting.spmRef} awaits authentication`);
     }
-    const check = checkOrderAgainstPricing(rq, this.store, this.store, this.clock);
+    const check = checkOrderAgainstPricing(rq, this.store, this.store, this.clock, this.aLaCarte);
     if (!check.ok) return errorView(check.error);
     const pricing = check.pricing;
     const mode = auth?.modeOf(rq.payments[0]?.voucherNumber);
@@ -162,8 +177,10 @@ export class OrdersService {
         throw new AirlineError('AUTHENTICATION_USED', `The authentication result of ${hold.spmRef} was already used`);
       return made.view;
     }
-    const pricing = this.store.getPricing(hold.pricingResponseId);
-    if (!pricing) throw new Error(`hold ${hold.spmRef} has no pricing record`);
+    const priced = this.store.getPricing(hold.pricingResponseId);
+    if (!priced) throw new Error(`hold ${hold.spmRef} has no pricing record`);
+    const { aLaCarte } = orderedOffers(hold.request);
+    const pricing = aLaCarte.length && this.aLaCarte ? this.aLaCarte(aLaCarte, priced, hold.request) : priced;
     const order = this.store.transaction(() => {
       const placed = this.saveNewOrder(hold.request, pricing);
       return this.store.endAuthentication(hold, 'ordered', placed.orderId) && placed;
@@ -186,6 +203,9 @@ export class OrdersService {
     while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
     const orderId = this.ids.next(`${code}-ORD-`);
     sellPricedSeats(this.store, pricing, orderId, now);
+    // Extras ordered beside the priced offer: the pricing record becomes what was ordered, so
+    // a cancel and the lookups see every item (extras are not refunded after the void window).
+    if (orderedOffers(rq).aLaCarte.length > 0) this.store.updatePricingInTransaction(pricing);
     const metadata: Metadata = { ...priced.metadata };
     // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
     delete metadata.paymentForms;

@@ -295,6 +295,14 @@ export class AirlineStore implements ResponseStore, InventoryStore, TokenLookup,
     });
   }
 
+  /** Rewrites the record of pricing response `record.responseId`, its place among the pricings unchanged; inside {@link transaction}. */
+  updatePricingInTransaction(record: PricingRecord): void {
+    this.run('UPDATE pricing_responses SET record = CAST(? AS TEXT) WHERE response_id = ?', [
+      jsonBytes(record),
+      record.responseId,
+    ]);
+  }
+
   getPricing(responseId: string): PricingRecord | undefined {
     const row = this.get('SELECT record FROM pricing_responses WHERE response_id = ?', [responseId]);
     return row ? (JSON.parse(String(row.record)) as PricingRecord) : undefined;

@@ -204,14 +204,14 @@ describe('checkOrderAgainstPricing', () => {
     expect(s.check(eur)[0]).toBe('743');
   });
 
-  it('refuses an order of two Offers with 723, naming the second one', () => {
+  it('refuses an order of two flight Offers with 723, naming the second one', () => {
     const s = setup();
     const base = orderRq(s.price(), 'TOK-DEBIT');
     const offer = requireElement(base.offers[0], 'Query/Order/Offer');
     const two = { ...base, offers: [offer, { ...offer, offerId: 'OF_SECOND' }] };
     expect(s.check(two)).toEqual([
       '723',
-      'The request names 2 Offers (Query/Order/Offer[2] is OF_SECOND); an order is created from one priced offer: ' +
+      'The request names 2 flight Offers (Query/Order/Offer[2] is OF_SECOND); an order is created from one priced offer: ' +
         'price every direction in one OfferPriceRQ and order its PricedOffer',
     ]);
   });
