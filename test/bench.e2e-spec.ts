@@ -69,7 +69,7 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
     for (const path of ['routed', 'legacy']) {
       expect(stdout).toMatch(
         new RegExp(
-          `burst: {5}${path} \\(.+\\): 4 intents at once, key 2, one airline at 20 calls/s: idle latency p50 \\d+ ms, first confirmation after \\d+ ms, median latency \\d+ ms, burst duration \\d+ ms, \\d+\\.\\d\\d airline calls per booking`,
+          `burst: {5}${path} \\(.+\\): 4 intents at once, key 2, one airline at 20 calls/s: idle latency p50 \\d+ ms, all started after \\d+ ms, first confirmation after \\d+ ms, median latency \\d+ ms, burst duration \\d+ ms, \\d+\\.\\d\\d airline calls per booking`,
         ),
       );
       expect(stdout).toMatch(
@@ -80,6 +80,9 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
       );
       expect(stdout).toMatch(
         new RegExp(`burst: {5}${path}: mean activity dispatch per step: shop \\d+ ms, price \\d+ ms`),
+      );
+      expect(stdout).toMatch(
+        new RegExp(`burst: {5}${path}: the first confirmed booking's mean activity dispatch per step: shop \\d+ ms`),
       );
     }
     expect(stdout).toMatch(
