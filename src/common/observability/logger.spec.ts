@@ -25,7 +25,15 @@ describe('createLogger redaction', () => {
   );
   const card = intent.payment.card as { number: string; verificationCode: string };
   const apiKey = 'ndk_live_4f9a1c2e7b3d8e6f0a1b2c3d4e5f6a7b';
-  const secrets = [card.number, card.verificationCode, apiKey, 'change-me-now', 'dG9wLXNlY3JldA==', 's3cr3t-vault'];
+  // The CVV as a logged value: three digits alone would also be found in a time stamp or a pid.
+  const secrets = [
+    card.number,
+    `"${card.verificationCode}"`,
+    apiKey,
+    'change-me-now',
+    'dG9wLXNlY3JldA==',
+    's3cr3t-vault',
+  ];
 
   it('logs a full booking intent, its request headers and config without any secret', async () => {
     const { lines, logger } = capture();
