@@ -214,7 +214,8 @@ describe('booking activities against the real airline service', () => {
       originalTransactionId: expect.any(String),
       attempt: 1,
     });
-    expect(JSON.stringify(answer)).not.toContain('3220');
+    // No card data: the full number (its last four digits alone may turn up in a random id or port).
+    expect(JSON.stringify(answer)).not.toMatch(/4000000000003220|card|verification/i);
     expect(
       (await run(activities.reconcileOrder, { ctx: context, shoppingResponseId: shop.shoppingResponseId })).order,
     ).toBeUndefined();
