@@ -238,7 +238,10 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
         const airlineServer = t.spans.filter(
           (s) => t.processes[s.processID]?.serviceName === 'ndc-saga-airline' && tag(s, 'span.kind') === 'server',
         ).length;
-        return names.includes('RunWorkflow:bookingWorkflow') && ndc > 0 && airlineServer >= ndc;
+        // The processes export on their own schedules: wait until no span's parent is still missing.
+        const ids = new Set(t.spans.map((s) => s.spanID));
+        const complete = t.spans.every((s) => s.references.every((r) => ids.has(r.spanID)));
+        return names.includes('RunWorkflow:bookingWorkflow') && ndc > 0 && airlineServer >= ndc && complete;
       },
       { intervalMs: 500, maxAttempts: 600, failed: running },
     );
