@@ -4,10 +4,8 @@
  * lands on the agency's TermURL / FailURL (a local server) with the signed result, and the
  * CustomerInputRS carrying it orders (or is refused with 781).
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decodeCustomerInputRq, decodeOrderViewRs, encodeCustomerInputRs, encodeOrderCreateRq } from '../../src/ndc';
-import { type TestBrowser, launchBrowser } from '../support/browser';
+import { type AgencyPages, type TestBrowser, launchBrowser, startAgencyPages } from '../support/browser';
 import { type RunningAirline, createToken, postXml, startAirline } from './airline-harness';
 import { NdcClient, checkXml, inDays, pricedOffer } from './ndc-client';
 
@@ -15,7 +13,7 @@ describe('3-D Secure issuer page in a real browser (no JavaScript)', () => {
   let airline: RunningAirline;
   let c: NdcClient;
   let browser: TestBrowser;
-  let agency: http.Server;
+  let agency: AgencyPages;
   let agencyUrl: string;
   let day = 200;
 
@@ -24,20 +22,13 @@ describe('3-D Secure issuer page in a real browser (no JavaScript)', () => {
     c = new NdcClient(airline.url);
     browser = await launchBrowser({ javaScriptEnabled: false });
     // The agency's own return pages.
-    agency = http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><title>agency</title><h1 id="where">${req.url?.startsWith('/done') ? 'done' : 'fail'}</h1>`,
-      );
-    });
-    await new Promise<void>((resolve) => agency.listen(0, '127.0.0.1', resolve));
-    agencyUrl = `http://127.0.0.1:${(agency.address() as AddressInfo).port}`;
+    agency = await startAgencyPages();
+    agencyUrl = agency.url;
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    agency?.closeAllConnections();
-    await new Promise((resolve) => agency?.close(resolve));
+    await agency?.close();
     await airline?.close();
   });
 

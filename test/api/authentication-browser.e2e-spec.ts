@@ -8,10 +8,8 @@
  * shortened, so an abandoned page is seen to give the seats back. Batch children get the same
  * return URLs as single bookings.
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { captureProcessOutput } from '../support/capture-output';
-import { launchBrowser, type TestBrowser } from '../support/browser';
+import { launchBrowser, startAgencyPages, type AgencyPages, type TestBrowser } from '../support/browser';
 import { workflowHistoryJson } from '../support/temporal-env';
 import { NdcClient, ONE_ADULT } from '../airline/ndc-client';
 import type { BookingIntent } from '../../src/booking/booking.model';
@@ -32,7 +30,7 @@ const captured = captureProcessOutput('INFO');
 describe('3-D Secure through the booking API in a real browser', () => {
   let stack: Stack;
   let browser: TestBrowser;
-  let agency: http.Server;
+  let agency: AgencyPages;
   let agencyUrl: string;
   const bookingIds: string[] = [];
   /** URLs of the API's return endpoint the browser went through (with token and PaRes). */
@@ -50,20 +48,13 @@ describe('3-D Secure through the booking API in a real browser', () => {
       apiEnv: { AIRLINE_AUTHENTICATION_TIMEOUT_MS: String(WINDOW_MS) },
     });
     browser = await launchBrowser();
-    agency = http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><title>agency</title><h1 id="where">${req.url?.startsWith('/done') ? 'done' : 'fail'}</h1>`,
-      );
-    });
-    await new Promise<void>((resolve) => agency.listen(0, '127.0.0.1', resolve));
-    agencyUrl = `http://127.0.0.1:${(agency.address() as AddressInfo).port}`;
+    agency = await startAgencyPages();
+    agencyUrl = agency.url;
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    agency?.closeAllConnections();
-    await new Promise((resolve) => agency?.close(resolve));
+    await agency?.close();
     await stack?.close();
   });
 

@@ -4,6 +4,8 @@
  * no background networking, and a fresh profile in a temporary folder removed on close.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
@@ -47,6 +49,30 @@ export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface AgencyPages {
+  /** `http://127.0.0.1:<port>`: `/done...` shows `<h1 id="where">done</h1>`, anything else `fail`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The agency's own return pages (TermURL, FailURL), where the browser lands after 3-D Secure. */
+export async function startAgencyPages(): Promise<AgencyPages> {
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><title>agency</title><h1 id="where">${req.url?.startsWith('/done') ? 'done' : 'fail'}</h1>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }
