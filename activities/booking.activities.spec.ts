@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { NdcBusinessError, NdcHttpError, NdcInvalidResponseError, NdcTransportError } from '../src/ndc-client';
 import { NdcMissingElementError, NdcNoMoneyPriceError } from '../src/ndc/require-element';
-import { offerItemTotalElement } from '../workflows/booking.decisions';
+import { offerItemTotalElement } from '../src/booking/card-surcharge';
 import { ndcCodeTable } from '../src/booking/booking.failures';
 import { embeddedAirlineCodes } from '../src/ndc-client/airline-profile';
 import { classifyFailure, passengerIds } from './booking.activities';
@@ -161,6 +161,20 @@ describe('classifyFailure', () => {
     const error = new NdcHttpError(400, 'POST /payment/tokens: HTTP 400 Bad Request: 4111111111111111 / 737 rejected');
     const message = (classifyFailure(error, 1, { codes, card }) as ApplicationFailure).message;
     expect(message).toBe('POST /payment/tokens: HTTP 400 Bad Request: ****1111 / *** rejected');
+  });
+
+  it('keeps the error it read as the cause, scrubbed of card data, with its own cause', () => {
+    const socket = new Error('socket hang up after 4111111111111111');
+    const error = new NdcTransportError('NETWORK', 'connection reset', true);
+    error.cause = socket;
+    const failure = classifyFailure(error, 2, { codes, card }) as ApplicationFailure;
+    expect(failure.cause).toBeInstanceOf(Error);
+    expect(failure.cause!.name).toBe('NdcTransportError');
+    expect(failure.cause!.message).toBe('connection reset');
+    const inner = failure.cause!.cause as Error;
+    expect(inner.message).toBe('socket hang up after ****1111');
+    expect(inner.stack).not.toContain('4111111111111111');
+    expect(JSON.stringify({ m: failure.cause!.stack, i: inner.stack })).not.toContain('4111111111111111');
   });
 });
 

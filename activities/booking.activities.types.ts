@@ -11,11 +11,19 @@ import type { BookingIntent, CardAuthentication, PaymentCard } from '../src/book
 import type { NdcContext, OfferToPrice } from '../src/booking/intent-to-ndc';
 import type { ExtraPick, SeatMaps, ServiceOption } from '../src/booking/booking.extras';
 import type { Money, SelectedOfferItem } from '../src/ndc/ndc.model';
-import type { CalendarPrice } from '../workflows/booking.decisions';
 
 export type { NdcContext } from '../src/booking/intent-to-ndc';
-export type { CalendarPrice } from '../workflows/booking.decisions';
 export { FailureType, type FailureDetails } from '../src/booking/booking.failures';
+
+/** One price of a calendar search: the cheapest total of a direction on a date. */
+export interface CalendarPrice {
+  /** 0 = outbound, 1 = return. */
+  direction: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** Decimal string. */
+  price: string;
+}
 
 export interface CalendarInput {
   ctx: NdcContext;

@@ -97,7 +97,7 @@ import {
   type WorkerChildOptions,
 } from './saga-child';
 import { oneWayIntent } from '../test/api/intent.fixture';
-import { selectOffers } from '../workflows/offer-selection';
+import { selectOffers } from '../workflows/booking/offer-selection';
 import { progressQuery } from '../workflows/definitions';
 import { DEV_SERVER_DYNAMIC_CONFIG } from '../scripts/temporal-dev-server';
 

@@ -153,108 +153,139 @@ export function optionsOfChild(
  */
 export async function batchWorkflow(input: BatchInput): Promise<BatchProgress> {
   if (!patched(BATCH_V2_PATCH)) return legacyBatchWorkflow(input);
-  const batchId = workflowInfo().workflowId;
-  const intents = input.intents;
-  const atomic = input.atomic === true;
+  const batch = openBatch(input);
+  const { intents } = input;
   const concurrency = Math.max(1, Math.floor(input.concurrency ?? DEFAULT_BATCH_CONCURRENCY));
-  const entries: BatchEntry[] = intents.map(() => ({}));
-  const results: (Promise<void> | undefined)[] = intents.map(() => undefined);
-  const childOptions = atomic ? atomicChildOptions(input.options) : input.options;
-  const cancelRequested = new Set<number>();
-  let groupFailed = false;
-  let phase: BatchStatus = 'RUNNING';
-
-  const progress = (): BatchProgress => progressOf(batchId, entries, atomic, phase);
-  setHandler(progressQuery, progress);
-
-  const record = (index: number, status: BookingStatus, refund?: Money): void => {
-    if (recordStatus(entries[index]!, status, refund) && atomic) groupFailed = true;
-  };
-  setHandler(bookingStatusSignal, (report) => {
-    const index = batchChildIndex(batchId, report.bookingId, intents.length);
-    if (index !== undefined) record(index, report.status, report.refund);
-  });
-
-  /** Atomic batch that failed: asks every booking still running to cancel (before its order exists). */
-  const cancelRunning = async (): Promise<void> => {
-    const running = entries.flatMap((entry, index) =>
-      entry.status !== undefined && !isFinal(entry.status) && !cancelRequested.has(index) ? [index] : [],
-    );
-    running.forEach((index) => cancelRequested.add(index));
+  await Promise.all(Array.from({ length: Math.min(concurrency, intents.length) }, () => lane(batch)));
+  if (batch.atomic && batch.groupFailed) {
+    batch.phase = 'COMPENSATING';
     await Promise.all(
-      running.map((index) =>
-        getExternalWorkflowHandle(batchChildId(batchId, index))
-          .signal(cancelSignal, { reason: 'another booking of the atomic batch failed' })
-          .catch(() => undefined),
-      ),
+      batch.entries.flatMap((entry, index) => (entry.status === 'CONFIRMED' ? [compensate(batch, index)] : [])),
     );
-  };
-
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < intents.length) {
-      const index = next;
-      next += 1;
-      if (atomic && groupFailed) {
-        entries[index]!.skipped = true;
-        continue;
-      }
-      record(index, 'RUNNING');
-      try {
-        const options = optionsOfChild(childOptions, input.authenticationReturns?.[index]);
-        const child = await startChild(bookingWorkflow, {
-          workflowId: batchChildId(batchId, index),
-          args: options !== undefined ? [intents[index]!, options] : [intents[index]!],
-          parentClosePolicy: 'ABANDON',
-          staticSummary: bookingSummary(intents[index]!),
-          staticDetails: bookingStaticDetails(intents[index]!),
-        });
-        results[index] = child.result().then(
-          (result) => record(index, result.state.status, refundOf(result.state)),
-          () => record(index, 'FAILED'),
-        );
-      } catch {
-        record(index, 'FAILED');
-        continue;
-      }
-      await condition(() => isFinal(entries[index]!.status));
-      if (atomic && groupFailed) await cancelRunning();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, intents.length) }, lane));
-
-  /** Cancels confirmed booking `index`, sending its cancel again with backoff until it is CANCELLED. */
-  const compensate = async (index: number): Promise<void> => {
-    const entry = entries[index]!;
-    entry.compensation = 'PENDING';
-    const child = getExternalWorkflowHandle(batchChildId(batchId, index));
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await child.signal(cancelSignal, { reason: 'compensation: another booking of the atomic batch failed' });
-      } catch {
-        // The booking workflow has closed: its result says how it ended.
-        await results[index];
-        entry.compensation = entry.status === 'CANCELLED' ? 'DONE' : 'IMPOSSIBLE';
-        return;
-      }
-      const wait = Math.min(COMPENSATION_INITIAL_INTERVAL_MS * 2 ** (attempt - 1), COMPENSATION_MAX_INTERVAL_MS);
-      if (await condition(() => entry.status === 'CANCELLED', wait)) {
-        entry.compensation = 'DONE';
-        return;
-      }
-    }
-  };
-
-  if (atomic && groupFailed) {
-    phase = 'COMPENSATING';
-    await Promise.all(entries.flatMap((entry, index) => (entry.status === 'CONFIRMED' ? [compensate(index)] : [])));
-    phase = entries.some((entry) => entry.compensation === 'IMPOSSIBLE') ? 'COMPENSATION_FAILED' : 'COMPENSATED';
+    batch.phase = batch.entries.some((entry) => entry.compensation === 'IMPOSSIBLE')
+      ? 'COMPENSATION_FAILED'
+      : 'COMPENSATED';
   } else {
-    phase = 'COMPLETED';
+    batch.phase = 'COMPLETED';
   }
-  const final = progress();
-  await emitBatchCompleted(batchId, input, final, phase);
+  const final = progressOf(batch.id, batch.entries, batch.atomic, batch.phase);
+  await emitBatchCompleted(batch.id, input, final, batch.phase);
   return final;
+}
+
+/** The batch as this run follows it. */
+interface Batch {
+  readonly id: string;
+  readonly input: BatchInput;
+  readonly atomic: boolean;
+  readonly childOptions: BatchInput['options'];
+  readonly entries: BatchEntry[];
+  /** Each started child's result, once followed. */
+  readonly results: (Promise<void> | undefined)[];
+  readonly cancelRequested: Set<number>;
+  /** The next intent a lane takes. */
+  next: number;
+  /** Written by {@link record} only. */
+  groupFailed: boolean;
+  phase: BatchStatus;
+}
+
+/** The batch's state, its `progress` query and the children's `bookingStatus` reports. */
+function openBatch(input: BatchInput): Batch {
+  const atomic = input.atomic === true;
+  const batch: Batch = {
+    id: workflowInfo().workflowId,
+    input,
+    atomic,
+    childOptions: atomic ? atomicChildOptions(input.options) : input.options,
+    entries: input.intents.map(() => ({})),
+    results: input.intents.map(() => undefined),
+    cancelRequested: new Set<number>(),
+    next: 0,
+    groupFailed: false,
+    phase: 'RUNNING',
+  };
+  setHandler(progressQuery, () => progressOf(batch.id, batch.entries, atomic, batch.phase));
+  setHandler(bookingStatusSignal, (report) => {
+    const index = batchChildIndex(batch.id, report.bookingId, input.intents.length);
+    if (index !== undefined) record(batch, index, report.status, report.refund);
+  });
+  return batch;
+}
+
+function record(batch: Batch, index: number, status: BookingStatus, refund?: Money): void {
+  if (recordStatus(batch.entries[index]!, status, refund) && batch.atomic) batch.groupFailed = true;
+}
+
+/** Takes intents in order and runs each as a child booking until it has a final status. */
+async function lane(batch: Batch): Promise<void> {
+  const { input, entries } = batch;
+  while (batch.next < input.intents.length) {
+    const index = batch.next;
+    batch.next += 1;
+    if (batch.atomic && batch.groupFailed) {
+      entries[index]!.skipped = true;
+      continue;
+    }
+    record(batch, index, 'RUNNING');
+    try {
+      const options = optionsOfChild(batch.childOptions, input.authenticationReturns?.[index]);
+      const intent = input.intents[index]!;
+      const child = await startChild(bookingWorkflow, {
+        workflowId: batchChildId(batch.id, index),
+        args: options !== undefined ? [intent, options] : [intent],
+        parentClosePolicy: 'ABANDON',
+        staticSummary: bookingSummary(intent),
+        staticDetails: bookingStaticDetails(intent),
+      });
+      batch.results[index] = child.result().then(
+        (result) => record(batch, index, result.state.status, refundOf(result.state)),
+        () => record(batch, index, 'FAILED'),
+      );
+    } catch {
+      record(batch, index, 'FAILED');
+      continue;
+    }
+    await condition(() => isFinal(entries[index]!.status));
+    if (batch.atomic && batch.groupFailed) await cancelRunning(batch);
+  }
+}
+
+/** Atomic batch that failed: asks every booking still running to cancel (before its order exists). */
+async function cancelRunning(batch: Batch): Promise<void> {
+  const running = batch.entries.flatMap((entry, index) =>
+    entry.status !== undefined && !isFinal(entry.status) && !batch.cancelRequested.has(index) ? [index] : [],
+  );
+  running.forEach((index) => batch.cancelRequested.add(index));
+  await Promise.all(
+    running.map((index) =>
+      getExternalWorkflowHandle(batchChildId(batch.id, index))
+        .signal(cancelSignal, { reason: 'another booking of the atomic batch failed' })
+        .catch(() => undefined),
+    ),
+  );
+}
+
+/** Cancels confirmed booking `index`, sending its cancel again with backoff until it is CANCELLED. */
+async function compensate(batch: Batch, index: number): Promise<void> {
+  const entry = batch.entries[index]!;
+  entry.compensation = 'PENDING';
+  const child = getExternalWorkflowHandle(batchChildId(batch.id, index));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await child.signal(cancelSignal, { reason: 'compensation: another booking of the atomic batch failed' });
+    } catch {
+      // The booking workflow has closed: its result says how it ended.
+      await batch.results[index];
+      entry.compensation = entry.status === 'CANCELLED' ? 'DONE' : 'IMPOSSIBLE';
+      return;
+    }
+    const wait = Math.min(COMPENSATION_INITIAL_INTERVAL_MS * 2 ** (attempt - 1), COMPENSATION_MAX_INTERVAL_MS);
+    if (await condition(() => entry.status === 'CANCELLED', wait)) {
+      entry.compensation = 'DONE';
+      return;
+    }
+  }
 }
 
 /** `batch.completed` to each agency of the batch (one, once the API sets the agency from the credential). */

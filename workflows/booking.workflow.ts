@@ -1,53 +1,57 @@
 /**
- * The booking saga: one intent in, one confirmed order (or a clear outcome) out, in three named
- * phases (docs/orchestrator.md):
+ * The booking saga: one intent in, one confirmed order (or a clear outcome) out. Every step of a
+ * booking is named in this file, in the order it runs (docs/orchestrator.md, "The saga, file by
+ * file"); each step lives in `booking/`, in a file that imports the shared context and pure
+ * decisions, never another step:
  *
- * 1. prepare the offer: [calendar] -> shop -> select -> price -> guard -> [tokenise] ->
- *    repriceWithToken -> guard;
- * 2. place the order: createOrder, and after a create without a definite answer, settle it by
- *    looking the order up (reconcileOrder) until the settle window has passed;
- * 3. confirm: retrieveOrder.
+ * 1. prepare the offer: [calendar] -> shop (every airline) -> choose the offers and the airline
+ *    -> [extras] -> price -> price guard -> [tokenise] -> reprice with the token -> price guard;
+ * 2. place the order: createOrder -> [3-D Secure: await the cardholder -> customerInput], each
+ *    send that got no definite answer settled by looking the order up before anything is sent
+ *    again;
+ * 3. confirm: retrieveOrder;
+ * 4. after confirmation: the cancel window.
  *
  * A "shop again" answer (sold out, expired offer or token) before or at order time starts a fresh
- * round at phase 1, `maxReshops` times in all. Every decision is a pure function in
- * `booking.decisions.ts` / `offer-selection.ts`.
+ * round at 1, `maxReshops` times in all.
  *
  * Deterministic: no I/O, no clock but the workflow's, activities imported as types only.
  */
-import { CancellationScope, condition, isCancellation, log, setHandler, workflowInfo } from '@temporalio/workflow';
+import { CancellationScope, condition, isCancellation, log, patched } from '@temporalio/workflow';
+import type { AuthenticationChallenge, OrderSummary } from '../activities/booking.activities.types';
 import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
-import type { AirlineRoute, BookingIntent, BookingResult, BookingWorkflowOptions } from '../src/booking/booking.model';
-import { ndcContextOf } from '../src/booking/intent-to-ndc';
-import { reshopDecision } from './booking.decisions';
-import { cancelBookingUpdate, cancelSignal, orderViewQuery } from './definitions';
-import { listenForAuthentication } from './booking.authentication';
-import { cancelWindow } from './booking.cancel';
-import { confirm, placeOrder } from './booking.order';
-import { prepareOffer, travelDates, type Travel } from './booking.prepare';
-import { trackBookingDetails } from './booking.details';
+import type { BookingIntent, BookingResult, BookingWorkflowOptions } from '../src/booking/booking.model';
+import { cancelConfirmed } from './booking/cancel';
+import { confirm } from './booking/confirm';
 import {
-  applicationFailureOf,
-  createPriceGuard,
-  createTrail,
-  detailsOf,
-  settingsOf,
-  toBookingError,
-  type CancelRequest,
+  airlineSettings,
+  chooseAirline,
+  openBooking,
+  type Booking,
+  type PlaceOutcome,
   type ReadyToOrder,
+  type Placed,
   type Round,
-  type Saga,
-} from './booking.saga';
+  type Unknown,
+} from './booking/context';
+import { customerInputAfterAbsent, reshopDecision, unsettledOutcome } from './booking/decisions';
+import { trackBookingDetails } from './booking/details';
+import { priceWithExtras, showExtras } from './booking/extras';
+import { applicationFailureOf, detailsOf, failed, toBookingError } from './booking/failures';
+import { listen } from './booking/handlers';
+import { awaitCardholder, sendCustomerInput, type CardholderResult } from './booking/authentication';
+import { createOrder } from './booking/order';
+import { cardToken, repriceWithToken, showPrice } from './booking/payment';
+import { guardPrice, type GuardMemory } from './booking/price-guard';
+import { lookupIdsOf, settle } from './booking/settle';
+import { chooseOffers, shop } from './booking/shop';
+import { travelDates, type Travel } from './booking/travel-dates';
 
-export {
-  CREATE_ORDER_ACTIVITY_OPTIONS,
-  DEFAULT_APPROVAL_TIMEOUT_MS,
-  DEFAULT_MAX_CREATE_ATTEMPTS,
-  DEFAULT_MAX_RESHOPS,
-  DEFAULT_SETTLE_WINDOW_MS,
-  MAX_CANCEL_ATTEMPTS,
-  NDC_ACTIVITY_OPTIONS,
-  SETTLING_STATUS_PATCH,
-} from './booking.saga';
+/**
+ * Patch id: a CustomerInputRS without an answer whose order the settle window did not find is
+ * sent again (policy `recreate`, within the authentication window) instead of failing at once.
+ */
+export const CUSTOMER_INPUT_RESEND_PATCH = 'customer-input-resend';
 
 /**
  * Books one intent. Completes normally for every business outcome (`CONFIRMED`, `FAILED`,
@@ -57,131 +61,240 @@ export async function bookingWorkflow(
   intent: BookingIntent,
   options: BookingWorkflowOptions = {},
 ): Promise<BookingResult> {
-  const settings = settingsOf(options);
-  const correlationId = options.correlationId ?? workflowInfo().workflowId;
-  const trail = createTrail(intent, correlationId);
-  trackBookingDetails(trail.state, settings);
-  const saga: Saga = {
-    intent,
-    // One NDC TransactionIdentifier for every message of the booking (the airline's seat locks need it).
-    ctx: ndcContextOf(intent, correlationId, workflowInfo().firstExecutionRunId.replace(/-/g, '')),
-    settings,
-    trail,
-    guard: createPriceGuard(intent, trail, settings.approvalTimeoutMs),
-    airlines: routesFor(intent, options.airlines),
-    inbox: listenForAuthentication(trail.state, intent.securePayment),
-    ...(options.authenticationReturn !== undefined ? { authenticationReturn: options.authenticationReturn } : {}),
-  };
-
+  const booking = openBooking(intent, options);
+  trackBookingDetails(booking.trail.state, booking.settings);
   // Cancel ends the booking at once until order placement starts (an order is never left
   // half-made); later it is remembered, and carried out on the order once it is confirmed.
   const preOrder = new CancellationScope();
-  let ordering = false;
-  const cancel: CancelRequest = { closed: false };
-  saga.cancel = cancel;
-  const requestCancel = (request?: { reason?: string }): void => {
-    if (cancel.requestedAt !== undefined) return;
-    cancel.requestedAt = new Date().toISOString();
-    if (request?.reason !== undefined) cancel.reason = request.reason;
-    if (!ordering) preOrder.cancel();
-  };
-  setHandler(cancelSignal, requestCancel);
-  setHandler(cancelBookingUpdate, async (request) => {
-    requestCancel(request);
-    await condition(
-      () => cancel.closed || trail.state.status === 'CANCELLED' || trail.state.cancellation?.status === 'failed',
-    );
-    return trail.state;
+  listen(booking, () => {
+    if (booking.phase === 'preparing') preOrder.cancel();
   });
-
-  let round: Round = { number: 0 };
-  let travel: Travel | undefined;
-  const result = await (async (): Promise<BookingResult> => {
-    for (;;) {
-      let ready: ReadyToOrder;
-      try {
-        ready = await preOrder.run(async () => prepareOffer(saga, (travel ??= await travelDates(saga)), round));
-      } catch (error) {
-        if (isCancellation(error)) {
-          return trail.finish('CANCELLED', {
-            type: FailureType.CANCELLED,
-            message: 'booking cancelled before order creation',
-          });
-        }
-        const next = nextRound(saga, round, error);
-        if (next === undefined) return trail.finish('FAILED', toBookingError(error));
-        round = next;
-        continue;
-      }
-
-      ordering = true;
-      // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
-      const placed = await CancellationScope.nonCancellable(() => placeOrder(saga, ready));
-      switch (placed.kind) {
-        case 'placed': {
-          const confirmed = await CancellationScope.nonCancellable(() => confirm(saga, placed));
-          setHandler(orderViewQuery, () => (trail.state.status === 'CONFIRMED' ? confirmed.orderViewXml : undefined));
-          const result = await CancellationScope.nonCancellable(() =>
-            cancelWindow(saga, confirmed, placed.order, cancel),
-          );
-          cancel.closed = true;
-          return result;
-        }
-        case 'escalated':
-          cancel.closed = true;
-          return trail.finish('ESCALATED', placed.error);
-        case 'cancelled':
-          cancel.closed = true;
-          return trail.finish('CANCELLED', {
-            type: FailureType.CANCELLED,
-            message: 'booking cancelled while waiting for 3-D Secure authentication: no order was made',
-          });
-        case 'failed': {
-          // A definite "shop again" answer (sold out, the pricing or token expired while the guard
-          // waited): nothing was booked, so a fresh round is safe.
-          const next = nextRound(saga, round, placed.cause);
-          if (next === undefined) {
-            cancel.closed = true;
-            return trail.finish('FAILED', toBookingError(placed.cause));
-          }
-          round = next;
-          ordering = false;
-          if (cancel.requestedAt !== undefined) preOrder.cancel();
-          continue;
-        }
-      }
-    }
-  })();
+  const result = await book(booking, preOrder);
+  booking.phase = 'closed';
   // Status events (webhooks, the batch) are signals: delivered before the workflow completes.
-  await trail.settled();
+  await booking.trail.settled();
   return result;
 }
 
-/**
- * The airlines this booking shops at: those the intent names (in its order) of the routes the
- * API passed, else all of them. Undefined without routes (one airline, on this task queue).
- */
-function routesFor(intent: BookingIntent, routes: AirlineRoute[] | undefined): AirlineRoute[] | undefined {
-  if (routes === undefined || intent.airlines === undefined) return routes;
-  return intent.airlines.flatMap((code) => routes.filter((route) => route.code === code));
+/** Rounds of prepare, place and confirm, until the booking has its outcome. */
+async function book(booking: Booking, preOrder: CancellationScope): Promise<BookingResult> {
+  const { trail } = booking;
+  const guard: GuardMemory = {};
+  let round: Round = { number: 0 };
+  let travel: Travel | undefined;
+  for (;;) {
+    let ready: ReadyToOrder;
+    try {
+      ready = await preOrder.run(async () =>
+        prepareOffer(booking, (travel ??= await travelDates(booking)), round, guard),
+      );
+    } catch (error) {
+      if (isCancellation(error)) {
+        return trail.finish('CANCELLED', {
+          type: FailureType.CANCELLED,
+          message: 'booking cancelled before order creation',
+        });
+      }
+      const next = nextRound(booking, round, guard, error);
+      if (next === undefined) return trail.finish('FAILED', toBookingError(error));
+      round = next;
+      continue;
+    }
+    booking.phase = 'ordering';
+    // From here on nothing cancels: an order is either made and confirmed, or known not to exist.
+    const outcome = await CancellationScope.nonCancellable(() => placeOrder(booking, ready));
+    switch (outcome.kind) {
+      case 'placed':
+        return CancellationScope.nonCancellable(() => confirmAndKeep(booking, outcome));
+      case 'escalated':
+        return trail.finish('ESCALATED', outcome.error);
+      case 'cancelled':
+        return trail.finish('CANCELLED', {
+          type: FailureType.CANCELLED,
+          message: 'booking cancelled while waiting for 3-D Secure authentication: no order was made',
+        });
+      case 'failed': {
+        // A definite "shop again" answer (sold out, the pricing or token expired while the guard
+        // waited): nothing was booked, so a fresh round is safe.
+        const next = nextRound(booking, round, guard, outcome.cause);
+        if (next === undefined) return trail.finish('FAILED', toBookingError(outcome.cause));
+        round = next;
+        booking.phase = 'preparing';
+        if (booking.inbox.cancel.requestedAt !== undefined) preOrder.cancel();
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ 1. prepare the offer
+
+/** Shop (everywhere), choose, [extras,] price, guard, tokenise (once per token and airline), reprice with the token, guard. */
+async function prepareOffer(booking: Booking, travel: Travel, round: Round, guard: GuardMemory): Promise<ReadyToOrder> {
+  const { state } = booking.trail;
+  const shopped = await shop(booking, travel, round);
+  const offer = chooseOffers(booking, shopped, travel);
+  chooseAirline(booking, offer.route);
+
+  const { priced: firstPrice, offers } = await priceWithExtras(booking, offer.chosen);
+  showPrice(state, firstPrice);
+  await guardPrice(booking, guard, firstPrice.total.value, round);
+
+  round.token = await cardToken(booking, round.token);
+  const priced = await repriceWithToken(booking, offers, firstPrice, round.token.id);
+  showPrice(state, priced);
+  showExtras(state.extras, priced);
+  await guardPrice(booking, guard, priced.total.value, round);
+  return { shop: offer.shop, priced, tokenId: round.token.id };
 }
 
 /** The next shopping round after a definite failure, or `undefined` when the booking fails. */
-function nextRound(saga: Saga, round: Round, error: unknown): Round | undefined {
+function nextRound(booking: Booking, round: Round, guard: GuardMemory, error: unknown): Round | undefined {
   const failure = applicationFailureOf(error);
   if (failure === undefined) return undefined;
   const airlineCode = detailsOf(failure).airlineCode;
   const decision = reshopDecision(
     { type: failureTypeOf(failure.type), ...(airlineCode !== undefined ? { airlineCode } : {}) },
-    { done: round.number, max: saga.settings.maxReshops },
+    { done: round.number, max: booking.settings.maxReshops },
   );
   if (!decision.reshop) return undefined;
   log.info('shopping again', { reason: decision.reason });
-  const accepted = saga.guard.highestAccepted;
   return {
     number: round.number + 1,
     reason: decision.reason,
     ...(!decision.newToken && round.token !== undefined ? { token: round.token } : {}),
-    ...(accepted !== undefined ? { acceptedBefore: accepted } : {}),
+    ...(guard.highestAccepted !== undefined ? { acceptedBefore: guard.highestAccepted } : {}),
   };
+}
+
+// ------------------------------------------------------------------ 2. place the order, exactly once
+
+/**
+ * createOrder; when the airline asks for 3-D Secure, the cardholder's result and customerInput.
+ * Each send without a definite answer is settled ({@link untilKnown}).
+ */
+async function placeOrder(booking: Booking, ready: ReadyToOrder): Promise<PlaceOutcome> {
+  const { unsettledPolicy, settleWindowMs } = airlineSettings(booking);
+  const { maxCreateAttempts } = booking.settings;
+  const created = await untilKnown(
+    booking,
+    ready,
+    (attempt) => createOrder(booking, ready, attempt),
+    'the airline answered no order lookup after the settle window',
+    (attempt, ids) => {
+      const next = unsettledOutcome(unsettledPolicy, attempt, maxCreateAttempts);
+      if (next.kind === 'recreate') return 'again';
+      if (next.kind === 'escalate')
+        return escalated(`no order found within the settle window of ${settleWindowMs} ms`, ids);
+      return failed(
+        `order creation failed ${maxCreateAttempts} times and no order exists for ${ids}`,
+        FailureType.ORDER_NOT_CREATED,
+      );
+    },
+  );
+  if (created.kind !== 'challenge') return created;
+  const result = await awaitCardholder(booking, created.challenge);
+  if (result.kind !== 'authenticated') return result;
+  return authenticated(booking, ready, created.challenge, result);
+}
+
+/**
+ * The cardholder's result sent to the airline. When the settle window proves that no order exists,
+ * the airline's `unsettledPolicy` decides ({@link customerInputAfterAbsent}): `recreate` sends it
+ * again while the authentication window lasts (the airline answers a result that already made an
+ * order with that order), else the booking fails `ORDER_NOT_CREATED`.
+ */
+async function authenticated(
+  booking: Booking,
+  ready: ReadyToOrder,
+  challenge: AuthenticationChallenge,
+  result: CardholderResult,
+): Promise<PlaceOutcome> {
+  const { unsettledPolicy } = airlineSettings(booking);
+  return untilKnown(
+    booking,
+    ready,
+    (sends) => sendCustomerInput(booking, challenge, result, sends),
+    'the airline answered no order lookup after the customer input',
+    (sends, ids) => {
+      const next = customerInputAfterAbsent(unsettledPolicy, sends, booking.settings.maxCreateAttempts, {
+        nowMs: Date.now(),
+        expiresAtMs: result.expiresAtMs,
+      });
+      // Histories recorded before the resend fail here, as they did.
+      if (next.kind === 'resend' && patched(CUSTOMER_INPUT_RESEND_PATCH)) {
+        log.warn('customer input without an answer and no order after the settle window: sending it again', { sends });
+        return 'again';
+      }
+      return failed(
+        `the customer input got no answer and no order exists for ${ids} after the settle window (sent ${sends} time(s))`,
+        FailureType.ORDER_NOT_CREATED,
+      );
+    },
+  );
+}
+
+/**
+ * Sends until the outcome is known: an answer is the outcome; no answer is settled by looking the
+ * order up until the settle window has passed (an order found is adopted, never made twice); no
+ * lookup answered: `ESCALATED`; no order after the window: `afterAbsent` decides whether to send
+ * again.
+ */
+async function untilKnown<Answer extends { kind: string }>(
+  booking: Booking,
+  ready: ReadyToOrder,
+  send: (attempt: number) => Promise<Answer | Unknown>,
+  unanswered: string,
+  afterAbsent: (attempt: number, ids: string) => 'again' | PlaceOutcome,
+): Promise<Answer | PlaceOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    const sent = await send(attempt);
+    if (!isUnknown(sent)) return sent;
+    const settled = await settle(booking, ready);
+    if (settled.kind === 'found') return settled.placed;
+    const ids = lookupIdsOf(booking);
+    if (settled.kind === 'undecided') return escalated(unanswered, ids);
+    const next = afterAbsent(attempt, ids);
+    if (next !== 'again') return next;
+  }
+}
+
+function isUnknown(sent: { kind: string }): sent is Unknown {
+  return sent.kind === 'unknown';
+}
+
+function escalated(why: string, ids: string): PlaceOutcome {
+  return {
+    kind: 'escalated',
+    error: { type: FailureType.ORDER_UNSETTLED, message: `${why}; check by hand with the lookup ids ${ids}` },
+  };
+}
+
+// ------------------------------------------------------------------ 3. confirm, 4. after confirmation
+
+/** Confirms the placed order, then keeps the booking open for its cancel window. */
+async function confirmAndKeep(booking: Booking, placed: Placed): Promise<BookingResult> {
+  const confirmed = await confirm(booking, placed);
+  booking.orderViewXml = confirmed.orderViewXml;
+  return afterConfirmation(booking, confirmed, placed.order);
+}
+
+/**
+ * Keeps a confirmed booking open for `cancelWindowMs` (none by default). A cancel within it (or
+ * asked for while the order was being placed) cancels the order at the airline exactly once.
+ */
+async function afterConfirmation(
+  booking: Booking,
+  confirmed: BookingResult,
+  order: OrderSummary,
+): Promise<BookingResult> {
+  const { trail, settings, inbox } = booking;
+  if (settings.cancelWindowMs <= 0) return confirmed;
+  const asked = () => inbox.cancel.requestedAt !== undefined;
+  if (!asked() && !(await condition(asked, settings.cancelWindowMs))) return confirmed;
+  if (!(await cancelConfirmed(booking, order))) {
+    trail.setStatus('CONFIRMED');
+    return confirmed;
+  }
+  const result = trail.finish('CANCELLED');
+  return confirmed.orderViewXml !== undefined ? { ...result, orderViewXml: confirmed.orderViewXml } : result;
 }

@@ -77,13 +77,32 @@ export function applyReport(delivery: WebhookDelivery, report: WebhookDeliveryRe
   else delete delivery.nextAttemptAt;
 }
 
-export async function webhookRegistryWorkflow(input: WebhookRegistryInput): Promise<void> {
-  const { workflowId } = workflowInfo();
-  const agencyId = input.agencyId;
-  const maxHistoryEvents = input.maxHistoryEvents ?? DEFAULT_REGISTRY_MAX_HISTORY_EVENTS;
-  const endpoints: WebhookEndpoint[] = [...(input.endpoints ?? [])];
-  const deliveries: Record<string, WebhookDelivery[]> = { ...(input.deliveries ?? {}) };
+/** One agency's registry as this run holds it: written by its handlers only. */
+interface Registry {
+  readonly workflowId: string;
+  readonly agencyId: string;
+  readonly endpoints: WebhookEndpoint[];
+  readonly deliveries: Record<string, WebhookDelivery[]>;
+}
 
+export async function webhookRegistryWorkflow(input: WebhookRegistryInput): Promise<void> {
+  const registry: Registry = {
+    workflowId: workflowInfo().workflowId,
+    agencyId: input.agencyId,
+    endpoints: [...(input.endpoints ?? [])],
+    deliveries: { ...(input.deliveries ?? {}) },
+  };
+  const maxHistoryEvents = input.maxHistoryEvents ?? DEFAULT_REGISTRY_MAX_HISTORY_EVENTS;
+  listenForEndpoints(registry);
+  listenForEvents(registry);
+  await condition(() => workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= maxHistoryEvents);
+  await condition(allHandlersFinished);
+  const { agencyId, endpoints, deliveries } = registry;
+  await continueAsNew<typeof webhookRegistryWorkflow>({ agencyId, endpoints, deliveries, maxHistoryEvents });
+}
+
+/** Register, delete and list endpoints; list an endpoint's deliveries. */
+function listenForEndpoints({ endpoints, deliveries }: Registry): void {
   setHandler(
     registerWebhookUpdate,
     (endpoint) => {
@@ -100,15 +119,6 @@ export async function webhookRegistryWorkflow(input: WebhookRegistryInput): Prom
       },
     },
   );
-
-  const cancelDelivery = async (deliveryId: string): Promise<void> => {
-    try {
-      await getExternalWorkflowHandle(deliveryId).cancel();
-    } catch {
-      // Already finished: nothing to stop.
-    }
-  };
-
   setHandler(deleteWebhookUpdate, async ({ endpointId }) => {
     const index = endpoints.findIndex((e) => e.id === endpointId);
     if (index < 0) return false;
@@ -118,53 +128,19 @@ export async function webhookRegistryWorkflow(input: WebhookRegistryInput): Prom
     await Promise.all(pending.map((d) => cancelDelivery(d.id)));
     return true;
   });
-
   setHandler(listWebhooksQuery, () => endpoints.map(endpointView));
   setHandler(webhookDeliveriesQuery, (endpointId) =>
     endpoints.some((e) => e.id === endpointId) ? (deliveries[endpointId] ?? []) : undefined,
   );
+}
 
-  const deliver = async (endpoint: WebhookEndpoint, event: WebhookEvent): Promise<void> => {
-    const id = webhookDeliveryId(agencyId, endpoint.id, event.id);
-    const list = (deliveries[endpoint.id] ??= []);
-    if (list.some((d) => d.id === id)) return; // the same event twice: delivered once
-    const delivery: WebhookDelivery = {
-      id,
-      eventId: event.id,
-      eventType: event.type,
-      status: 'PENDING',
-      createdAt: new Date().toISOString(),
-      attemptCount: 0,
-      attempts: [],
-    };
-    list.unshift(delivery);
-    if (list.length > MAX_DELIVERIES_KEPT) list.length = MAX_DELIVERIES_KEPT;
-    try {
-      await startChild(webhookDeliveryWorkflow, {
-        workflowId: id,
-        args: [
-          {
-            registryId: workflowId,
-            endpoint: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret, retry: endpoint.retry },
-            event,
-          },
-        ],
-        // Deliveries outlive this run (it continues as new) and are never started twice.
-        parentClosePolicy: 'ABANDON',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      });
-    } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) return;
-      log.warn('webhook delivery could not be started', { deliveryId: id, error: (error as Error).message });
-      delivery.status = 'FAILED';
-    }
-  };
-
+/** An event fans out to one delivery per subscribed endpoint; deliveries report back. */
+function listenForEvents(registry: Registry): void {
+  const { endpoints, deliveries } = registry;
   setHandler(webhookEventSignal, async (event) => {
     const targets = endpoints.filter((e) => e.events.includes(event.type));
-    await Promise.all(targets.map((endpoint) => deliver(endpoint, event)));
+    await Promise.all(targets.map((endpoint) => deliver(registry, endpoint, event)));
   });
-
   setHandler(webhookDeliveryReportSignal, async (report) => {
     const delivery = deliveries[report.endpointId]?.find((d) => d.id === report.deliveryId);
     if (delivery !== undefined) {
@@ -175,8 +151,49 @@ export async function webhookRegistryWorkflow(input: WebhookRegistryInput): Prom
     if (report.status === 'PENDING' && !endpoints.some((e) => e.id === report.endpointId))
       await cancelDelivery(report.deliveryId);
   });
+}
 
-  await condition(() => workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= maxHistoryEvents);
-  await condition(allHandlersFinished);
-  await continueAsNew<typeof webhookRegistryWorkflow>({ agencyId, endpoints, deliveries, maxHistoryEvents });
+async function cancelDelivery(deliveryId: string): Promise<void> {
+  try {
+    await getExternalWorkflowHandle(deliveryId).cancel();
+  } catch {
+    // Already finished: nothing to stop.
+  }
+}
+
+/** Starts the delivery of `event` to `endpoint` (once per event and endpoint). */
+async function deliver({ agencyId, workflowId, deliveries }: Registry, endpoint: WebhookEndpoint, event: WebhookEvent) {
+  const id = webhookDeliveryId(agencyId, endpoint.id, event.id);
+  const list = (deliveries[endpoint.id] ??= []);
+  if (list.some((d) => d.id === id)) return; // the same event twice: delivered once
+  const delivery: WebhookDelivery = {
+    id,
+    eventId: event.id,
+    eventType: event.type,
+    status: 'PENDING',
+    createdAt: new Date().toISOString(),
+    attemptCount: 0,
+    attempts: [],
+  };
+  list.unshift(delivery);
+  if (list.length > MAX_DELIVERIES_KEPT) list.length = MAX_DELIVERIES_KEPT;
+  try {
+    await startChild(webhookDeliveryWorkflow, {
+      workflowId: id,
+      args: [
+        {
+          registryId: workflowId,
+          endpoint: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret, retry: endpoint.retry },
+          event,
+        },
+      ],
+      // Deliveries outlive this run (it continues as new) and are never started twice.
+      parentClosePolicy: 'ABANDON',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+    log.warn('webhook delivery could not be started', { deliveryId: id, error: (error as Error).message });
+    delivery.status = 'FAILED';
+  }
 }

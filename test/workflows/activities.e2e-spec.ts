@@ -23,7 +23,7 @@ import { embeddedAirlineCodes } from '../../src/ndc-client/airline-profile';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import { oneWayIntent } from './booking.fixtures';
 import { inDays } from '../airline/ndc-client';
-import { chooseTravelDates } from '../../workflows/booking.decisions';
+import { chooseTravelDates } from '../../workflows/booking/decisions';
 
 /** The SDK logs every failed activity at WARN; these tests fail activities on purpose. */
 const quiet = (): void => undefined;

@@ -24,7 +24,7 @@ import type { SeatAvailabilityRq } from '../../src/ndc/extras.model';
 import { compare } from '../../src/common/decimal';
 import type { bookingWorkflow as BookingWorkflowFn } from '../../workflows';
 import { approvePriceSignal, seatMapQuery, selectSeatsUpdate, stateQuery } from '../../workflows/definitions';
-import { paxOf, pickSeats } from '../../workflows/booking.extras.decisions';
+import { paxOf, pickSeats } from '../../workflows/booking/extras.decisions';
 import { startSagaStack, type SagaStack } from './saga-stack';
 import { inDays } from '../airline/ndc-client';
 import { oneWayIntent, pollUntil, type Harness } from './booking.fixtures';

@@ -1,4 +1,4 @@
-import type { OfferSummary } from '../activities/booking.activities.types';
+import type { OfferSummary } from '../../activities/booking.activities.types';
 import { selectAcrossAirlines, selectOffers } from './offer-selection';
 
 function offer(offerId: string, direction: number, priceClass: string, total: string): OfferSummary {

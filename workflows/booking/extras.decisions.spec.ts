@@ -1,6 +1,5 @@
-import type { SeatMaps, SeatView, ServiceOption } from '../src/booking/booking.extras';
-import { adjacentRuns, aLaCarteOffer, lostSeats, paxOf, pickBags, pickSeats } from './booking.extras.decisions';
-import { resolveChoice } from './booking.extras';
+import type { SeatMaps, SeatView, ServiceOption } from '../../src/booking/booking.extras';
+import { adjacentRuns, aLaCarteOffer, lostSeats, paxOf, pickBags, pickSeats, resolveChoice } from './extras.decisions';
 
 const gbp = (value: string) => ({ value, currency: 'GBP' });
 const FAMILY = paxOf([

@@ -1,25 +1,14 @@
 /**
  * The booking saga's decisions, pure and deterministic: each one a function of its inputs, run
- * inside the workflow (and, for the surcharge, by the pricing activity), each with its unit test
- * in `booking.decisions.spec.ts`. `offer-selection.ts` beside it picks the offers.
+ * inside the workflow, each with its unit test in `decisions.spec.ts`. `offer-selection.ts` and
+ * `extras.decisions.ts` beside it pick the offers and the extras.
  */
-import type { Money, OfferItem } from '../src/ndc/ndc.model';
-import { add, compare, currencyScale, subtract, times } from '../src/common/decimal';
-import { assertNever, type FailureType } from '../src/booking/booking.failures';
-import type { UnsettledPolicy } from '../src/booking/booking.model';
-import { requireMoney } from '../src/ndc/require-element';
+import type { CalendarPrice } from '../../activities/booking.activities.types';
+import { compare } from '../../src/common/decimal';
+import { assertNever, type FailureType } from '../../src/booking/booking.failures';
+import type { UnsettledPolicy } from '../../src/booking/booking.model';
 
 // ------------------------------------------------------------------ calendar date choice
-
-/** One price of a calendar search: the cheapest total of a direction on a date. */
-export interface CalendarPrice {
-  /** 0 = outbound, 1 = return. */
-  direction: number;
-  /** YYYY-MM-DD */
-  date: string;
-  /** Decimal string. */
-  price: string;
-}
 
 /**
  * The cheapest date per direction (ties: closest to the preferred date, then the earlier one); a
@@ -152,53 +141,6 @@ export function needsApproval(
   const ceiling = limits.maxTotal ?? limits.acceptedBefore;
   if (ceiling === undefined || compare(total, ceiling) <= 0) return false;
   return limits.approvedTotal === undefined || compare(total, limits.approvedTotal) > 0;
-}
-
-// ------------------------------------------------------------------ surcharge
-
-/** Distinct passenger refs of an offer item (from its fare details, else its services). */
-export function itemPassengers(item: OfferItem): string[] {
-  const refs = new Set<string>();
-  for (const detail of item.fareDetails) detail.passengerRefs.forEach((r) => refs.add(r));
-  if (refs.size === 0) for (const service of item.services) service.passengerRefs.forEach((r) => refs.add(r));
-  return [...refs];
-}
-
-/** Element path of an OfferPriceRS item's total, as the missing-element errors name it. */
-export function offerItemTotalElement(offerItemId: string): string {
-  return `PricedOffer/OfferItem[@OfferItemID='${offerItemId}']/TotalPriceDetail/TotalAmount`;
-}
-
-/** True for the CCF2 credit card fee item of a token-bearing OfferPriceRS. */
-export function isCardFeeItem(item: OfferItem): boolean {
-  return item.services.some(
-    (s) =>
-      /CCF2/.test(s.serviceId) || (s.serviceDefinitionRef !== undefined && /CCF2/.test(s.serviceDefinitionRef.ref)),
-  );
-}
-
-/**
- * The card fee a token-bearing pricing includes: what the total holds beyond the per-passenger
- * fares of the other items, when a CCF2 item is present and that is positive. Computed so, it does
- * not matter whether the airline prices the fee item once or per passenger. An item whose
- * `TotalAmount` has no money (award, combination, Equivalent) throws `NdcNoMoneyPriceError`, one
- * without a currency takes the total's (the activities map both to `INVALID_RESPONSE`).
- */
-export function cardSurcharge(priced: { total: Money; offerItems: readonly OfferItem[] }): Money | undefined {
-  if (!priced.offerItems.some(isCardFeeItem)) return undefined;
-  const currency = priced.total.currency;
-  const scale = currencyScale(currency);
-  const fares = priced.offerItems
-    .filter((item) => !isCardFeeItem(item))
-    .map((item) => {
-      const fare = requireMoney(item.priceDetail.total, offerItemTotalElement(item.offerItemId), {
-        currency,
-        otherPrice: item.priceDetail.otherPrice,
-      });
-      return times(fare.value, Math.max(1, itemPassengers(item).length), scale);
-    });
-  const fee = subtract(priced.total.value, add(scale, '0', ...fares), scale);
-  return compare(fee, '0') > 0 ? { value: fee, currency } : undefined;
 }
 
 // ------------------------------------------------------------------ settling an ambiguous create

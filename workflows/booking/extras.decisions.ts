@@ -6,16 +6,17 @@
 import type {
   BookingExtras,
   ExtraPick,
+  SeatChoice,
   SeatMaps,
   SeatRequest,
   SeatView,
   SegmentSeatMap,
   ServiceOption,
-} from '../src/booking/booking.extras';
-import type { IntentPassenger } from '../src/booking/booking.model';
-import type { OfferToPrice } from '../src/booking/intent-to-ndc';
-import { passengerIds } from '../src/booking/intent-to-ndc';
-import { add, compare } from '../src/common/decimal';
+} from '../../src/booking/booking.extras';
+import type { IntentPassenger } from '../../src/booking/booking.model';
+import type { OfferToPrice } from '../../src/booking/intent-to-ndc';
+import { passengerIds } from '../../src/booking/intent-to-ndc';
+import { add, compare } from '../../src/common/decimal';
 
 /** A passenger as the decisions see it: index in the intent, NDC PassengerID, type. */
 export interface Pax {
@@ -243,4 +244,37 @@ export function aLaCarteOffer(
       };
     }),
   };
+}
+
+/** The picks of a traveller's choice; throws (the update is refused with 422) when it cannot be had. */
+export function resolveChoice(maps: SeatMaps, pax: readonly Pax[], seats: readonly SeatChoice[]): ExtraPick[] {
+  if (!Array.isArray(seats) || seats.length === 0) throw new Error('seats: choose at least one seat');
+  const holders = lapHolders(pax);
+  const taken = new Set<string>();
+  return seats.map((c, i) => {
+    const p = pax[c.passenger];
+    if (p === undefined || p.type === 'INF')
+      throw new Error(`seats[${i}].passenger: no passenger ${c.passenger} taking a seat`);
+    const segment =
+      c.segment !== undefined
+        ? maps.segments.find((s) => s.segment === c.segment)
+        : maps.segments.length === 1
+          ? maps.segments[0]
+          : undefined;
+    if (segment === undefined) {
+      throw new Error(
+        `seats[${i}].segment: ${c.segment === undefined ? 'required when the trip has several segments' : `unknown segment ${c.segment}`}`,
+      );
+    }
+    const seat = segment.seats.find((s) => s.seat === c.seat);
+    if (seat === undefined) throw new Error(`seats[${i}].seat: no seat ${c.seat} on ${segment.flight}`);
+    if (!seat.available) throw new Error(`seats[${i}].seat: seat ${c.seat} on ${segment.flight} is taken`);
+    if (!seatAllowed(seat, p, holders))
+      throw new Error(`seats[${i}].seat: seat ${c.seat} is not for passenger ${c.passenger} (exit row with an infant)`);
+    for (const key of [`${segment.segment}/${c.seat}`, `${segment.segment}/pax${c.passenger}`]) {
+      if (taken.has(key)) throw new Error(`seats[${i}]: seat or passenger chosen twice on ${segment.flight}`);
+      taken.add(key);
+    }
+    return seatPick(segment, seat, p);
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * Offer selection, pure and deterministic (runs inside the workflow).
  */
-import type { OfferSummary } from '../activities/booking.activities.types';
-import { add, compare } from '../src/common/decimal';
+import type { OfferSummary } from '../../activities/booking.activities.types';
+import { add, compare } from '../../src/common/decimal';
 
 /**
  * Picks one offer per direction (0 = outbound, 1 = return when `directions` is 2): the cheapest

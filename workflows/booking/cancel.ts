@@ -1,62 +1,45 @@
 /**
- * After confirmation: the cancel window, in which a cancel of the booking cancels its order at the
- * airline exactly once.
+ * Step `cancelOrder` of a confirmed booking (docs/orchestrator.md, "Cancelling a confirmed
+ * booking"): the order is cancelled at the airline exactly once. A cancel without a definite
+ * answer is settled by reading the order's status back (a cancelled order reads back with a status
+ * other than `OK`), never by cancelling blindly again.
  */
-import { ActivityFailure, condition, sleep } from '@temporalio/workflow';
-import type { OrderSummary } from '../activities/booking.activities.types';
-import { FailureType } from '../src/booking/booking.failures';
-import type { BookingError, BookingResult } from '../src/booking/booking.model';
-import { nextSettleStep } from './booking.decisions';
-import { airlineSettings, chosenAirline } from './booking.airlines';
-import { MAX_CANCEL_ATTEMPTS, isOutcomeUnknown, toBookingError, type CancelRequest, type Saga } from './booking.saga';
-
-// ------------------------------------------------------------------ after confirmation: cancel window
+import { ActivityFailure, sleep } from '@temporalio/workflow';
+import type { OrderSummary } from '../../activities/booking.activities.types';
+import { FailureType } from '../../src/booking/booking.failures';
+import type { BookingError } from '../../src/booking/booking.model';
+import { nextSettleStep } from './decisions';
+import { chosenAirline } from './airlines';
+import { airlineSettings, MAX_CANCEL_ATTEMPTS, type Booking } from './context';
+import { isOutcomeUnknown, toBookingError } from './failures';
 
 /**
- * Keeps a confirmed booking open for `cancelWindowMs` (none by default). A cancel within it (or
- * asked for while the order was being placed) cancels the order at the airline, exactly once: a
- * cancel without a definite answer is settled by reading the order's status back (a cancelled
- * order reads back with a status other than `OK`), never by cancelling blindly again.
+ * Cancels the confirmed `order` the booking was asked to cancel; `state.cancellation` (its one
+ * writer) says how it went. True when the order is cancelled.
  */
-export async function cancelWindow(
-  saga: Saga,
-  confirmed: BookingResult,
-  order: OrderSummary,
-  cancel: CancelRequest,
-): Promise<BookingResult> {
-  const { trail, settings } = saga;
-  if (settings.cancelWindowMs <= 0) return confirmed;
-  if (
-    cancel.requestedAt === undefined &&
-    !(await condition(() => cancel.requestedAt !== undefined, settings.cancelWindowMs))
-  ) {
-    return confirmed;
-  }
+export async function cancelConfirmed(booking: Booking, order: OrderSummary): Promise<boolean> {
+  const { trail, inbox } = booking;
   const { state } = trail;
   state.cancellation = {
     status: 'cancelling',
-    requestedAt: cancel.requestedAt!,
-    ...(cancel.reason !== undefined ? { reason: cancel.reason } : {}),
+    requestedAt: inbox.cancel.requestedAt!,
+    ...(inbox.cancel.reason !== undefined ? { reason: inbox.cancel.reason } : {}),
   };
   trail.setStatus('CANCELLING');
-  const outcome = await cancelOrder(saga, order);
+  const outcome = await cancelOrder(booking, order);
   const cancellation = state.cancellation;
   cancellation.endedAt = new Date().toISOString();
-  if (outcome.kind === 'cancelled') {
-    cancellation.status = 'cancelled';
-    cancellation.settledBy = outcome.settledBy;
-    if (outcome.refund !== undefined) cancellation.refund = outcome.refund;
-    if (outcome.fee !== undefined) cancellation.fee = outcome.fee;
-    if (state.order !== undefined && outcome.status !== undefined) state.order.status = outcome.status;
-    return {
-      ...trail.finish('CANCELLED'),
-      ...(confirmed.orderViewXml !== undefined ? { orderViewXml: confirmed.orderViewXml } : {}),
-    };
+  if (outcome.kind === 'failed') {
+    cancellation.status = 'failed';
+    cancellation.error = outcome.error;
+    return false;
   }
-  cancellation.status = 'failed';
-  cancellation.error = outcome.error;
-  trail.setStatus('CONFIRMED');
-  return confirmed;
+  cancellation.status = 'cancelled';
+  cancellation.settledBy = outcome.settledBy;
+  if (outcome.refund !== undefined) cancellation.refund = outcome.refund;
+  if (outcome.fee !== undefined) cancellation.fee = outcome.fee;
+  if (state.order !== undefined && outcome.status !== undefined) state.order.status = outcome.status;
+  return true;
 }
 
 type CancelOutcome =
@@ -69,9 +52,9 @@ type CancelOutcome =
     }
   | { kind: 'failed'; error: BookingError };
 
-async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutcome> {
-  const { ctx, trail } = saga;
-  const { orders } = chosenAirline(saga);
+async function cancelOrder(booking: Booking, order: OrderSummary): Promise<CancelOutcome> {
+  const { ctx, trail } = booking;
+  const { orders } = chosenAirline(booking);
   for (let attempt = 1; attempt <= MAX_CANCEL_ATTEMPTS; attempt += 1) {
     let unknown: boolean;
     let cause: unknown;
@@ -91,7 +74,7 @@ async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutco
       cause = error;
     }
     // No answer, or a refusal (perhaps "already cancelled"): what does the order say now?
-    const status = await orderStatus(saga, order, unknown);
+    const status = await orderStatus(booking, order, unknown);
     if (status.kind === 'cancelled') {
       // The cancelled order names its refund and fee (when the airline writes them): take them from it.
       const { refund, cancellationFee } = status.order;
@@ -129,14 +112,14 @@ async function cancelOrder(saga: Saga, order: OrderSummary): Promise<CancelOutco
  * it reads cancelled or the settle window has passed; after a refusal, once.
  */
 async function orderStatus(
-  saga: Saga,
+  booking: Booking,
   order: OrderSummary,
   settle: boolean,
 ): Promise<{ kind: 'cancelled'; order: OrderSummary } | { kind: 'live' } | { kind: 'unknown' }> {
-  const { ctx, trail } = saga;
-  const { ndc } = chosenAirline(saga);
+  const { ctx, trail } = booking;
+  const { ndc } = chosenAirline(booking);
   const since = Date.now();
-  const windowMs = settle ? airlineSettings(saga).settleWindowMs : 0;
+  const windowMs = settle ? airlineSettings(booking).settleWindowMs : 0;
   let lookups = 0;
   let liveAfterWindow = false;
   for (;;) {

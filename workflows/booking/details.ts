@@ -4,10 +4,10 @@
  * total, what it waits for and until when. Sets no command: histories replay unchanged.
  */
 import { setCurrentDetails } from '@temporalio/workflow';
-import type { BookingState } from '../src/booking/booking.model';
-import { bookingCurrentDetails, bookingWait } from '../src/booking/booking.summary';
-import { onBookingStatus } from './booking-status-listeners';
-import type { Settings } from './booking.saga';
+import type { BookingState } from '../../src/booking/booking.model';
+import { bookingCurrentDetails, bookingWait } from '../../src/booking/booking.summary';
+import { onBookingStatus } from '../booking-status-listeners';
+import type { Settings } from './context';
 
 /** When the wait that `state`'s status starts now ends (workflow time), if it has a deadline. */
 function waitEnd(state: Readonly<BookingState>, settings: Pick<Settings, 'approvalTimeoutMs' | 'cancelWindowMs'>) {

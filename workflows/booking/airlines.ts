@@ -1,7 +1,7 @@
 /**
  * The airlines of a booking (docs/orchestrator.md, "Airlines"): each airline's activities on its
- * own task queue, one activity per airline when shopping (in parallel), an airline that fails
- * skipped while another answers, and the choice of the airline whose offer wins.
+ * own task queue, one activity per airline when a step runs at every airline (in parallel), an
+ * airline that fails left out while another answers.
  *
  * A booking started without airline routes (before airline profiles, or a test) has one airline,
  * whose activities run on the workflow's own task queue, with the commands it always had.
@@ -10,35 +10,35 @@ import {
   ActivityFailure,
   ApplicationFailure,
   proxyActivities,
-  upsertSearchAttributes,
   workflowInfo,
   type ActivityInterfaceFor,
   type ActivityOptions,
 } from '@temporalio/workflow';
-import type { BookingActivities } from '../activities/booking.activities.types';
-import { FailureType } from '../src/booking/booking.failures';
+import type { BookingActivities } from '../../activities/booking.activities.types';
+import { FailureType } from '../../src/booking/booking.failures';
 import {
   airlineTaskQueue,
   type AirlineRoute,
   type BookingError,
   type BookingStepName,
-} from '../src/booking/booking.model';
-import { AirlineKey } from '../src/temporal/search-attributes';
-import {
-  CREATE_ORDER_ACTIVITY_OPTIONS,
-  NDC_ACTIVITY_OPTIONS,
-  ndc,
-  orders,
-  toBookingError,
-  type OrderActivities,
-  type Saga,
-} from './booking.saga';
+} from '../../src/booking/booking.model';
+import { CREATE_ORDER_ACTIVITY_OPTIONS, NDC_ACTIVITY_OPTIONS } from './activity-options';
+import type { Booking } from './context';
+import { toBookingError } from './failures';
+
+/** The activities never retried by Temporal: each may change the order at the airline. */
+export type OrderActivities = Pick<BookingActivities, 'createOrder' | 'customerInput' | 'cancelOrder'>;
 
 /** The activities of one airline. */
 export interface AirlineActivities {
   ndc: ActivityInterfaceFor<BookingActivities>;
   orders: ActivityInterfaceFor<OrderActivities>;
 }
+
+const onOwnQueue: AirlineActivities = {
+  ndc: proxyActivities<BookingActivities>(NDC_ACTIVITY_OPTIONS),
+  orders: proxyActivities<OrderActivities>(CREATE_ORDER_ACTIVITY_OPTIONS),
+};
 
 /**
  * Attempts of a shop at one of several airlines: an airline that keeps failing is skipped after
@@ -64,7 +64,7 @@ interface CallKind {
  * that arrived after them, and a burst confirms in about arrival order instead of in lockstep.
  */
 export function activitiesAt(route: AirlineRoute | undefined, kind: CallKind = {}): AirlineActivities {
-  if (route === undefined) return { ndc, orders };
+  if (route === undefined) return onOwnQueue;
   const scheduling: ActivityOptions = { taskQueue: airlineTaskQueue(workflowInfo().taskQueue, route.code) };
   const priority = workflowInfo().priority;
   if (kind.first === true && priority?.priorityKey !== undefined)
@@ -78,19 +78,13 @@ export function activitiesAt(route: AirlineRoute | undefined, kind: CallKind = {
 }
 
 /** The activities at the airline that owns the chosen offer. */
-export function chosenAirline(saga: Saga): AirlineActivities {
-  return activitiesAt(saga.airline);
+export function chosenAirline(booking: Booking): AirlineActivities {
+  return activitiesAt(booking.airline);
 }
 
-/** The settle window and unsettled policy of the chosen airline (else the booking's). */
-export function airlineSettings({
-  airline,
-  settings,
-}: Saga): Pick<Saga['settings'], 'settleWindowMs' | 'unsettledPolicy'> {
-  return {
-    settleWindowMs: Math.max(0, airline?.settleWindowMs ?? settings.settleWindowMs),
-    unsettledPolicy: airline?.unsettledPolicy ?? settings.unsettledPolicy,
-  };
+/** The airlines to run a step at: the routes, or the one airline of a booking without routes. */
+export function routesOf(booking: Booking): readonly (AirlineRoute | undefined)[] {
+  return booking.routes ?? [undefined];
 }
 
 /** One airline's answer to a step run at every airline. */
@@ -105,7 +99,7 @@ export type AirlineReason = NonNullable<BookingError['airlines']>[number];
  * airline's own failure, or, of several, with each airline's reason.
  */
 export async function atEveryAirline<T extends { attempt: number }>(
-  saga: Saga,
+  booking: Booking,
   routes: readonly (AirlineRoute | undefined)[],
   name: BookingStepName,
   call: (activities: AirlineActivities, route: AirlineRoute | undefined) => Promise<T>,
@@ -115,7 +109,7 @@ export async function atEveryAirline<T extends { attempt: number }>(
   const several = routes.length > 1;
   const settled = await Promise.allSettled(
     routes.map((route) =>
-      saga.trail.step(name, () => call(activitiesAt(route, { first: options.first, several }), route), {
+      booking.trail.step(name, () => call(activitiesAt(route, { first: options.first, several }), route), {
         ...(options.reason !== undefined ? { reason: options.reason } : {}),
         ...(route !== undefined ? { airline: route.code } : {}),
       }),
@@ -152,12 +146,4 @@ export function noAirline(what: string, reasons: readonly AirlineReason[]): Appl
     nonRetryable: true,
     details: [{ airlines: reasons }],
   });
-}
-
-/** Records the chosen airline: the saga's routing, the state, and (routed bookings) the search attribute. */
-export function chooseAirline(saga: Saga, route: AirlineRoute | undefined): void {
-  saga.airline = route;
-  if (route === undefined) return;
-  if (saga.trail.state.airline !== route.code) upsertSearchAttributes([{ key: AirlineKey, value: route.code }]);
-  saga.trail.state.airline = route.code;
 }

@@ -1,0 +1,320 @@
+/**
+ * What the steps of the booking saga share (docs/orchestrator.md, "The saga, file by file"): the
+ * settings, the trail (state, status and search attributes, step records) and the inboxes the
+ * handlers fill. Imports no step; a step imports this, the airline proxies (`airlines.ts`), the
+ * failure readers (`failures.ts`) and pure decisions, never another step.
+ *
+ * Workflow code: deterministic, activities imported as types only.
+ */
+import { ActivityFailure, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { OrderSummary, PriceResult, ShopResult } from '../../activities/booking.activities.types';
+import {
+  DEFAULT_AUTHENTICATION_TIMEOUT_MS,
+  type AirlineRoute,
+  type AuthenticationReturn,
+  type BookingError,
+  type BookingIntent,
+  type BookingResult,
+  type BookingState,
+  type BookingStepName,
+  type BookingWorkflowOptions,
+  type StepRecord,
+  type UnsettledPolicy,
+} from '../../src/booking/booking.model';
+import type { BookingStatus } from '../../src/booking/booking.status';
+import { ndcContextOf, type NdcContext } from '../../src/booking/intent-to-ndc';
+import { extrasAsked } from '../../src/booking/booking.extras';
+import type { ExtraPick, SeatMaps } from '../../src/booking/booking.extras';
+import { failureTypeOf } from '../../src/booking/booking.failures';
+import { AgencyIdKey, AirlineKey, BookingStatusKey, ExtrasKey, RouteKey } from '../../src/temporal/search-attributes';
+import { bookingStatusChanged } from '../booking-status-listeners';
+import { emitBookingEvent } from '../webhook-events';
+import { DEFAULT_SETTLE_WINDOW_MS } from './decisions';
+import type { Pax } from './extras.decisions';
+import { applicationFailureOf, attemptsOf, toBookingError } from './failures';
+
+/** Default wait for the traveller's seats (`SEAT_SELECTION_TIMEOUT_MS`): 10 min, less than the airline's seat lock. */
+export const DEFAULT_SEAT_SELECTION_TIMEOUT_MS = 10 * 60 * 1000;
+/** Default wait of the price guard for `approvePrice` / `cancel`: 24 h. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+/** Default number of fresh shop-and-price rounds after a "shop again" answer. */
+export const DEFAULT_MAX_RESHOPS = 2;
+/** Default number of order-create attempts (each retry preceded by a settled lookup). */
+export const DEFAULT_MAX_CREATE_ATTEMPTS = 5;
+/** Cancel attempts of a confirmed order whose earlier cancels got no answer and that still reads back live. */
+export const MAX_CANCEL_ATTEMPTS = 3;
+export { DEFAULT_SETTLE_WINDOW_MS } from './decisions';
+
+/**
+ * Versions the `SETTLING` search-attribute upserts: histories recorded before them replay without
+ * (docs/orchestrator.md, "Tests").
+ */
+export const SETTLING_STATUS_PATCH = 'settling-status';
+
+/** The booking's settings: its workflow options with their defaults. */
+export interface Settings {
+  approvalTimeoutMs: number;
+  maxReshops: number;
+  maxCreateAttempts: number;
+  settleWindowMs: number;
+  unsettledPolicy: UnsettledPolicy;
+  cancelWindowMs: number;
+  seatSelectionTimeoutMs: number;
+  authenticationTimeoutMs: number;
+}
+
+export function settingsOf(options: BookingWorkflowOptions): Settings {
+  return {
+    approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    maxReshops: options.maxReshops ?? DEFAULT_MAX_RESHOPS,
+    maxCreateAttempts: Math.max(1, options.maxCreateAttempts ?? DEFAULT_MAX_CREATE_ATTEMPTS),
+    settleWindowMs: Math.max(0, options.settleWindowMs ?? DEFAULT_SETTLE_WINDOW_MS),
+    unsettledPolicy: options.unsettledPolicy ?? 'recreate',
+    cancelWindowMs: Math.max(0, options.cancelWindowMs ?? 0),
+    seatSelectionTimeoutMs: Math.max(0, options.seatSelectionTimeoutMs ?? DEFAULT_SEAT_SELECTION_TIMEOUT_MS),
+    authenticationTimeoutMs: Math.max(0, options.authenticationTimeoutMs ?? DEFAULT_AUTHENTICATION_TIMEOUT_MS),
+  };
+}
+
+// ------------------------------------------------------------------ the trail
+
+/** Why a step runs (see {@link StepRecord.reason}) and the airline it runs at. */
+export interface StepOptions {
+  reason?: string;
+  airline?: string;
+}
+
+/** The booking's visible record: state, status and search attribute, step trail. */
+export interface Trail {
+  readonly state: BookingState;
+  /** The one writer of the status: state, search attribute (unless `upsert: false`), webhook event, listeners. */
+  setStatus(status: BookingStatus, options?: { upsert?: boolean }): void;
+  /** Runs one activity call as a recorded step (at the chosen airline unless `options.airline` says). */
+  step<T extends { attempt: number }>(name: BookingStepName, call: () => Promise<T>, options?: StepOptions): Promise<T>;
+  finish(status: BookingStatus, error?: BookingError): BookingResult;
+  /** Resolves once every status change has reached the batch and the webhook registry. */
+  settled(): Promise<void>;
+}
+
+function createTrail(intent: BookingIntent, correlationId: string): Trail {
+  const state: BookingState = { status: 'RUNNING', steps: [], correlationId };
+  // Bookings with extras also say which (bookings without any keep the commands they always had).
+  const extras = extrasAsked(intent.extras);
+  upsertSearchAttributes([
+    { key: BookingStatusKey, value: 'RUNNING' },
+    { key: AgencyIdKey, value: intent.agency.id },
+    { key: RouteKey, value: `${intent.journey.origin}-${intent.journey.destination}` },
+    ...(extras !== undefined ? [{ key: ExtrasKey, value: extras }] : []),
+  ]);
+  const events: Promise<void>[] = [];
+  const setStatus: Trail['setStatus'] = (status, options = {}) => {
+    state.status = status;
+    if (options.upsert !== false) upsertSearchAttributes([{ key: BookingStatusKey, value: status }]);
+    events.push(emitBookingEvent(intent.agency.id, state));
+    bookingStatusChanged(state);
+  };
+  return {
+    state,
+    setStatus,
+    settled: () => Promise.all(events).then(() => undefined),
+    step: (name, call, options = {}) => recordStep(state, name, call, options),
+    finish(status, error) {
+      delete state.currentStep;
+      if (error !== undefined) state.error = error;
+      setStatus(status);
+      return { state };
+    },
+  };
+}
+
+async function recordStep<T extends { attempt: number }>(
+  state: BookingState,
+  name: BookingStepName,
+  call: () => Promise<T>,
+  options: StepOptions,
+): Promise<T> {
+  const record: StepRecord = { name, startedAt: new Date().toISOString(), attempts: 0 };
+  const airline = options.airline ?? state.airline;
+  if (airline !== undefined) record.airline = airline;
+  if (options.reason !== undefined) record.reason = options.reason;
+  state.steps.push(record);
+  state.currentStep = name;
+  try {
+    const result = await call();
+    record.attempts = result.attempt;
+    record.outcome = 'ok';
+    return result;
+  } catch (error) {
+    record.attempts = attemptsOf(error);
+    record.outcome = 'failed';
+    const failure = applicationFailureOf(error);
+    if (failure !== undefined) record.failure = failureTypeOf(failure.type);
+    if (record.airline !== undefined && error instanceof ActivityFailure)
+      record.message = toBookingError(error).message;
+    throw error;
+  } finally {
+    record.endedAt = new Date().toISOString();
+  }
+}
+
+// ------------------------------------------------------------------ the inboxes
+
+/**
+ * What the handlers (`handlers.ts`) received, read by the steps that wait for it. Each field has
+ * one writer: the handler that receives it, except `seats` (opened by the extras step, its
+ * `choice` written by the `selectSeats` handler) and `authentication.waiting` (the authenticate
+ * step).
+ */
+export interface Inbox {
+  /** `approvePrice` signals received; the price guard waits for one more than it saw when it began. */
+  approvals: number;
+  /** A cancel asked for by signal or update (the first one counts). */
+  cancel: { requestedAt?: string; reason?: string };
+  /** The traveller's seats, for the seat request the extras step opened (`AWAITING_SEAT_SELECTION`). */
+  seats?: SeatChoiceRequest;
+  /** The cardholder's 3-D Secure result, while the authenticate step waits for one. */
+  authentication: { waiting: boolean; result?: AuthenticationReturn };
+}
+
+/** A seat map offered to the traveller: opened by the extras step, answered by the `selectSeats` update. */
+export interface SeatChoiceRequest {
+  readonly maps: SeatMaps;
+  readonly pax: readonly Pax[];
+  choice?: ExtraPick[];
+}
+
+// ------------------------------------------------------------------ the booking
+
+/** Where the booking is, as the cancel handler needs to know: written by the orchestrator only. */
+export type Phase =
+  /** Before order placement: a cancel ends the booking at once. */
+  | 'preparing'
+  /** Placing and confirming the order: a cancel is remembered, carried out once it is confirmed. */
+  | 'ordering'
+  /** About to complete: no cancel is carried out any more. */
+  | 'closed';
+
+/** Everything the steps share. */
+export interface Booking {
+  readonly intent: BookingIntent;
+  /** One NDC TransactionIdentifier for every message of the booking (the airline's seat locks need it). */
+  readonly ctx: NdcContext;
+  readonly settings: Settings;
+  readonly trail: Trail;
+  readonly inbox: Inbox;
+  /** The airlines to shop at (`options.airlines`); undefined: one, on the workflow's own queue. */
+  readonly routes: readonly AirlineRoute[] | undefined;
+  /** The API's 3-D Secure return URLs (`options.authenticationReturn`), sent as TermURL / FailURL. */
+  readonly authenticationReturn?: { termUrl: string; failUrl: string };
+  /** The airline that owns the chosen offer: written by {@link chooseAirline} only. */
+  airline: AirlineRoute | undefined;
+  /** Written by the orchestrator only. */
+  phase: Phase;
+  /** The OrderViewRS of the confirmed order (`orderView` query): written by the orchestrator only. */
+  orderViewXml?: string;
+}
+
+/** The booking's shared context, its search attributes set. Registers no handler (`handlers.ts` does). */
+export function openBooking(intent: BookingIntent, options: BookingWorkflowOptions): Booking {
+  const correlationId = options.correlationId ?? workflowInfo().workflowId;
+  return {
+    intent,
+    ctx: ndcContextOf(intent, correlationId, workflowInfo().firstExecutionRunId.replace(/-/g, '')),
+    settings: settingsOf(options),
+    trail: createTrail(intent, correlationId),
+    inbox: { approvals: 0, cancel: {}, authentication: { waiting: false } },
+    routes: routesFor(intent, options.airlines),
+    ...(options.authenticationReturn !== undefined ? { authenticationReturn: options.authenticationReturn } : {}),
+    airline: undefined,
+    phase: 'preparing',
+  };
+}
+
+/**
+ * The airlines this booking shops at: those the intent names (in its order) of the routes the
+ * API passed, else all of them. Undefined without routes (one airline, on this task queue).
+ */
+function routesFor(intent: BookingIntent, routes: AirlineRoute[] | undefined): AirlineRoute[] | undefined {
+  if (routes === undefined || intent.airlines === undefined) return routes;
+  return intent.airlines.flatMap((code) => routes.filter((route) => route.code === code));
+}
+
+/** Records the chosen airline: the booking's routing, the state, and (routed bookings) the search attribute. */
+export function chooseAirline(booking: Booking, route: AirlineRoute | undefined): void {
+  booking.airline = route;
+  if (route === undefined) return;
+  const { state } = booking.trail;
+  if (state.airline !== route.code) upsertSearchAttributes([{ key: AirlineKey, value: route.code }]);
+  state.airline = route.code;
+}
+
+/** The settle window and unsettled policy of the chosen airline (else the booking's). */
+export function airlineSettings({
+  airline,
+  settings,
+}: Booking): Pick<Settings, 'settleWindowMs' | 'unsettledPolicy' | 'authenticationTimeoutMs'> {
+  return {
+    settleWindowMs: Math.max(0, airline?.settleWindowMs ?? settings.settleWindowMs),
+    unsettledPolicy: airline?.unsettledPolicy ?? settings.unsettledPolicy,
+    authenticationTimeoutMs: Math.max(0, airline?.authenticationTimeoutMs ?? settings.authenticationTimeoutMs),
+  };
+}
+
+/** The intent's secure-payment data with the booking API's return URLs, when it has them. */
+export function securePaymentOf(booking: Booking): BookingIntent['securePayment'] {
+  const { securePayment } = booking.intent;
+  return booking.authenticationReturn === undefined
+    ? securePayment
+    : { ...securePayment, ...booking.authenticationReturn };
+}
+
+// ------------------------------------------------------------------ what passes between the phases
+
+/** One shopping round: its number, why it started, the token it may reuse. */
+export interface Round {
+  number: number;
+  reason?: string;
+  /** A card token of an earlier round, usable at that round's airline only. */
+  token?: { id: string; airline?: string };
+  /** Highest total the price guard let through in earlier rounds. */
+  acceptedBefore?: string;
+}
+
+/** What preparing the offer hands to placing the order. */
+export interface ReadyToOrder {
+  shop: ShopResult;
+  priced: PriceResult;
+  tokenId: string;
+}
+
+/** An order the airline made (by its answer, or found by reading it back). */
+export interface Placed {
+  kind: 'placed';
+  order: OrderSummary;
+  orderViewXml?: string;
+}
+
+/** A placed order from an activity's answer. */
+export function placed(answer: { order: OrderSummary; orderViewXml?: string | undefined }): Placed {
+  return {
+    kind: 'placed',
+    order: answer.order,
+    ...(answer.orderViewXml !== undefined ? { orderViewXml: answer.orderViewXml } : {}),
+  };
+}
+
+/** How placing the order ended. */
+export type PlaceOutcome =
+  | Placed
+  /** A definite failure: no order exists. */
+  | { kind: 'failed'; cause: unknown }
+  /** Whether an order exists is unknown: a person must check. */
+  | { kind: 'escalated'; error: BookingError }
+  /** Cancelled while waiting for 3-D Secure: no order exists. */
+  | { kind: 'cancelled' };
+
+/** A call that may have changed the order got no definite answer: settle it before anything else. */
+export type Unknown = { kind: 'unknown' };
+
+/** What one call that may make the order answered: an order, a definite failure, or nothing known. */
+export type Sent = Placed | { kind: 'failed'; cause: unknown } | Unknown;
