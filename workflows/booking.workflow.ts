@@ -36,7 +36,7 @@ import {
 } from './booking/context';
 import { customerInputAfterAbsent, reshopDecision, unsettledOutcome } from './booking/decisions';
 import { trackBookingDetails } from './booking/details';
-import { priceWithExtras, showExtras } from './booking/extras';
+import { priceWithExtras, showExtras } from './booking/price';
 import { applicationFailureOf, detailsOf, failed, toBookingError } from './booking/failures';
 import { listen } from './booking/handlers';
 import { awaitCardholder, sendCustomerInput, type CardholderResult } from './booking/authentication';

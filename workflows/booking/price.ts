@@ -1,9 +1,9 @@
 /**
- * Steps `serviceList`, `seatMap` and `price` (docs/orchestrator.md "Extras"): after the offer is chosen, asks
- * the airline what is on sale (ServiceList, seat maps), picks by the decision functions or waits
- * for the traveller's seats (`AWAITING_SEAT_SELECTION`), and prices the offer with them; a seat
- * lost to another transaction (warning 281) is picked again from a fresh seat map, a bounded
- * number of times. Without `intent.extras` it is exactly the plain `price` step.
+ * Step `price`: the chosen offers priced (OfferPriceRQ). Without `intent.extras` that is all.
+ * With extras (docs/orchestrator.md "Extras"), steps `serviceList` and `seatMap` first ask the
+ * airline what is on sale, the decision functions pick (or the booking waits for the traveller's
+ * seats, `AWAITING_SEAT_SELECTION`), and the offer is priced with them; a seat lost to another
+ * transaction (warning 281) is picked again from a fresh seat map, a bounded number of times.
  */
 import { ApplicationFailure, condition } from '@temporalio/workflow';
 import type { ChosenOffer, PriceResult, SeatMapResult } from '../../activities/booking.activities.types';
