@@ -30,7 +30,7 @@
  *   confirmation (arrival order about 0.5, lockstep about 1.0; target <= 0.6), and the first
  *   confirmation as a multiple of the idle one-booking latency (target <= 3); once on the routed
  *   path (the airline's queue, the first shop one priority key below the booking's, see
- *   workflows/booking.airlines.ts `activitiesAt`) and once on the legacy path (no `airlines`:
+ *   workflows/booking/airlines.ts `activitiesAt`) and once on the legacy path (no `airlines`:
  *   every activity on the workflows' queue at the booking's own key), so the effect of the
  *   per-step priorities shows in one run;
  * - quota: two embedded airlines (ZZ, YY) at that limit each, SAGA_BENCH_QUOTA (default 200; 0

@@ -1,7 +1,7 @@
 /**
  * What the Temporal UI shows of a booking (its workflow's user metadata): a static summary and
  * details set at start, and current details kept up to date by the workflow
- * (workflows/booking.details.ts). Pure, shared by the API, the batch workflow and the booking
+ * (workflows/booking/details.ts). Pure, shared by the API, the batch workflow and the booking
  * workflow. Never a name, a card, a contact or a credential: route, dates, agency, counts,
  * statuses, the booking reference and totals only.
  */
