@@ -32,7 +32,10 @@ export { FailureType, FAILURE_TYPES, isFailureType } from './booking.failures';
 /** Re-exported for `scripts/start.ts`: the default lives with the Temporal settings. */
 export { DEFAULT_TASK_QUEUE } from '../temporal/task-queue';
 
-/** Workflow type names, as registered by the worker. */
+/**
+ * Workflow type names, as registered by the worker (the exports of `workflows/index.ts`; the API's
+ * `src/api/common/workflow-contract.ts` does not compile when one names no registered workflow).
+ */
 export const BOOKING_WORKFLOW = 'bookingWorkflow';
 export const BATCH_WORKFLOW = 'batchWorkflow';
 

@@ -14,7 +14,7 @@ import type { Principal } from '../common/principal';
 import type { BookingWorkflow } from '../common/workflow-contract';
 import { describeOrUndefined } from '../common/workflow-reads';
 import { AuthenticationReturns } from './authentication-return';
-import { BookingReads } from './booking.reads';
+import { bookingNotFound, BookingReads } from './booking.reads';
 
 @Injectable()
 export class AuthenticationService {
@@ -78,10 +78,6 @@ export class AuthenticationService {
 async function approvedAndOrdered(handle: WorkflowHandle<BookingWorkflow>): Promise<boolean> {
   const { state } = await handle.result();
   return state.authentication?.returned === 'approved' && state.order !== undefined;
-}
-
-function bookingNotFound(id: string, cause?: unknown): ApiError {
-  return new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`, cause !== undefined ? { cause } : {});
 }
 
 /** The booking was not asked for 3-D Secure, or has ended (the update was refused: `error`). */

@@ -33,7 +33,11 @@ export function intentSchemaOf(today: string, airlines?: readonly string[]) {
 }
 
 /** Each named airline is configured, and named once. */
-function checkAirlines(named: readonly string[] | undefined, configured: readonly string[] | undefined, ctx: Issues) {
+function checkAirlines(
+  named: readonly string[] | undefined,
+  configured: readonly string[] | undefined,
+  ctx: Issues,
+): void {
   named?.forEach((code, i) => {
     if (named.indexOf(code) !== i) {
       ctx.addIssue({ code: 'custom', path: ['airlines', i], message: `names ${code} twice` });

@@ -50,7 +50,7 @@ export class BookingReads {
   }
 
   /** Runs `read` with the query deadline (API_QUERY_TIMEOUT_MS): a query waits for a worker. */
-  withinQueryTimeout<T>(read: () => Promise<T>): Promise<T> {
+  private withinQueryTimeout<T>(read: () => Promise<T>): Promise<T> {
     return this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, read);
   }
 
@@ -148,7 +148,7 @@ export class BookingReads {
     const handle = this.handle(id);
     const description = await describeOrUndefined(handle);
     if (description === undefined || description.type !== BOOKING_WORKFLOW || !visibleTo(description, caller)) {
-      throw new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`);
+      throw bookingNotFound(id);
     }
     if (description.status.name === 'COMPLETED') {
       const result = await handle.result();
@@ -198,6 +198,11 @@ async function closedFacts(
     description,
     state: { status: closedStatus, steps: [], error: { type: `WORKFLOW_${description.status.name}`, message } },
   };
+}
+
+/** No booking `id` the caller may see (`cause`: the failed call, if any). */
+export function bookingNotFound(id: string, cause?: unknown): ApiError {
+  return new ApiError('BOOKING_NOT_FOUND', `No booking with id ${id}`, cause !== undefined ? { cause } : {});
 }
 
 /** The booking is not in `AWAITING_SEAT_SELECTION` (it is in `status`). */
