@@ -15,7 +15,7 @@ import {
   RATE_LIMITER,
   TEMPORAL_CLIENT,
   UI_PAYLOAD_CODEC,
-} from './api/api.tokens';
+} from './api/common/api.tokens';
 import type { ApiKeyStore } from './api/auth/api-keys';
 import { AuthGuard } from './api/auth/auth.guard';
 import type { JwtVerifier } from './api/auth/jwt-verifier';
@@ -25,6 +25,8 @@ import { BatchService } from './api/batches/batch.service';
 import { AuthenticationController, AuthenticationReturnController } from './api/bookings/authentication.controller';
 import { BookingController } from './api/bookings/booking.controller';
 import { AuthenticationReturns } from './api/bookings/authentication-return';
+import { AuthenticationService } from './api/bookings/authentication.service';
+import { BookingReads } from './api/bookings/booking.reads';
 import { BookingService } from './api/bookings/booking.service';
 import { CodecController, type UiPayloadCodec } from './api/codec/codec.controller';
 import { RateLimitGuard } from './api/common/rate-limit.guard';
@@ -86,6 +88,8 @@ export class AppModule implements OnApplicationShutdown {
       ],
       providers: [
         AuthenticationReturns,
+        AuthenticationService,
+        BookingReads,
         BookingService,
         BatchService,
         WebhookService,

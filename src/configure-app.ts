@@ -12,7 +12,7 @@ import type { HttpRequest as Request, HttpResponse as Response, NextFn as NextFu
 import { AppModule, type AppDependencies } from './app.module';
 import { ApiKeyStore } from './api/auth/api-keys';
 import { JwtVerifier } from './api/auth/jwt-verifier';
-import { openApiComponentSchemas } from './api/common/api.schemas';
+import { openApiComponentSchemas } from './api/openapi';
 import { ApiExceptionFilter } from './api/common/api-exception.filter';
 import { API_KEY_SCHEME, OIDC_SCHEME } from './api/common/openapi.decorators';
 import { createRateLimiter } from './api/common/rate-limit.guard';

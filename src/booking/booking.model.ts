@@ -1,7 +1,8 @@
 /**
  * The booking contract shared by the API, the workflows and the activities.
- * Plain interfaces only: these values cross HTTP and Temporal.
- * Amounts are exact decimal strings with their currency beside them.
+ * Plain data only (interfaces, and types inferred from the zod schemas of `booking.schemas.ts`):
+ * these values cross HTTP and Temporal. Amounts are exact decimal strings with their currency
+ * beside them.
  *
  * Statuses and failure types are declared once, in `booking.status.ts` and
  * `booking.failures.ts`, and re-exported here.
@@ -12,22 +13,29 @@ import type { z } from 'zod/v4';
 import type {
   batchProgressSchema,
   batchStatusSchema,
+  bookingIntentSchema,
   bookingErrorSchema,
   bookingErrorTypeSchema,
   bookingStateSchema,
   bookingStepNameSchema,
   compensationOutcomeSchema,
+  intentContactSchema,
+  intentPassengerSchema,
+  passengerTypeSchema,
   stepRecordSchema,
+  submittedIntentSchema,
 } from './booking.schemas';
-import type { BookingExtras } from './booking.extras';
 
 export { BookingStatus, BOOKING_STATUSES, isBookingStatus, isFinalStatus } from './booking.status';
 export { FailureType, FAILURE_TYPES, isFailureType } from './booking.failures';
 
-/** Task queue the worker polls. Overridable with `TEMPORAL_TASK_QUEUE` (default `ndc-saga`). */
-export const DEFAULT_TASK_QUEUE = 'ndc-saga';
+/** Re-exported for `scripts/start.ts`: the default lives with the Temporal settings. */
+export { DEFAULT_TASK_QUEUE } from '../temporal/task-queue';
 
-/** Workflow type names, as registered by the worker. */
+/**
+ * Workflow type names, as registered by the worker (the exports of `workflows/index.ts`; the API's
+ * `src/api/common/workflow-contract.ts` does not compile when one names no registered workflow).
+ */
 export const BOOKING_WORKFLOW = 'bookingWorkflow';
 export const BATCH_WORKFLOW = 'batchWorkflow';
 
@@ -56,94 +64,19 @@ export interface AirlineRoute {
   calendarSearch?: boolean;
 }
 
-export type PassengerType = 'ADT' | 'CHD' | 'INF';
-
-export interface IntentPassenger {
-  type: PassengerType;
-  title: string;
-  givenName: string;
-  surname: string;
-  /** YYYY-MM-DD */
-  birthdate: string;
-  contactId: string;
-}
-
-export interface IntentContact {
-  id: string;
-  emails: string[];
-  phones: { countryDialingCode: string; number: string }[];
-}
-
-export interface CardAddress {
-  addressLine1: string;
-  addressLine2?: string;
-  postalCode: string;
-  cityName: string;
-  stateOrProvince?: string;
-  countryCode: string;
-}
+export type PassengerType = z.infer<typeof passengerTypeSchema>;
+export type IntentPassenger = z.infer<typeof intentPassengerSchema>;
+export type IntentContact = z.infer<typeof intentContactSchema>;
+export type { CardAddress, CardAuthentication, PaymentCard } from '../common/payment-card';
 
 /**
- * A 3-D Secure authentication of the card done before the booking (the agency's own 3-D Secure
- * provider): the airline then charges without a challenge. Sensitive like the card.
+ * A booking intent as the saga books it (`bookingWorkflow`'s first argument): inferred from
+ * `bookingIntentSchema` (booking.schemas.ts), where every field is described.
  */
-export interface CardAuthentication {
-  /** Cardholder Authentication Verification Value from the issuer (base64). */
-  cavv: string;
-  /** E-commerce indicator, e.g. `05`. */
-  eci: string;
-  /** The issuer's (ACS) transaction id. */
-  transactionId: string;
-}
+export type BookingIntent = z.infer<typeof bookingIntentSchema>;
 
-/** Card data. Sensitive: never logged, never stored in clear, never returned. */
-export interface PaymentCard {
-  number: string;
-  name: string;
-  expirationYear: number;
-  expirationMonth: number;
-  verificationCode: string;
-  address: CardAddress;
-  /** A 3-D Secure result obtained beforehand; absent: the airline may ask for authentication. */
-  authentication?: CardAuthentication;
-}
-
-export interface BookingIntent {
-  agency: { id: string; name: string };
-  /** ISO 3166 country of the point of sale. */
-  pointOfSale: string;
-  /** ISO 4217 currency prices are requested in. */
-  currency: string;
-  /** Language code, e.g. `EN`. */
-  language: string;
-  journey: {
-    origin: string;
-    destination: string;
-    departureDate: string;
-    returnDate?: string;
-    /** When set, a calendar search of +/- this many days picks the cheapest date first. */
-    flexibleDays?: number;
-  };
-  passengers: IntentPassenger[];
-  contacts: IntentContact[];
-  selection?: {
-    /** Price class code (e.g. `ECONOMY`, `PLUS`); cheapest offer when absent. */
-    priceClass?: string;
-    /** Decimal string in `currency`; a higher priced total waits for approval. */
-    maxTotal?: string;
-  };
-  promotionCode?: string;
-  corporate?: { airlineId: string; account: string };
-  /**
-   * Designators of the airlines to shop at (each configured); default every configured airline.
-   * The order breaks ties between equally priced offers.
-   */
-  airlines?: string[];
-  /** Bags, other services and seats to add to the offer (docs/api.md "Extras"). */
-  extras?: BookingExtras;
-  payment: { card: PaymentCard };
-  securePayment: { failUrl: string; termUrl: string; ipAddress: string; userAgent: string };
-}
+/** A booking intent as submitted to the API: `agency.id` may be missing (the caller's is used then). */
+export type SubmittedIntent = z.infer<typeof submittedIntentSchema>;
 
 /** A step of the saga's trail (the activity it runs). */
 export type BookingStepName = z.infer<typeof bookingStepNameSchema>;

@@ -1,13 +1,153 @@
 /**
- * zod schemas of the booking state and of a batch's progress: the one source of their
- * TypeScript types (`booking.model.ts` infers `StepRecord`, `BookingError`, `BookingState` and
- * `BatchProgress` from them, with type-only imports so the workflow bundle never loads zod) and of
- * the API's OpenAPI schemas (`src/api/common/api.schemas.ts`). A field added to the state is
- * added here, and then appears in the types and in the API document alike.
+ * zod schemas of the booking contract: the one source of its TypeScript types and of the API's
+ * OpenAPI schemas.
+ *
+ * - The booking intent (the request): `booking.model.ts` infers `BookingIntent` and its parts from
+ *   {@link bookingIntentSchema}; the API validates a submitted one with
+ *   {@link submittedIntentSchema} plus the rules of the day (`src/api/bookings/booking.dto.ts`).
+ *   Unknown keys are refused, so a misspelt field is named in the 400 rather than silently
+ *   dropped; messages never contain the submitted values (card data must not be echoed).
+ * - The booking state and a batch's progress (the answers): `booking.model.ts` infers
+ *   `StepRecord`, `BookingError`, `BookingState` and `BatchProgress` from them, and the API derives
+ *   its answer schemas from them (`src/api/common/api.schemas.ts`).
+ *
+ * `booking.model.ts` imports these as types only, so the workflow bundle never loads zod. A field
+ * added here appears in the types and in the API document alike.
  */
 import { z } from 'zod/v4';
+import { paymentCardSchema } from '../common/payment-card';
+import { absoluteUrl, amountString, isoDate, text, upper } from '../common/zod-fields';
+import { EXTRA_DIRECTIONS, EXTRA_SERVICE_CODES, SEAT_MODES, SEAT_PREFERENCES } from './booking.extras';
 import { FailureType } from './booking.failures';
 import { BookingStatus } from './booking.status';
+
+/** Agency ids and idempotency keys go into workflow ids: keep them to a safe alphabet. */
+export const AGENCY_ID_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+/** What {@link AGENCY_ID_RE} asks for, as a validation message. */
+export const AGENCY_ID_MESSAGE = 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -';
+const agencyId = z.string().regex(AGENCY_ID_RE, AGENCY_ID_MESSAGE);
+
+export const passengerTypeSchema = z.enum(['ADT', 'CHD', 'INF'], { message: 'must be ADT, CHD or INF' });
+
+export const intentPassengerSchema = z.strictObject({
+  type: passengerTypeSchema,
+  title: text(20),
+  givenName: text(100),
+  surname: text(100),
+  /** YYYY-MM-DD */
+  birthdate: isoDate,
+  contactId: text(64),
+});
+
+export const intentContactSchema = z.strictObject({
+  id: text(64),
+  emails: z.array(z.email({ message: 'must be an e-mail address' })).max(5),
+  phones: z
+    .array(
+      z.strictObject({
+        countryDialingCode: z.string().regex(/^\d{1,4}$/, 'must be 1 to 4 digits'),
+        number: z.string().regex(/^\d{4,15}$/, 'must be 4 to 15 digits'),
+      }),
+    )
+    .max(5),
+});
+
+/**
+ * `intent.extras`: bags and other services per passenger and direction, and how seats are chosen
+ * (docs/api.md "Extras"). Its type is `BookingExtras` (booking.extras.ts); a spec keeps the two equal.
+ */
+export const intentExtrasSchema = z.strictObject({
+  bags: z
+    .array(
+      z.strictObject({
+        passenger: z.number({ message: 'must be a passenger index' }).int('must be an integer').min(0),
+        code: z.enum(EXTRA_SERVICE_CODES, { message: `must be one of ${EXTRA_SERVICE_CODES.join(', ')}` }),
+        direction: z.enum(EXTRA_DIRECTIONS, { message: 'must be outbound, return or both' }),
+      }),
+    )
+    .max(40)
+    .optional(),
+  seats: z
+    .strictObject({
+      mode: z.enum(SEAT_MODES, { message: 'must be auto or choose' }),
+      preference: z.enum(SEAT_PREFERENCES, { message: 'must be window, aisle or any' }).optional(),
+      together: z.boolean().optional(),
+      maxPricePerSeat: amountString('25.00').optional(),
+      required: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+/**
+ * A booking intent as the saga books it (`bookingWorkflow`'s first argument): its agency is
+ * settled. A submitted one may leave `agency.id` out ({@link submittedIntentSchema}).
+ */
+export const bookingIntentSchema = z.strictObject({
+  agency: z.strictObject({ id: agencyId, name: text(100) }),
+  /** ISO 3166 country of the point of sale. */
+  pointOfSale: upper(2, 'an ISO 3166 country code'),
+  /** ISO 4217 currency prices are requested in. */
+  currency: upper(3, 'an ISO 4217 currency code'),
+  /** Language code, e.g. `EN`. */
+  language: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter language code'),
+  journey: z.strictObject({
+    origin: upper(3, 'an IATA airport code'),
+    destination: upper(3, 'an IATA airport code'),
+    departureDate: isoDate,
+    returnDate: isoDate.optional(),
+    /** When set, a calendar search of +/- this many days picks the cheapest date first. */
+    flexibleDays: z.number().int('must be an integer').min(0).max(7).optional(),
+  }),
+  passengers: z.array(intentPassengerSchema).min(1, 'must list at least one passenger').max(9, 'at most 9 passengers'),
+  contacts: z.array(intentContactSchema).min(1, 'must list at least one contact').max(9),
+  selection: z
+    .strictObject({
+      /** Price class code (e.g. `ECONOMY`, `PLUS`); cheapest offer when absent. */
+      priceClass: z
+        .string()
+        .regex(/^[A-Z0-9_]{1,20}$/, 'must be a price class code such as ECONOMY')
+        .optional(),
+      /** Decimal string in `currency`; a higher priced total waits for approval. */
+      maxTotal: amountString('250.00').optional(),
+    })
+    .optional(),
+  promotionCode: z
+    .string()
+    .regex(/^[A-Z0-9]{1,20}$/, 'must be 1 to 20 capital letters or digits')
+    .optional(),
+  corporate: z
+    .strictObject({
+      airlineId: z.string().regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline designator'),
+      account: text(40),
+    })
+    .optional(),
+  /**
+   * Designators of the airlines to shop at (each configured); default every configured airline.
+   * The order breaks ties between equally priced offers.
+   */
+  airlines: z
+    .array(z.string().regex(/^[A-Z0-9]{2,3}$/, 'must be an airline designator such as ZZ'))
+    .min(1, 'must name at least one airline (or leave airlines out: every configured one)')
+    .max(20)
+    .optional(),
+  /** Bags, other services and seats to add to the offer (docs/api.md "Extras"). */
+  extras: intentExtrasSchema.optional(),
+  payment: z.strictObject({ card: paymentCardSchema }),
+  securePayment: z.strictObject({
+    failUrl: absoluteUrl,
+    termUrl: absoluteUrl,
+    ipAddress: z.union([z.ipv4(), z.ipv6()], { message: 'must be an IPv4 or IPv6 address' }),
+    userAgent: text(500),
+  }),
+});
+
+/**
+ * A booking intent as an agency submits it (`POST /bookings`, each of `POST /batches`):
+ * `agency.id` may be left out, the caller's agency (from the credential) is used then.
+ */
+export const submittedIntentSchema = bookingIntentSchema.extend({
+  agency: z.strictObject({ id: agencyId.optional(), name: text(100) }),
+});
 
 const money = z.object({
   value: z.string().meta({ example: '129.00' }),

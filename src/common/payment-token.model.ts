@@ -3,7 +3,7 @@
  * The orchestrator's client sends it and the airline's token service validates it, so both sides
  * share this one type. Sensitive: the card number and CVV are never logged or stored in clear.
  */
-import type { PaymentCard } from '../booking/booking.model';
+import type { PaymentCard } from './payment-card';
 
 /** Card token request body (`POST /payment/tokens`). */
 export interface PaymentTokenRequest {

@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import { z } from 'zod/v4';
-import { DEFAULT_TASK_QUEUE } from '../booking/booking.model';
+import { DEFAULT_TASK_QUEUE } from './task-queue';
 import { EnvConfigError, parseEnv } from '../common/env';
 
 /** Thrown when a TEMPORAL_* variable is invalid; the message names it. */

@@ -17,7 +17,10 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** Workflow type names, as registered by the worker. */
+/**
+ * Workflow type names, as registered by the worker (the exports of `workflows/index.ts`; the API's
+ * `src/api/common/workflow-contract.ts` does not compile when one names no registered workflow).
+ */
 export const WEBHOOK_REGISTRY_WORKFLOW = 'webhookRegistryWorkflow';
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 

@@ -790,6 +790,15 @@ describe('booking API over a fake Temporal client', () => {
     ]);
     expect(doc.components.schemas.BookingIntent.properties.agency.required).toEqual(['name']);
     expect(doc.components.schemas.CodecPayloads.required).toEqual(['payloads']);
+    // regression: the webhook body was a hand-written copy; now it is the validating schema's.
+    expect(doc.paths['/webhooks'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WebhookCreate',
+    });
+    expect(doc.components.schemas.WebhookCreate).toMatchObject({
+      required: ['url', 'events'],
+      additionalProperties: false,
+      properties: { url: { maxLength: 2048 }, events: { minItems: 1 }, description: { maxLength: 200 } },
+    });
     expect(doc.components.schemas.BookingListQuery.properties.status.enum).toEqual(BOOKING_STATUSES);
     expect(doc.components.schemas.Problem.required).toEqual([
       'type',

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { generateApiKey, readKeysFile, writeKeysFile } from '../../src/api/auth/api-keys';
-import type { Role } from '../../src/api/auth/principal';
+import type { Role } from '../../src/api/common/principal';
 
 export interface TestKeys {
   /** The keys file. */

@@ -5,7 +5,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { airlineListing, type AirlineListing } from '../../ndc-client/airline-profile';
-import { API_CONFIG } from '../api.tokens';
+import { API_CONFIG } from '../common/api.tokens';
 import type { ApiConfig } from '../config/api.config';
 import { Authenticated } from '../common/openapi.decorators';
 

@@ -12,7 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod/v4';
-import type { Principal, Role } from './principal';
+import type { Principal, Role } from '../common/principal';
 
 /** Every key starts with this. */
 export const API_KEY_PREFIX = 'nsk_';

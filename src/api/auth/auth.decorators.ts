@@ -4,7 +4,7 @@
  * embedded dev stack reach it from loopback without a credential (the codec endpoints).
  */
 import { SetMetadata } from '@nestjs/common';
-import type { Role } from './principal';
+import type { Role } from '../common/principal';
 
 export const PUBLIC_ROUTE = Symbol('PUBLIC_ROUTE');
 export const REQUIRED_ROLE = Symbol('REQUIRED_ROLE');

@@ -5,14 +5,14 @@
  */
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { API_CONFIG, API_KEY_STORE, JWT_VERIFIER } from '../api.tokens';
+import { API_CONFIG, API_KEY_STORE, JWT_VERIFIER } from '../common/api.tokens';
 import { ApiError } from '../common/api-error';
 import type { ApiConfig } from '../config/api.config';
 import { API_KEY_PREFIX, keyPrefix, type ApiKeyStore } from './api-keys';
 import { LOOPBACK_DEV_OPEN, PUBLIC_ROUTE, REQUIRED_ROLE } from './auth.decorators';
-import { PRINCIPAL_KEY } from './caller.decorator';
+import { PRINCIPAL_KEY } from '../common/caller.decorator';
 import { JwtVerifier } from './jwt-verifier';
-import type { Principal, Role } from './principal';
+import type { Principal, Role } from '../common/principal';
 
 interface AuthRequest {
   method: string;
@@ -33,9 +33,7 @@ export const LOOPBACK_DEV_PRINCIPAL: Principal = {
 };
 
 export function unauthenticated(detail: string): ApiError {
-  return new ApiError('UNAUTHENTICATED', detail, undefined, undefined, {
-    'WWW-Authenticate': 'Bearer realm="ndc-saga"',
-  });
+  return new ApiError('UNAUTHENTICATED', detail, { headers: { 'WWW-Authenticate': 'Bearer realm="ndc-saga"' } });
 }
 
 @Injectable()

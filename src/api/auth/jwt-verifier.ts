@@ -6,7 +6,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { OidcConfig } from '../config/api.config';
 import { AGENCY_ID_PATTERN } from './api-keys';
-import type { Principal } from './principal';
+import type { Principal } from '../common/principal';
 
 /** Agency of an ops token that carries no agency claim. */
 export const OPS_DEFAULT_AGENCY = 'ops';

@@ -7,7 +7,7 @@
  *   revoke <nsk_id | id>                                     the key is refused from then on
  */
 import { generateApiKey, readKeysFile, writeKeysFile, type KeysFile } from './api-keys';
-import type { Role } from './principal';
+import type { Role } from '../common/principal';
 
 class Usage extends Error {}
 

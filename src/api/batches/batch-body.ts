@@ -2,7 +2,7 @@
  * The two forms of a `POST /batches` body: a JSON array of intents (a plain batch), or
  * `{"intents": [...], "atomic": true}` (all or nothing, docs/api.md "Batches").
  */
-import type { FieldError } from '../bookings/booking.dto';
+import type { FieldError } from '../common/validation';
 
 export type BatchBody =
   { ok: true; intents: unknown; atomic: boolean; wrapped: boolean } | { ok: false; fields: FieldError[] };

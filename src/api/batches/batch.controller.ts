@@ -1,17 +1,17 @@
 /** HTTP routes of batches. */
 import { Body, Controller, Get, Headers, Inject, Param, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { API_CLOCK, API_CONFIG } from '../api.tokens';
+import { API_CLOCK, API_CONFIG } from '../common/api.tokens';
 import type { ApiConfig } from '../config/api.config';
-import { Caller } from '../auth/caller.decorator';
+import { Caller } from '../common/caller.decorator';
 import { intentForCaller } from '../auth/intent-agency';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import type { HttpResponse as Response } from '../common/http.types';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { IntakeRoute } from '../common/intake.decorators';
 import { RequestId } from '../common/request-id';
-import { noteIntake } from '../observability/api.metrics';
+import { noteIntake } from '../common/answer-notes';
 import { utcToday, IntentValidator } from '../bookings/booking.dto';
 import { splitBatchBody } from './batch-body';
 import { BatchService, type BatchAccepted, type BatchView } from './batch.service';
@@ -64,15 +64,15 @@ export class BatchController {
     @Headers('idempotency-key') key?: string,
   ): Promise<BatchAccepted> {
     const split = splitBatchBody(body);
-    if (!split.ok) throw new ApiError('INVALID_INTENT', 'Invalid batch', split.fields);
+    if (!split.ok) throw new ApiError('INVALID_INTENT', 'Invalid batch', { fields: split.fields });
     const prefix = split.wrapped ? 'intents' : '';
     const checked = this.validator.batch(split.intents, utcToday(this.now()));
     if (!checked.ok) {
-      throw new ApiError(
-        'INVALID_INTENT',
-        'Invalid booking intents',
-        checked.fields.map((f) => ({ ...f, path: prefix + (f.path === '(body)' && prefix !== '' ? '' : f.path) })),
-      );
+      const fields = checked.fields.map((f) => ({
+        ...f,
+        path: prefix + (f.path === '(body)' && prefix !== '' ? '' : f.path),
+      }));
+      throw new ApiError('INVALID_INTENT', 'Invalid booking intents', { fields });
     }
     const intents = checked.value.map((intent, i) => intentForCaller(intent, caller, `${prefix}[${i}].`));
     const accepted = await this.batches.create(intents, caller, key, requestId, split.atomic);

@@ -3,7 +3,7 @@
  * one agency (AgencyId search attribute); reads are scoped like bookings.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { Client, type WorkflowExecutionDescription } from '@temporalio/client';
+import { Client, type WorkflowExecutionDescription, type WorkflowHandle } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { createHash } from 'node:crypto';
 import {
@@ -18,25 +18,17 @@ import {
 } from '../../booking/booking.model';
 import { progressQuery } from '../../../workflows/definitions';
 import { bookingPriority } from '../../booking/booking.priority';
-import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
-import type { Principal } from '../auth/principal';
-import { startFailure } from '../common/start-failure';
 import { ApiError } from '../common/api-error';
+import { API_CONFIG, TEMPORAL_CLIENT } from '../common/api.tokens';
+import { FINGERPRINT_MEMO, fingerprint, idempotencyKey, keyReused, MAX_WORKFLOW_ID } from '../common/intake';
+import type { Principal } from '../common/principal';
+import { startFailure } from '../common/start-failure';
+import type { BatchWorkflow } from '../common/workflow-contract';
+import { describeOrUndefined, errorName, statusFromDescription, visibleTo } from '../common/workflow-reads';
 import type { ApiConfig } from '../config/api.config';
 import { AuthenticationReturns } from '../bookings/authentication-return';
 import { MAX_BATCH_SIZE } from '../bookings/booking.dto';
-import {
-  bookingLinks,
-  describeOrUndefined,
-  errorName,
-  FINGERPRINT_MEMO,
-  fingerprint,
-  idempotencyKey,
-  keyReused,
-  MAX_WORKFLOW_ID,
-  statusFromDescription,
-  visibleTo,
-} from '../bookings/booking.service';
+import { bookingLinks } from '../bookings/booking.reads';
 
 /** Memo key holding the number of intents of a batch (for the progress answered from visibility). */
 export const TOTAL_MEMO = 'total';
@@ -89,26 +81,17 @@ export class BatchService {
     // An atomic batch is another request than a plain one with the same intents (same key: 422).
     const print = atomic ? fingerprint({ atomic: true, intents }) : fingerprint(intents);
     const self = { self: `/batches/${encodeURIComponent(id)}` };
-    const handle = this.client.workflow.getHandle(id);
+    const handle = this.client.workflow.getHandle<BatchWorkflow>(id);
     const before = await describeOrUndefined(handle);
     if (before !== undefined) {
       if (before.type !== BATCH_WORKFLOW || before.memo?.[FINGERPRINT_MEMO] !== print) throw keyReused(id);
       return { id, total: intents.length, existing: true, links: self };
     }
-    const input: BatchInput = {
-      intents,
-      concurrency: this.config.batchConcurrency,
-      options: { ...this.config.workflowDefaults, correlationId: requestId },
-      // Each child gets the return URLs a single booking gets, under its own id.
-      authenticationReturns: intents.map((_, index) => this.returns.urlsOf(batchChildId(id, index))),
-    };
-    if (this.config.approvalTimeoutMs !== undefined) input.options!.approvalTimeoutMs = this.config.approvalTimeoutMs;
-    if (atomic) input.atomic = true;
     try {
-      await this.client.workflow.start(BATCH_WORKFLOW, {
+      await this.client.workflow.start<BatchWorkflow>(BATCH_WORKFLOW, {
         workflowId: id,
         taskQueue: this.config.taskQueue,
-        args: [input],
+        args: [this.batchInput(id, intents, requestId, atomic)],
         workflowIdConflictPolicy: 'USE_EXISTING',
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
         // Behind interactive bookings; the children and their activities inherit it on the server.
@@ -124,57 +107,56 @@ export class BatchService {
     return { id, total: intents.length, existing: false, links: self };
   }
 
+  /** The batch workflow's argument: the intents with the deployment's workflow defaults. */
+  private batchInput(id: string, intents: BookingIntent[], requestId: string, atomic: boolean): BatchInput {
+    const options = { ...this.config.workflowDefaults, correlationId: requestId };
+    if (this.config.approvalTimeoutMs !== undefined) options.approvalTimeoutMs = this.config.approvalTimeoutMs;
+    return {
+      intents,
+      concurrency: this.config.batchConcurrency,
+      options,
+      // Each child gets the return URLs a single booking gets, under its own id.
+      authenticationReturns: intents.map((_, index) => this.returns.urlsOf(batchChildId(id, index))),
+      ...(atomic ? { atomic: true } : {}),
+    };
+  }
+
   /** Progress of a batch the caller may see (unknown and another agency's: BATCH_NOT_FOUND alike). */
   async get(id: string, caller: Principal): Promise<BatchView> {
-    const handle = this.client.workflow.getHandle(id);
+    const handle = this.client.workflow.getHandle<BatchWorkflow>(id);
     const d = await describeOrUndefined(handle);
     if (d === undefined || d.type !== BATCH_WORKFLOW || !visibleTo(d, caller))
       throw new ApiError('BATCH_NOT_FOUND', `No batch with id ${id}`);
-    let progress: BatchProgress | undefined;
-    let stale: string | undefined;
+    const { progress, stale } = await this.progressOf(handle, d);
+    return batchView(id, d, progress, stale);
+  }
+
+  /**
+   * The batch's progress: its result once completed, else its `progress` query, else (no worker
+   * answered) the counts visibility has, with `stale` saying why.
+   */
+  private async progressOf(
+    handle: WorkflowHandle<BatchWorkflow>,
+    d: WorkflowExecutionDescription,
+  ): Promise<{ progress: BatchProgress; stale?: string }> {
     if (d.status.name === 'COMPLETED') {
-      const result = (await handle.result()) as unknown;
-      if (isProgress(result)) progress = result;
+      const result = await handle.result();
+      if (isProgress(result)) return { progress: result };
     }
-    if (progress === undefined) {
-      try {
-        progress = await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
+    try {
+      return {
+        progress: await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () =>
           handle.query(progressQuery),
-        );
-      } catch (err) {
-        // No worker answered (none polling, or the one holding the batch died), whatever the
-        // gRPC code: count the children from visibility instead.
-        progress = await this.progressFromVisibility(d);
-        stale = `no worker answered the progress query within ${this.config.queryTimeoutMs} ms; counts from visibility (${errorName(err)})`;
-      }
+        ),
+      };
+    } catch (err) {
+      // No worker answered (none polling, or the one holding the batch died), whatever the
+      // gRPC code: count the children from visibility instead.
+      return {
+        progress: await this.progressFromVisibility(d),
+        stale: `no worker answered the progress query within ${this.config.queryTimeoutMs} ms; counts from visibility (${errorName(err)})`,
+      };
     }
-    return {
-      id,
-      // An atomic batch is done once its compensation is over too.
-      done:
-        (d.status.name !== 'RUNNING' && stale === undefined) ||
-        (progress.pending + progress.running === 0 &&
-          (progress.atomic !== true || (progress.status !== 'RUNNING' && progress.status !== 'COMPENSATING'))),
-      total: progress.total,
-      pending: progress.pending,
-      running: progress.running,
-      confirmed: progress.confirmed,
-      failed: progress.failed,
-      cancelled: progress.cancelled,
-      escalated: progress.escalated ?? 0,
-      bookings: progress.bookings.map((b) => ({
-        id: b.id,
-        status: b.status,
-        ...(b.refund !== undefined ? { refund: b.refund } : {}),
-        ...(b.compensation !== undefined ? { compensation: b.compensation } : {}),
-        links: { self: bookingLinks(b.id).self },
-      })),
-      ...(progress.atomic === true
-        ? { atomic: true as const, status: progress.status, skipped: progress.skipped }
-        : {}),
-      ...(stale !== undefined ? { stale } : {}),
-      links: { self: `/batches/${encodeURIComponent(id)}` },
-    };
   }
 
   /**
@@ -208,6 +190,35 @@ export class BatchService {
       bookings: children,
     };
   }
+}
+
+/** The answer of GET /batches/:id. */
+function batchView(id: string, d: WorkflowExecutionDescription, progress: BatchProgress, stale?: string): BatchView {
+  return {
+    id,
+    // An atomic batch is done once its compensation is over too.
+    done:
+      (d.status.name !== 'RUNNING' && stale === undefined) ||
+      (progress.pending + progress.running === 0 &&
+        (progress.atomic !== true || (progress.status !== 'RUNNING' && progress.status !== 'COMPENSATING'))),
+    total: progress.total,
+    pending: progress.pending,
+    running: progress.running,
+    confirmed: progress.confirmed,
+    failed: progress.failed,
+    cancelled: progress.cancelled,
+    escalated: progress.escalated ?? 0,
+    bookings: progress.bookings.map((b) => ({
+      id: b.id,
+      status: b.status,
+      ...(b.refund !== undefined ? { refund: b.refund } : {}),
+      ...(b.compensation !== undefined ? { compensation: b.compensation } : {}),
+      links: { self: bookingLinks(b.id).self },
+    })),
+    ...(progress.atomic === true ? { atomic: true as const, status: progress.status, skipped: progress.skipped } : {}),
+    ...(stale !== undefined ? { stale } : {}),
+    links: { self: `/batches/${encodeURIComponent(id)}` },
+  };
 }
 
 function childIndex(id: string): number {

@@ -12,7 +12,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { loadPayloadKey } from '../../temporal/payload-codec';
-import { API_CONFIG } from '../api.tokens';
+import { API_CONFIG } from '../common/api.tokens';
 import type { ApiConfig } from '../config/api.config';
 
 const TOKEN_INFO = 'ndc-saga 3-D Secure return token v1';

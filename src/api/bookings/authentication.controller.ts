@@ -7,12 +7,12 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticationReturn } from '../../booking/booking.model';
 import { Public } from '../auth/auth.decorators';
-import { Caller } from '../auth/caller.decorator';
-import type { Principal } from '../auth/principal';
+import { Caller } from '../common/caller.decorator';
+import type { Principal } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import type { HttpResponse as Response } from '../common/http.types';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
-import { BookingService } from './booking.service';
+import { AuthenticationService } from './authentication.service';
 
 /** Longest PaRes accepted (as the workflow's validator). */
 const MAX_PARES = 8192;
@@ -20,14 +20,14 @@ const MAX_PARES = 8192;
 /** The result of a return or a post, checked: `approved` / `declined`, PaRes as it came. */
 export function authenticationReturnOf(result: unknown, paRes: unknown): AuthenticationReturn {
   if (result !== 'approved' && result !== 'declined')
-    throw new ApiError('INVALID_REQUEST', 'Invalid 3-D Secure result', [
-      { path: 'result', message: 'must be approved or declined' },
-    ]);
+    throw new ApiError('INVALID_REQUEST', 'Invalid 3-D Secure result', {
+      fields: [{ path: 'result', message: 'must be approved or declined' }],
+    });
   if (paRes === undefined || paRes === '') return { outcome: result };
   if (typeof paRes !== 'string' || paRes.length > MAX_PARES)
-    throw new ApiError('INVALID_REQUEST', 'Invalid 3-D Secure result', [
-      { path: 'paRes', message: `must be a string of at most ${MAX_PARES} characters` },
-    ]);
+    throw new ApiError('INVALID_REQUEST', 'Invalid 3-D Secure result', {
+      fields: [{ path: 'paRes', message: `must be a string of at most ${MAX_PARES} characters` }],
+    });
   return { outcome: result, paRes };
 }
 
@@ -36,7 +36,7 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 @ApiTags('bookings')
 @Controller('bookings')
 export class AuthenticationReturnController {
-  constructor(private readonly bookings: BookingService) {}
+  constructor(private readonly authentication: AuthenticationService) {}
 
   @Public()
   @Get(':id/authentication/return')
@@ -88,7 +88,7 @@ export class AuthenticationReturnController {
     res: Response,
   ): Promise<void> {
     const returned = authenticationReturnOf(query.result, str(form?.PaRes) ?? str(query.PaRes));
-    const location = await this.bookings.returnFromAuthentication(id, query.token, returned);
+    const location = await this.authentication.returnFromAuthentication(id, query.token, returned);
     // The return URL carries the token: never sent on as a Referer, never cached.
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cache-Control', 'no-store');
@@ -100,7 +100,7 @@ export class AuthenticationReturnController {
 @Authenticated()
 @Controller('bookings')
 export class AuthenticationController {
-  constructor(private readonly bookings: BookingService) {}
+  constructor(private readonly authentication: AuthenticationService) {}
 
   @Post(':id/authentication')
   @HttpCode(200)
@@ -126,6 +126,6 @@ export class AuthenticationController {
     @Caller() caller: Principal,
   ): Promise<{ id: string; outcome: string; first: boolean }> {
     const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    return this.bookings.postAuthentication(id, caller, authenticationReturnOf(b.result, b.paRes));
+    return this.authentication.postAuthentication(id, caller, authenticationReturnOf(b.result, b.paRes));
   }
 }

@@ -2,25 +2,20 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { HttpResponse as Response } from '../common/http.types';
-import { API_CLOCK, API_CONFIG } from '../api.tokens';
+import { API_CLOCK, API_CONFIG } from '../common/api.tokens';
 import type { ApiConfig } from '../config/api.config';
-import { Caller } from '../auth/caller.decorator';
+import { Caller } from '../common/caller.decorator';
 import { intentForCaller } from '../auth/intent-agency';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import { IntakeRoute } from '../common/intake.decorators';
 import { RequestId } from '../common/request-id';
-import { noteIntake } from '../observability/api.metrics';
+import { noteIntake } from '../common/answer-notes';
 import { BOOKING_STATUSES, utcToday, IntentValidator, validateListQuery, validateSeatSelection } from './booking.dto';
-import {
-  BookingService,
-  type BookingAccepted,
-  type BookingSummary,
-  type BookingView,
-  type SeatMapView,
-  type SignalSent,
-} from './booking.service';
+import type { BookingAccepted, BookingSummary, BookingView, SeatMapView, SignalSent } from '../common/api.schemas';
+import { BookingReads } from './booking.reads';
+import { BookingService } from './booking.service';
 
 const NOT_FOUND: [number, string] = [404, "Unknown id, or another agency's booking (answered alike)"];
 
@@ -32,6 +27,7 @@ export class BookingController {
 
   constructor(
     private readonly bookings: BookingService,
+    private readonly reads: BookingReads,
     @Inject(API_CLOCK) private readonly now: () => Date,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
@@ -56,7 +52,7 @@ export class BookingController {
     @Headers('idempotency-key') key?: string,
   ): Promise<BookingAccepted> {
     const checked = this.validator.intent(body, utcToday(this.now()));
-    if (!checked.ok) throw new ApiError('INVALID_INTENT', 'Invalid booking intent', checked.fields);
+    if (!checked.ok) throw new ApiError('INVALID_INTENT', 'Invalid booking intent', { fields: checked.fields });
     const accepted = await this.bookings.create(intentForCaller(checked.value, caller), key, requestId);
     res.setHeader('Location', accepted.links.self);
     noteIntake(res, accepted);
@@ -76,8 +72,8 @@ export class BookingController {
   @ProblemResponses([400, 'Bad filter'], [403, 'An agency credential asked for another agency'])
   list(@Query() query: unknown, @Caller() caller: Principal): Promise<{ bookings: BookingSummary[] }> {
     const checked = validateListQuery(query);
-    if (!checked.ok) throw new ApiError('INVALID_REQUEST', 'Invalid query parameters', checked.fields);
-    return this.bookings.list(checked.value, caller);
+    if (!checked.ok) throw new ApiError('INVALID_REQUEST', 'Invalid query parameters', { fields: checked.fields });
+    return this.reads.list(checked.value, caller);
   }
 
   @Get(':id')
@@ -86,7 +82,7 @@ export class BookingController {
   @ApiResponse({ status: 200, description: 'State', schema: { $ref: '#/components/schemas/BookingView' } })
   @ProblemResponses(NOT_FOUND)
   get(@Param('id') id: string, @Caller() caller: Principal): Promise<BookingView> {
-    return this.bookings.get(id, caller);
+    return this.reads.get(id, caller);
   }
 
   @Get(':id/order')
@@ -99,7 +95,7 @@ export class BookingController {
     @Caller() caller: Principal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const xml = await this.bookings.order(id, caller);
+    const xml = await this.reads.order(id, caller);
     res.type('application/xml; charset=utf-8');
     return xml;
   }
@@ -112,7 +108,7 @@ export class BookingController {
   @ApiResponse({ status: 200, description: 'Seat map', schema: { $ref: '#/components/schemas/SeatMapView' } })
   @ProblemResponses(NOT_FOUND, [409, 'Not awaiting a seat selection'])
   seatMap(@Param('id') id: string, @Caller() caller: Principal): Promise<SeatMapView> {
-    return this.bookings.seatMap(id, caller);
+    return this.reads.seatMap(id, caller);
   }
 
   @Post(':id/seats')
@@ -137,7 +133,7 @@ export class BookingController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SignalSent> {
     const checked = validateSeatSelection(body);
-    if (!checked.ok) throw new ApiError('INVALID_REQUEST', 'Invalid seat selection', checked.fields);
+    if (!checked.ok) throw new ApiError('INVALID_REQUEST', 'Invalid seat selection', { fields: checked.fields });
     const sent = await this.bookings.selectSeats(id, caller, checked.value.seats);
     res.setHeader('Location', sent.links.self);
     return sent;

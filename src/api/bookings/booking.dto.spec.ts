@@ -1,6 +1,7 @@
 import { oneWayIntent, CREDIT_CARD, TEST_CVV } from '../../../test/api/intent.fixture';
-import { openApiComponentSchemas } from '../common/api.schemas';
-import { formatPath, IntentValidator, validateBatch, validateIntent } from './booking.dto';
+import { openApiComponentSchemas } from '../openapi';
+import { formatPath } from '../common/validation';
+import { IntentValidator, validateBatch, validateIntent } from './booking.dto';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const TODAY = '2026-11-21';

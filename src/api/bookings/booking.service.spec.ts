@@ -1,6 +1,9 @@
+import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { batchAgency, batchWorkflowId } from '../batches/batch.service';
-import type { Principal } from '../auth/principal';
-import { bookingWorkflowId, fingerprint, MAX_WORKFLOW_ID } from './booking.service';
+import { ApiError } from '../common/api-error';
+import type { Principal } from '../common/principal';
+import { fingerprint, MAX_WORKFLOW_ID } from '../common/intake';
+import { BookingService, bookingWorkflowId } from './booking.service';
 
 /** Just the parts of an intent the fingerprint is about (test card number and CVV). */
 const body = {
@@ -52,5 +55,56 @@ describe('fingerprint', () => {
     expect(fingerprint(otherCvv)).toBe(fingerprint(body));
     expect(fingerprint(body)).toMatch(/^[0-9a-f]{64}$/);
     expect(fingerprint(body)).not.toContain('4111111111111111');
+  });
+});
+
+describe('BookingService wraps keep their cause', () => {
+  const caller: Principal = { agencyId: 'A', role: 'agency', method: 'api-key', id: 'nsk_x' };
+  /** Reads of one running booking in `status`, whose updates fail with `refusal`. */
+  const reads = (status: string, refusal: Error, after?: string) => {
+    let reads = 0;
+    return {
+      facts: async () => {
+        reads += 1;
+        const closed = after !== undefined && reads > 1;
+        return {
+          description: { status: { name: closed ? 'COMPLETED' : 'RUNNING' } },
+          state: { status: closed ? after : status, steps: [], order: { orderId: 'O1' } },
+        };
+      },
+      handle: () => ({
+        executeUpdate: async () => {
+          throw refusal;
+        },
+      }),
+    };
+  };
+  const service = (r: ReturnType<typeof reads>) =>
+    new BookingService({} as never, {} as never, r as never, {} as never);
+
+  it('regression: a seat choice the workflow refuses is SEAT_CHOICE_REFUSED with the refusal as cause', async () => {
+    const refusal = new WorkflowUpdateFailedError('update failed', new Error('seats[0]: 12A is taken'));
+    const err = await service(reads('AWAITING_SEAT_SELECTION', refusal))
+      .selectSeats('b1', caller, [{ passenger: 0, seat: '12A' }])
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      code: 'SEAT_CHOICE_REFUSED',
+      message: 'Seat choice refused: seats[0]: 12A is taken',
+      fields: [{ path: 'seats[0]', message: 'seats[0]: 12A is taken' }],
+      cause: refusal,
+    });
+  });
+
+  it('regression: a cancel refused because the window closed meanwhile keeps the refusal as cause', async () => {
+    const refusal = new Error('workflow execution already completed');
+    const err = await service(reads('CONFIRMED', refusal, 'CONFIRMED'))
+      .cancel('b1', caller)
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'BOOKING_NOT_CANCELLABLE',
+      details: { bookingStatus: 'CONFIRMED' },
+      cause: refusal,
+    });
   });
 });

@@ -8,11 +8,11 @@ import { Body, Controller, Headers, HttpCode, Inject, Optional, Post } from '@ne
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Payload } from '@temporalio/common';
 import { z } from 'zod/v4';
-import { UI_PAYLOAD_CODEC } from '../api.tokens';
+import { UI_PAYLOAD_CODEC } from '../common/api.tokens';
 import { LoopbackDevOpen, RequireRole } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
-import { formatPath } from '../bookings/booking.dto';
+import { fieldErrors } from '../common/validation';
 
 /** What `/codec` needs: decode for display (masking card data) and encode. */
 export interface UiPayloadCodec {
@@ -47,11 +47,7 @@ export const codecBodySchema = z.object({
 export function fromJson(body: unknown): Payload[] {
   const r = codecBodySchema.safeParse(body ?? {});
   if (!r.success) {
-    throw new ApiError(
-      'INVALID_REQUEST',
-      'Invalid codec request',
-      r.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
-    );
+    throw new ApiError('INVALID_REQUEST', 'Invalid codec request', { fields: fieldErrors(r.error) });
   }
   return r.data.payloads.map(({ metadata = {}, data = '' }) => ({
     metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, Buffer.from(v, 'base64')])),
@@ -99,9 +95,11 @@ export class CodecController {
     let decoded: Payload[];
     try {
       decoded = await codec.decode(payloads, namespace);
-    } catch {
-      // The reason may name key ids; keep it out of the answer.
-      throw new ApiError('INVALID_REQUEST', 'The payloads could not be decoded (wrong key or corrupt data)');
+    } catch (error) {
+      // The reason may name key ids; keep it out of the answer (the cause never reaches it).
+      throw new ApiError('INVALID_REQUEST', 'The payloads could not be decoded (wrong key or corrupt data)', {
+        cause: error,
+      });
     }
     return toJson(decoded);
   }

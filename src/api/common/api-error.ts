@@ -1,8 +1,9 @@
 /**
  * Errors the API services throw. Each carries a stable `code`; the HTTP status is chosen in one
- * place, `ApiExceptionFilter`, never in services.
+ * place, `ApiExceptionFilter`, never in services. A wrapped error is kept as the `cause`
+ * (ES2022), for logs and debuggers; it never reaches the answer.
  */
-import type { FieldError } from '../bookings/booking.dto';
+import type { FieldError } from './validation';
 
 export type ApiErrorCode =
   | 'INVALID_INTENT'
@@ -26,18 +27,30 @@ export type ApiErrorCode =
   | 'INVALID_WEBHOOK'
   | 'WEBHOOK_NOT_FOUND';
 
+/** What an {@link ApiError} carries besides its code and message; every part optional. */
+export interface ApiErrorOptions extends ErrorOptions {
+  /** Bad fields of an invalid request. Default none. */
+  fields?: FieldError[];
+  /** Extra, non-sensitive details returned with the error (e.g. the current booking status). Default none. */
+  details?: Record<string, unknown>;
+  /** Response headers to send with the error (`WWW-Authenticate`, `Retry-After`). Default none. */
+  headers?: Record<string, string>;
+}
+
 export class ApiError extends Error {
+  readonly fields?: FieldError[];
+  readonly details?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
   constructor(
     readonly code: ApiErrorCode,
     message: string,
-    /** Bad fields of an invalid request. */
-    readonly fields?: FieldError[],
-    /** Extra, non-sensitive details returned with the error (e.g. the current booking status). */
-    readonly details?: Record<string, unknown>,
-    /** Response headers to send with the error (`WWW-Authenticate`, `Retry-After`). */
-    readonly headers?: Record<string, string>,
+    { fields, details, headers, ...errorOptions }: ApiErrorOptions = {},
   ) {
-    super(message);
+    super(message, errorOptions);
     this.name = 'ApiError';
+    this.fields = fields;
+    this.details = details;
+    this.headers = headers;
   }
 }

@@ -30,13 +30,10 @@ describe('toErrorResponse', () => {
   });
 
   it('builds an RFC 9457 problem; details cannot overwrite its members; headers pass through', () => {
-    const err = new ApiError(
-      'ORDER_NOT_READY',
-      'not yet',
-      undefined,
-      { bookingStatus: 'RUNNING', status: 200, type: 'x' },
-      { 'X-A': '1' },
-    );
+    const err = new ApiError('ORDER_NOT_READY', 'not yet', {
+      details: { bookingStatus: 'RUNNING', status: 200, type: 'x' },
+      headers: { 'X-A': '1' },
+    });
     expect(toErrorResponse(err)).toEqual([
       409,
       {
@@ -48,6 +45,23 @@ describe('toErrorResponse', () => {
         bookingStatus: 'RUNNING',
       },
       { 'X-A': '1' },
+    ]);
+  });
+
+  it('an ApiError keeps the error it wraps as its cause, which never reaches the answer', () => {
+    const refused = new Error('update refused for card 4111111111111111');
+    const err = new ApiError('SEAT_CHOICE_REFUSED', 'Seat choice refused', { cause: refused });
+    expect(err.cause).toBe(refused);
+    const [status, problem] = toErrorResponse(err);
+    expect([status, JSON.stringify(problem)]).toEqual([
+      422,
+      JSON.stringify({
+        type: 'urn:ndc-saga:problem:seat-choice-refused',
+        title: 'Unprocessable Entity',
+        status: 422,
+        detail: 'Seat choice refused',
+        code: 'SEAT_CHOICE_REFUSED',
+      }),
     ]);
   });
 

@@ -11,7 +11,7 @@ import { STATUS_CODES } from 'node:http';
 import type { HttpResponse as Response } from './http.types';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { requestIdOf } from './request-id';
-import { noteProblem } from '../observability/api.metrics';
+import { noteProblem } from './answer-notes';
 
 /** HTTP status of each API error code. */
 export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {

@@ -1,12 +1,11 @@
 /**
- * zod schemas of the API's answers and of its error body, from which the OpenAPI document's
- * component schemas are derived (`z.toJSONSchema`). Request schemas (the intent, the list query)
- * live beside their validation in `bookings/booking.dto.ts` and are derived the same way.
+ * zod schemas of the API's answers and of its error body: the source of their TypeScript types
+ * (below) and of the OpenAPI document's component schemas (`src/api/openapi.ts`). Request schemas
+ * live beside their validation (`bookings/booking.dto.ts`, the intent in
+ * `src/booking/booking.schemas.ts`) and are derived the same way.
  */
 import { z } from 'zod/v4';
 import { batchProgressSchema, bookingStateSchema, bookingStatusSchema } from '../../booking/booking.schemas';
-import { bookingIntentSchema, bookingListQuerySchema, seatSelectionSchema } from '../bookings/booking.dto';
-import { codecBodySchema } from '../codec/codec.controller';
 import { NDC_BINDINGS } from '../../ndc/soap';
 
 const status = bookingStatusSchema;
@@ -164,30 +163,3 @@ export type SignalSent = z.infer<typeof signalSentSchema>;
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
 export type BatchView = z.infer<typeof batchViewSchema>;
 export type SeatMapView = z.infer<typeof seatMapViewSchema>;
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
-  const out = z.toJSONSchema(schema, { unrepresentable: 'any', io }) as Record<string, unknown>;
-  delete out.$schema;
-  return out;
-}
-
-/** Component schemas of the OpenAPI document, all derived from zod. */
-export function openApiComponentSchemas(): Record<string, Record<string, unknown>> {
-  return {
-    BookingIntent: jsonSchema(bookingIntentSchema('2000-01-01'), 'input'),
-    BookingListQuery: jsonSchema(bookingListQuerySchema, 'input'),
-    BookingAccepted: jsonSchema(bookingAcceptedSchema),
-    BookingView: jsonSchema(bookingViewSchema),
-    BookingList: jsonSchema(bookingListSchema),
-    AirlineList: jsonSchema(airlineListSchema),
-    SignalSent: jsonSchema(signalSentSchema),
-    SeatMapView: jsonSchema(seatMapViewSchema),
-    SeatSelection: jsonSchema(seatSelectionSchema, 'input'),
-    AuthenticationResult: jsonSchema(authenticationResultSchema),
-    AuthenticationReceipt: jsonSchema(authenticationReceiptSchema),
-    BatchAccepted: jsonSchema(batchAcceptedSchema),
-    BatchView: jsonSchema(batchViewSchema),
-    Problem: jsonSchema(problemSchema),
-    CodecPayloads: jsonSchema(codecBodySchema, 'input'),
-  };
-}

@@ -6,8 +6,8 @@
  */
 import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { RATE_LIMITER } from '../api.tokens';
-import { principalOf } from '../auth/caller.decorator';
+import { RATE_LIMITER } from './api.tokens';
+import { principalOf } from './caller.decorator';
 import { ApiError } from './api-error';
 
 /** The limiter for `points` requests per `windowS` seconds; undefined when `points` is 0 (no limit). */
@@ -28,13 +28,10 @@ export class RateLimitGuard implements CanActivate {
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      throw new ApiError(
-        'RATE_LIMITED',
-        `Too many bookings started for this agency: retry in ${retryAfter} s`,
-        undefined,
-        { retryAfterSeconds: retryAfter },
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw new ApiError('RATE_LIMITED', `Too many bookings started for this agency: retry in ${retryAfter} s`, {
+        details: { retryAfterSeconds: retryAfter },
+        headers: { 'Retry-After': String(retryAfter) },
+      });
     }
   }
 }

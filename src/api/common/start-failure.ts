@@ -15,10 +15,8 @@ export async function startFailure(client: Client, error: unknown): Promise<unkn
   if (!isUnknownSearchAttributeError(error)) return error;
   const missing = await missingSearchAttributes(client.connection, client.options.namespace).catch(() => []);
   if (missing.length === 0) return error;
-  return new ApiError(
-    'SEARCH_ATTRIBUTES_MISSING',
-    missingSearchAttributesMessage(missing, client.options.namespace),
-    undefined,
-    { missingSearchAttributes: missing },
-  );
+  return new ApiError('SEARCH_ATTRIBUTES_MISSING', missingSearchAttributesMessage(missing, client.options.namespace), {
+    details: { missingSearchAttributes: missing },
+    cause: error,
+  });
 }

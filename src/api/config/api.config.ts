@@ -140,46 +140,71 @@ export const apiEnvSchema = z.object({
   API_PUBLIC_URL: httpUrl.optional(),
 });
 
+type ApiEnv = z.infer<typeof apiEnvSchema>;
+
+/** `VARIABLE: reason` thrown by a shared loader becomes an {@link ApiConfigError} naming the variable. */
+function asApiConfigError(err: unknown): unknown {
+  const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
+  return m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
+}
+
 /** The airline profiles, without credentials; a bad one names its variable (or AIRLINES_FILE). */
 function loadApiAirlines(env: NodeJS.ProcessEnv): AirlineProfile[] {
   try {
     return loadAirlineProfiles(env, { credentials: false });
   } catch (err) {
-    const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
-    throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
+    throw asApiConfigError(err);
   }
 }
 
-/** Reads and validates the API configuration from `env` (default `process.env`). */
-export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const e = parseEnv(apiEnvSchema, env, (variable, reason) => new ApiConfigError(variable, reason));
-  const production = e.NODE_ENV === 'production';
-  const logLevels: ApiConfig['logLevels'] = [];
-  if (e.API_LOG !== 'none') {
-    for (const level of e.API_LOG.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)) {
-      if (!(LEVELS as readonly string[]).includes(level)) {
-        throw new ApiConfigError('API_LOG', `unknown level "${level}" (use ${LEVELS.join(', ')} or none)`);
-      }
-      logLevels.push(level as ApiConfig['logLevels'][number]);
+/** The priority keys of BOOKING_PRIORITY_*; a bad one names its variable. */
+function loadApiPriorities(env: NodeJS.ProcessEnv): BookingPriorities {
+  try {
+    return loadBookingPriorities(env);
+  } catch (err) {
+    throw asApiConfigError(err);
+  }
+}
+
+/** API_LOG: comma-separated Nest levels, or `none` (no level). */
+function logLevelsOf(apiLog: string): ApiConfig['logLevels'] {
+  if (apiLog === 'none') return [];
+  const levels = apiLog
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const level of levels) {
+    if (!(LEVELS as readonly string[]).includes(level)) {
+      throw new ApiConfigError('API_LOG', `unknown level "${level}" (use ${LEVELS.join(', ')} or none)`);
     }
   }
-  let oidc: OidcConfig | undefined;
+  return levels as ApiConfig['logLevels'];
+}
+
+/** The OIDC settings: all of OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL, or none (undefined). */
+function oidcOf(e: ApiEnv): OidcConfig | undefined {
   const oidcVars = ['OIDC_ISSUER', 'OIDC_AUDIENCE', 'OIDC_JWKS_URL'] as const;
   const oidcSet = oidcVars.filter((name) => e[name] !== undefined);
-  if (oidcSet.length > 0) {
-    const missing = oidcVars.find((name) => e[name] === undefined);
-    if (missing !== undefined) throw new ApiConfigError(missing, `must be set with ${oidcSet.join(', ')}`);
-    oidc = {
-      issuer: e.OIDC_ISSUER!,
-      audience: e.OIDC_AUDIENCE!,
-      jwksUrl: e.OIDC_JWKS_URL!,
-      agencyClaim: e.OIDC_AGENCY_CLAIM,
-      roleClaim: e.OIDC_ROLE_CLAIM,
-      opsRole: e.OIDC_OPS_ROLE,
-    };
-  }
+  if (oidcSet.length === 0) return undefined;
+  const missing = oidcVars.find((name) => e[name] === undefined);
+  if (missing !== undefined) throw new ApiConfigError(missing, `must be set with ${oidcSet.join(', ')}`);
+  return {
+    issuer: e.OIDC_ISSUER!,
+    audience: e.OIDC_AUDIENCE!,
+    jwksUrl: e.OIDC_JWKS_URL!,
+    agencyClaim: e.OIDC_AGENCY_CLAIM,
+    roleClaim: e.OIDC_ROLE_CLAIM,
+    opsRole: e.OIDC_OPS_ROLE,
+  };
+}
+
+/**
+ * The credential sources: the API keys file (default `.data/api-keys.json` outside production)
+ * and OIDC. Production needs one of them, and refuses CODEC_OPEN_ON_LOOPBACK.
+ */
+function credentialsOf(e: ApiEnv): Pick<ApiConfig, 'apiKeysFile' | 'oidc'> {
+  const production = e.NODE_ENV === 'production';
+  const oidc = oidcOf(e);
   const apiKeysFile = e.API_KEYS_FILE ?? (production ? undefined : DEFAULT_API_KEYS_FILE);
   if (production && apiKeysFile === undefined && oidc === undefined) {
     throw new ApiConfigError(
@@ -187,17 +212,27 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       'set it (or OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) when NODE_ENV=production',
     );
   }
-  let priorities: BookingPriorities;
-  try {
-    priorities = loadBookingPriorities(env);
-  } catch (err) {
-    const m = /^([A-Z0-9_]+): ([\s\S]*)$/.exec((err as Error).message);
-    throw m !== null ? new ApiConfigError(m[1]!, m[2]!) : err;
-  }
-  const airlines = loadApiAirlines(env);
   if (production && e.CODEC_OPEN_ON_LOOPBACK) {
     throw new ApiConfigError('CODEC_OPEN_ON_LOOPBACK', 'is refused when NODE_ENV=production');
   }
+  return { ...(apiKeysFile !== undefined ? { apiKeysFile } : {}), ...(oidc !== undefined ? { oidc } : {}) };
+}
+
+/** CODEC_CORS_ORIGINS, default the dev server's Web UI on TEMPORAL_UI_PORT. */
+function codecCorsOriginsOf(e: ApiEnv): string[] {
+  return (e.CODEC_CORS_ORIGINS ?? `http://localhost:${e.TEMPORAL_UI_PORT},http://127.0.0.1:${e.TEMPORAL_UI_PORT}`)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Reads and validates the API configuration from `env` (default `process.env`). */
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const e = parseEnv(apiEnvSchema, env, (variable, reason) => new ApiConfigError(variable, reason));
+  const logLevels = logLevelsOf(e.API_LOG);
+  const { apiKeysFile, oidc } = credentialsOf(e);
+  const priorities = loadApiPriorities(env);
+  const airlines = loadApiAirlines(env);
   return {
     port: e.API_PORT,
     host: e.API_HOST,
@@ -205,12 +240,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     taskQueue: e.TEMPORAL_TASK_QUEUE,
     airlines,
-    codecCorsOrigins: (
-      e.CODEC_CORS_ORIGINS ?? `http://localhost:${e.TEMPORAL_UI_PORT},http://127.0.0.1:${e.TEMPORAL_UI_PORT}`
-    )
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    codecCorsOrigins: codecCorsOriginsOf(e),
     codecOpenOnLoopback: e.CODEC_OPEN_ON_LOOPBACK,
     batchConcurrency: e.BATCH_CONCURRENCY,
     approvalTimeoutMs: e.BOOKING_APPROVAL_TIMEOUT_MS,

@@ -12,7 +12,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Client } from '@temporalio/client';
 import type { HttpResponse as Response } from '../common/http.types';
-import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
+import { API_CONFIG, TEMPORAL_CLIENT } from '../common/api.tokens';
 import { Public } from '../auth/auth.decorators';
 import type { ApiConfig } from '../config/api.config';
 import { probeSearchAttributes } from '../../temporal/search-attributes.check';

@@ -10,7 +10,8 @@ import { type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { httpLoggerOptions, type Logger, type RoutedRequest } from '../../common/observability';
 import { requestIdFrom, requestIdOf, REQUEST_ID_KEY } from '../common/request-id';
-import { problemOf, workflowIdOf } from './api.metrics';
+import { problemOf } from '../common/answer-notes';
+import { workflowIdOf } from './api.metrics';
 
 /** Paths whose successful answers are not logged (probes). */
 export const QUIET_PATHS = ['/health', '/health/live', '/health/ready'];

@@ -6,10 +6,11 @@
  *   Idempotency-Key matched an existing one, `refused`) and reason (the problem code of a refusal,
  *   `none` otherwise).
  *
- * Counted by {@link apiHttpMetrics} when the answer is sent; controllers say what the answer
- * meant with {@link noteIntake}, the exception filter with {@link noteProblem}.
+ * Counted by {@link apiHttpMetrics} when the answer is sent, from what controllers and the
+ * exception filter noted on the answer (src/api/common/answer-notes.ts).
  */
 import type { ServerResponse } from 'node:http';
+import { intakeOf, problemOf } from '../common/answer-notes';
 import {
   Counter,
   createMetricsRegistry,
@@ -55,45 +56,9 @@ export function createApiMetrics(registry: Registry = createMetricsRegistry({ se
   };
 }
 
-/** What an intake route's answer meant, kept on the response for {@link apiHttpMetrics} and the access log. */
-interface IntakeNote {
-  outcome: 'accepted' | 'replayed';
-  /** Workflow id of the booking or batch. */
-  workflowId: string;
-}
-
-const INTAKE = 'ndcSagaIntake';
-const PROBLEM = 'ndcSagaProblem';
-
-type WithLocals = ServerResponse & { locals?: Record<string, unknown> };
-
-/** Express's `res.locals` (any response object: the API's own response type lacks it). */
-function locals(res: object): Record<string, unknown> {
-  const r = res as { locals?: Record<string, unknown> };
-  r.locals ??= {};
-  return r.locals;
-}
-
-/** Marks an intake answer: `existing` true is a replay of an earlier submission (same Idempotency-Key). */
-export function noteIntake(res: object, accepted: { id: string; existing: boolean }): void {
-  const note: IntakeNote = { outcome: accepted.existing ? 'replayed' : 'accepted', workflowId: accepted.id };
-  locals(res)[INTAKE] = note;
-}
-
-/** Marks an error answer with its problem code (the exception filter). */
-export function noteProblem(res: object, code: string): void {
-  locals(res)[PROBLEM] = code;
-}
-
-/** The problem code of an error answer, if the exception filter sent one. */
-export function problemOf(res: ServerResponse): string | undefined {
-  const code = (res as WithLocals).locals?.[PROBLEM];
-  return typeof code === 'string' ? code : undefined;
-}
-
 /** The workflow id an answer is about: the booking/batch started, or the one of the path (`/bookings/:id`). */
 export function workflowIdOf(req: RoutedRequest, res: ServerResponse): string | undefined {
-  const note = (res as WithLocals).locals?.[INTAKE] as IntakeNote | undefined;
+  const note = intakeOf(res);
   if (note !== undefined) return note.workflowId;
   const m = /^\/(?:bookings|batches)\/([^/?]+)/.exec(req.originalUrl ?? req.url ?? '');
   if (m === null) return undefined;
@@ -127,7 +92,7 @@ export function apiHttpMetrics(metrics: ApiMetrics) {
       const path = (req.originalUrl ?? req.url ?? '').split('?')[0]!;
       const kind = method === 'POST' ? (INTAKE_ROUTES[route] ?? INTAKE_ROUTES[path]) : undefined;
       if (kind === undefined) return;
-      const note = (res as WithLocals).locals?.[INTAKE] as IntakeNote | undefined;
+      const note = intakeOf(res);
       if (note !== undefined && res.statusCode < 400) {
         metrics.intake.inc({ kind, outcome: note.outcome, reason: 'none' });
       } else {

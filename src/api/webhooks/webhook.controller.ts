@@ -1,11 +1,11 @@
 /** HTTP routes of webhook endpoints. Every route is scoped to the caller's agency (ops: any, with `agencyId`). */
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../../webhooks/webhook.model';
-import { API_CLOCK } from '../api.tokens';
-import { Caller } from '../auth/caller.decorator';
-import type { Principal } from '../auth/principal';
-import { AGENCY_ID_RE } from '../bookings/booking.dto';
+import type { WebhookDelivery } from '../../webhooks/webhook.model';
+import { API_CLOCK } from '../common/api.tokens';
+import { Caller } from '../common/caller.decorator';
+import type { Principal } from '../common/principal';
+import { AGENCY_ID_RE } from '../../booking/booking.schemas';
 import { ApiError } from '../common/api-error';
 import { Authenticated, ProblemResponses } from '../common/openapi.decorators';
 import type { WebhookConfig } from './webhook.config';
@@ -23,14 +23,14 @@ const AGENCY_QUERY = {
 export function webhookAgency(caller: Principal, requested: string | undefined): string {
   if (requested === undefined || requested === '' || requested === caller.agencyId) return caller.agencyId;
   if (caller.role !== 'ops') {
-    throw new ApiError('INVALID_REQUEST', 'agencyId may only be given by ops callers', [
-      { path: 'agencyId', message: 'is for ops callers only' },
-    ]);
+    throw new ApiError('INVALID_REQUEST', 'agencyId may only be given by ops callers', {
+      fields: [{ path: 'agencyId', message: 'is for ops callers only' }],
+    });
   }
   if (!AGENCY_ID_RE.test(requested)) {
-    throw new ApiError('INVALID_REQUEST', 'Invalid agencyId', [
-      { path: 'agencyId', message: 'must be 1-64 of A-Z a-z 0-9 _ . -' },
-    ]);
+    throw new ApiError('INVALID_REQUEST', 'Invalid agencyId', {
+      fields: [{ path: 'agencyId', message: 'must be 1-64 of A-Z a-z 0-9 _ . -' }],
+    });
   }
   return requested;
 }
@@ -49,17 +49,7 @@ export class WebhookController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Register an endpoint; the answer carries its signing secret, shown this once' })
   @ApiQuery(AGENCY_QUERY)
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['url', 'events'],
-      properties: {
-        url: { type: 'string', example: 'https://agency.example.com/hooks/ndc-saga' },
-        events: { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } },
-        description: { type: 'string', maxLength: 200 },
-      },
-    },
-  })
+  @ApiBody({ schema: { $ref: '#/components/schemas/WebhookCreate' } })
   @ApiResponse({
     status: 201,
     description: 'Registered: `{id, url, events, description, createdAt, retry, secret, links}`',
@@ -75,7 +65,7 @@ export class WebhookController {
   ): Promise<WebhookCreated> {
     const agency = webhookAgency(caller, agencyId);
     const checked = validateWebhookCreate(body, this.config.requireHttps);
-    if (!checked.ok) throw new ApiError('INVALID_WEBHOOK', 'Invalid webhook endpoint', checked.fields);
+    if (!checked.ok) throw new ApiError('INVALID_WEBHOOK', 'Invalid webhook endpoint', { fields: checked.fields });
     return this.webhooks.create(agency, checked.value, this.now());
   }
 

@@ -21,8 +21,9 @@ import {
   registerWebhookUpdate,
   webhookDeliveriesQuery,
 } from '../../../workflows/webhook-definitions';
-import { API_CONFIG, TEMPORAL_CLIENT } from '../api.tokens';
 import { ApiError } from '../common/api-error';
+import { API_CONFIG, TEMPORAL_CLIENT } from '../common/api.tokens';
+import type { WebhookRegistryWorkflow } from '../common/workflow-contract';
 import type { ApiConfig } from '../config/api.config';
 import type { WebhookConfig } from './webhook.config';
 import type { WebhookCreateRequest } from './webhook.dto';
@@ -47,8 +48,9 @@ function withLinks(view: WebhookEndpointView): WebhookView {
   return { ...view, links: webhookLinks(view.id) };
 }
 
-function notFound(id: string): ApiError {
-  return new ApiError('WEBHOOK_NOT_FOUND', `No webhook endpoint with id ${id}`);
+/** No endpoint `id` in the caller's registry (`cause`: the refused call, if any). */
+function notFound(id: string, cause?: unknown): ApiError {
+  return new ApiError('WEBHOOK_NOT_FOUND', `No webhook endpoint with id ${id}`, cause !== undefined ? { cause } : {});
 }
 
 /** True when `err` says the workflow does not exist (or is closed, for an update). */
@@ -84,7 +86,7 @@ export class WebhookService {
     } catch (err) {
       const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
       if (cause instanceof ApplicationFailure && cause.type === 'INVALID_WEBHOOK') {
-        throw new ApiError('INVALID_WEBHOOK', cause.message);
+        throw new ApiError('INVALID_WEBHOOK', cause.message, { cause: err });
       }
       throw err;
     }
@@ -104,12 +106,11 @@ export class WebhookService {
 
   async remove(agencyId: string, id: string): Promise<void> {
     if (!WEBHOOK_ID_RE.test(id)) throw notFound(id);
-    const handle = this.client.workflow.getHandle(webhookRegistryId(agencyId));
     let removed: boolean;
     try {
-      removed = await handle.executeUpdate(deleteWebhookUpdate, { args: [{ endpointId: id }] });
+      removed = await this.registry(agencyId).executeUpdate(deleteWebhookUpdate, { args: [{ endpointId: id }] });
     } catch (err) {
-      if (isMissing(err)) throw notFound(id);
+      if (isMissing(err)) throw notFound(id, err);
       throw err;
     }
     if (!removed) throw notFound(id);
@@ -122,13 +123,17 @@ export class WebhookService {
     return list;
   }
 
+  /** The agency's registry workflow, typed by its function. */
+  private registry(agencyId: string): WorkflowHandle<WebhookRegistryWorkflow> {
+    return this.client.workflow.getHandle<WebhookRegistryWorkflow>(webhookRegistryId(agencyId));
+  }
+
   /** The agency's registry, started when it does not run yet (concurrent starts get the same run). */
-  private async startRegistry(agencyId: string): Promise<WorkflowHandle> {
-    const workflowId = webhookRegistryId(agencyId);
+  private async startRegistry(agencyId: string): Promise<WorkflowHandle<WebhookRegistryWorkflow>> {
     const input: WebhookRegistryInput = { agencyId };
     try {
-      await this.client.workflow.start(WEBHOOK_REGISTRY_WORKFLOW, {
-        workflowId,
+      await this.client.workflow.start<WebhookRegistryWorkflow>(WEBHOOK_REGISTRY_WORKFLOW, {
+        workflowId: webhookRegistryId(agencyId),
         taskQueue: this.config.taskQueue,
         args: [input],
         workflowIdConflictPolicy: 'USE_EXISTING',
@@ -136,12 +141,15 @@ export class WebhookService {
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
-    return this.client.workflow.getHandle(workflowId);
+    return this.registry(agencyId);
   }
 
   /** Runs a query on the agency's registry; `undefined` when the agency has none. */
-  private async query<T>(agencyId: string, run: (handle: WorkflowHandle) => Promise<T>): Promise<T | undefined> {
-    const handle = this.client.workflow.getHandle(webhookRegistryId(agencyId));
+  private async query<T>(
+    agencyId: string,
+    run: (handle: WorkflowHandle<WebhookRegistryWorkflow>) => Promise<T>,
+  ): Promise<T | undefined> {
+    const handle = this.registry(agencyId);
     try {
       return await this.client.withDeadline(Date.now() + this.config.queryTimeoutMs, () => run(handle));
     } catch (err) {

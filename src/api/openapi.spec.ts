@@ -1,6 +1,7 @@
-import type { BookingState } from '../../booking/booking.model';
-import { FAILURE_TYPES } from '../../booking/booking.failures';
-import { openApiComponentSchemas, type BookingView } from './api.schemas';
+import type { BookingState } from '../booking/booking.model';
+import { FAILURE_TYPES } from '../booking/booking.failures';
+import type { BookingView } from './common/api.schemas';
+import { openApiComponentSchemas } from './openapi';
 
 describe('OpenAPI response schemas derived from the zod schemas the types are inferred from', () => {
   const schemas = openApiComponentSchemas();
