@@ -1,6 +1,7 @@
 /**
- * Signals and queries of the booking and batch workflows. Clients (the API) import these
- * definitions; the names are also exported as strings from `src/booking/booking.model.ts`.
+ * Signals, queries and updates of the booking and batch workflows: the one place their names and
+ * types are declared. Clients (the API, activities that signal a batch) import these definitions;
+ * the booking workflow registers its handlers in `booking/handlers.ts`.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { SeatChoice, SeatMaps } from '../src/booking/booking.extras';

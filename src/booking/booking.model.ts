@@ -252,12 +252,6 @@ export interface BatchReportActivities {
   reportBookingStatus(input: ReportBookingStatusInput): Promise<boolean>;
 }
 
-/** Signal and query names (the definitions live in `workflows/definitions.ts`). */
-export const APPROVE_PRICE_SIGNAL = 'approvePrice';
-export const CANCEL_SIGNAL = 'cancel';
-export const STATE_QUERY = 'state';
-export const PROGRESS_QUERY = 'progress';
-
 /**
  * A batch's progress (the `progress` query): counts per outcome and one entry per started child,
  * in intent order; atomic batches add the refund of a cancelled order, the compensation outcome,
