@@ -28,6 +28,7 @@ export * from './cancellation-penalty';
 export { SEAT_STATUS } from './extras.model';
 export type {
   SeatAvailabilityOffer,
+  SeatAvailabilityOrder,
   SeatAvailabilityRq,
   SeatAvailabilityRs,
   SeatMap,
