@@ -85,6 +85,25 @@ describe('airline profiles', () => {
     expect(airlineRoute(second!)).toMatchObject({ code: 'YY', authenticationTimeoutMs: 120_000 });
   });
 
+  it('documentNamespace: passed to the client when set (a URI or "*"), absent by default, anything else refused', () => {
+    const [plain, provider, any] = parseAirlineFile(
+      {
+        airlines: [
+          zz,
+          { ...yy, documentNamespace: 'urn:example:ndc-provider:retail:v1' },
+          { ...zz, code: 'AA', documentNamespace: '*' },
+        ],
+      },
+      env,
+    );
+    expect(plain!.client.documentNamespace).toBeUndefined();
+    expect(provider!.client.documentNamespace).toBe('urn:example:ndc-provider:retail:v1');
+    expect(any!.client.documentNamespace).toBe('*');
+    expect(() => parseAirlineFile({ airlines: [{ ...yy, documentNamespace: 'provider ns' }] }, env)).toThrow(
+      'AIRLINES_FILE: airline YY (airlines[0]): documentNamespace: ',
+    );
+  });
+
   it("reads each airline's error codes on top of the standard ones", () => {
     const [first, second] = parseAirlineFile({ airlines: [zz, yy] }, env);
     expect(failureForNdcCode('305', first!.codes)).toBe('OFFER_EXPIRED');

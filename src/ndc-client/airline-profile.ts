@@ -1,8 +1,8 @@
 /**
  * Airline profiles: everything in which the NDC airlines a deployment sells differ (endpoint and
- * credentials, the AgencyID each knows the agency by, media type vendor, extension namespace,
- * binding, rate limit, settle window, error codes), declared in one place and read once per
- * process (docs/orchestrator.md, "Airlines").
+ * credentials, the AgencyID each knows the agency by, media type vendor, extension namespace, the
+ * namespace its documents arrive in, binding, rate limit, settle window, error codes), declared in
+ * one place and read once per process (docs/orchestrator.md, "Airlines").
  *
  * - `AIRLINES_FILE`: a JSON file `{ "airlines": [ {...}, ... ] }` ({@link airlineFileSchema});
  *   secrets are never in it: `passwordEnv` names the variable holding each password.
@@ -20,6 +20,7 @@ import {
   type NdcCodeTable,
 } from '../booking/booking.failures';
 import { DEFAULT_AUTHENTICATION_TIMEOUT_MS, type AirlineRoute, type UnsettledPolicy } from '../booking/booking.model';
+import { ANY_NAMESPACE } from '../ndc/document-namespace';
 import { NDC_BINDINGS, type NdcBinding } from '../ndc/soap';
 import type { NdcClientConfig } from './ndc-client';
 import { DEV_AIRLINE_PASSWORD, loadNdcClientConfig } from './ndc-client.config';
@@ -83,6 +84,7 @@ export class AirlineProfileError extends Error {
   readonly code = 'AIRLINE_PROFILE_INVALID';
 }
 
+const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:\S+$/i;
 const ndcCode = z.string().regex(/^[0-9A-Z]{1,3}$/, 'must be an NDC error code (1-3 of 0-9 A-Z)');
 const absoluteHttpUrl = z
   .string()
@@ -101,11 +103,21 @@ export const airlineEntrySchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a media type vendor token')
     .default('ndcsaga'),
-  extensionNamespace: z
-    .string()
-    .regex(/^[a-z][a-z0-9+.-]*:\S+$/i, 'must be an absolute URI')
-    .optional(),
+  extensionNamespace: z.string().regex(ABSOLUTE_URI, 'must be an absolute URI').optional(),
   binding: z.enum(NDC_BINDINGS).default('plain'),
+  /**
+   * The namespace this airline's NDC documents arrive in, when it is not the NDC 17.2 namespace
+   * (`http://www.iata.org/IATA/EDIST/2017.2`): e.g. American Airlines' 17.2 responses through its
+   * provider carry the NDC root inside a wrapper element of the provider whose default namespace
+   * the NDC elements inherit. Set to that namespace (an absolute URI), every answer of the airline
+   * is read through the wrapper and its elements in that namespace are read as NDC elements, in
+   * every binding (plain, SOAP 1.1/1.2, NDC Exchange); `"*"` accepts a known NDC root in any
+   * namespace. Default: unset, and such answers are refused as invalid responses (`root must be
+   * in namespace ...`). Requests are always written in the NDC namespace.
+   */
+  documentNamespace: z
+    .union([z.string().regex(ABSOLUTE_URI, 'must be an absolute URI or "*"'), z.literal(ANY_NAMESPACE)])
+    .optional(),
   timeoutMs: z.number().int().positive().default(20_000),
   rateLimitRps: z.number().positive().default(DEFAULT_AIRLINE_RATE_LIMIT_RPS),
   settleWindowMs: z.number().int().min(0).default(DEFAULT_AIRLINE_SETTLE_WINDOW_MS),
@@ -209,6 +221,7 @@ function profileFromEntry(
       mediaVendor: entry.mediaVendor,
       binding: entry.binding,
       ...(entry.extensionNamespace !== undefined ? { extensionNamespace: entry.extensionNamespace } : {}),
+      ...(entry.documentNamespace !== undefined ? { documentNamespace: entry.documentNamespace } : {}),
       timeoutMs: entry.timeoutMs,
     },
     rateLimitRps: entry.rateLimitRps,

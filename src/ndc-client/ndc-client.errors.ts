@@ -2,7 +2,8 @@
  * Failures of the NDC HTTP client, classified so that callers (the activities) can decide between
  * "retry with backoff" and "give up with a stable reason" without looking at messages.
  *
- * None of them ever carries a request body: card data cannot leak through an error.
+ * None of them ever carries a request body: card data cannot leak through an error. A failure
+ * that wraps another (a socket error, a decode error, a JSON parse error) keeps it as `cause`.
  */
 import type { NdcError } from '../ndc/ndc.model';
 
@@ -34,8 +35,10 @@ export class NdcClientError extends Error {
      * failure): for a non-idempotent request the outcome is unknown.
      */
     readonly requestSent: boolean,
+    /** `cause`: the error this one wraps (default none). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -48,8 +51,10 @@ export class NdcTransportError extends NdcClientError {
     message: string,
     requestSent: boolean,
     readonly causeCode?: string,
+    /** `cause`: the socket or stream error (default none). */
+    options?: ErrorOptions,
   ) {
-    super(kind, message, true, requestSent);
+    super(kind, message, true, requestSent, options);
   }
 }
 
@@ -62,8 +67,10 @@ export class NdcHttpError extends NdcClientError {
     message: string,
     /** NDC errors found in an XML error body, if any. */
     readonly ndcErrors: NdcError[] = [],
+    /** `cause`: e.g. the error that made the body unreadable (default none). */
+    options?: ErrorOptions,
   ) {
-    super('HTTP', message, status >= 500 || status === 429, true);
+    super('HTTP', message, status >= 500 || status === 429, true, options);
   }
 }
 
@@ -90,7 +97,8 @@ export class NdcBusinessError extends NdcClientError {
 export class NdcInvalidResponseError extends NdcClientError {
   override readonly name = 'NdcInvalidResponseError';
 
-  constructor(message: string) {
-    super('INVALID_RESPONSE', message, false, true);
+  /** `options.cause`: the decode or parse error (default none). */
+  constructor(message: string, options?: ErrorOptions) {
+    super('INVALID_RESPONSE', message, false, true, options);
   }
 }

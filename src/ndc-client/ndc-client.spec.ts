@@ -1,14 +1,23 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { inProviderSoapBody, PROVIDER_NS, providerWrapped } from '../../test/support/ndc';
 import {
+  decodeAirShoppingRs,
   decodeCustomerInputRs,
   decodeOrderViewRs,
+  encodeAirShoppingRs,
   encodeCustomerInputRq,
   encodeOrderCancelRs,
   encodeOrderViewRs,
+  NDC_BINDINGS,
+  NDC_NS,
+  NdcDecodeError,
   wrapInBinding,
+  type NdcBinding,
 } from '../ndc';
+import { dayRoundTripRq } from '../ndc/fixtures/air-shopping-rq.fixtures';
+import { dayRoundTripRs } from '../ndc/fixtures/air-shopping-rs.fixtures';
 import { customerInputRq, customerInputRs } from '../ndc/fixtures/customer-input.fixtures';
 import { familyOrderCreateRq } from '../ndc/fixtures/order-create-rq.fixtures';
 import { orderAlreadyCancelledRs, orderCancelRq, orderCancelRs } from '../ndc/fixtures/order-cancel.fixtures';
@@ -215,6 +224,122 @@ describe('NdcHttpClient against a local HTTP server', () => {
     other.close();
     expect(rs).toEqual(decodeOrderViewRs(encodeOrderViewRs(orderViewRs)));
     expect(seen[0]!.body).not.toContain('ndc-saga.dev');
+  });
+
+  it('documentNamespace (regression: answers in a provider namespace, as American Airlines sends them, were refused at the root): refused by default, read in every binding when the profile names it', async () => {
+    const clientOf = (binding: NdcBinding, documentNamespace?: string) =>
+      new NdcHttpClient({
+        retailBaseUrl: baseUrl,
+        paymentBaseUrl: baseUrl,
+        username: 'a',
+        password: 'b',
+        binding,
+        timeoutMs: 10_000,
+        ...(documentNamespace !== undefined ? { documentNamespace } : {}),
+      });
+    const answer = (xml: string, status = 200) => {
+      handler = (_req, _body, res) => {
+        res.writeHead(status, { 'Content-Type': 'application/xml' });
+        res.end(xml);
+      };
+    };
+    const edistOrder = decodeOrderViewRs(encodeOrderViewRs(orderViewRs));
+    for (const binding of NDC_BINDINGS) {
+      const strict = clientOf(binding);
+      const aa = clientOf(binding, PROVIDER_NS);
+      try {
+        answer(wrapInBinding(providerWrapped(encodeOrderViewRs(orderViewRs)), binding));
+        const refused = await failure(strict.orderRetrieve(orderRetrieveRq));
+        expect([binding, refused.constructor, refused.message]).toEqual([
+          binding,
+          NdcInvalidResponseError,
+          'undecodable OrderViewRS: expected root OrderViewRS, got ProviderResponse at /ProviderResponse',
+        ]);
+        expect(refused.cause).toBeInstanceOf(NdcDecodeError);
+        const { rs, xml } = await aa.orderRetrieve(orderRetrieveRq);
+        expect([binding, rs]).toStrictEqual([binding, edistOrder]);
+        // What the state keeps: the NDC document out of envelope and wrapper, in the namespace it came in.
+        expect(/^<OrderViewRS [^>]*>/.exec(xml)?.[0]).toContain(` xmlns="${PROVIDER_NS}"`);
+        expect(xml.endsWith('</OrderViewRS>')).toBe(true);
+        answer(wrapInBinding(providerWrapped(encodeAirShoppingRs(dayRoundTripRs)), binding));
+        expect(await aa.airShopping(dayRoundTripRq)).toStrictEqual(
+          decodeAirShoppingRs(encodeAirShoppingRs(dayRoundTripRs)),
+        );
+        // The 3-D Secure challenge an OrderCreateRQ may get is told apart through the wrapper too.
+        answer(wrapInBinding(providerWrapped(encodeCustomerInputRq(customerInputRq)), binding));
+        const challenge = await aa.orderCreate(familyOrderCreateRq);
+        expect(isAuthenticationChallenge(challenge) && challenge.challenge).toStrictEqual(customerInputRq);
+        // NDC errors, in a 200 and in an HTTP error body.
+        answer(wrapInBinding(providerWrapped(encodeOrderViewRs(orderNotFoundRs)), binding));
+        expect(((await failure(aa.orderRetrieve(orderRetrieveRq))) as NdcBusinessError).code).toBe('913');
+        answer(wrapInBinding(providerWrapped(encodeOrderViewRs(orderNotFoundRs)), binding), 404);
+        expect(
+          ((await failure(aa.orderRetrieve(orderRetrieveRq))) as NdcHttpError).ndcErrors.map((e) => e.code),
+        ).toEqual(['913']);
+      } finally {
+        strict.close();
+        aa.close();
+      }
+    }
+    // The NDC root straight in a SOAP Body that sets the provider's default namespace.
+    const strict = clientOf('soap11');
+    const aa = clientOf('soap11', PROVIDER_NS);
+    try {
+      answer(inProviderSoapBody(encodeOrderViewRs(orderViewRs)));
+      expect((await failure(strict.orderRetrieve(orderRetrieveRq))).message).toBe(
+        `undecodable OrderViewRS: root must be in namespace ${NDC_NS}, got ${PROVIDER_NS} at /OrderViewRS`,
+      );
+      expect((await aa.orderRetrieve(orderRetrieveRq)).rs).toStrictEqual(edistOrder);
+    } finally {
+      strict.close();
+      aa.close();
+    }
+  });
+
+  it('keeps the cause of every failure it wraps: the decode error, the socket error, the JSON error', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end('<html>maintenance</html>');
+    };
+    const invalid = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect(invalid.cause).toBeInstanceOf(NdcDecodeError);
+    expect((invalid.cause as NdcDecodeError).code).toBe('WRONG_ROOT');
+    handler = (req) => req.socket.destroy();
+    const reset = await failure(client.orderRetrieve(orderRetrieveRq));
+    expect((reset.cause as NodeJS.ErrnoException).code).toBe((reset as NdcTransportError).causeCode);
+    handler = (_req, _body, res) => {
+      res.writeHead(201, { 'Content-Type': 'application/json' });
+      res.end('{"id":');
+    };
+    const notJson = await failure(
+      client.createToken({
+        expiryDateTimeUTC: '2030-01-01T00:00:00',
+        card: {
+          number: '4111111111111111',
+          name: 'A B',
+          address: { addressLine1: 'x', postalCode: 'y', cityName: 'z', countryCode: 'GB' },
+          expirationYear: 2030,
+          expirationMonth: 1,
+          verificationCode: '737',
+        },
+      }),
+    );
+    expect([notJson.message, notJson.cause instanceof SyntaxError]).toEqual([
+      'POST /payment/tokens: body is not JSON',
+      true,
+    ]);
+    const dead = new NdcHttpClient({
+      retailBaseUrl: 'http://127.0.0.1:1',
+      paymentBaseUrl: baseUrl,
+      username: 'u',
+      password: 'p',
+    });
+    try {
+      const refused = await failure(dead.orderRetrieve(orderRetrieveRq));
+      expect([refused.kind, (refused.cause as NodeJS.ErrnoException).code]).toEqual(['CONNECT', 'ECONNREFUSED']);
+    } finally {
+      dead.close();
+    }
   });
 
   it('cancels an order: OrderCancelRQ on /retail/orders, refund and fee decoded; an Errors answer is NdcBusinessError', async () => {

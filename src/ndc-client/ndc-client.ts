@@ -31,10 +31,12 @@ import {
   ndcRootName,
   encodeSeatAvailabilityRq,
   encodeServiceListRq,
-  unwrapSoap,
+  ndcDocument,
   wrapInBinding,
+  type EncodeOptions,
   type NdcBinding,
   type NdcExchangeSettings,
+  type ParseOptions,
 } from '../ndc';
 import type {
   AirShoppingRq,
@@ -95,6 +97,14 @@ export interface NdcClientConfig {
    * read by the codec. Default the codec's `EXT_NS`.
    */
   extensionNamespace?: string;
+  /**
+   * The namespace the airline's NDC documents arrive in when it is not the NDC namespace (a
+   * provider's wrapper whose default namespace the NDC elements inherit), or `'*'` for any
+   * (`ANY_NAMESPACE`): every answer is then read through such a wrapper, in every binding
+   * (`ParseOptions.documentNamespace`). Default: unset, so such answers are invalid responses.
+   * What we send is always in the NDC namespace.
+   */
+  documentNamespace?: string;
   /** Time allowed for one request, connect to last body byte, in ms. Default 20000. */
   timeoutMs?: number;
   /** Maximum sockets per origin of the keep-alive agent. Default 64. */
@@ -159,8 +169,10 @@ export class NdcHttpClient {
   readonly mediaType: string;
   readonly binding: NdcBinding;
   private readonly exchange: NdcExchangeSettings;
-  /** Codec options of every encode and decode (the extension namespace). */
-  private readonly codec: { extensionNamespace?: string };
+  /** Codec options of every encode (the extension namespace). */
+  private readonly codec: EncodeOptions;
+  /** Codec options of every answer read (the extension namespace, the document namespace). */
+  private readonly reading: ParseOptions;
   /** `Accept` of every retail request: the media type of the binding. */
   private readonly accept: string;
   private readonly timeoutMs: number;
@@ -175,6 +187,10 @@ export class NdcHttpClient {
     this.binding = config.binding ?? 'plain';
     this.exchange = config.exchange ?? {};
     this.codec = config.extensionNamespace !== undefined ? { extensionNamespace: config.extensionNamespace } : {};
+    this.reading =
+      config.documentNamespace !== undefined
+        ? { ...this.codec, documentNamespace: config.documentNamespace }
+        : this.codec;
     this.accept = bindingContentType(this.binding, this.mediaType);
     this.timeoutMs = config.timeoutMs ?? 20_000;
     this.authorization = `Basic ${Buffer.from(`${config.username}:${config.password}`).toString('base64')}`;
@@ -198,7 +214,7 @@ export class NdcHttpClient {
       encodeAirShoppingRq(rq, this.codec),
       options,
     );
-    const rs = this.decode(() => decodeAirShoppingRs(body, this.codec), 'AirShoppingRS');
+    const rs = this.decode(() => decodeAirShoppingRs(body, this.reading), 'AirShoppingRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }
@@ -211,7 +227,7 @@ export class NdcHttpClient {
       encodeOfferPriceRq(rq, this.codec),
       options,
     );
-    const rs = this.decode(() => decodeOfferPriceRs(body, this.codec), 'OfferPriceRS');
+    const rs = this.decode(() => decodeOfferPriceRs(body, this.reading), 'OfferPriceRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }
@@ -224,7 +240,7 @@ export class NdcHttpClient {
       encodeServiceListRq(rq, this.codec),
       options,
     );
-    const rs = this.decode(() => decodeServiceListRs(body, this.codec), 'ServiceListRS');
+    const rs = this.decode(() => decodeServiceListRs(body, this.reading), 'ServiceListRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }
@@ -240,7 +256,7 @@ export class NdcHttpClient {
       encodeSeatAvailabilityRq(rq, this.codec),
       options,
     );
-    const rs = this.decode(() => decodeSeatAvailabilityRs(body, this.codec), 'SeatAvailabilityRS');
+    const rs = this.decode(() => decodeSeatAvailabilityRs(body, this.reading), 'SeatAvailabilityRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }
@@ -258,15 +274,16 @@ export class NdcHttpClient {
       options,
     );
     const text = body.toString('utf8');
-    if (this.decode(() => ndcRootName(text), 'OrderViewRS') !== 'CustomerInputRQ') return this.orderView(body);
-    const challenge = this.decode(() => decodeCustomerInputRq(text, this.codec), 'CustomerInputRQ');
+    if (this.decode(() => ndcRootName(text, this.reading), 'OrderViewRS') !== 'CustomerInputRQ')
+      return this.orderView(body);
+    const challenge = this.decode(() => decodeCustomerInputRq(text, this.reading), 'CustomerInputRQ');
     const payment = challenge.securePayments[0];
     if (payment?.acsUrl === undefined || payment.spmTxnReference === undefined)
       throw new NdcInvalidResponseError('CustomerInputRQ without SecurePayment ACS_URL and SPM_TxnReference');
     return {
       challenge,
       payment: { ...payment, acsUrl: payment.acsUrl, spmTxnReference: payment.spmTxnReference },
-      xml: unwrapSoap(text).text,
+      xml: ndcDocument(text, this.reading, ['CustomerInputRQ']),
     };
   }
 
@@ -310,7 +327,7 @@ export class NdcHttpClient {
       encodeOrderCancelRq(rq, this.codec),
       options,
     );
-    const rs = this.decode(() => decodeOrderCancelRs(body, this.codec), 'OrderCancelRS');
+    const rs = this.decode(() => decodeOrderCancelRs(body, this.reading), 'OrderCancelRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
     return rs;
   }
@@ -373,8 +390,8 @@ export class NdcHttpClient {
     let parsed: unknown;
     try {
       parsed = JSON.parse(response.body.toString('utf8'));
-    } catch {
-      throw new NdcInvalidResponseError('POST /payment/tokens: body is not JSON');
+    } catch (error) {
+      throw new NdcInvalidResponseError('POST /payment/tokens: body is not JSON', { cause: error });
     }
     const id = (parsed as { id?: unknown } | null)?.id;
     if (typeof id !== 'string' || id === '')
@@ -391,16 +408,18 @@ export class NdcHttpClient {
   /** Decodes an OrderViewRS in any binding; `xml` is the NDC document itself (out of its envelope). */
   private orderView(body: Buffer): OrderViewResponse {
     const text = body.toString('utf8');
-    const rs = this.decode(() => decodeOrderViewRs(text, this.codec), 'OrderViewRS');
+    const rs = this.decode(() => decodeOrderViewRs(text, this.reading), 'OrderViewRS');
     if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
-    return { rs, xml: unwrapSoap(text).text };
+    return { rs, xml: ndcDocument(text, this.reading, ['OrderViewRS']) };
   }
 
   private decode<T>(decode: () => T, message: string): T {
     try {
       return decode();
     } catch (error) {
-      throw new NdcInvalidResponseError(`undecodable ${message}: ${(error as Error).message}`.slice(0, 500));
+      throw new NdcInvalidResponseError(`undecodable ${message}: ${(error as Error).message}`.slice(0, 500), {
+        cause: error,
+      });
     }
   }
 
@@ -433,7 +452,7 @@ export class NdcHttpClient {
     let ndcErrors: NdcError[] = [];
     if (xml && response.body.length > 0) {
       try {
-        const rs = decodeOrderViewRs(response.body, this.codec) as OrderViewRs;
+        const rs = decodeOrderViewRs(response.body, this.reading) as OrderViewRs;
         if (rs.kind === 'error') ndcErrors = rs.errors;
       } catch {
         // Not an NDC error document: keep the status alone.
@@ -443,10 +462,9 @@ export class NdcHttpClient {
     throw new NdcHttpError(response.status, `HTTP ${response.status}${detail}`, ndcErrors);
   }
 
-  /** One HTTP exchange with the timeout and failure classification. */
+  /** One HTTP exchange with the timeout and failure classification ({@link HttpExchange}). */
   private send(request: RawRequest): Promise<RawResponse> {
     const secure = request.url.protocol === 'https:';
-    const transport = secure ? https : http;
     const body = request.body !== undefined ? Buffer.from(request.body, 'utf8') : undefined;
     const headers: Record<string, string> = {
       ...request.headers,
@@ -457,88 +475,123 @@ export class NdcHttpClient {
     // W3C `traceparent` of the active span (the worker's `NDC <operation>` client span), so the
     // airline's server span joins the booking's trace; nothing while tracing is off.
     propagation.inject(context.active(), headers);
-    const what = `${request.method} ${request.url.pathname}`;
-
     return new Promise<RawResponse>((resolve, reject) => {
-      let settled = false;
-      let written = false;
-      let connected = false;
-      const fail = (error: NdcClientError): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        reject(error);
-      };
-      const req = transport.request(request.url, {
+      const req = (secure ? https : http).request(request.url, {
         method: request.method,
         headers,
         agent: secure ? this.httpsAgent : this.httpAgent,
       });
-      const timer = setTimeout(() => {
-        fail(new NdcTransportError('TIMEOUT', `${what}: no response within ${this.timeoutMs} ms`, written));
-        req.destroy();
-      }, this.timeoutMs);
-      req.on('socket', (socket) => {
-        // A reused keep-alive socket is already connected.
-        if (!(socket as { connecting?: boolean }).connecting) connected = true;
-        else socket.once('connect', () => (connected = true));
-      });
-      req.on('finish', () => {
-        written = true;
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        const code = error.code ?? 'UNKNOWN';
-        const connectFailure =
-          !connected &&
-          ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED'].includes(code);
-        if (connectFailure) fail(new NdcTransportError('CONNECT', `${what}: cannot connect (${code})`, false, code));
-        else fail(new NdcTransportError('NETWORK', `${what}: connection failed (${code})`, written, code));
-      });
-      req.on('response', (res) => {
-        let stream: Readable = res;
-        const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
-        if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
-        else if (encoding === 'deflate') stream = res.pipe(createInflate());
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_BODY_BYTES) {
-            fail(new NdcInvalidResponseError(`${what}: response larger than ${MAX_BODY_BYTES} bytes`));
-            req.destroy();
-            return;
-          }
-          chunks.push(chunk);
-        });
-        stream.on('error', (error: NodeJS.ErrnoException) => {
-          const status = res.statusCode ?? 0;
-          if ((error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') && (status >= 500 || status === 429)) {
-            // The status already says what happened; the body of a 5xx is only a courtesy.
-            fail(new NdcHttpError(status, `HTTP ${status} (body not readable: ${error.code})`));
-          } else if (error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR') {
-            fail(new NdcInvalidResponseError(`${what}: corrupt compressed body (${error.code})`));
-          } else {
-            fail(
-              new NdcTransportError(
-                'NETWORK',
-                `${what}: response interrupted (${error.code ?? error.message})`,
-                true,
-                error.code,
-              ),
-            );
-          }
-        });
-        res.on('aborted', () =>
-          fail(new NdcTransportError('NETWORK', `${what}: response interrupted (aborted)`, true, 'ECONNRESET')),
-        );
-        stream.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
-        });
-      });
+      new HttpExchange(`${request.method} ${request.url.pathname}`, resolve, reject).watch(req, this.timeoutMs);
       req.end(body);
     });
+  }
+}
+
+/** Socket errors that mean the connection was never made (the request was certainly not sent). */
+const CONNECT_FAILURES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
+
+/**
+ * One request in flight: settles once, with the response or with the first failure, classified by
+ * how far the exchange got (connected, request fully written) so that callers know whether the
+ * request may have reached the airline. Every wrapped error is kept as `cause`.
+ */
+class HttpExchange {
+  private settled = false;
+  private written = false;
+  private connected = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly what: string,
+    private readonly resolve: (response: RawResponse) => void,
+    private readonly reject: (error: NdcClientError) => void,
+  ) {}
+
+  /** Follows `req` through connect, write and response, and fails it after `timeoutMs`. */
+  watch(req: http.ClientRequest, timeoutMs: number): void {
+    this.timer = setTimeout(() => {
+      this.fail(new NdcTransportError('TIMEOUT', `${this.what}: no response within ${timeoutMs} ms`, this.written));
+      req.destroy();
+    }, timeoutMs);
+    req.on('socket', (socket) => {
+      // A reused keep-alive socket is already connected.
+      if (!(socket as { connecting?: boolean }).connecting) this.connected = true;
+      else socket.once('connect', () => (this.connected = true));
+    });
+    req.on('finish', () => (this.written = true));
+    req.on('error', (error: NodeJS.ErrnoException) => this.requestFailed(error));
+    req.on('response', (res) => this.read(req, res));
+  }
+
+  private fail(error: NdcClientError): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.reject(error);
+  }
+
+  /** A socket error: CONNECT when the connection was never made, else NETWORK. */
+  private requestFailed(error: NodeJS.ErrnoException): void {
+    const code = error.code ?? 'UNKNOWN';
+    if (!this.connected && CONNECT_FAILURES.has(code))
+      this.fail(
+        new NdcTransportError('CONNECT', `${this.what}: cannot connect (${code})`, false, code, { cause: error }),
+      );
+    else
+      this.fail(
+        new NdcTransportError('NETWORK', `${this.what}: connection failed (${code})`, this.written, code, {
+          cause: error,
+        }),
+      );
+  }
+
+  /** Reads the (decompressed) body up to {@link MAX_BODY_BYTES}, then resolves. */
+  private read(req: http.ClientRequest, res: http.IncomingMessage): void {
+    const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
+    let stream: Readable = res;
+    if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
+    else if (encoding === 'deflate') stream = res.pipe(createInflate());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      this.fail(new NdcInvalidResponseError(`${this.what}: response larger than ${MAX_BODY_BYTES} bytes`));
+      req.destroy();
+    });
+    stream.on('error', (error: NodeJS.ErrnoException) => this.fail(this.bodyFailure(res.statusCode ?? 0, error)));
+    res.on('aborted', () =>
+      this.fail(new NdcTransportError('NETWORK', `${this.what}: response interrupted (aborted)`, true, 'ECONNRESET')),
+    );
+    stream.on('end', () => {
+      if (this.settled) return;
+      this.settled = true;
+      clearTimeout(this.timer);
+      this.resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+    });
+  }
+
+  /** What a body that cannot be read means: the status of a 5xx/429, a corrupt body, or a broken connection. */
+  private bodyFailure(status: number, error: NodeJS.ErrnoException): NdcClientError {
+    const corrupt = error.code === 'Z_DATA_ERROR' || error.code === 'Z_BUF_ERROR';
+    // The status already says what happened; the body of a 5xx is only a courtesy.
+    if (corrupt && (status >= 500 || status === 429))
+      return new NdcHttpError(status, `HTTP ${status} (body not readable: ${error.code})`, [], { cause: error });
+    if (corrupt)
+      return new NdcInvalidResponseError(`${this.what}: corrupt compressed body (${error.code})`, { cause: error });
+    return new NdcTransportError(
+      'NETWORK',
+      `${this.what}: response interrupted (${error.code ?? error.message})`,
+      true,
+      error.code,
+      { cause: error },
+    );
   }
 }

@@ -2,6 +2,8 @@ import { decodeError, goldenRequestHead, xsdRoundTrip } from '../../test/support
 import { expectValidXsd } from '../../test/support/xsd';
 import {
   extrasPriceRq,
+  orderSeatAvailabilityRq,
+  orderServiceListRq,
   seatAvailabilityRq,
   seatAvailabilityRs,
   serviceListErrorRs,
@@ -48,6 +50,19 @@ describe('ServiceListRQ codec', () => {
       'MISSING',
       '/ServiceListRQ/Query/Offers/Offer[1]/OfferID/@Owner',
     ]);
+  });
+
+  it('asks for the services of an existing order: Query/OrderID with its Owner (golden), not with offers', () => {
+    const { xml, back } = xsdRoundTrip(orderServiceListRq, encodeServiceListRq, decodeServiceListRq, 'ServiceListRQ');
+    expect(back).toStrictEqual(orderServiceListRq);
+    expect(xml).toBe(
+      goldenRequestHead('ServiceListRQ') + '<Query><OrderID Owner="XS">ORD-9K2Q7X</OrderID></Query></ServiceListRQ>',
+    );
+    expect(() => encodeServiceListRq({ ...orderServiceListRq, offers: serviceListRq.offers })).toThrow(
+      'ServiceListRQ: Query names offers or an order, not both (XSD choice)',
+    );
+    const noOwner = decodeError(() => decodeServiceListRq(xml.replace(' Owner="XS"', '')));
+    expect([noOwner.code, noOwner.path]).toStrictEqual(['MISSING', '/ServiceListRQ/Query/OrderID/@Owner']);
   });
 
   it('decodes the query forms it does not model (by OriginDestination) as offers []', () => {
@@ -124,6 +139,32 @@ describe('SeatAvailabilityRQ codec', () => {
         '<Arrival><AirportCode>JFK</AirportCode></Arrival><FlightNumber>101</FlightNumber></FlightSegment></Query>',
     );
     expect(decodeSeatAvailabilityRq(bySegment).offer).toBeUndefined();
+    expect(decodeSeatAvailabilityRq(bySegment).order).toBeUndefined();
+  });
+
+  it('asks for the seats of an existing order: Query/Order with PassengerIDs then SegmentIDs (golden), not with an offer', () => {
+    const { xml, back } = xsdRoundTrip(
+      orderSeatAvailabilityRq,
+      encodeSeatAvailabilityRq,
+      decodeSeatAvailabilityRq,
+      'SeatAvailabilityRQ',
+    );
+    expect(back).toStrictEqual(orderSeatAvailabilityRq);
+    expect(xml).toBe(
+      goldenRequestHead('SeatAvailabilityRQ') +
+        '<Query><Order OrderID="ORD-9K2Q7X" Owner="XS"><PassengerID>PAX__ADT01</PassengerID><PassengerID>PAX__ADT02</PassengerID>' +
+        '<SegmentID>SEG__LHR_JFK_0101</SegmentID></Order></Query></SeatAvailabilityRQ>',
+    );
+    expect(() => encodeSeatAvailabilityRq({ ...orderSeatAvailabilityRq, offer: seatAvailabilityRq.offer })).toThrow(
+      'SeatAvailabilityRQ: Query names an offer or an order, not both (XSD choice)',
+    );
+    const wholeOrder = xml.replace(/<PassengerID>.*<\/SegmentID>/, '');
+    expect(decodeSeatAvailabilityRq(wholeOrder).order).toStrictEqual({
+      orderId: 'ORD-9K2Q7X',
+      owner: 'XS',
+      passengerIds: [],
+      segmentIds: [],
+    });
   });
 });
 

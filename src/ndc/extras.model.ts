@@ -3,7 +3,16 @@
  * SeatAvailabilityRQ/RS, and the à-la-carte offer both responses carry. Plain interfaces, exact
  * decimal amounts with their currency, repeatable elements as arrays (see `ndc.model.ts`).
  */
-import type { Amount, DataLists, NdcError, NonMoneyPrice, Passenger, RequestCommon, ResponseCommon } from './ndc.model';
+import type {
+  Amount,
+  DataLists,
+  NdcError,
+  NonMoneyPrice,
+  OrderRef,
+  Passenger,
+  RequestCommon,
+  ResponseCommon,
+} from './ndc.model';
 
 /**
  * An `ALaCarteOfferItem` (ALaCarteOfferItemType): one service at a unit price, for the passengers
@@ -48,14 +57,16 @@ export interface ServiceListOffer {
 }
 
 /**
- * ServiceListRQ: the services that can be added to offers. Our encoder writes the
- * `ShoppingResponseID` and `Query/Offers`; the other query forms the XSD allows (by
- * OriginDestination or OrderID) decode as `offers: []`.
+ * ServiceListRQ: the services that can be added to offers (`ShoppingResponseID` and
+ * `Query/Offers`) or to an existing order (`Query/OrderID@Owner`, `order`). The query by
+ * OriginDestination decodes as `offers: []` without `order`.
  */
 export interface ServiceListRq extends RequestCommon {
   /** `ShoppingResponseID/ResponseID`. */
   shoppingResponseId?: string;
   offers: ServiceListOffer[];
+  /** `Query/OrderID` and its `@Owner`: the services of an existing order (instead of `offers`, an XSD choice). */
+  order?: OrderRef;
   passengers: Passenger[];
 }
 
@@ -80,13 +91,27 @@ export interface SeatAvailabilityOffer {
   passengerIds: string[];
 }
 
+/** SeatAvailabilityRQ `Query/Order`: the existing order whose seat maps are asked for. */
+export interface SeatAvailabilityOrder {
+  /** `@OrderID`. */
+  orderId: string;
+  /** `@Owner`. */
+  owner: string;
+  /** `PassengerID`: the passengers seats are for; `[]` means every passenger of the order. */
+  passengerIds: string[];
+  /** `SegmentID`: the segments to map; `[]` means every segment of the order. */
+  segmentIds: string[];
+}
+
 /**
- * SeatAvailabilityRQ: the seat maps of an offer's flights. We write the `Query/Offer` form; the
- * others the XSD allows (by FlightSegment or Order) decode with `offer` absent.
+ * SeatAvailabilityRQ: the seat maps of an offer's flights (`Query/Offer`) or of an existing
+ * order's (`Query/Order`, an XSD choice). The form by FlightSegment decodes with both absent.
  */
 export interface SeatAvailabilityRq extends RequestCommon {
   shoppingResponseId?: string;
   offer?: SeatAvailabilityOffer;
+  /** `Query/Order`: the seats of an existing order (instead of `offer`). */
+  order?: SeatAvailabilityOrder;
   passengers: Passenger[];
 }
 

@@ -17,6 +17,7 @@ export * from './order-cancel-rq.codec';
 export * from './order-cancel-rs.codec';
 export * from './require-element';
 export * from './soap';
+export { ANY_NAMESPACE, NDC_MESSAGE_ROOTS } from './document-namespace';
 export * from './response-frame';
 export * from './secure-payment.codec';
 export * from './customer-input-rq.codec';
@@ -27,6 +28,7 @@ export * from './cancellation-penalty';
 export { SEAT_STATUS } from './extras.model';
 export type {
   SeatAvailabilityOffer,
+  SeatAvailabilityOrder,
   SeatAvailabilityRq,
   SeatAvailabilityRs,
   SeatMap,

@@ -51,9 +51,9 @@ export interface MetadataEncodeOptions {
   shopping?: boolean;
 }
 
-function hasMetadata(md: Metadata): boolean {
+/** Whether `md` has an entry of `Other/OtherMetadata` (everything but the journeys). */
+function hasOtherMetadata(md: Metadata): boolean {
   return !!(
-    md.journeys?.length ||
     md.languages?.length ||
     md.countries?.length ||
     md.cities?.length ||
@@ -64,66 +64,73 @@ function hasMetadata(md: Metadata): boolean {
 
 /** Appends `<Metadata>` to `parent` (nothing when `md` holds no entry). */
 export function encodeMetadata(parent: XMLBuilder, md: Metadata, opts: MetadataEncodeOptions = {}): void {
-  if (!hasMetadata(md)) return;
+  if (!md.journeys?.length && !hasOtherMetadata(md)) return;
   const el = addEl(parent, 'Metadata');
   if (md.journeys?.length) {
     if (opts.shopping === false)
       throw new Error('journeys metadata is not allowed in this message (no Metadata/Shopping)');
-    const fm = addEl(
-      addEl(addEl(addEl(addEl(el, 'Shopping'), 'ShopMetadataGroup'), 'Flight'), 'FlightMetadatas'),
-      'FlightMetadata',
-    ).att('MetadataKey', JOURNEYS_KEY);
-    const ap = addEl(fm, 'AugmentationPoint');
-    for (const j of md.journeys) {
-      addExt(addExt(addEl(ap, 'AugPoint').att('Key', j.key), 'Journey'), 'Transfer', j.transfer ? 'true' : 'false');
-    }
+    encodeJourneys(el, md.journeys);
   }
-  if (!(
-    md.languages?.length ||
-    md.countries?.length ||
-    md.cities?.length ||
-    md.paymentForms?.length ||
-    md.currencies?.length
-  ))
-    return;
+  if (!hasOtherMetadata(md)) return;
   const other = addEl(el, 'Other');
-  if (md.currencies?.length) {
-    const list = addEl(addEl(other, 'OtherMetadata'), 'CurrencyMetadatas');
-    for (const c of md.currencies) {
-      const x = addEl(list, 'CurrencyMetadata').att('MetadataKey', c.key);
-      addOptText(x, 'Application', c.application);
-      addOptText(x, 'Decimals', c.decimals === undefined ? undefined : String(c.decimals));
-      addOptText(x, 'Name', c.name);
-    }
-  }
-  if (md.languages?.length) {
-    const list = addEl(addEl(other, 'OtherMetadata'), 'LanguageMetadatas');
-    for (const l of md.languages) {
-      const x = addEl(list, 'LanguageMetadata').att('MetadataKey', l.key);
-      addOptText(x, 'Code_ISO', l.codeIso);
-      addOptText(x, 'Code_NLS', l.codeNls);
-      addOptText(x, 'Name', l.name);
-    }
-  }
-  if (md.countries?.length) {
-    const list = addEl(addEl(other, 'OtherMetadata'), 'CountryMetadatas');
-    for (const c of md.countries) {
-      const x = addEl(list, 'CountryMetadata').att('MetadataKey', c.key);
-      addOptText(x, 'ICAO_Code', c.icaoCode);
-      addOptText(x, 'Name', c.name);
-    }
-  }
-  if (md.cities?.length) {
-    const list = addEl(addEl(other, 'OtherMetadata'), 'CityMetadatas');
-    for (const c of md.cities) {
-      const x = addEl(list, 'CityMetadata').att('MetadataKey', c.key);
-      if (c.code === undefined && c.name === undefined) continue;
-      const city = addExt(addEl(addEl(x, 'AugmentationPoint'), 'AugPoint'), 'City');
-      if (c.code !== undefined) addExt(city, 'Code', c.code);
-      if (c.name !== undefined) addExt(city, 'Name', c.name);
-    }
-  }
+  if (md.currencies?.length) encodeCurrencies(addEl(other, 'OtherMetadata'), md.currencies);
+  if (md.languages?.length) encodeLanguages(addEl(other, 'OtherMetadata'), md.languages);
+  if (md.countries?.length) encodeCountries(addEl(other, 'OtherMetadata'), md.countries);
+  if (md.cities?.length) encodeCities(addEl(other, 'OtherMetadata'), md.cities);
   if (md.paymentForms?.length) encodePaymentFormMetadatas(addEl(other, 'OtherMetadata'), md.paymentForms);
+}
+
+/** `Shopping/ShopMetadataGroup/Flight/FlightMetadatas/FlightMetadata[@MetadataKey=JOURNEYS]` with one AugPoint per journey. */
+function encodeJourneys(metadata: XMLBuilder, journeys: readonly JourneyMetadata[]): void {
+  const fm = addEl(
+    addEl(addEl(addEl(addEl(metadata, 'Shopping'), 'ShopMetadataGroup'), 'Flight'), 'FlightMetadatas'),
+    'FlightMetadata',
+  ).att('MetadataKey', JOURNEYS_KEY);
+  const ap = addEl(fm, 'AugmentationPoint');
+  for (const j of journeys) {
+    addExt(addExt(addEl(ap, 'AugPoint').att('Key', j.key), 'Journey'), 'Transfer', j.transfer ? 'true' : 'false');
+  }
+}
+
+function encodeCurrencies(om: XMLBuilder, currencies: readonly CurrencyMetadata[]): void {
+  const list = addEl(om, 'CurrencyMetadatas');
+  for (const c of currencies) {
+    const x = addEl(list, 'CurrencyMetadata').att('MetadataKey', c.key);
+    addOptText(x, 'Application', c.application);
+    addOptText(x, 'Decimals', c.decimals === undefined ? undefined : String(c.decimals));
+    addOptText(x, 'Name', c.name);
+  }
+}
+
+function encodeLanguages(om: XMLBuilder, languages: readonly LanguageMetadata[]): void {
+  const list = addEl(om, 'LanguageMetadatas');
+  for (const l of languages) {
+    const x = addEl(list, 'LanguageMetadata').att('MetadataKey', l.key);
+    addOptText(x, 'Code_ISO', l.codeIso);
+    addOptText(x, 'Code_NLS', l.codeNls);
+    addOptText(x, 'Name', l.name);
+  }
+}
+
+function encodeCountries(om: XMLBuilder, countries: readonly CountryMetadata[]): void {
+  const list = addEl(om, 'CountryMetadatas');
+  for (const c of countries) {
+    const x = addEl(list, 'CountryMetadata').att('MetadataKey', c.key);
+    addOptText(x, 'ICAO_Code', c.icaoCode);
+    addOptText(x, 'Name', c.name);
+  }
+}
+
+/** `CityMetadatas`: the key, and the code and name in an AugPoint's `ns2:City` (left out when neither is known). */
+function encodeCities(om: XMLBuilder, cities: readonly CityMetadata[]): void {
+  const list = addEl(om, 'CityMetadatas');
+  for (const c of cities) {
+    const x = addEl(list, 'CityMetadata').att('MetadataKey', c.key);
+    if (c.code === undefined && c.name === undefined) continue;
+    const city = addExt(addEl(addEl(x, 'AugmentationPoint'), 'AugPoint'), 'City');
+    if (c.code !== undefined) addExt(city, 'Code', c.code);
+    if (c.name !== undefined) addExt(city, 'Name', c.name);
+  }
 }
 
 /** Reads a `<Metadata>` element (`node` undefined gives `{}`). Unknown metadata is ignored. */
@@ -132,77 +139,81 @@ export function decodeMetadata(node: XNode | undefined, path: string): Metadata 
   if (node === undefined) return md;
   const journeys = decodeJourneys(node, path);
   if (journeys.length) md.journeys = journeys;
-  const languages: LanguageMetadata[] = [];
-  const countries: CountryMetadata[] = [];
-  const cities: CityMetadata[] = [];
-  const paymentForms: { key: string; token: string }[] = [];
-  const currencies: CurrencyMetadata[] = [];
   const other = opt(node, 'Other');
-  if (other !== undefined) {
-    many(other, 'OtherMetadata').forEach((om, i) => {
-      const omPath = `${path}/Other/OtherMetadata[${i + 1}]`;
-      for (const list of many(om, 'LanguageMetadatas')) {
-        many(list, 'LanguageMetadata').forEach((l, j) => {
-          const p = `${omPath}/LanguageMetadatas/LanguageMetadata[${j + 1}]`;
-          const out: LanguageMetadata = { key: reqAttr(l, 'MetadataKey', p) };
-          const iso = optValue(l, 'Code_ISO');
-          if (iso !== undefined) out.codeIso = iso;
-          const nls = optText(l, 'Code_NLS');
-          if (nls !== undefined) out.codeNls = nls;
-          const name = optValue(l, 'Name');
-          if (name !== undefined) out.name = name;
-          languages.push(out);
-        });
-      }
-      for (const list of many(om, 'CountryMetadatas')) {
-        many(list, 'CountryMetadata').forEach((c, j) => {
-          const p = `${omPath}/CountryMetadatas/CountryMetadata[${j + 1}]`;
-          const out: CountryMetadata = { key: reqAttr(c, 'MetadataKey', p) };
-          const icao = optValue(c, 'ICAO_Code');
-          if (icao !== undefined) out.icaoCode = icao;
-          const name = optValue(c, 'Name');
-          if (name !== undefined) out.name = name;
-          countries.push(out);
-        });
-      }
-      for (const list of many(om, 'CityMetadatas')) {
-        many(list, 'CityMetadata').forEach((c, j) => {
-          const p = `${omPath}/CityMetadatas/CityMetadata[${j + 1}]`;
-          const out: CityMetadata = { key: reqAttr(c, 'MetadataKey', p) };
-          const city = findAugPointExt(c, 'City');
-          const code = city === undefined ? undefined : optValue(city, extName('Code'));
-          if (code !== undefined) out.code = code;
-          const name = city === undefined ? undefined : optValue(city, extName('Name'));
-          if (name !== undefined) out.name = name;
-          cities.push(out);
-        });
-      }
-      for (const list of many(om, 'CurrencyMetadatas')) {
-        many(list, 'CurrencyMetadata').forEach((c, j) => {
-          const out: CurrencyMetadata = {
-            key: reqAttr(c, 'MetadataKey', `${omPath}/CurrencyMetadatas/CurrencyMetadata[${j + 1}]`),
-          };
-          const application = optText(c, 'Application');
-          if (application !== undefined && application !== '') out.application = application;
-          // xsd:integer; a value we cannot use as a count of places is information we do without.
-          const decimals = optText(c, 'Decimals');
-          if (decimals !== undefined && /^\+?\d{1,3}$/.test(decimals)) out.decimals = Number(decimals);
-          const name = optText(c, 'Name');
-          if (name !== undefined && name !== '') out.name = name;
-          currencies.push(out);
-        });
-      }
-      many(om, 'PaymentFormMetadatas').forEach((list) => {
-        paymentForms.push(...decodePaymentFormMetadatas(list, `${omPath}/PaymentFormMetadatas`));
-      });
-    });
-  }
+  const groups = other === undefined ? [] : many(other, 'OtherMetadata');
+  // Each kind may come in several OtherMetadata elements: read in document order, concatenated.
+  const read = <T>(decode: (om: XNode, omPath: string) => T[]): T[] =>
+    groups.flatMap((om, i) => decode(om, `${path}/Other/OtherMetadata[${i + 1}]`));
+  const languages = read(decodeLanguages);
   if (languages.length) md.languages = languages;
+  const countries = read(decodeCountries);
   if (countries.length) md.countries = countries;
+  const cities = read(decodeCities);
   if (cities.length) md.cities = cities;
+  const paymentForms = read((om, omPath) =>
+    many(om, 'PaymentFormMetadatas').flatMap((list) =>
+      decodePaymentFormMetadatas(list, `${omPath}/PaymentFormMetadatas`),
+    ),
+  );
   if (paymentForms.length) md.paymentForms = paymentForms;
+  const currencies = read(decodeCurrencies);
   if (currencies.length) md.currencies = currencies;
   return md;
+}
+
+/** The entries `<list>/<entry>` of every `list` of an OtherMetadata, each decoded at its path. */
+function entriesOf<T>(om: XNode, omPath: string, list: string, entry: string, decode: (x: XNode, p: string) => T): T[] {
+  return many(om, list).flatMap((l) => many(l, entry).map((x, j) => decode(x, `${omPath}/${list}/${entry}[${j + 1}]`)));
+}
+
+function decodeLanguages(om: XNode, omPath: string): LanguageMetadata[] {
+  return entriesOf(om, omPath, 'LanguageMetadatas', 'LanguageMetadata', (l, p) => {
+    const out: LanguageMetadata = { key: reqAttr(l, 'MetadataKey', p) };
+    const iso = optValue(l, 'Code_ISO');
+    if (iso !== undefined) out.codeIso = iso;
+    const nls = optText(l, 'Code_NLS');
+    if (nls !== undefined) out.codeNls = nls;
+    const name = optValue(l, 'Name');
+    if (name !== undefined) out.name = name;
+    return out;
+  });
+}
+
+function decodeCountries(om: XNode, omPath: string): CountryMetadata[] {
+  return entriesOf(om, omPath, 'CountryMetadatas', 'CountryMetadata', (c, p) => {
+    const out: CountryMetadata = { key: reqAttr(c, 'MetadataKey', p) };
+    const icao = optValue(c, 'ICAO_Code');
+    if (icao !== undefined) out.icaoCode = icao;
+    const name = optValue(c, 'Name');
+    if (name !== undefined) out.name = name;
+    return out;
+  });
+}
+
+function decodeCities(om: XNode, omPath: string): CityMetadata[] {
+  return entriesOf(om, omPath, 'CityMetadatas', 'CityMetadata', (c, p) => {
+    const out: CityMetadata = { key: reqAttr(c, 'MetadataKey', p) };
+    const city = findAugPointExt(c, 'City');
+    const code = city === undefined ? undefined : optValue(city, extName('Code'));
+    if (code !== undefined) out.code = code;
+    const name = city === undefined ? undefined : optValue(city, extName('Name'));
+    if (name !== undefined) out.name = name;
+    return out;
+  });
+}
+
+function decodeCurrencies(om: XNode, omPath: string): CurrencyMetadata[] {
+  return entriesOf(om, omPath, 'CurrencyMetadatas', 'CurrencyMetadata', (c, p) => {
+    const out: CurrencyMetadata = { key: reqAttr(c, 'MetadataKey', p) };
+    const application = optText(c, 'Application');
+    if (application !== undefined && application !== '') out.application = application;
+    // xsd:integer; a value we cannot use as a count of places is information we do without.
+    const decimals = optText(c, 'Decimals');
+    if (decimals !== undefined && /^\+?\d{1,3}$/.test(decimals)) out.decimals = Number(decimals);
+    const name = optText(c, 'Name');
+    if (name !== undefined && name !== '') out.name = name;
+    return out;
+  });
 }
 
 /**

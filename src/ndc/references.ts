@@ -66,68 +66,23 @@ class Checker {
   }
 }
 
+type ListEntry<K extends keyof DataLists> = NonNullable<DataLists[K]>[number];
+
 function declareLists(c: Checker, dl: DataLists, md: Metadata | undefined, path: string): void {
-  c.declare(
-    'Passenger',
-    dl.passengers?.map((p) => p.passengerId),
-    `${path}.passengers`,
-  );
-  c.declare(
-    'ContactInformation',
-    dl.contacts?.map((x) => x.contactId),
-    `${path}.contacts`,
-  );
-  c.declare(
-    'BaggageAllowance',
-    dl.baggageAllowances?.map((b) => b.baggageAllowanceId),
-    `${path}.baggageAllowances`,
-  );
-  c.declare(
-    'FlightSegment',
-    dl.flightSegments?.map((s) => s.segmentKey),
-    `${path}.flightSegments`,
-  );
-  c.declare(
-    'Flight',
-    dl.flights?.map((f) => f.flightKey),
-    `${path}.flights`,
-  );
-  c.declare(
-    'OriginDestination',
-    dl.originDestinations?.map((o) => o.originDestinationKey),
-    `${path}.originDestinations`,
-  );
-  c.declare(
-    'PriceClass',
-    dl.priceClasses?.map((p) => p.priceClassId),
-    `${path}.priceClasses`,
-  );
-  c.declare(
-    'ServiceDefinition',
-    dl.serviceDefinitions?.map((s) => s.serviceDefinitionId),
-    `${path}.serviceDefinitions`,
-  );
-  if (md !== undefined) {
-    c.declare(
-      'Metadata',
-      md.journeys?.map((j) => j.key),
-      'metadata.journeys',
-    );
-    c.declare(
-      'Metadata',
-      md.languages?.map((l) => l.key),
-      'metadata.languages',
-    );
-    c.declare(
-      'Metadata',
-      md.countries?.map((x) => x.key),
-      'metadata.countries',
-    );
-    c.declare(
-      'Metadata',
-      md.cities?.map((x) => x.key),
-      'metadata.cities',
-    );
+  const list = <K extends keyof DataLists>(kind: Kind, name: K, id: (x: ListEntry<K>) => string | undefined): void =>
+    c.declare(kind, (dl[name] as ListEntry<K>[] | undefined)?.map(id), `${path}.${name}`);
+  list('Passenger', 'passengers', (p) => p.passengerId);
+  list('ContactInformation', 'contacts', (x) => x.contactId);
+  list('BaggageAllowance', 'baggageAllowances', (b) => b.baggageAllowanceId);
+  list('FlightSegment', 'flightSegments', (s) => s.segmentKey);
+  list('Flight', 'flights', (f) => f.flightKey);
+  list('OriginDestination', 'originDestinations', (o) => o.originDestinationKey);
+  list('PriceClass', 'priceClasses', (p) => p.priceClassId);
+  list('ServiceDefinition', 'serviceDefinitions', (s) => s.serviceDefinitionId);
+  if (md === undefined) return;
+  for (const name of ['journeys', 'languages', 'countries', 'cities'] as const) {
+    const keys = md[name]?.map((x) => x.key);
+    c.declare('Metadata', keys, `metadata.${name}`);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * SeatAvailabilityRQ: the seat maps of an offer, by `ShoppingResponseID` and `Query/Offer`
- * (OfferID, Owner, ResponseID, SegmentIDs, PassengerIDs), with the PassengerList.
+ * (OfferID, Owner, ResponseID, SegmentIDs, PassengerIDs), or of an existing order
+ * (`Query/Order`: OrderID, Owner, PassengerIDs, SegmentIDs), with the PassengerList.
  */
-import type { SeatAvailabilityOffer, SeatAvailabilityRq } from './extras.model';
+import type { SeatAvailabilityOffer, SeatAvailabilityOrder, SeatAvailabilityRq } from './extras.model';
 import { decodeRequestCommon, encodePassengerList, encodeRequestCommon } from './common.codec';
 import { decodeRequestPassengers, decodeShoppingResponseId, encodeShoppingResponseId } from './service-list-rq.codec';
 import {
@@ -25,7 +26,10 @@ const ROOT = 'SeatAvailabilityRQ';
 export function encodeSeatAvailabilityRq(rq: SeatAvailabilityRq, opts?: EncodeOptions): string {
   const root = encodeRequestCommon(ROOT, rq, opts);
   encodeShoppingResponseId(root, rq.shoppingResponseId);
+  if (rq.offer !== undefined && rq.order !== undefined)
+    throw new Error('SeatAvailabilityRQ: Query names an offer or an order, not both (XSD choice)');
   if (rq.offer !== undefined) encodeOffer(addEl(root, 'Query'), rq.offer);
+  if (rq.order !== undefined) encodeOrder(addEl(root, 'Query'), rq.order);
   if (rq.passengers.length > 0) encodePassengerList(addEl(root, 'DataLists'), rq.passengers);
   return endMessage(root);
 }
@@ -44,7 +48,32 @@ export function decodeSeatAvailabilityRq(xml: string | Buffer, opts?: ParseOptio
   const query = opt(node, 'Query');
   const offer = query === undefined ? undefined : opt(query, 'Offer');
   if (offer !== undefined) rq.offer = decodeOffer(offer, `${path}/Query/Offer`);
+  const order = query === undefined ? undefined : opt(query, 'Order');
+  if (order !== undefined) rq.order = decodeOrder(order, `${path}/Query/Order`);
   return rq;
+}
+
+/** `<Order OrderID Owner>` with its PassengerIDs, then SegmentIDs (the XSD's order). */
+function encodeOrder(parent: XMLBuilder, o: SeatAvailabilityOrder): void {
+  const el = addEl(parent, 'Order').att('OrderID', o.orderId).att('Owner', o.owner);
+  for (const p of o.passengerIds) addEl(el, 'PassengerID', p);
+  for (const s of o.segmentIds) addEl(el, 'SegmentID', s);
+}
+
+function decodeOrder(node: XNode, path: string): SeatAvailabilityOrder {
+  return {
+    orderId: reqAttr(node, 'OrderID', path),
+    owner: reqAttr(node, 'Owner', path),
+    passengerIds: texts(node, 'PassengerID'),
+    segmentIds: texts(node, 'SegmentID'),
+  };
+}
+
+/** The non-empty texts of the `name` children. */
+function texts(node: XNode, name: string): string[] {
+  return many(node, name)
+    .map(text)
+    .filter((s) => s !== '');
 }
 
 function encodeOffer(parent: XMLBuilder, o: SeatAvailabilityOffer): void {
@@ -58,11 +87,7 @@ function decodeOffer(node: XNode, path: string): SeatAvailabilityOffer {
     offerId: reqAttr(node, 'OfferID', path),
     owner: reqAttr(node, 'Owner', path),
     responseId: reqAttr(node, 'ResponseID', path),
-    segmentIds: many(node, 'SegmentID')
-      .map(text)
-      .filter((s) => s !== ''),
-    passengerIds: many(node, 'PassengerID')
-      .map(text)
-      .filter((s) => s !== ''),
+    segmentIds: texts(node, 'SegmentID'),
+    passengerIds: texts(node, 'PassengerID'),
   };
 }

@@ -1,8 +1,10 @@
 /**
  * ServiceListRQ: the extras for offers, by `ShoppingResponseID` and `Query/Offers/Offer` (OfferID
- * and the OfferItemIDs, each with its Owner), with the PassengerList.
+ * and the OfferItemIDs, each with its Owner), or for an existing order (`Query/OrderID@Owner`),
+ * with the PassengerList.
  */
 import type { ServiceListOffer, ServiceListRq } from './extras.model';
+import type { OrderRef } from './ndc.model';
 import { decodePassengerList, decodeRequestCommon, encodePassengerList, encodeRequestCommon } from './common.codec';
 import { NdcDecodeError } from './ndc-decode-error';
 import {
@@ -27,6 +29,9 @@ const ROOT = 'ServiceListRQ';
 export function encodeServiceListRq(rq: ServiceListRq, opts?: EncodeOptions): string {
   const root = encodeRequestCommon(ROOT, rq, opts);
   encodeShoppingResponseId(root, rq.shoppingResponseId);
+  if (rq.order !== undefined && rq.offers.length > 0)
+    throw new Error('ServiceListRQ: Query names offers or an order, not both (XSD choice)');
+  if (rq.order !== undefined) encodeOrderId(addEl(root, 'Query'), rq.order);
   if (rq.offers.length > 0) {
     const offers = addEl(addEl(root, 'Query'), 'Offers');
     for (const o of rq.offers) encodeServiceListOffer(offers, o);
@@ -51,7 +56,21 @@ export function decodeServiceListRq(xml: string | Buffer, opts?: ParseOptions): 
   };
   const sr = decodeShoppingResponseId(node, path);
   if (sr !== undefined) rq.shoppingResponseId = sr;
+  const orderId = query === undefined ? undefined : opt(query, 'OrderID');
+  if (orderId !== undefined) rq.order = decodeOrderId(orderId, `${path}/Query/OrderID`);
   return rq;
+}
+
+/** `<OrderID Owner="XS">ORD1</OrderID>` (OrderID_Type: the id as text, the owner required). */
+export function encodeOrderId(parent: XMLBuilder, order: OrderRef): void {
+  addEl(parent, 'OrderID', order.orderId).att('Owner', order.owner);
+}
+
+/** Reads an `OrderID` element of OrderID_Type (text and required `@Owner`). */
+export function decodeOrderId(node: XNode, path: string): OrderRef {
+  const orderId = text(node);
+  if (orderId === '') throw new NdcDecodeError('MISSING', path, 'OrderID is empty');
+  return { orderId, owner: reqAttr(node, 'Owner', path) };
 }
 
 function encodeServiceListOffer(parent: XMLBuilder, o: ServiceListOffer): void {

@@ -12,11 +12,16 @@
 import { NdcDecodeError } from './ndc-decode-error';
 import {
   declaredNamespaces,
+  elementEnd,
+  escapeAttr,
+  inlineElement,
   localName,
   prefixOf,
   scanRoot,
   scanStartTag,
   unescapeXml,
+  withDecls,
+  type NamespaceScope,
   type StartTag,
 } from './xml-scan';
 
@@ -177,52 +182,10 @@ interface SoapContent {
   /** The first element of Body. */
   tag: StartTag;
   /** prefix -> namespace declared on Envelope and Body (Body wins). */
-  scope: Map<string, string>;
+  scope: NamespaceScope;
 }
 
-function malformed(what: string): NdcDecodeError {
-  return new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${what}`);
-}
-
-/** Offset just after the end tag of the element `tag` starts (depth count; comments, CDATA and PIs skipped). */
-function elementEnd(text: string, tag: StartTag): number {
-  if (tag.selfClosing) return tag.end;
-  let depth = 1;
-  let i = tag.end;
-  while (depth > 0) {
-    const lt = text.indexOf('<', i);
-    if (lt < 0) throw malformed(`unclosed element <${tag.qname}>`);
-    const c = text.charCodeAt(lt + 1);
-    let close: string | undefined;
-    if (c === 0x2f /* / */) {
-      depth--;
-      close = '>';
-    } else if (c === 0x3f /* ? */) close = '?>';
-    else if (text.startsWith('<!--', lt)) close = '-->';
-    else if (text.startsWith('<![CDATA[', lt)) close = ']]>';
-    if (close !== undefined) {
-      const e = text.indexOf(close, lt + 2);
-      if (e < 0) throw malformed(`unclosed markup at offset ${lt}`);
-      i = e + close.length;
-      continue;
-    }
-    const t = scanStartTag(text, lt);
-    if (t === undefined) throw malformed(`bad start tag at offset ${lt}`);
-    if (!t.selfClosing) depth++;
-    i = t.end;
-  }
-  return i;
-}
-
-function withDecls(scope: Map<string, string>, attrs: string): Map<string, string> {
-  const decls = declaredNamespaces(attrs);
-  if (decls.size === 0) return scope;
-  const out = new Map(scope);
-  for (const [prefix, uris] of decls) out.set(prefix, uris[uris.length - 1]);
-  return out;
-}
-
-function isSoapEl(tag: StartTag, local: string, ns: string, scope: Map<string, string>): boolean {
+function isSoapEl(tag: StartTag, local: string, ns: string, scope: NamespaceScope): boolean {
   return localName(tag.qname) === local && withDecls(scope, tag.attrs).get(prefixOf(tag.qname)) === ns;
 }
 
@@ -268,10 +231,6 @@ function soapContent(text: string): SoapContent | undefined {
   return { binding, tag: content, scope };
 }
 
-function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-}
-
 /**
  * `text` itself when it is not a SOAP envelope; else the NDC element of its
  * Body as a document of its own, with the namespace declarations it
@@ -290,17 +249,6 @@ export function unwrapSoap(text: string): { binding: NdcBinding; text: string } 
     return { binding: 'ndcexchange', text: exchangePayload(text, c.tag, withDecls(c.scope, c.tag.attrs)) };
   }
   return { binding: c.binding, text: inlineElement(text, c.tag, c.scope) };
-}
-
-/** The element `tag` starts as a document of its own, with the namespaces it inherits (`scope`) declared on it. */
-function inlineElement(text: string, tag: StartTag, scope: Map<string, string>): string {
-  const own = declaredNamespaces(tag.attrs);
-  let inherited = '';
-  for (const [prefix, uri] of scope) {
-    if (!own.has(prefix)) inherited += ` ${prefix === '' ? 'xmlns' : 'xmlns:' + prefix}="${escapeAttr(uri)}"`;
-  }
-  const nameEnd = tag.start + 1 + tag.qname.length;
-  return text.slice(tag.start, nameEnd) + inherited + text.slice(nameEnd, elementEnd(text, tag));
 }
 
 const PAYLOAD_PATH = `/${EXCHANGE_ENVELOPE}/NDCMSG_Body/NDCMSG_Payload`;
@@ -340,7 +288,7 @@ function childNamed(text: string, parent: StartTag, local: string): StartTag | u
  * inline XML (the element, with its inherited namespaces), or text (CDATA sections and escaped
  * characters, read as written). An envelope without a payload is `MISSING`, naming the path.
  */
-function exchangePayload(text: string, env: StartTag, scope: Map<string, string>): string {
+function exchangePayload(text: string, env: StartTag, scope: NamespaceScope): string {
   const body = childNamed(text, env, 'NDCMSG_Body');
   const payload = body === undefined ? undefined : childNamed(text, body, 'NDCMSG_Payload');
   if (body === undefined || payload === undefined || payload.selfClosing) {
@@ -399,7 +347,7 @@ const HEADER_FIELDS = {
 export function readExchangeHeader(text: string): NdcExchangeHeader | undefined {
   const root = scanRoot(text);
   let env: StartTag | undefined;
-  let scope = new Map<string, string>();
+  let scope: NamespaceScope = new Map();
   if (root !== undefined && localName(root.qname) === EXCHANGE_ENVELOPE) env = root;
   else {
     const c = soapContent(text);

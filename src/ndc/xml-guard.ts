@@ -74,60 +74,92 @@ class AmpChecker {
  * the cost of fast-xml-parser's XMLValidator.
  */
 export function wellFormednessError(text: string): string | undefined {
-  const n = text.length;
-  const stack: string[] = [];
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let rootClosed = false;
-  let rootSeen = false;
-  const amps = new AmpChecker(text);
-  for (;;) {
-    const lt = text.indexOf('<', i);
-    const end = lt < 0 ? n : lt;
-    if (end > i) {
-      if (stack.length === 0) {
-        for (let k = i; k < end; k++)
-          if (!isSpace(text.charCodeAt(k))) return `text outside the root element at offset ${k}`;
-      } else if (amps.bad(i, end)) {
-        return `'&' that starts no entity reference near offset ${i}`;
-      }
+  return new WellFormednessScan(text).run();
+}
+
+/** A step of the scan: the offset to go on from, or the problem found. */
+type Step = number | string;
+
+/** The state of one {@link wellFormednessError} pass: open elements, whether the root was seen and closed. */
+class WellFormednessScan {
+  private readonly n: number;
+  private readonly stack: string[] = [];
+  private readonly amps: AmpChecker;
+  private rootSeen = false;
+  private rootClosed = false;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
+    this.amps = new AmpChecker(text);
+  }
+
+  run(): string | undefined {
+    const { text } = this;
+    let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    for (;;) {
+      const lt = text.indexOf('<', i);
+      const problem = this.textBetween(i, lt < 0 ? this.n : lt);
+      if (problem !== undefined) return problem;
+      if (lt < 0) break;
+      const c = text.charCodeAt(lt + 1);
+      const step =
+        c === 0x3f /* ? */ || c === 0x21 /* ! */
+          ? this.markup(lt)
+          : c === 0x2f /* / */
+            ? this.endTag(lt)
+            : this.startTag(lt);
+      if (typeof step === 'string') return step;
+      i = step;
     }
-    if (lt < 0) break;
-    const c = text.charCodeAt(lt + 1);
-    if (c === 0x3f /* ? */) {
+    if (this.stack.length > 0) return `unclosed element <${this.stack[this.stack.length - 1]}>`;
+    return this.rootSeen ? undefined : 'no root element';
+  }
+
+  /** Character data in [from, end): only whitespace outside the root, no stray `&` inside it. */
+  private textBetween(from: number, end: number): string | undefined {
+    if (end <= from) return undefined;
+    if (this.stack.length > 0)
+      return this.amps.bad(from, end) ? `'&' that starts no entity reference near offset ${from}` : undefined;
+    for (let k = from; k < end; k++)
+      if (!isSpace(this.text.charCodeAt(k))) return `text outside the root element at offset ${k}`;
+    return undefined;
+  }
+
+  /** A processing instruction, a comment or (inside the root) a CDATA section at `lt`. */
+  private markup(lt: number): Step {
+    const { text } = this;
+    if (text.charCodeAt(lt + 1) === 0x3f /* ? */) {
       const e = text.indexOf('?>', lt + 2);
-      if (e < 0) return `unclosed processing instruction at offset ${lt}`;
-      i = e + 2;
-      continue;
+      return e < 0 ? `unclosed processing instruction at offset ${lt}` : e + 2;
     }
-    if (c === 0x21 /* ! */) {
-      if (text.startsWith('<!--', lt)) {
-        const e = text.indexOf('-->', lt + 4);
-        if (e < 0) return `unclosed comment at offset ${lt}`;
-        i = e + 3;
-        continue;
-      }
-      if (text.startsWith('<![CDATA[', lt) && stack.length > 0) {
-        const e = text.indexOf(']]>', lt + 9);
-        if (e < 0) return `unclosed CDATA section at offset ${lt}`;
-        i = e + 3;
-        continue;
-      }
-      return `unexpected markup at offset ${lt}`;
+    if (text.startsWith('<!--', lt)) {
+      const e = text.indexOf('-->', lt + 4);
+      return e < 0 ? `unclosed comment at offset ${lt}` : e + 3;
     }
-    if (c === 0x2f /* / */) {
-      const e = text.indexOf('>', lt + 2);
-      if (e < 0) return `unclosed end tag at offset ${lt}`;
-      const name = text.slice(lt + 2, e).trimEnd();
-      const open = stack.pop();
-      if (open === undefined) return `end tag </${name}> without a start tag`;
-      if (open !== name) return `end tag </${name}> does not match <${open}>`;
-      if (stack.length === 0) rootClosed = true;
-      i = e + 1;
-      continue;
+    if (text.startsWith('<![CDATA[', lt) && this.stack.length > 0) {
+      const e = text.indexOf(']]>', lt + 9);
+      return e < 0 ? `unclosed CDATA section at offset ${lt}` : e + 3;
     }
-    // start tag
-    if (rootClosed) return `more than one root element (offset ${lt})`;
-    rootSeen = true;
+    return `unexpected markup at offset ${lt}`;
+  }
+
+  /** An end tag at `lt`, which must close the innermost open element. */
+  private endTag(lt: number): Step {
+    const e = this.text.indexOf('>', lt + 2);
+    if (e < 0) return `unclosed end tag at offset ${lt}`;
+    const name = this.text.slice(lt + 2, e).trimEnd();
+    const open = this.stack.pop();
+    if (open === undefined) return `end tag </${name}> without a start tag`;
+    if (open !== name) return `end tag </${name}> does not match <${open}>`;
+    if (this.stack.length === 0) this.rootClosed = true;
+    return e + 1;
+  }
+
+  /** A start tag at `lt`: its name, then its attributes up to `>` or `/>`. */
+  private startTag(lt: number): Step {
+    const { text, n } = this;
+    if (this.rootClosed) return `more than one root element (offset ${lt})`;
+    this.rootSeen = true;
     let k = lt + 1;
     while (k < n) {
       const ch = text.charCodeAt(k);
@@ -136,43 +168,52 @@ export function wellFormednessError(text: string): string | undefined {
     }
     const name = text.slice(lt + 1, k);
     if (!NAME.test(name)) return `invalid element name ${JSON.stringify(name)} at offset ${lt}`;
-    const attrs: string[] = [];
+    return this.attributes(name, k);
+  }
+
+  /** The attributes of start tag `name` from offset `k`, then its end (`>` opens the element, `/>` does not). */
+  private attributes(name: string, k: number): Step {
+    const { text, n } = this;
+    const seen: string[] = [];
     for (;;) {
       const before = k;
       while (k < n && isSpace(text.charCodeAt(k))) k++;
       if (k >= n) return `unclosed start tag <${name}>`;
       const ch = text.charCodeAt(k);
       if (ch === 0x3e /* > */) {
-        stack.push(name);
-        i = k + 1;
-        break;
+        this.stack.push(name);
+        return k + 1;
       }
       if (ch === 0x2f /* / */) {
         if (text.charCodeAt(k + 1) !== 0x3e) return `'/' not followed by '>' in <${name}>`;
-        if (stack.length === 0) rootClosed = true;
-        i = k + 2;
-        break;
+        if (this.stack.length === 0) this.rootClosed = true;
+        return k + 2;
       }
       if (k === before) return `missing whitespace before an attribute of <${name}>`;
-      const eq = text.indexOf('=', k);
-      if (eq < 0) return `attribute without value in <${name}>`;
-      const attrName = text.slice(k, eq).trimEnd();
-      if (!NAME.test(attrName)) return `invalid attribute ${JSON.stringify(attrName)} in <${name}>`;
-      if (attrs.includes(attrName)) return `repeated attribute ${attrName} in <${name}>`;
-      attrs.push(attrName);
-      k = eq + 1;
-      while (k < n && isSpace(text.charCodeAt(k))) k++;
-      const q = text.charCodeAt(k);
-      if (q !== 0x22 && q !== 0x27) return `unquoted value of attribute ${attrName} in <${name}>`;
-      const close = text.indexOf(q === 0x22 ? '"' : "'", k + 1);
-      if (close < 0) return `unterminated value of attribute ${attrName} in <${name}>`;
-      const lt2 = text.indexOf('<', k + 1);
-      if (lt2 >= 0 && lt2 < close) return `'<' in the value of attribute ${attrName} in <${name}>`;
-      if (amps.bad(k + 1, close)) return `'&' that starts no entity reference in attribute ${attrName} of <${name}>`;
-      k = close + 1;
+      const step = this.attribute(name, k, seen);
+      if (typeof step === 'string') return step;
+      k = step;
     }
   }
-  if (stack.length > 0) return `unclosed element <${stack[stack.length - 1]}>`;
-  if (!rootSeen) return 'no root element';
-  return undefined;
+
+  /** One `name="value"` at `k` of start tag `tag`: a valid, unrepeated name and a quoted value without `<` or a stray `&`. */
+  private attribute(tag: string, k: number, seen: string[]): Step {
+    const { text, n } = this;
+    const eq = text.indexOf('=', k);
+    if (eq < 0) return `attribute without value in <${tag}>`;
+    const attrName = text.slice(k, eq).trimEnd();
+    if (!NAME.test(attrName)) return `invalid attribute ${JSON.stringify(attrName)} in <${tag}>`;
+    if (seen.includes(attrName)) return `repeated attribute ${attrName} in <${tag}>`;
+    seen.push(attrName);
+    k = eq + 1;
+    while (k < n && isSpace(text.charCodeAt(k))) k++;
+    const q = text.charCodeAt(k);
+    if (q !== 0x22 && q !== 0x27) return `unquoted value of attribute ${attrName} in <${tag}>`;
+    const close = text.indexOf(q === 0x22 ? '"' : "'", k + 1);
+    if (close < 0) return `unterminated value of attribute ${attrName} in <${tag}>`;
+    const lt = text.indexOf('<', k + 1);
+    if (lt >= 0 && lt < close) return `'<' in the value of attribute ${attrName} in <${tag}>`;
+    if (this.amps.bad(k + 1, close)) return `'&' that starts no entity reference in attribute ${attrName} of <${tag}>`;
+    return close + 1;
+  }
 }

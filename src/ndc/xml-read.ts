@@ -16,10 +16,19 @@ import { XMLParser } from 'fast-xml-parser';
 import { isDecimal } from '../common/decimal';
 import type { Amount, MessageHeader } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
+import { lookThroughWrapper, ndcNamespacesOf } from './document-namespace';
 import { EXT_NS, EXT_PREFIX, NDC_NS } from './namespaces';
 import { exchangeSchemaProblem, ndcRootTag, readExchangeHeader, unwrapSoap } from './soap';
 import { DEFAULT_MAX_BYTES, refuseDeclarations, toText, wellFormednessError } from './xml-guard';
-import { declaredNamespaces, localName, prefixOf, scanRoot, scanStartTag, unescapeXml } from './xml-scan';
+import {
+  declaredNamespaces,
+  localName,
+  prefixOf,
+  scanRoot,
+  scanStartTag,
+  unescapeXml,
+  type StartTag,
+} from './xml-scan';
 
 /** An element of the parsed tree: a string for a text-only element without attributes, else an object. */
 export type XNode = string | { readonly [key: string]: unknown };
@@ -33,6 +42,17 @@ export interface ParseOptions {
    * `AIRLINE_EXTENSION_NAMESPACE`.
    */
   extensionNamespace?: string;
+  /**
+   * The namespace a partner's NDC documents arrive in when it is not {@link NDC_NS}: typically a
+   * provider's default namespace, inherited by the NDC elements from a wrapper element of the
+   * provider around the NDC root. When set, a root that is no NDC message is looked through for
+   * the message inside it (the first element named as the expected root, else as any NDC 17.2
+   * message root), and the elements of this namespace are read as NDC elements (those of
+   * {@link NDC_NS} still are). `'*'` (`ANY_NAMESPACE`) accepts the NDC root in whatever namespace
+   * it is, or none. Default: unset, so a root outside {@link NDC_NS} is `WRONG_NAMESPACE` and a
+   * wrapper is `WRONG_ROOT`. Airline profiles set it (`documentNamespace`).
+   */
+  documentNamespace?: string;
 }
 
 export interface ParsedNdc {
@@ -90,23 +110,28 @@ const parser = new XMLParser({
  * are NDC, `ns2:` ones extension elements and other prefixes foreign, wherever
  * they are declared: the common layout, parsed without rewriting.
  */
-function isCanonical(bindings: Map<string, string[]>, extNs: string, text: string): boolean {
+function isCanonical(bindings: Map<string, string[]>, ndc: ReadonlySet<string>, extNs: string, text: string): boolean {
   for (const [prefix, uris] of bindings) {
     if (prefix === '') {
-      if (uris.length !== 1 || uris[0] !== NDC_NS) return false;
+      if (!uris.every((u) => ndc.has(u))) return false;
     } else if (prefix === 'ns2') {
       if (uris.length !== 1 || uris[0] !== extNs) return false;
-    } else if (uris.includes(NDC_NS) || uris.includes(extNs)) {
+    } else if (uris.some((u) => ndc.has(u) || u === extNs)) {
       return false;
     }
   }
   return bindings.has('ns2') || text.indexOf('<ns2:') < 0;
 }
 
-/** The tree name of an element written `qname` where `scope` binds the prefixes. */
-function canonicalName(qname: string, scope: ReadonlyMap<string, string>, extNs: string): string {
-  const ns = scope.get(prefixOf(qname));
-  if (ns === NDC_NS) {
+/** The tree name of an element written `qname` where `scope` binds the prefixes (no binding: no namespace, `''`). */
+function canonicalName(
+  qname: string,
+  scope: ReadonlyMap<string, string>,
+  ndc: ReadonlySet<string>,
+  extNs: string,
+): string {
+  const ns = scope.get(prefixOf(qname)) ?? '';
+  if (ndc.has(ns)) {
     const local = localName(qname);
     return UNSAFE_NAMES.has(local) ? FOREIGN + qname : local;
   }
@@ -120,7 +145,7 @@ function canonicalName(qname: string, scope: ReadonlyMap<string, string>, extNs:
  * the declarations in scope at each element. The scopes live on a stack local
  * to this call. Linear: one jump per tag.
  */
-function resolveNames(text: string, extNs: string): string {
+function resolveNames(text: string, ndc: ReadonlySet<string>, extNs: string): string {
   const out: string[] = [];
   const names: string[] = [];
   const scopes: ReadonlyMap<string, string>[] = [];
@@ -156,7 +181,7 @@ function resolveNames(text: string, extNs: string): string {
         inner = m;
       }
     }
-    const name = canonicalName(tag.qname, inner, extNs);
+    const name = canonicalName(tag.qname, inner, ndc, extNs);
     out.push(text.slice(last, lt + 1), name);
     last = lt + 1 + tag.qname.length;
     i = tag.end;
@@ -180,9 +205,25 @@ function resolveNames(text: string, extNs: string): string {
 export function ndcRootName(xml: string | Buffer, opts: ParseOptions = {}): string {
   const text = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
   refuseDeclarations(text);
-  const tag = ndcRootTag(text);
+  const tag = opts.documentNamespace === undefined ? ndcRootTag(text) : scanRoot(ndcDocument(text, opts));
   if (tag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
   return localName(tag.qname);
+}
+
+/**
+ * The NDC message of a document as a document of its own: out of its SOAP or NDC Exchange
+ * envelope and (with `documentNamespace`) out of a provider's wrapper, with the namespaces it
+ * inherits declared on its root; the document itself when it is bare. What a client keeps of an
+ * answer. Applies the size, DOCTYPE and well-formedness checks of {@link parseNdc}.
+ */
+export function ndcDocument(
+  xml: string | Buffer,
+  opts: ParseOptions = {},
+  expectedRoots: readonly string[] = [],
+): string {
+  const doc = checkedDocument(xml, opts);
+  const text = unwrapEnvelope(doc);
+  return opts.documentNamespace === undefined ? text : lookThroughWrapper(text, expectedRoots);
 }
 
 /**
@@ -192,58 +233,80 @@ export function ndcRootName(xml: string | Buffer, opts: ParseOptions = {}): stri
  * DOCTYPE or ENTITY declaration (`DOCTYPE_FORBIDDEN`, so entity bombs are
  * never expanded); then malformed XML (`MALFORMED_XML`), a root other than
  * `expectedRoot` (`WRONG_ROOT`) and a root outside {@link NDC_NS}
- * (`WRONG_NAMESPACE`). Any namespace prefix is accepted, declared on any
- * element. A SOAP 1.1 or 1.2 envelope is unwrapped first (see `soap.ts`): the
- * NDC root is the first element of its Body, a SOAP Header is ignored, a Fault
- * is `SOAP_FAULT`.
+ * (`WRONG_NAMESPACE`; see `ParseOptions.documentNamespace` for partners whose
+ * documents arrive in another namespace). Any namespace prefix is accepted,
+ * declared on any element. A SOAP 1.1 or 1.2 envelope is unwrapped first (see
+ * `soap.ts`): the NDC root is the first element of its Body, a SOAP Header is
+ * ignored, a Fault is `SOAP_FAULT`.
  */
 export function parseNdc(
   xml: string | Buffer,
   expectedRoot: string | readonly string[],
   opts: ParseOptions = {},
 ): ParsedNdc {
+  const expected = typeof expectedRoot === 'string' ? [expectedRoot] : expectedRoot;
+  const text = ndcDocument(xml, opts, expected);
+  const rootTag = scanRoot(text);
+  if (rootTag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
+  const root = localName(rootTag.qname);
+  if (!expected.includes(root)) {
+    throw new NdcDecodeError('WRONG_ROOT', '/' + root, `expected root ${expected.join(' or ')}, got ${root}`);
+  }
+  const ndc = rootNamespaces(rootTag, root, opts.documentNamespace);
+  return { root, node: parseTree(text, rootTag, root, ndc, opts.extensionNamespace ?? EXT_NS), path: '/' + root };
+}
+
+/** The document as text after the size, DOCTYPE and well-formedness checks. */
+function checkedDocument(xml: string | Buffer, opts: ParseOptions): string {
   const doc = toText(xml, opts.maxBytes ?? DEFAULT_MAX_BYTES);
   refuseDeclarations(doc);
   const problem = wellFormednessError(doc);
   if (problem !== undefined) throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${problem}`);
-  const unwrapped = unwrapSoap(doc);
-  const text = unwrapped.text;
-  if (unwrapped.binding === 'ndcexchange') {
-    const unsupported = exchangeSchemaProblem(readExchangeHeader(doc) ?? {});
-    if (unsupported !== undefined)
-      throw new NdcDecodeError('UNSUPPORTED_SCHEMA', '/NDCMSG_Envelope/NDCMSG_Header/Message', unsupported);
-    // An NDC Exchange payload given as text is a document of its own: the same checks again.
-    refuseDeclarations(text);
-    const inner = wellFormednessError(text);
-    if (inner !== undefined)
-      throw new NdcDecodeError(
-        'MALFORMED_XML',
-        '/NDCMSG_Envelope/NDCMSG_Body/NDCMSG_Payload',
-        `malformed NDC payload: ${inner}`,
-      );
-  }
+  return doc;
+}
 
-  const rootTag = scanRoot(text);
-  if (rootTag === undefined) throw new NdcDecodeError('MALFORMED_XML', '', 'no root element found');
-  const root = localName(rootTag.qname);
-  const expected = typeof expectedRoot === 'string' ? [expectedRoot] : expectedRoot;
-  if (!expected.includes(root)) {
-    throw new NdcDecodeError('WRONG_ROOT', '/' + root, `expected root ${expected.join(' or ')}, got ${root}`);
-  }
+/**
+ * The NDC document out of a SOAP or NDC Exchange envelope (`doc` itself when bare). An exchange
+ * header announcing another schema is `UNSUPPORTED_SCHEMA`; a payload given as text is a document
+ * of its own and gets the DOCTYPE and well-formedness checks again.
+ */
+function unwrapEnvelope(doc: string): string {
+  const unwrapped = unwrapSoap(doc);
+  if (unwrapped.binding !== 'ndcexchange') return unwrapped.text;
+  const unsupported = exchangeSchemaProblem(readExchangeHeader(doc) ?? {});
+  if (unsupported !== undefined)
+    throw new NdcDecodeError('UNSUPPORTED_SCHEMA', '/NDCMSG_Envelope/NDCMSG_Header/Message', unsupported);
+  refuseDeclarations(unwrapped.text);
+  const inner = wellFormednessError(unwrapped.text);
+  if (inner !== undefined)
+    throw new NdcDecodeError(
+      'MALFORMED_XML',
+      '/NDCMSG_Envelope/NDCMSG_Body/NDCMSG_Payload',
+      `malformed NDC payload: ${inner}`,
+    );
+  return unwrapped.text;
+}
+
+/** The namespaces read as NDC in a document with this root, or `WRONG_NAMESPACE` for a root in a namespace refused. */
+function rootNamespaces(rootTag: StartTag, root: string, documentNamespace: string | undefined): ReadonlySet<string> {
   const rootNs = declaredNamespaces(rootTag.attrs).get(prefixOf(rootTag.qname))?.[0];
-  if (rootNs !== NDC_NS) {
+  const ndc = ndcNamespacesOf(rootNs, documentNamespace);
+  if (ndc === undefined) {
     throw new NdcDecodeError(
       'WRONG_NAMESPACE',
       '/' + root,
       `root must be in namespace ${NDC_NS}, got ${rootNs ?? 'none'}`,
     );
   }
+  return ndc;
+}
 
-  const extNs = opts.extensionNamespace ?? EXT_NS;
-  const canonical = rootTag.qname === root && isCanonical(declaredNamespaces(text), extNs, text);
+/** The root element of the parsed tree (names resolved first unless the document is in the common layout). */
+function parseTree(text: string, rootTag: StartTag, root: string, ndc: ReadonlySet<string>, extNs: string): XNode {
+  const canonical = rootTag.qname === root && isCanonical(declaredNamespaces(text), ndc, extNs, text);
   let tree: Record<string, unknown>;
   try {
-    tree = parser.parse(canonical ? text : resolveNames(text, extNs)) as Record<string, unknown>;
+    tree = parser.parse(canonical ? text : resolveNames(text, ndc, extNs)) as Record<string, unknown>;
   } catch (e) {
     if (e instanceof NdcDecodeError) throw e;
     throw new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${(e as Error).message}`);
@@ -253,7 +316,7 @@ export function parseNdc(
   if (keys.length !== 1 || !Array.isArray(roots) || roots.length !== 1) {
     throw new NdcDecodeError('MALFORMED_XML', '', 'a document must have exactly one root element');
   }
-  return { root, node: roots[0] as XNode, path: '/' + root };
+  return roots[0] as XNode;
 }
 
 // ------------------------------------------------------------------ reading

@@ -1,8 +1,9 @@
 /**
  * Cheap looks at an XML document without parsing it: the root start tag, the
  * namespace declarations, entity unescaping. Used before the parse (routing,
- * namespace checks, SOAP envelopes).
+ * namespace checks, SOAP envelopes, provider wrappers).
  */
+import { NdcDecodeError } from './ndc-decode-error';
 
 const XMLNS_DECL = /\bxmlns(?::([A-Za-z_][\w.-]*))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const PROLOG_ITEM = /\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)/y;
@@ -89,4 +90,114 @@ export function unescapeXml(s: string): string {
     // Out-of-range references are left as written rather than throwing a RangeError.
     return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
   });
+}
+
+/** prefix ('' = default) -> namespace URI in scope at an element. */
+export type NamespaceScope = ReadonlyMap<string, string>;
+
+function malformed(what: string): NdcDecodeError {
+  return new NdcDecodeError('MALFORMED_XML', '', `malformed XML: ${what}`);
+}
+
+/** Where the markup at `lt` (a PI, comment or CDATA section) ends, or undefined when `lt` starts a tag. */
+function markupEnd(text: string, lt: number): number | undefined {
+  const c = text.charCodeAt(lt + 1);
+  let close: string | undefined;
+  if (c === 0x3f /* ? */) close = '?>';
+  else if (text.startsWith('<!--', lt)) close = '-->';
+  else if (text.startsWith('<![CDATA[', lt)) close = ']]>';
+  if (close === undefined) return undefined;
+  const e = text.indexOf(close, lt + 2);
+  if (e < 0) throw malformed(`unclosed markup at offset ${lt}`);
+  return e + close.length;
+}
+
+/** Offset just after the end tag of the element `tag` starts (depth count; comments, CDATA and PIs skipped). */
+export function elementEnd(text: string, tag: StartTag): number {
+  if (tag.selfClosing) return tag.end;
+  let depth = 1;
+  let i = tag.end;
+  while (depth > 0) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) throw malformed(`unclosed element <${tag.qname}>`);
+    if (text.charCodeAt(lt + 1) === 0x2f /* / */) {
+      depth--;
+      i = text.indexOf('>', lt) + 1;
+      if (i === 0) throw malformed(`unclosed markup at offset ${lt}`);
+      continue;
+    }
+    const skipped = markupEnd(text, lt);
+    if (skipped !== undefined) {
+      i = skipped;
+      continue;
+    }
+    const t = scanStartTag(text, lt);
+    if (t === undefined) throw malformed(`bad start tag at offset ${lt}`);
+    if (!t.selfClosing) depth++;
+    i = t.end;
+  }
+  return i;
+}
+
+/** `scope` with the namespace declarations of a start tag's attributes (`scope` itself when it declares none). */
+export function withDecls(scope: NamespaceScope, attrs: string): NamespaceScope {
+  const decls = declaredNamespaces(attrs);
+  if (decls.size === 0) return scope;
+  const out = new Map(scope);
+  for (const [prefix, uris] of decls) out.set(prefix, uris[uris.length - 1]);
+  return out;
+}
+
+/** Escapes `&`, `<` and `"` for an attribute value in double quotes. */
+export function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The element `tag` starts as a document of its own, with the namespaces it inherits (`scope`)
+ * declared on its start tag (unless it declares them itself).
+ */
+export function inlineElement(text: string, tag: StartTag, scope: NamespaceScope): string {
+  const own = declaredNamespaces(tag.attrs);
+  let inherited = '';
+  for (const [prefix, uri] of scope) {
+    if (!own.has(prefix)) inherited += ` ${prefix === '' ? 'xmlns' : 'xmlns:' + prefix}="${escapeAttr(uri)}"`;
+  }
+  const nameEnd = tag.start + 1 + tag.qname.length;
+  return text.slice(tag.start, nameEnd) + inherited + text.slice(nameEnd, elementEnd(text, tag));
+}
+
+/**
+ * The first element of `text` (document order, the root included) whose local name `wanted`
+ * accepts, with the namespaces in scope at its parent; undefined when there is none. One linear
+ * pass over the tags; `text` must be well-formed (checked before).
+ */
+export function findElement(
+  text: string,
+  wanted: (local: string) => boolean,
+): { tag: StartTag; scope: NamespaceScope } | undefined {
+  const scopes: NamespaceScope[] = [];
+  let scope: NamespaceScope = new Map();
+  for (let i = 0; ;) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) return undefined;
+    if (text.charCodeAt(lt + 1) === 0x2f /* / */) {
+      scope = scopes.pop() ?? scope;
+      i = text.indexOf('>', lt) + 1;
+      continue;
+    }
+    const skipped = markupEnd(text, lt);
+    if (skipped !== undefined) {
+      i = skipped;
+      continue;
+    }
+    const tag = scanStartTag(text, lt);
+    if (tag === undefined) throw malformed(`bad start tag at offset ${lt}`);
+    if (wanted(localName(tag.qname))) return { tag, scope };
+    if (!tag.selfClosing) {
+      scopes.push(scope);
+      scope = withDecls(scope, tag.attrs);
+    }
+    i = tag.end;
+  }
 }

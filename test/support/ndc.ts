@@ -3,6 +3,7 @@
  * a spec imports this file.
  */
 import { EXT_NS, NDC_NS } from '../../src/ndc/namespaces';
+import { SOAP11_NS } from '../../src/ndc/soap';
 import { NdcDecodeError } from '../../src/ndc/ndc-decode-error';
 import { expectValidXsd } from './xsd';
 
@@ -51,4 +52,28 @@ export function goldenRequestHead(root: string): string {
     '<Participants><Participant><AggregatorParticipant SequenceNumber="1"><Name>NDC Hub</Name><AggregatorID>AGG77</AggregatorID>' +
     '</AggregatorParticipant></Participant></Participants><Recipient xsi:nil="true"/></Party>'
   );
+}
+
+/** The provider namespace of the wrapped-document specs (a made-up URN, as a provider's own namespace). */
+export const PROVIDER_NS = 'urn:example:ndc-provider:retail:v1';
+
+/**
+ * The NDC document `xml` (as our encoders write it, NDC the default namespace of its root) as a
+ * provider delivers it: the root's own `xmlns` removed, inside a provider wrapper (with a header of
+ * its own before it) whose default namespace `ns` every NDC element then inherits. American
+ * Airlines' 17.2 responses through its provider arrive in this shape.
+ */
+export function providerWrapped(xml: string, ns = PROVIDER_NS): string {
+  const body = xml.replace(/^<\?xml[^?]*\?>/, '').replace(` xmlns="${NDC_NS}"`, '');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><ProviderResponse xmlns="${ns}">` +
+    '<ResponseHeader><RequestId>req-7f3a</RequestId><Carrier>AA</Carrier></ResponseHeader>' +
+    `${body}</ProviderResponse>`
+  );
+}
+
+/** The NDC document `xml` straight in a SOAP 1.1 Body that declares the provider's namespace `ns` as its default one. */
+export function inProviderSoapBody(xml: string, ns = PROVIDER_NS): string {
+  const body = xml.replace(/^<\?xml[^?]*\?>/, '').replace(` xmlns="${NDC_NS}"`, '');
+  return `<soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body xmlns="${ns}">${body}</soap:Body></soap:Envelope>`;
 }
