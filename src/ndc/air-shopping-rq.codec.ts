@@ -23,6 +23,7 @@ import {
   optText,
   parseNdc,
   type ParseOptions,
+  type XMLBuilder,
   type XNode,
   type EncodeOptions,
 } from './xml';
@@ -35,29 +36,7 @@ export function encodeAirShoppingRq(rq: AirShoppingRq, opts?: EncodeOptions): st
   if (rq.parameters !== undefined) encodeParameters(root, rq.parameters);
   const cq = rq.coreQuery;
   if (cq === undefined) throw new Error('AirShoppingRQ: coreQuery is required to encode');
-  const core = addEl(root, 'CoreQuery');
-  if (cq.kind === 'calendar') {
-    const aff = addEl(core, 'Affinity');
-    for (const od of cq.originDestinations) {
-      const el = addEl(aff, 'OriginDestination');
-      const dep = addEl(el, 'AirportCityDeparture');
-      addEl(dep, 'LocationCode', od.departureCode);
-      addEl(dep, 'Date', od.date);
-      addEl(addEl(dep, 'LeadPricing'), 'LeadDatePeriod')
-        .att('After', daysToDuration(od.daysAfter))
-        .att('Before', daysToDuration(od.daysBefore));
-      addEl(addEl(el, 'AirportCityArrival'), 'LocationCode', od.arrivalCode);
-    }
-  } else {
-    const ods = addEl(core, 'OriginDestinations');
-    for (const od of cq.originDestinations) {
-      const el = addEl(ods, 'OriginDestination');
-      const dep = addEl(el, 'Departure');
-      addEl(dep, 'AirportCode', od.departureCode);
-      addEl(dep, 'Date', od.date);
-      addEl(addEl(el, 'Arrival'), 'AirportCode', od.arrivalCode);
-    }
-  }
+  encodeCoreQuery(addEl(root, 'CoreQuery'), cq);
   if (rq.qualifier !== undefined) encodeQualifier(root, rq.qualifier);
   if (rq.passengers.length > 0) encodePassengerList(addEl(root, 'DataLists'), rq.passengers);
   return endMessage(root);
@@ -78,11 +57,42 @@ export function decodeAirShoppingRq(xml: string | Buffer, opts?: ParseOptions): 
 }
 
 /**
- * The CoreQuery in one of the two shapes we model, or undefined for another
- * shape the XSD allows (FlightSpecific, ShoppingResponseIDs, an
+ * Writes the journey of `cq` into `parent` (AirShoppingRQ `CoreQuery`, OrderReshopRQ
+ * `Add/FlightQuery`): `Affinity/OriginDestination` per direction for a calendar query (airport,
+ * date, `LeadPricing/LeadDatePeriod`), else `OriginDestinations/OriginDestination` (departure
+ * airport and date, arrival airport).
+ */
+export function encodeCoreQuery(parent: XMLBuilder, cq: CoreQuery): void {
+  if (cq.kind === 'calendar') {
+    const aff = addEl(parent, 'Affinity');
+    for (const od of cq.originDestinations) {
+      const el = addEl(aff, 'OriginDestination');
+      const dep = addEl(el, 'AirportCityDeparture');
+      addEl(dep, 'LocationCode', od.departureCode);
+      addEl(dep, 'Date', od.date);
+      addEl(addEl(dep, 'LeadPricing'), 'LeadDatePeriod')
+        .att('After', daysToDuration(od.daysAfter))
+        .att('Before', daysToDuration(od.daysBefore));
+      addEl(addEl(el, 'AirportCityArrival'), 'LocationCode', od.arrivalCode);
+    }
+    return;
+  }
+  const ods = addEl(parent, 'OriginDestinations');
+  for (const od of cq.originDestinations) {
+    const el = addEl(ods, 'OriginDestination');
+    const dep = addEl(el, 'Departure');
+    addEl(dep, 'AirportCode', od.departureCode);
+    addEl(dep, 'Date', od.date);
+    addEl(addEl(el, 'Arrival'), 'AirportCode', od.arrivalCode);
+  }
+}
+
+/**
+ * The CoreQuery (or a FlightQuery of the same shape) in one of the two shapes we model, or
+ * undefined for another shape the XSD allows (FlightSpecific, ShoppingResponseIDs, an
  * origin/destination without departure or arrival airport or date).
  */
-function decodeCoreQuery(node: XNode, path: string): CoreQuery | undefined {
+export function decodeCoreQuery(node: XNode, path: string): CoreQuery | undefined {
   const affinity = opt(node, 'Affinity');
   if (affinity !== undefined) {
     const p = `${path}/Affinity`;

@@ -226,7 +226,8 @@ function decodeFareComponent(node: XNode, path: string): FareComponent {
   return fc;
 }
 
-function encodeFareDetail(parent: DomElement, fd: FareDetail): void {
+/** `<FareDetail>`: PassengerRefs, Price (TotalAmount, BaseAmount, Taxes), FareComponents. */
+export function encodeFareDetail(parent: DomElement, fd: FareDetail): void {
   const el = domEl(parent, 'FareDetail');
   domEl(el, 'PassengerRefs', encodeRefs(fd.passengerRefs));
   const price = domEl(el, 'Price');
@@ -273,7 +274,8 @@ function itemAmounts(node: XNode, path: string, currency: MessageCurrency): Item
 }
 
 /** FareDetail: `Price` with TotalAmount (optional, any form), BaseAmount (required), taxes; FareComponents. */
-function decodeFareDetail(node: XNode, path: string, currency: MessageCurrency): FareDetail {
+/** Reads a `<FareDetail>` (`Price/BaseAmount` required, the rest optional as in the XSD). */
+export function decodeFareDetail(node: XNode, path: string, currency: MessageCurrency): FareDetail {
   const price = one(node, 'Price', path);
   const pricePath = `${path}/Price`;
   const { base, ...amounts } = itemAmounts(price, pricePath, currency);
@@ -289,7 +291,7 @@ function decodeFareDetail(node: XNode, path: string, currency: MessageCurrency):
 }
 
 /** `TotalAmount` (required: only a money total can be written), then the base and taxes that are set. */
-function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: TotalsStyle, itemId: string): void {
+export function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: TotalsStyle, itemId: string): void {
   const el = domEl(parent, 'TotalPriceDetail');
   const ta = domEl(el, 'TotalAmount');
   const total = moneyToWrite(pd.total, `OfferItem ${itemId}`);
@@ -304,19 +306,29 @@ function encodeTotalPriceDetail(parent: DomElement, pd: PriceDetail, style: Tota
 }
 
 /** Accepts both styles, and every price form of `TotalAmount` (required by the XSD; see `itemAmounts`). */
-function decodeTotalPriceDetail(node: XNode, path: string, currency: MessageCurrency): PriceDetail {
+export function decodeTotalPriceDetail(node: XNode, path: string, currency: MessageCurrency): PriceDetail {
   one(node, 'TotalAmount', path);
   return itemAmounts(node, path, currency);
 }
 
-/** `<OfferItem OfferItemID>`: TotalPriceDetail (in `style`), Services, FareDetails. */
-export function encodeOfferItem(parent: XMLBuilder | DomElement, item: OfferItem, style: TotalsStyle): void {
-  const el = domEl('node' in parent ? domOf(parent) : parent, 'OfferItem');
+/**
+ * `<OfferItem OfferItemID>` (or another element of the same content, `name`, e.g. OrderReshopRS
+ * `AddOfferItem`): TotalPriceDetail (in `style`), Services, FareDetails. Returns the element, for
+ * what a message adds after them.
+ */
+export function encodeOfferItem(
+  parent: XMLBuilder | DomElement,
+  item: OfferItem,
+  style: TotalsStyle,
+  name = 'OfferItem',
+): DomElement {
+  const el = domEl('node' in parent ? domOf(parent) : parent, name);
   el.setAttribute('OfferItemID', item.offerItemId);
   encodeTotalPriceDetail(el, item.priceDetail, style, item.offerItemId);
   if (item.services.length === 0) throw new Error(`OfferItem ${item.offerItemId}: at least one service is required`);
   for (const s of item.services) encodeService(el, s);
   for (const fd of item.fareDetails) encodeFareDetail(el, fd);
+  return el;
 }
 
 /** Reads an OfferItem (either TotalPriceDetail style); `currency` is the message's, for amounts without `Code`. */

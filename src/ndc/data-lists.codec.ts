@@ -106,9 +106,11 @@ export function encodeDataLists(parent: XMLBuilder, dl: DataLists): void {
   }
 }
 
-function encodePenalty(parent: XMLBuilder, p: Penalty): void {
+/** `<Penalty>` (PenaltyList entry, or an offer's OfferPenaltyType): indicators, key, then `Details/Detail` (Type, amount). */
+export function encodePenalty(parent: XMLBuilder, p: Penalty): void {
   const el = addEl(parent, 'Penalty');
   if (p.cancelFee !== undefined) el.att('CancelFeeInd', String(p.cancelFee));
+  if (p.changeFee !== undefined) el.att('ChangeFeeInd', String(p.changeFee));
   if (p.refundable !== undefined) el.att('RefundableInd', String(p.refundable));
   if (p.penaltyId !== undefined) el.att('ObjectKey', p.penaltyId);
   if (p.details.length === 0) return;
@@ -280,12 +282,15 @@ export function decodeDataLists(node: XNode | undefined, path: string): DataList
   return dl;
 }
 
-function decodePenalty(node: XNode, path: string): Penalty {
+/** Reads a `<Penalty>` (PenaltyType or OfferPenaltyType); detail amounts other than `CurrencyAmountValue` are not modelled. */
+export function decodePenalty(node: XNode, path: string): Penalty {
   const p: Penalty = { details: [] };
   const key = attr(node, 'ObjectKey');
   if (key !== undefined) p.penaltyId = key;
   const cancelFee = attr(node, 'CancelFeeInd');
   if (cancelFee !== undefined) p.cancelFee = decodeBoolean(cancelFee, `${path}/@CancelFeeInd`);
+  const changeFee = attr(node, 'ChangeFeeInd');
+  if (changeFee !== undefined) p.changeFee = decodeBoolean(changeFee, `${path}/@ChangeFeeInd`);
   const refundable = attr(node, 'RefundableInd');
   if (refundable !== undefined) p.refundable = decodeBoolean(refundable, `${path}/@RefundableInd`);
   const details = opt(node, 'Details');

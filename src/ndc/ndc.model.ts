@@ -520,6 +520,8 @@ export interface Penalty {
   penaltyId?: string;
   /** `@CancelFeeInd`. */
   cancelFee?: boolean;
+  /** `@ChangeFeeInd`: a change costs a fee (a reshop offer's penalty). */
+  changeFee?: boolean;
   /** `@RefundableInd`. */
   refundable?: boolean;
   details: PenaltyDetail[];
@@ -786,6 +788,13 @@ export interface OrderItem {
   /** `PriceDetail/Taxes/Total`: optional in the XSD (we always write it). */
   taxes?: Amount;
   services: OrderItemService[];
+  /**
+   * `TimeLimits/PaymentTimeLimit@Timestamp` (ISO 8601): by when an unpaid (held) item must be
+   * paid. Absent for a paid item, or when the airline gives the limit on the order only.
+   */
+  paymentTimeLimit?: string;
+  /** `TimeLimits/PriceGuaranteeTimeLimits@Timestamp` (ISO 8601): until when the item's price is guaranteed. */
+  priceGuaranteeTimeLimit?: string;
 }
 
 export interface Order {
@@ -800,6 +809,14 @@ export interface Order {
   otherPrice?: NonMoneyPrice;
   /** `Status/StatusCode`, e.g. `OK`: optional in the XSD (we always write it). Use `requireElement(o.statusCode, 'Order/Status')`. */
   statusCode?: string;
+  /** `Status@ScheduleChangeInd`: the order cannot be flown as sold because the airline changed its schedule. */
+  scheduleChange?: boolean;
+  /**
+   * `TimeLimits/PaymentTimeLimit@DateTime` (ISO 8601; read from `@Timestamp` or `@ShortDate` too):
+   * by when a held (unpaid) order must be paid, else the airline cancels it. Absent for a paid
+   * order. See `orderTimeLimits` for the limits of the order and its items together.
+   */
+  paymentTimeLimit?: string;
   /**
    * `voucherNumber` is `Method/VoucherMethod/Number`, absent for another payment method or when the
    * voucher has no number. `Amount` is a price choice: `amount` in a money form (we write

@@ -28,7 +28,8 @@ const ROOT = 'OrderCancelRQ';
 
 type BookingRefs = NonNullable<OrderCancelRq['bookingReferences']>;
 
-function encodeBookingReferences(parent: XMLBuilder, refs: BookingRefs): void {
+/** `<BookingReferences>`: per reference `ID`, then `AirlineID` or `OtherID` (exactly one, else a plain `Error`). */
+export function encodeBookingReferences(parent: XMLBuilder, refs: BookingRefs): void {
   const el = addEl(parent, 'BookingReferences');
   for (const r of refs) {
     const b = addEl(el, 'BookingReference');
@@ -41,7 +42,8 @@ function encodeBookingReferences(parent: XMLBuilder, refs: BookingRefs): void {
   }
 }
 
-function decodeBookingReferences(node: XNode, path: string): BookingRefs {
+/** Reads `<BookingReferences>` (`AirlineID` and `OtherID` both optional when reading). */
+export function decodeBookingReferences(node: XNode, path: string): BookingRefs {
   return many(node, 'BookingReference').map((b, i) => {
     const p = `${path}/BookingReference[${i + 1}]`;
     const r: BookingRefs[number] = { id: reqText(b, 'ID', p) };

@@ -1,6 +1,11 @@
 import { expectValidXsd } from '../../test/support/xsd';
 import { decodeError } from '../../test/support/ndc';
-import { aLaCarteOrderCreateRq, familyOrderCreateRq, minimalOrderCreateRq } from './fixtures/order-create-rq.fixtures';
+import {
+  aLaCarteOrderCreateRq,
+  familyOrderCreateRq,
+  holdOrderCreateRq,
+  minimalOrderCreateRq,
+} from './fixtures/order-create-rq.fixtures';
 import type { OrderCreateRq } from './ndc.model';
 import { requireElement, requireMoney } from './require-element';
 import { decodeOrderCreateRq, encodeOrderCreateRq } from './order-create-rq.codec';
@@ -10,6 +15,7 @@ describe('OrderCreateRQ codec', () => {
     ['family with secure-payment alert, voucher, Individuals, e-mail and phone contact', familyOrderCreateRq],
     ['minimal single adult', minimalOrderCreateRq],
     ['a priced offer and two à-la-carte offers of other responses (bag, seat)', aLaCarteOrderCreateRq],
+    ['a hold: no Payments', holdOrderCreateRq],
   ])('%s: encodes schema-valid XML that decodes to the same model', (_name, model) => {
     const xml = encodeOrderCreateRq(model);
     expectValidXsd(xml, 'OrderCreateRQ');
@@ -42,6 +48,13 @@ describe('OrderCreateRQ codec', () => {
         '<ContactProvided><Phone><CountryDialingCode>44</CountryDialingCode><PhoneNumber>7700900123</PhoneNumber></Phone></ContactProvided>' +
         '</ContactInformation></ContactList>',
     );
+  });
+
+  it('writes a hold without a Payments element, and reads one without it as payments []', () => {
+    const xml = encodeOrderCreateRq(holdOrderCreateRq);
+    expect(xml).not.toContain('<Payments');
+    expect(xml).toContain('</OfferItem></Offer></Order><DataLists><PassengerList>');
+    expect(decodeOrderCreateRq(xml).payments).toStrictEqual([]);
   });
 
   it('keeps amounts exact as written (no float rounding or trailing-zero loss)', () => {

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xsdRoundTrip } from '../../test/support/ndc';
-import { orderNotFoundRs, orderViewRs } from './fixtures/order-view-rs.fixtures';
+import {
+  HOLD_PAYMENT_TIME_LIMIT,
+  HOLD_PRICE_GUARANTEE_TIME_LIMIT,
+  heldOrderViewRs,
+  orderNotFoundRs,
+  orderViewRs,
+} from './fixtures/order-view-rs.fixtures';
 import { NdcMissingElementError, requireElement } from './require-element';
 import type { OrderViewRs } from './ndc.model';
 import { decodeOrderViewRs, encodeOrderViewRs } from './order-view-rs.codec';
@@ -30,6 +36,44 @@ describe('OrderViewRS codec', () => {
     expect(xml).toContain('<ServiceDefinitionRef SegmentRef="SEG__LHR_JFK_0101">SD__XST-1</ServiceDefinitionRef>');
     expect(xml).toContain('<Commission><Amount Code="GBP">59.68</Amount></Commission>');
     expect(xml).toContain('<ContactInfoRef>CTC__1</ContactInfoRef>');
+  });
+
+  it('round-trips a held order: no payments, the payment time limit on the order, payment and price guarantee limits on each item', () => {
+    const { xml, back } = roundTrip(heldOrderViewRs);
+    expect(back).toStrictEqual(heldOrderViewRs);
+    expect(xml).not.toContain('<Payments>');
+    expect(xml).toContain(
+      '<Status><StatusCode>HD</StatusCode></Status>' +
+        `<TimeLimits><PaymentTimeLimit DateTime="${HOLD_PAYMENT_TIME_LIMIT}"/></TimeLimits><OrderItems>`,
+    );
+    expect(xml).toContain(
+      '<ServiceID="OI__ORD-9K2Q7X-OUT-PAX__ADT01-S1">'.replace('<ServiceID', '<Service ServiceID') +
+        '<PassengerRef>PAX__ADT01</PassengerRef><SegmentRef>SEG__LHR_JFK_0101</SegmentRef></Service>',
+    );
+    expect(xml).toContain(
+      `</Service><TimeLimits><PaymentTimeLimit Timestamp="${HOLD_PAYMENT_TIME_LIMIT}"/>` +
+        `<PriceGuaranteeTimeLimits Timestamp="${HOLD_PRICE_GUARANTEE_TIME_LIMIT}"/></TimeLimits></OrderItem>`,
+    );
+  });
+
+  it('reads time limits given as Timestamp or ShortDate, and the schedule change indicator of Status', () => {
+    const xml = encodeOrderViewRs(heldOrderViewRs)
+      .replace(
+        `<PaymentTimeLimit DateTime="${HOLD_PAYMENT_TIME_LIMIT}"/>`,
+        '<PaymentTimeLimit ShortDate="2026-11-22"/>',
+      )
+      .replace('<Status>', '<Status ScheduleChangeInd="true">')
+      .replace(/<TimeLimits><PaymentTimeLimit Timestamp="[^"]*"\/>/, '<TimeLimits>');
+    const rs = decodeOrderViewRs(xml);
+    if (rs.kind !== 'success') throw new Error('expected the success form');
+    const order = rs.orders[0]!;
+    expect([order.paymentTimeLimit, order.scheduleChange]).toStrictEqual(['2026-11-22', true]);
+    expect(order.orderItems[0]).not.toHaveProperty('paymentTimeLimit');
+    expect(order.orderItems[0]!.priceGuaranteeTimeLimit).toBe(HOLD_PRICE_GUARANTEE_TIME_LIMIT);
+    expect(order.orderItems[1]!.paymentTimeLimit).toBe(HOLD_PAYMENT_TIME_LIMIT);
+    const again = roundTrip({ ...rs, orders: [order] });
+    expect(again.xml).toContain('<Status ScheduleChangeInd="true"><StatusCode>HD</StatusCode></Status>');
+    expect(again.xml).toContain('<TimeLimits><PaymentTimeLimit ShortDate="2026-11-22"/></TimeLimits>');
   });
 
   it('round-trips the 913 error form, which keeps Document', () => {

@@ -19,6 +19,8 @@ const DECODERS: Record<string, Decoder> = {
   OrderViewRS: (x) => ndc.decodeOrderViewRs(x),
   OrderCancelRQ: (x) => ndc.decodeOrderCancelRq(x),
   OrderCancelRS: (x) => ndc.decodeOrderCancelRs(x),
+  OrderReshopRQ: (x) => ndc.decodeOrderReshopRq(x),
+  OrderReshopRS: (x) => ndc.decodeOrderReshopRs(x),
 };
 
 /** The forms generated per message: the shortest branches, and the branches our own messages take. */
@@ -36,6 +38,8 @@ const FORMS: Record<string, Record<string, string[]>> = {
   OrderViewRS: { error: [], success: ['Success'] },
   OrderCancelRQ: { shortest: [], agency: ['TravelAgencySender'] },
   OrderCancelRS: { error: [], success: ['Success'] },
+  OrderReshopRQ: { shortest: [], agency: ['TravelAgencySender', 'OrderServicing', 'Add', 'OriginDestinations'] },
+  OrderReshopRS: { error: [], success: ['Success', 'ReshopOffers'] },
 };
 
 /**

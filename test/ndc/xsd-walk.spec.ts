@@ -25,6 +25,8 @@ const DECODERS: Record<string, (xml: string) => unknown> = {
   OrderViewRS: (x) => ndc.decodeOrderViewRs(x),
   OrderCancelRQ: (x) => ndc.decodeOrderCancelRq(x),
   OrderCancelRS: (x) => ndc.decodeOrderCancelRs(x),
+  OrderReshopRQ: (x) => ndc.decodeOrderReshopRq(x),
+  OrderReshopRS: (x) => ndc.decodeOrderReshopRs(x),
 };
 
 /** Systematic walks per message type (at least the widest choice of the schemas: 12 covers them with both optional settings). */
