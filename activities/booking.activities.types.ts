@@ -137,9 +137,10 @@ export interface RepriceInput {
 
 export interface CreateOrderInput {
   ctx: NdcContext;
-  /** The most recent, token-bearing pricing. */
+  /** The most recent, token-bearing pricing (for a hold: the pricing without a token). */
   priced: PriceResult;
-  tokenId: string;
+  /** Absent: a hold (OrderCreateRQ without Payments; the order is paid later). */
+  tokenId?: string;
   securePayment: BookingIntent['securePayment'];
   /** `payment.card.authentication` of the intent: a 3-D Secure result done beforehand. */
   authentication?: CardAuthentication;

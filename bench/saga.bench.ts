@@ -71,6 +71,7 @@ import type { ChosenOffer } from '../activities/booking.activities.types';
 import { resolveTemporalCli } from '../scripts/temporal-cli';
 import {
   airlineTaskQueue,
+  cardOf,
   BATCH_WORKFLOW,
   BOOKING_WORKFLOW,
   type AirlineRoute,
@@ -250,7 +251,7 @@ async function directBooking(
     { offerId: offer.offerId, owner: offer.owner, responseId: shop.shoppingResponseId, offerItems: offer.offerItems },
   ];
   const first = await act(activities.price, { ctx, offers: chosen });
-  const token = await act(activities.tokenise, { card: intent.payment.card, correlationId: ctx.correlationId });
+  const token = await act(activities.tokenise, { card: cardOf(intent)!, correlationId: ctx.correlationId });
   const priced = await act(activities.repriceWithToken, {
     ctx,
     offers: chosen,

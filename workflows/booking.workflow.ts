@@ -20,7 +20,7 @@
 import { CancellationScope, condition, isCancellation, log, patched } from '@temporalio/workflow';
 import type { AuthenticationChallenge, OrderSummary } from '../activities/booking.activities.types';
 import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
-import type { BookingIntent, BookingResult, BookingWorkflowOptions } from '../src/booking/booking.model';
+import { cardOf, type BookingIntent, type BookingResult, type BookingWorkflowOptions } from '../src/booking/booking.model';
 import { cancelConfirmed } from './booking/cancel';
 import { confirm } from './booking/confirm';
 import {
@@ -128,7 +128,10 @@ async function book(booking: Booking, preOrder: CancellationScope): Promise<Book
 
 // ------------------------------------------------------------------ 1. prepare the offer
 
-/** Shop (everywhere), choose, [extras,] price, guard, tokenise (once per token and airline), reprice with the token, guard. */
+/**
+ * Shop (everywhere), choose, [extras,] price, guard; then, paying by card: tokenise (once per
+ * token and airline), reprice with the token, guard. A hold stops after the first guard.
+ */
 async function prepareOffer(booking: Booking, travel: Travel, round: Round, guard: GuardMemory): Promise<ReadyToOrder> {
   const { state } = booking.trail;
   const shopped = await shop(booking, travel, round);
@@ -138,8 +141,10 @@ async function prepareOffer(booking: Booking, travel: Travel, round: Round, guar
   const { priced: firstPrice, offers } = await priceWithExtras(booking, offer.chosen);
   showPrice(state, firstPrice);
   await guardPrice(booking, guard, firstPrice.total.value, round);
+  const card = cardOf(booking.intent);
+  if (card === undefined) return { shop: offer.shop, priced: firstPrice };
 
-  round.token = await cardToken(booking, round.token);
+  round.token = await cardToken(booking, card, round.token);
   const priced = await repriceWithToken(booking, offers, firstPrice, round.token.id);
   showPrice(state, priced);
   showExtras(state.extras, priced);

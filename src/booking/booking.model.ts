@@ -68,12 +68,21 @@ export type PassengerType = z.infer<typeof passengerTypeSchema>;
 export type IntentPassenger = z.infer<typeof intentPassengerSchema>;
 export type IntentContact = z.infer<typeof intentContactSchema>;
 export type { CardAddress, CardAuthentication, PaymentCard } from '../common/payment-card';
+import type { PaymentCard } from '../common/payment-card';
 
 /**
  * A booking intent as the saga books it (`bookingWorkflow`'s first argument): inferred from
  * `bookingIntentSchema` (booking.schemas.ts), where every field is described.
  */
 export type BookingIntent = z.infer<typeof bookingIntentSchema>;
+
+/** An intent that pays by card (not a hold). */
+export type CardIntent = BookingIntent & { payment: { card: PaymentCard } };
+
+/** The intent's card; undefined for a hold (`payment: { hold: true }`: the order is paid later). */
+export function cardOf(intent: Pick<BookingIntent, 'payment'>): PaymentCard | undefined {
+  return intent.payment.card;
+}
 
 /** A booking intent as submitted to the API: `agency.id` may be missing (the caller's is used then). */
 export type SubmittedIntent = z.infer<typeof submittedIntentSchema>;

@@ -132,7 +132,20 @@ export const bookingIntentSchema = z.strictObject({
     .optional(),
   /** Bags, other services and seats to add to the offer (docs/api.md "Extras"). */
   extras: intentExtrasSchema.optional(),
-  payment: z.strictObject({ card: paymentCardSchema }),
+  /**
+   * The card to pay with, or `{ hold: true }`: the order is made unpaid (status `HELD`) and paid
+   * later by `POST /bookings/{id}/payment` before its deadline (docs/api.md "Hold now, pay later").
+   */
+  payment: z
+    .strictObject({
+      card: paymentCardSchema.optional(),
+      hold: z.literal(true, { message: 'must be true (or give a card)' }).optional(),
+    })
+    .refine((payment) => (payment.card === undefined) !== (payment.hold === undefined), {
+      message: 'give either a card or hold: true',
+      // Only when the card itself is valid: a bad card is named by its own fields.
+      when: (payload) => payload.issues.length === 0,
+    }),
   securePayment: z.strictObject({
     failUrl: absoluteUrl,
     termUrl: absoluteUrl,
@@ -158,6 +171,26 @@ const money = z.object({
 export const moneySchema = money;
 
 export const bookingStatusSchema = z.enum(BookingStatus);
+
+export const orderFlightSchema = z.object({
+  segmentKey: z.string(),
+  flight: z.string().meta({ example: 'ZZ1234' }),
+  origin: z.string(),
+  destination: z.string(),
+  departure: z.string().meta({ description: 'Local date and time, YYYY-MM-DDTHH:MM', example: '2027-03-10T08:30' }),
+  arrival: z.string().optional(),
+});
+
+export const servicingActionSchema = z.enum([
+  'changeOffers',
+  'changeTrip',
+  'orderServices',
+  'orderSeatMap',
+  'addServices',
+  'cancelQuote',
+  'removePassengers',
+  'pay',
+]);
 export const failureTypeSchema = z.enum(FailureType);
 
 export const bookingStepNameSchema = z.enum([
@@ -173,6 +206,12 @@ export const bookingStepNameSchema = z.enum([
   'retrieveOrder',
   'cancelOrder',
   'customerInput',
+  'reshop',
+  'quoteRefund',
+  'repriceOrder',
+  'changeOrder',
+  'orderServices',
+  'orderSeatMap',
 ]);
 
 export const stepRecordSchema = z.object({
@@ -308,6 +347,45 @@ export const bookingStateSchema = z.object({
       description:
         'Cancelling the confirmed order within the cancel window: cancelling, then cancelled (status CANCELLED) or failed (the booking stays CONFIRMED, error says why)',
     }),
+  payment: z
+    .object({
+      status: z.enum(['due', 'paid', 'expired']),
+      amount: money,
+      dueBy: z.string().meta({ format: 'date-time' }).optional(),
+      priceGuaranteedUntil: z.string().meta({ format: 'date-time' }).optional(),
+      paidAt: z.string().meta({ format: 'date-time' }).optional(),
+    })
+    .optional()
+    .meta({
+      description:
+        'A held booking (intent `payment.hold`): what is due, by when (the airline cancels it unpaid then), and until when its price holds',
+    }),
+  flights: z
+    .array(orderFlightSchema)
+    .optional()
+    .meta({ description: 'The flights of the order as it is now (after any change)' }),
+  serviceableUntil: z.string().meta({ format: 'date-time' }).optional().meta({
+    description: 'The booking takes servicing actions until then: when its last flight has departed',
+  }),
+  servicing: z
+    .object({ action: servicingActionSchema, since: z.string().meta({ format: 'date-time' }) })
+    .optional()
+    .meta({ description: 'The servicing action running now (one at a time: another is refused with BOOKING_BUSY)' }),
+  changes: z
+    .array(
+      z.object({
+        at: z.string().meta({ format: 'date-time' }),
+        kind: z.enum(['trip', 'services', 'passengers', 'payment', 'airline']),
+        from: z.array(orderFlightSchema).optional(),
+        to: z.array(orderFlightSchema).optional(),
+        difference: money.optional().meta({ description: 'Positive: charged; negative: refunded' }),
+        penalty: money.optional(),
+        passengers: z.array(z.number().int()).optional().meta({ description: 'Travellers removed' }),
+        total: money.optional().meta({ description: "The order's total after the change" }),
+      }),
+    )
+    .optional()
+    .meta({ description: 'Every change of the order after the booking, in order' }),
   retrieveError: bookingErrorSchema
     .optional()
     .meta({ description: 'CONFIRMED, but the order could not be read back after its creation' }),

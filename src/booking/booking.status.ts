@@ -30,6 +30,20 @@ export const BookingStatus = {
    * open this long, accepting `cancel` / `cancelBooking`.
    */
   CONFIRMED: 'CONFIRMED',
+  /**
+   * The order exists, unpaid (intent `payment.hold`): seats held until `state.payment.dueBy`;
+   * `POST /bookings/{id}/payment` pays it (then `CONFIRMED`).
+   */
+  HELD: 'HELD',
+  /** A held order was not paid by its deadline: the airline cancelled it and the seats went back on sale. */
+  EXPIRED: 'EXPIRED',
+  /** A servicing action is changing the confirmed order (another date, bags and seats, a traveller removed, a payment). */
+  CHANGING: 'CHANGING',
+  /**
+   * The airline changed the order (a schedule change, a cancelled flight): the agency must accept,
+   * rebook or cancel by `state.airlineChange.actionBy` (docs/orchestrator.md, "Changes the airline makes").
+   */
+  ACTION_REQUIRED: 'ACTION_REQUIRED',
   /** A confirmed order is being cancelled at the airline. */
   CANCELLING: 'CANCELLING',
   /** A business failure: no order exists. */
@@ -51,12 +65,18 @@ export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === 'string' && (BOOKING_STATUSES as readonly string[]).includes(value);
 }
 
-/** True for the statuses a booking ends in. */
+/**
+ * True for the statuses in which a booking has its outcome: an order exists (confirmed or held),
+ * or is known not to (failed, cancelled, expired), or needs a person (escalated). A booking stays
+ * open after `CONFIRMED` or `HELD` for servicing until its flights have departed.
+ */
 export function isFinalStatus(status: BookingStatus): boolean {
   switch (status) {
     case 'CONFIRMED':
+    case 'HELD':
     case 'FAILED':
     case 'CANCELLED':
+    case 'EXPIRED':
     case 'ESCALATED':
       return true;
     case 'RUNNING':
@@ -64,6 +84,8 @@ export function isFinalStatus(status: BookingStatus): boolean {
     case 'AWAITING_SEAT_SELECTION':
     case 'AWAITING_AUTHENTICATION':
     case 'SETTLING':
+    case 'CHANGING':
+    case 'ACTION_REQUIRED':
     case 'CANCELLING':
       return false;
   }

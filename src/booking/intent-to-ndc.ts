@@ -249,7 +249,7 @@ export function orderCreateRq(
   ctx: NdcContext,
   stamp: RequestStamp,
   priced: PricingToOrder,
-  tokenId: string,
+  tokenId: string | undefined,
   securePayment: BookingIntent['securePayment'],
   authentication?: CardAuthentication,
 ): OrderCreateRq {
@@ -288,7 +288,8 @@ export function orderCreateRq(
         offerItems: o.offerItems,
       })),
     ],
-    payments: [{ type: 'CC', voucherNumber: tokenId, amount: orderTotal(priced) }],
+    // No token: a hold (no Payments), paid later with an OrderChangeRQ.
+    payments: tokenId !== undefined ? [{ type: 'CC', voucherNumber: tokenId, amount: orderTotal(priced) }] : [],
     passengers: orderPassengers(ctx),
     contacts: orderContacts(ctx),
   };

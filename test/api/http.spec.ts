@@ -501,7 +501,7 @@ describe('booking API over a fake Temporal client', () => {
       {
         path: 'status',
         message:
-          'must be one of RUNNING, AWAITING_APPROVAL, AWAITING_SEAT_SELECTION, AWAITING_AUTHENTICATION, SETTLING, CONFIRMED, CANCELLING, FAILED, CANCELLED, ESCALATED',
+          'must be one of RUNNING, AWAITING_APPROVAL, AWAITING_SEAT_SELECTION, AWAITING_AUTHENTICATION, SETTLING, CONFIRMED, HELD, EXPIRED, CHANGING, ACTION_REQUIRED, CANCELLING, FAILED, CANCELLED, ESCALATED',
       },
       { path: 'agencyId', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ . -' },
       { path: 'limit', message: 'must be an integer from 1 to 1000' },

@@ -1,5 +1,5 @@
 /** Valid booking intents for API tests (unit and e2e). Test cards only. */
-import type { BookingIntent } from '../../src/booking/booking.model';
+import type { BookingIntent, CardIntent } from '../../src/booking/booking.model';
 
 /** Visa test card with a surcharge (credit). */
 export const CREDIT_CARD = '4111111111111111';
@@ -17,7 +17,7 @@ export function addDays(from: Date, days: number): string {
 }
 
 /** A one-way LGW-OSL intent for one adult, departing in 30 days, paid with `card`. */
-export function oneWayIntent(overrides: { agencyId?: string; card?: string; now?: Date } = {}): BookingIntent {
+export function oneWayIntent(overrides: { agencyId?: string; card?: string; now?: Date } = {}): CardIntent {
   const now = overrides.now ?? new Date();
   return {
     agency: { id: overrides.agencyId ?? 'AGENCY1', name: 'Test Travel' },
@@ -49,7 +49,7 @@ export function oneWayIntent(overrides: { agencyId?: string; card?: string; now?
 }
 
 /** LGW-JFK round trip, ADT + CHD + INF, returning 7 days after departing. */
-export function roundTripFamilyIntent(overrides: { agencyId?: string; card?: string; now?: Date } = {}): BookingIntent {
+export function roundTripFamilyIntent(overrides: { agencyId?: string; card?: string; now?: Date } = {}): CardIntent {
   const base = oneWayIntent(overrides);
   const now = overrides.now ?? new Date();
   return {

@@ -20,7 +20,7 @@ import type {
   OrderSummary,
   PriceResult,
 } from '../../activities/booking.activities.types';
-import type { BookingIntent, BookingState } from '../../src/booking/booking.model';
+import type { BookingIntent, CardIntent, BookingState } from '../../src/booking/booking.model';
 import { createStatusSignalActivities } from '../../activities/status-signal.activities';
 import { createDataConverter } from '../../src/temporal/data-converter';
 import { WORKFLOWS_PATH } from '../../src/worker/worker';
@@ -35,7 +35,9 @@ import {
 export const TEST_CARD_NUMBER = '4111111111111111';
 export const TEST_CVV = '737';
 
-export function oneWayIntent(overrides: Partial<BookingIntent> = {}): BookingIntent {
+export function oneWayIntent(
+  overrides: Omit<Partial<BookingIntent>, 'payment'> & Partial<Pick<CardIntent, 'payment'>> = {},
+): CardIntent {
   return {
     agency: { id: 'AG001', name: 'Test Agency' },
     pointOfSale: 'GB',

@@ -51,7 +51,7 @@ describe('booking saga against the real airline service', () => {
     expect((await armFault(baseUrl, operation, mode, count, delayMs)).status).toBeLessThan(300);
   }
 
-  function intent(overrides: Partial<BookingIntent> = {}): BookingIntent {
+  function intent(overrides: Parameters<typeof oneWayIntent>[0] = {}): BookingIntent {
     sequence += 1;
     return oneWayIntent({
       agency: { id: `AG-SAGA-${sequence}`, name: 'Saga Agency' },

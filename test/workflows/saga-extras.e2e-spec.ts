@@ -103,7 +103,7 @@ describe('booking saga with extras against the real airline service', () => {
     await stack.close();
   });
 
-  function intent(extras: BookingExtras, overrides: Partial<BookingIntent> = {}): BookingIntent {
+  function intent(extras: BookingExtras, overrides: Parameters<typeof oneWayIntent>[0] = {}): BookingIntent {
     sequence += 1;
     return oneWayIntent({
       agency: { id: `AG-EXTRAS-${sequence}`, name: 'Extras Agency' },

@@ -284,7 +284,8 @@ export interface Round {
 export interface ReadyToOrder {
   shop: ShopResult;
   priced: PriceResult;
-  tokenId: string;
+  /** The card token the order is paid with; absent for a hold (paid later). */
+  tokenId?: string;
 }
 
 /** An order the airline made (by its answer, or found by reading it back). */

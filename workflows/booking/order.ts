@@ -4,6 +4,7 @@
  * then settles it by reading the order back before anything is sent again).
  */
 import { log } from '@temporalio/workflow';
+import { cardOf } from '../../src/booking/booking.model';
 import type { AuthenticationChallenge } from '../../activities/booking.activities.types';
 import { chosenAirline } from './airlines';
 import { placed, securePaymentOf, type Booking, type ReadyToOrder, type Sent } from './context';
@@ -16,18 +17,18 @@ export async function createOrder(
 ): Promise<Sent | { kind: 'challenge'; challenge: AuthenticationChallenge }> {
   const { ctx, intent, trail } = booking;
   const { orders } = chosenAirline(booking);
+  const authentication = cardOf(intent)?.authentication;
   let created: Awaited<ReturnType<typeof orders.createOrder>>;
   try {
     created = await trail.step('createOrder', () =>
       orders.createOrder({
         ctx,
         priced: ready.priced,
-        tokenId: ready.tokenId,
+        // Absent for a hold: the order is made unpaid. Added to the input only when present, like
+        // the authentication: earlier histories replay with identical inputs.
+        ...(ready.tokenId !== undefined ? { tokenId: ready.tokenId } : {}),
         securePayment: securePaymentOf(booking),
-        // Added to the input only when present: earlier histories replay with identical inputs.
-        ...(intent.payment.card.authentication !== undefined
-          ? { authentication: intent.payment.card.authentication }
-          : {}),
+        ...(authentication !== undefined ? { authentication } : {}),
       }),
     );
   } catch (error) {

@@ -4,17 +4,21 @@
  * the token, which adds the card fee of credit cards.
  */
 import type { ChosenOffer, PriceResult } from '../../activities/booking.activities.types';
-import type { BookingState } from '../../src/booking/booking.model';
+import type { BookingState, PaymentCard } from '../../src/booking/booking.model';
 import { chosenAirline } from './airlines';
 import type { Booking, Round } from './context';
 
-/** The round's card token when it belongs to the chosen airline, else a new one. */
-export async function cardToken(booking: Booking, token: Round['token']): Promise<NonNullable<Round['token']>> {
+/** The round's card token when it belongs to the chosen airline, else a new one of `card`. */
+export async function cardToken(
+  booking: Booking,
+  card: PaymentCard,
+  token: Round['token'],
+): Promise<NonNullable<Round['token']>> {
   const airline = booking.airline?.code;
   if (token !== undefined && token.airline === airline) return token;
-  const { intent, ctx, trail } = booking;
+  const { ctx, trail } = booking;
   const made = await trail.step('tokenise', () =>
-    chosenAirline(booking).ndc.tokenise({ card: intent.payment.card, correlationId: ctx.correlationId }),
+    chosenAirline(booking).ndc.tokenise({ card, correlationId: ctx.correlationId }),
   );
   return { id: made.tokenId, ...(airline !== undefined ? { airline } : {}) };
 }

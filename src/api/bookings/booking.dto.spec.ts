@@ -174,6 +174,28 @@ describe('validateIntent', () => {
     expect(JSON.stringify(r)).not.toContain(CREDIT_CARD);
     expect(JSON.stringify(r)).not.toContain(TEST_CVV);
   });
+
+  it('takes a hold (payment.hold) instead of a card, and asks for exactly one of them', () => {
+    const rest = oneWayIntent({ now: NOW });
+    const hold = { ...rest, payment: { hold: true } };
+    expect(validateIntent(hold, TODAY).ok).toBe(true);
+    const neither = { ...rest, payment: {} };
+    expect(validateIntent(neither, TODAY)).toEqual({
+      ok: false,
+      fields: [{ path: 'payment', message: 'give either a card or hold: true' }],
+    });
+    const both = oneWayIntent({ now: NOW }) as any;
+    both.payment.hold = true;
+    expect(validateIntent(both, TODAY)).toEqual({
+      ok: false,
+      fields: [{ path: 'payment', message: 'give either a card or hold: true' }],
+    });
+    const notTrue = { ...rest, payment: { hold: false } };
+    expect(validateIntent(notTrue, TODAY)).toEqual({
+      ok: false,
+      fields: [{ path: 'payment.hold', message: 'must be true (or give a card)' }],
+    });
+  });
 });
 
 describe('validateBatch', () => {

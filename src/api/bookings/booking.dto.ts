@@ -5,7 +5,7 @@
  * other booking requests. Messages never contain the submitted values.
  */
 import { z } from 'zod/v4';
-import { BOOKING_STATUSES, BookingStatus, type SubmittedIntent } from '../../booking/booking.model';
+import { BOOKING_STATUSES, BookingStatus, type PaymentCard, type SubmittedIntent } from '../../booking/booking.model';
 import { AGENCY_ID_MESSAGE, AGENCY_ID_RE, submittedIntentSchema } from '../../booking/booking.schemas';
 import { isIsoDate, text } from '../../common/zod-fields';
 import { validateWith, type ValidationResult } from '../common/validation';
@@ -27,7 +27,7 @@ export function intentSchemaOf(today: string, airlines?: readonly string[]) {
     checkJourney(intent.journey, today, ctx);
     const contactIds = checkContacts(intent.contacts, ctx);
     checkPassengers(intent.passengers, contactIds, today, ctx);
-    checkCardExpiry(intent.payment.card, today, ctx);
+    if (intent.payment.card !== undefined) checkCardExpiry(intent.payment.card, today, ctx);
     checkExtras(intent, ctx);
   });
 }
@@ -120,7 +120,7 @@ function checkPassengers(
 }
 
 /** The card has not expired before this month. */
-function checkCardExpiry(card: SubmittedIntent['payment']['card'], today: string, ctx: Issues): void {
+function checkCardExpiry(card: PaymentCard, today: string, ctx: Issues): void {
   const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
   if (card.expirationYear < thisYear || (card.expirationYear === thisYear && card.expirationMonth < thisMonth)) {
     ctx.addIssue({ code: 'custom', path: ['payment', 'card', 'expirationMonth'], message: 'card has expired' });

@@ -1,0 +1,144 @@
+/**
+ * The order after the booking (docs/orchestrator.md, "Servicing"): what the API asks a serviceable
+ * booking for and what it answers, shared by the API, the workflow and the activities. Plain
+ * interfaces: they cross HTTP and Temporal. Amounts are exact decimal strings with their currency.
+ */
+import type { Money } from '../ndc/ndc.model';
+import type { ExtraDirection, ExtraServiceCode, SeatChoice } from './booking.extras';
+import type { PaymentCard } from './booking.model';
+
+/** A flight of the order as the booking shows it (one segment). */
+export interface OrderFlight {
+  /** The segment's key in the airline's order (`FlightSegment/@SegmentKey`). */
+  segmentKey: string;
+  /** Marketing designator and number, e.g. `ZZ1234`. */
+  flight: string;
+  origin: string;
+  destination: string;
+  /** Local date and time of departure, `YYYY-MM-DDTHH:MM` (time `00:00` when the airline gives none). */
+  departure: string;
+  /** Local date and time of arrival, when the airline gives it. */
+  arrival?: string;
+}
+
+/** A held order's payment: due by a deadline, the price guaranteed until an earlier one. */
+export interface BookingPayment {
+  status: 'due' | 'paid' | 'expired';
+  /** What is due (or was paid), card fee excluded until a card is given. */
+  amount: Money;
+  /** The airline cancels the order unpaid then (`TimeLimits/PaymentTimeLimit`). */
+  dueBy?: string;
+  /** The price holds until then; a payment after it is repriced first. */
+  priceGuaranteedUntil?: string;
+  paidAt?: string;
+}
+
+/** `POST /bookings/{id}/change-offers`: another date (and class) for the trip. */
+export interface ChangeOffersRequest {
+  journey: { departureDate: string; returnDate?: string };
+  priceClass?: string;
+}
+
+/** One way to change the trip, as the airline offered it (OrderReshopRS `ReshopOffers`). */
+export interface ChangeOffer {
+  id: string;
+  journey: { departureDate: string; returnDate?: string };
+  flights: OrderFlight[];
+  priceClass?: string;
+  /** The trip's new total. */
+  total: Money;
+  /** What the change costs: positive to pay, negative refunded (penalty included). */
+  difference: Money;
+  /** The change fee of the fare family (0 for FLEX, and for a change the airline made). */
+  penalty: Money;
+  expiresAt: string;
+}
+
+/** `POST /bookings/{id}/changes`: take a change offer. */
+export interface ChangeTripRequest {
+  offerId: string;
+  /** Needed only when something is due. Sensitive. */
+  card?: PaymentCard;
+  /** Decimal string: a change whose difference is above it is refused (409) and nothing changes. */
+  maxDifference?: string;
+}
+
+/** A service on sale for the order (ServiceListRS for an OrderID), as `GET /bookings/{id}/services` shows it. */
+export interface OrderServiceOffer {
+  code: string;
+  /** The passenger's index in the intent. */
+  passenger: number;
+  direction: 'outbound' | 'return';
+  /** The segment it applies to (its key). */
+  segment: string;
+  price: string;
+  currency: string;
+}
+
+/** `POST /bookings/{id}/services`: bags and seats added to the order. */
+export interface AddServicesRequest {
+  bags?: { passenger: number; code: ExtraServiceCode; direction: ExtraDirection }[];
+  seats?: SeatChoice[];
+  /** Needed when anything added has a price. Sensitive. */
+  card?: PaymentCard;
+}
+
+/** `POST /bookings/{id}/cancel-quote` (and the refund of `POST /bookings/{id}/cancel`). */
+export interface RefundQuote {
+  /** What the airline would refund now. */
+  refund: Money;
+  /** What it would keep. */
+  penalty: Money;
+  /** The quote holds until then (the airline's word). */
+  expiresAt?: string;
+  /** The passengers (indexes in the intent) the quote is for: all, or those to remove. */
+  passengers: number[];
+}
+
+/** `POST /bookings/{id}/payment`: pay a held booking. */
+export interface PayRequest {
+  /** Sensitive. */
+  card: PaymentCard;
+}
+
+/** `POST /bookings/{id}/cancel`: cancel the booking, or remove some travellers (`passengers`). */
+export interface CancelRequest {
+  reason?: string;
+  /** Indexes in the intent of the travellers to remove; absent: the whole booking. */
+  passengers?: number[];
+}
+
+/** What changed the order after the booking, as `state.changes` lists it. */
+export interface OrderChangeRecord {
+  at: string;
+  kind: 'trip' | 'services' | 'passengers' | 'payment' | 'airline';
+  /** The flights before and after (trip changes). */
+  from?: OrderFlight[];
+  to?: OrderFlight[];
+  /** Positive: charged; negative: refunded. */
+  difference?: Money;
+  penalty?: Money;
+  /** Passengers removed (indexes in the intent). */
+  passengers?: number[];
+  /** The order's total after the change. */
+  total?: Money;
+}
+
+/** Servicing settings of a booking (workflow option `servicing`); their presence keeps it open until departure. */
+export interface ServicingOptions {
+  /** How long before a held booking's `dueBy` the `booking.payment_due` event goes out, in ms. Default 2 h. */
+  paymentDueNoticeMs?: number;
+  /** History length after which the booking continues as new (besides the server's suggestion). Default 10 000. */
+  maxHistoryEvents?: number;
+}
+
+/** The servicing actions, as `state.servicing.action` names the one running. */
+export type ServicingAction =
+  | 'changeOffers'
+  | 'changeTrip'
+  | 'orderServices'
+  | 'orderSeatMap'
+  | 'addServices'
+  | 'cancelQuote'
+  | 'removePassengers'
+  | 'pay';
