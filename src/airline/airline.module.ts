@@ -105,7 +105,7 @@ export class AirlineModule {
         { provide: FaultRunner, useValue: new FaultRunner() },
         {
           provide: TokenService,
-          useFactory: (store: AirlineStore) => new TokenService(store, clock, config.vaultKey),
+          useFactory: (store: AirlineStore) => new TokenService(store.tokens, clock, config.vaultKey),
           inject: [AirlineStore],
         },
         {
@@ -121,7 +121,7 @@ export class AirlineModule {
         {
           provide: ExtrasService,
           useFactory: (store: AirlineStore, world: World) =>
-            new ExtrasService(world, store, store, clock, config.seatLockMs),
+            new ExtrasService(world, store.responses, store.seats, clock, config.seatLockMs),
           inject: [AirlineStore, AIRLINE_WORLD],
         },
         {
@@ -150,8 +150,8 @@ export class AirlineModule {
             extras: ExtrasService,
           ) =>
             new RetailService(
-              new ShoppingService(world, store, store, clock),
-              new OfferPriceService(world, store, store, store, clock, undefined, extras),
+              new ShoppingService(world, store.responses, store.inventory, clock),
+              new OfferPriceService(world, store.responses, store.inventory, store.tokens, clock, undefined, extras),
               orders,
               authentication,
               extras,
