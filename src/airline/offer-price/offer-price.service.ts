@@ -82,22 +82,17 @@ export class OfferPriceService {
   ) {}
 
   /**
-   * Answers an OfferPriceRQ; business failures become an error response, never an exception. The
+   * Answers an OfferPriceRQ; a business failure throws its AirlineError. The
    * ALaCarteOffers among the selected offers (from ServiceListRS / SeatAvailabilityRS, one or
    * several, each checked against its own ResponseID) add their selected extras to the one
    * PricedOffer (`ExtrasService.price`), whose total is then the exact sum of every item.
    */
   price(rq: OfferPriceRq): OfferPriceRs {
     const now = this.clock.now();
-    try {
-      const alc = rq.offers.filter((o) => isALaCarteOfferId(o.offerId));
-      if (alc.length > 0 && !this.extras) throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc[0].offerId} not found`);
-      const flights = alc.length ? { ...rq, offers: rq.offers.filter((o) => !isALaCarteOfferId(o.offerId)) } : rq;
-      return this.doPrice(flights, now, alc);
-    } catch (e) {
-      if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
-      throw e;
-    }
+    const alc = rq.offers.filter((o) => isALaCarteOfferId(o.offerId));
+    if (alc.length > 0 && !this.extras) throw new AirlineError('UNKNOWN_OFFER', `Offer ${alc[0].offerId} not found`);
+    const flights = alc.length ? { ...rq, offers: rq.offers.filter((o) => !isALaCarteOfferId(o.offerId)) } : rq;
+    return this.doPrice(flights, now, alc);
   }
 
   private doPrice(rq: OfferPriceRq, now: Date, alc: SelectedOffer[]): OfferPriceRs {

@@ -21,7 +21,6 @@ import type {
   Amount,
   ContactInformation,
   Money,
-  NdcError,
   OrderCreateRq,
   OrderItem,
   OrderItemService,
@@ -33,8 +32,6 @@ import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
 import { isALaCarteOfferId } from '../extras/extras.catalogue';
 import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
-
-export type OrderPricingCheck = { ok: true; pricing: PricingRecord } | { ok: false; error: NdcError };
 
 /** Commission paid to the agency: this percentage of the base fares (surcharge excluded). Default 1. */
 export const DEFAULT_COMMISSION_PERCENT = '1';
@@ -48,25 +45,6 @@ export type ALaCarteOrderPricer = (
   pricing: PricingRecord,
   rq: OrderCreateRq,
 ) => PricingRecord;
-
-/**
- * Checks `rq` against the pricing of its flight offer; `ok` gives the pricing to order from (with
- * the à-la-carte offers of the request added by `aLaCarte`).
- */
-export function checkOrderAgainstPricing(
-  rq: OrderCreateRq,
-  store: ResponseStore,
-  tokens: TokenLookup,
-  clock: AirlineClock,
-  aLaCarte?: ALaCarteOrderPricer,
-): OrderPricingCheck {
-  try {
-    return { ok: true, pricing: check(rq, store, tokens, clock, aLaCarte) };
-  } catch (e) {
-    if (e instanceof AirlineError) return { ok: false, error: e.ndc };
-    throw e;
-  }
-}
 
 /** The offers of an OrderCreateRQ: its one flight offer and its à-la-carte offers. */
 export interface OrderedOffers {
@@ -97,12 +75,17 @@ export function orderedOffers(rq: OrderCreateRq): OrderedOffers {
   };
 }
 
-function check(
+/**
+ * Checks `rq` against the pricing of its flight offer (the rules above; a failure throws its
+ * AirlineError) and returns the pricing to order from, with the à-la-carte offers of the request
+ * added by `aLaCarte`.
+ */
+export function checkOrderAgainstPricing(
   rq: OrderCreateRq,
   store: ResponseStore,
   tokens: TokenLookup,
   clock: AirlineClock,
-  aLaCarte: ALaCarteOrderPricer | undefined,
+  aLaCarte?: ALaCarteOrderPricer,
 ): PricingRecord {
   const now = clock.now().getTime();
   const { flight: offer, aLaCarte: alcs } = orderedOffers(rq);

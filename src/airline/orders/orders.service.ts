@@ -9,10 +9,10 @@ import type {
   CustomerInputRq,
   CustomerInputRs,
   Metadata,
-  NdcError,
   OrderCancelRq,
   OrderCancelRs,
   OrderCreateRq,
+  OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
 import type { AuthenticationService } from '../authentication/authentication.service';
@@ -134,9 +134,7 @@ export class OrdersService {
       if (sameOrderData({ request: waiting.request }, rq)) return waiting.challenge;
       throw alreadyOrdered(offer.responseId, `none yet: ${waiting.spmRef} awaits authentication`);
     }
-    const check = checkOrderAgainstPricing(rq, this.store.responses, this.store.tokens, this.clock, this.aLaCarte);
-    if (!check.ok) return errorView(check.error);
-    const pricing = check.pricing;
+    const pricing = checkOrderAgainstPricing(rq, this.store.responses, this.store.tokens, this.clock, this.aLaCarte);
     const mode = auth?.modeOf(rq.payments[0]?.voucherNumber);
     const preAuthenticated = rq.securePayment?.authentication;
     if (auth && mode && preAuthenticated) auth.checkPreAuthenticated(preAuthenticated);
@@ -252,13 +250,16 @@ export class OrdersService {
   }
 
   /**
-   * The order `orderId` if `agencyId` created it (and `owner`, when given, is
-   * this airline); else AirlineError ORDER_NOT_FOUND (913).
+   * OrderRetrieve: the order of `Query/Filters/OrderID` if the requesting agency created it and
+   * its Owner is this airline; else AirlineError ORDER_NOT_FOUND (913).
    */
-  retrieve(orderId: string, agencyId: string, owner?: string): OrderViewRs {
+  retrieve(rq: OrderRetrieveRq): OrderViewRs {
+    const orderId = requireElement(rq.orderId, 'Query/Filters/OrderID');
+    const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
+    const owner = requireElement(rq.owner, 'Query/Filters/OrderID/@Owner');
     const order = this.store.orders.getOrder(orderId);
-    const ours = owner === undefined || owner === this.options.airlineCode;
-    if (!order || !ours || order.agencyId !== agencyId) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
+    if (!order || owner !== this.options.airlineCode || order.agencyId !== agencyId)
+      throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     return order.view;
   }
 
@@ -381,10 +382,6 @@ function sellPricedSeats(store: AirlineStore, pricing: PricingRecord, orderId: s
       `Seat ${lost.seat} on ${lost.inventoryKey} is no longer available; choose another seat and price again`,
     );
   }
-}
-
-function errorView(error: NdcError): OrderViewRs {
-  return { target: 'Test', version: '17.2', timeStamp: new Date(0).toISOString(), kind: 'error', errors: [error] };
 }
 
 /**

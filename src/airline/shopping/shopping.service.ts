@@ -126,18 +126,13 @@ export class ShoppingService {
     private readonly ids: IdSource = randomIds,
   ) {}
 
-  /** Answers an AirShoppingRQ; business failures become an error response, never an exception. */
+  /** Answers an AirShoppingRQ: a calendar or a day search; a business failure throws its AirlineError. */
   shop(rq: AirShoppingRq): AirShoppingRs {
     const now = this.clock.now();
-    try {
-      const coreQuery = requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations');
-      return coreQuery.kind === 'calendar'
-        ? this.calendar(rq, coreQuery.originDestinations, now)
-        : this.day(rq, coreQuery.originDestinations, now);
-    } catch (e) {
-      if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
-      throw e;
-    }
+    const coreQuery = requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations');
+    return coreQuery.kind === 'calendar'
+      ? this.calendar(rq, coreQuery.originDestinations, now)
+      : this.day(rq, coreQuery.originDestinations, now);
   }
 
   private checkDirections(ods: { departureCode: string; arrivalCode: string; date: string }[]): void {
