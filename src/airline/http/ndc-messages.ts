@@ -13,6 +13,7 @@ import {
   type ParseOptions,
   bindingContentType,
   ndcRootName,
+  ndcRootTag,
   readExchangeHeader,
   wrapInBinding,
 } from '../../ndc';
@@ -149,18 +150,15 @@ export class NdcMessages {
 }
 
 /**
- * TransactionIdentifier and CorrelationID of the root element of a
- * well-formed document whose content did not decode, so that its error answer
- * still echoes them. Only values the response root can carry are kept.
+ * TransactionIdentifier and CorrelationID of the NDC root element of `xml` (inside any envelope)
+ * whose content did not decode, so that its error answer still echoes them. Only values the
+ * response root can carry are kept.
  */
 export function rootEcho(xml: string): EchoIds {
-  const start = /<(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*(?=[\s/>])[^>]*>/.exec(
-    xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''),
-  );
+  const attrs = ndcRootTag(xml)?.attrs ?? '';
   const echo: EchoIds = {};
-  if (!start) return echo;
   for (const key of ['transactionIdentifier', 'correlationId'] as const) {
-    const m = new RegExp(`\\s${ECHO_ATTRIBUTES[key]}\\s*=\\s*(?:"([^"<&]*)"|'([^'<&]*)')`).exec(start[0]);
+    const m = new RegExp(`(?:^|\\s)${ECHO_ATTRIBUTES[key]}\\s*=\\s*(?:"([^"<&]*)"|'([^'<&]*)')`).exec(attrs);
     const v = m?.[1] ?? m?.[2];
     if (v && v.length <= ECHO_LIMITS[key]) echo[key] = v;
   }
