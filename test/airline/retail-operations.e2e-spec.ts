@@ -15,7 +15,7 @@ import {
   unwrapSoap,
   wrapInBinding,
 } from '../../src/ndc';
-import { formatLocalTimestamp } from '../../src/airline/http/timestamp';
+import { formatLocalTimestamp } from '../../src/airline/http/ndc-messages';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import { expectValidXsd } from '../support/xsd';
 import {

@@ -24,7 +24,6 @@ import { AIRLINE_CLOCK, AIRLINE_CONFIG } from '../airline.tokens';
 import type { ExpressRequest } from './express.types';
 import { NdcMediaTypes } from './ndc-media';
 import type { ErrorRoot, NdcAnswer, RequestMessage } from './retail.operations';
-import { formatLocalTimestamp } from './timestamp';
 
 /** Request identifiers echoed into the response root. */
 export interface EchoIds {
@@ -40,6 +39,19 @@ const ECHO_HEADER_NAMES = {
   correlationId: 'X-Correlation-Id',
 } as const;
 const ECHO_ATTRIBUTES = { transactionIdentifier: 'TransactionIdentifier', correlationId: 'CorrelationID' } as const;
+
+/**
+ * Response TimeStamp: local offset form with milliseconds, e.g.
+ * `2026-11-21T07:01:02.345+01:00` (the offset of the process's time zone).
+ */
+export function formatLocalTimestamp(d: Date): string {
+  const offsetMinutes = -d.getTimezoneOffset();
+  const local = new Date(d.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 23);
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${local}${offsetMinutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}
 
 function headerValue(v: string | string[] | undefined): string | undefined {
   return (Array.isArray(v) ? v[0] : v) || undefined;
