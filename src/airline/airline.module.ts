@@ -19,7 +19,7 @@ import type { AirlineConfig } from './airline.config';
 import type { AirlineClock } from './airline.ports';
 import { AIRLINE_CLOCK, AIRLINE_CONFIG, AIRLINE_WORLD, RETAIL_DOMAIN } from './airline.tokens';
 import { FaultRunner } from './faults/fault-runner';
-import { FaultService } from './faults/faults.service';
+import { FaultService, TOKEN_OPERATION } from './faults/faults.service';
 import { configureAirlineApp } from './http/airline.app';
 import { AuthenticationService } from './authentication/authentication.service';
 import { AcsController } from './http/acs.controller';
@@ -30,7 +30,7 @@ import { NdcExchangeInterceptor } from './http/ndc-exchange';
 import { NdcMessages } from './http/ndc-messages';
 import { PaymentController } from './http/payment.controller';
 import { RetailController } from './http/retail.controller';
-import type { RetailDomain } from './http/retail.operations';
+import { RETAIL_OPERATION_NAMES, type RetailDomain } from './http/retail.operations';
 import { OrdersService } from './orders/orders.service';
 import { AirlineStore } from './store/airline.store';
 import { OfferPriceService } from './offer-price/offer-price.service';
@@ -150,7 +150,7 @@ export class AirlineModule {
           useFactory: (s: AirlineServices) => s.authentication,
           inject: [RETAIL_DOMAIN],
         },
-        { provide: FaultService, useValue: new FaultService() },
+        { provide: FaultService, useValue: new FaultService([TOKEN_OPERATION, ...RETAIL_OPERATION_NAMES]) },
         { provide: FaultRunner, useValue: new FaultRunner() },
         NdcMessages,
         NdcExchangeInterceptor,

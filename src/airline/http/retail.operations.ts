@@ -33,7 +33,6 @@ import {
 import type { MessageHeader, NdcError, ResponseCommon } from '../../ndc/ndc.model';
 import type { AuthenticationService } from '../authentication/authentication.service';
 import type { ExtrasService } from '../extras/extras.service';
-import type { FaultOperation } from '../faults/faults.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { ShoppingService } from '../shopping/shopping.service';
@@ -116,8 +115,8 @@ export interface RequestMessage {
 export interface OperationSpec<Q extends RequestMessage> {
   /** The path under `/retail` that takes this root (POST). */
   path: RetailPath;
-  /** The operation's name: the simulator operation (`/_sim/faults`) and the metrics' label. */
-  name: FaultOperation;
+  /** The operation's name (`OrderCreate`): its simulator operation (`/_sim/faults`) and its metrics label. */
+  name: string;
   /** The codec's decoder of the root (throws NdcDecodeError). */
   decode: (xml: string, opts: ParseOptions) => Q;
   /** The root of the operation's answers and errors. */
@@ -129,7 +128,7 @@ export interface OperationSpec<Q extends RequestMessage> {
 /** A registered operation, whatever its message type. */
 export interface RetailOperation {
   readonly path: RetailPath;
-  readonly name: FaultOperation;
+  readonly name: string;
   readonly answers: ErrorRoot;
   /** Decodes a body of this root (throws NdcDecodeError) and binds its message to the handler. */
   decode(xml: string, opts: ParseOptions): DecodedMessage;
@@ -236,6 +235,11 @@ export const RETAIL_OPERATIONS: Readonly<Record<string, RetailOperation>> = {
     handle: (rs, airline) => answer(ORDER_VIEW_RS, airline.orders.completeAuthentication(rs)),
   }),
 };
+
+/** The names of the NDC operations (the fault simulator's operations besides `Token`). */
+export const RETAIL_OPERATION_NAMES: readonly string[] = [
+  ...new Set(Object.values(RETAIL_OPERATIONS).map((op) => op.name)),
+];
 
 /** The request roots `path` takes, in registry order. */
 export function rootsAt(path: RetailPath): string[] {
