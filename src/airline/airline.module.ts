@@ -17,9 +17,9 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AirlineConfig } from './airline.config';
 import type { AirlineClock } from './airline.ports';
-import { AIRLINE_CLOCK, AIRLINE_CONFIG, AIRLINE_WORLD } from './airline.tokens';
+import { AIRLINE_CLOCK, AIRLINE_CONFIG, AIRLINE_WORLD, RETAIL_DOMAIN } from './airline.tokens';
 import { FaultRunner } from './faults/fault-runner';
-import { FaultService } from './faults/faults.service';
+import { FaultService, TOKEN_OPERATION } from './faults/faults.service';
 import { configureAirlineApp } from './http/airline.app';
 import { AuthenticationService } from './authentication/authentication.service';
 import { AcsController } from './http/acs.controller';
@@ -30,7 +30,7 @@ import { NdcExchangeInterceptor } from './http/ndc-exchange';
 import { NdcMessages } from './http/ndc-messages';
 import { PaymentController } from './http/payment.controller';
 import { RetailController } from './http/retail.controller';
-import { RetailService } from './http/retail.service';
+import { RETAIL_OPERATION_NAMES, type RetailDomain } from './http/retail.operations';
 import { OrdersService } from './orders/orders.service';
 import { AirlineStore } from './store/airline.store';
 import { OfferPriceService } from './offer-price/offer-price.service';
@@ -81,6 +81,39 @@ class AirlineLifecycle implements BeforeApplicationShutdown, OnApplicationShutdo
   }
 }
 
+/** The airline's services, built once over its store and world (plain constructors: the domain knows no Nest). */
+export interface AirlineServices extends RetailDomain {
+  tokens: TokenService;
+}
+
+/** Builds the services of the airline configured by `config` over `store` and `world`, on `clock`. */
+export function airlineServices(
+  config: AirlineConfig,
+  store: AirlineStore,
+  world: World,
+  clock: AirlineClock,
+): AirlineServices {
+  const authentication = new AuthenticationService(store, clock, {
+    holdMs: config.authenticationHoldMs,
+    vaultKey: config.vaultKey,
+  });
+  const extras = new ExtrasService(world, store.responses, store.seats, clock, config.seatLockMs);
+  const orders = new OrdersService(store, world, clock, {
+    airlineCode: config.airlineCode,
+    portalUrl: config.portalUrl,
+    authentication,
+    extras,
+  });
+  return {
+    shopping: new ShoppingService(world, store.responses, store.inventory, clock),
+    pricing: new OfferPriceService(world, store.responses, store.inventory, store.tokens, clock, undefined, extras),
+    extras,
+    orders,
+    authentication,
+    tokens: new TokenService(store.tokens, clock, config.vaultKey),
+  };
+}
+
 @Module({})
 export class AirlineModule {
   static forRoot(config: AirlineConfig, options: AirlineAppOptions = {}): DynamicModule {
@@ -101,63 +134,24 @@ export class AirlineModule {
         { provide: AIRLINE_CONFIG, useValue: config },
         { provide: AIRLINE_CLOCK, useValue: clock },
         { provide: AirlineStore, useFactory: () => new AirlineStore(config.dbPath) },
-        { provide: FaultService, useValue: new FaultService() },
-        { provide: FaultRunner, useValue: new FaultRunner() },
-        {
-          provide: TokenService,
-          useFactory: (store: AirlineStore) => new TokenService(store, clock, config.vaultKey),
-          inject: [AirlineStore],
-        },
         {
           provide: AIRLINE_WORLD,
           useFactory: () => options.world ?? loadWorld(undefined, config.airlineCode, config.worldSeed),
         },
         {
-          provide: AuthenticationService,
-          useFactory: (store: AirlineStore) =>
-            new AuthenticationService(store, clock, { holdMs: config.authenticationHoldMs, vaultKey: config.vaultKey }),
-          inject: [AirlineStore],
-        },
-        {
-          provide: ExtrasService,
-          useFactory: (store: AirlineStore, world: World) =>
-            new ExtrasService(world, store, store, clock, config.seatLockMs),
+          provide: RETAIL_DOMAIN,
+          useFactory: (store: AirlineStore, world: World) => airlineServices(config, store, world, clock),
           inject: [AirlineStore, AIRLINE_WORLD],
         },
+        // The services the other controllers inject by class.
+        { provide: TokenService, useFactory: (s: AirlineServices) => s.tokens, inject: [RETAIL_DOMAIN] },
         {
-          provide: OrdersService,
-          useFactory: (
-            store: AirlineStore,
-            world: World,
-            authentication: AuthenticationService,
-            extras: ExtrasService,
-          ) =>
-            new OrdersService(store, world, clock, {
-              airlineCode: config.airlineCode,
-              portalUrl: config.portalUrl,
-              authentication,
-              extras,
-            }),
-          inject: [AirlineStore, AIRLINE_WORLD, AuthenticationService, ExtrasService],
+          provide: AuthenticationService,
+          useFactory: (s: AirlineServices) => s.authentication,
+          inject: [RETAIL_DOMAIN],
         },
-        {
-          provide: RetailService,
-          useFactory: (
-            store: AirlineStore,
-            world: World,
-            orders: OrdersService,
-            authentication: AuthenticationService,
-            extras: ExtrasService,
-          ) =>
-            new RetailService(
-              new ShoppingService(world, store, store, clock),
-              new OfferPriceService(world, store, store, store, clock, undefined, extras),
-              orders,
-              authentication,
-              extras,
-            ),
-          inject: [AirlineStore, AIRLINE_WORLD, OrdersService, AuthenticationService, ExtrasService],
-        },
+        { provide: FaultService, useValue: new FaultService([TOKEN_OPERATION, ...RETAIL_OPERATION_NAMES]) },
+        { provide: FaultRunner, useValue: new FaultRunner() },
         NdcMessages,
         NdcExchangeInterceptor,
         BasicAuthGuard,

@@ -65,8 +65,8 @@ describe('airline 3-D Secure (CustomerInputRQ/RS)', () => {
   }
 
   function seatsSold(rq: OrderCreateRq): number {
-    const segments = store.getPricing(rq.offers[0].responseId)!.segments;
-    return segments.reduce((n, s) => n + store.sold(s.inventoryKey, s.rbd), 0);
+    const segments = store.responses.getPricing(rq.offers[0].responseId)!.segments;
+    return segments.reduce((n, s) => n + store.inventory.sold(s.inventoryKey, s.rbd), 0);
   }
 
   async function challenge(rq: OrderCreateRq): Promise<CustomerInputRq> {
@@ -290,7 +290,7 @@ describe('airline 3-D Secure (CustomerInputRQ/RS)', () => {
     const rs = await customerInput(paRes, sp.spmTxnReference!);
     expect(rs.kind).toBe('success');
     expect(seatsSold(rq)).toBe(before + 1);
-    expect(store.ordersByShoppingResponse(shoppingResponseId)).toHaveLength(1);
+    expect(store.orders.ordersByShoppingResponse(shoppingResponseId)).toHaveLength(1);
   });
 
   it('the NDC client (plain and SOAP 1.1): orderCreate answers a typed challenge, customerInput the order', async () => {

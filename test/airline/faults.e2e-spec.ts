@@ -1,5 +1,5 @@
 /** The fault simulator (/_sim/faults): every mode, listing and clearing, disabled in production. */
-import { decodeOrderViewRs } from '../../src/ndc';
+import { decodeAirShoppingRs, decodeOrderViewRs } from '../../src/ndc';
 import {
   AUTH,
   type RunningAirline,
@@ -130,6 +130,30 @@ describe('airline fault simulator', () => {
     const res = await postXml(airline.url, '/retail/offers', search());
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('commit-then-timeout withholds an NDC error answer as it does any answer', async () => {
+    await arm({ operation: 'AirShopping', mode: 'commit-then-timeout', count: 1, delayMs: 300 });
+    const started = Date.now();
+    const res = await postXml(
+      airline.url,
+      '/retail/offers',
+      daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(-2) }]),
+    );
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    const rs = decodeAirShoppingRs(res.text);
+    expect(rs.kind === 'error' && rs.errors.map((e) => e.code)).toEqual(['710']);
+  });
+
+  it('commit-then-500 answers 500 also when the work ended in an NDC error', async () => {
+    await arm({ operation: 'AirShopping', mode: 'commit-then-500', count: 1 });
+    const res = await postXml(
+      airline.url,
+      '/retail/offers',
+      daySearchXml([{ from: 'LGW', to: 'OSL', date: inDays(-2) }]),
+    );
+    expect([res.status, res.text]).toEqual([500, 'Internal Server Error (simulated fault)']);
   });
 
   it('OrderRetrieve faults apply to the GET of orders too', async () => {

@@ -99,8 +99,8 @@ describe('airline OrderCancel', () => {
 
   const errorCode = (rs: OrderCancelRs) => (rs.kind === 'error' ? rs.errors[0].code : 'success');
   const soldFor = (priced: PricedRs) => {
-    const seg = store.getPricing(priced.shoppingResponseId!)!.segments[0];
-    return store.sold(seg.inventoryKey, seg.rbd);
+    const seg = store.responses.getPricing(priced.shoppingResponseId!)!.segments[0];
+    return store.inventory.sold(seg.inventoryKey, seg.rbd);
   };
 
   it('within 24 hours: a void refunding everything, seats back, the order reads back cancelled', async () => {
@@ -148,11 +148,11 @@ describe('airline OrderCancel', () => {
   it('a second cancel gets 770 "already cancelled" and refunds nothing more', async () => {
     const { orderId } = await book(inDays(71));
     expect((await cancel(orderId)).kind).toBe('success');
-    const first = store.getOrder(orderId)!.cancellation;
+    const first = store.orders.getOrder(orderId)!.cancellation;
     const again = await cancel(orderId);
     expect(errorCode(again)).toBe('770');
     expect(again.kind === 'error' && again.errors[0].shortText).toBe('Order already cancelled');
-    expect(store.getOrder(orderId)!.cancellation).toEqual(first);
+    expect(store.orders.getOrder(orderId)!.cancellation).toEqual(first);
   });
 
   it('after 24 hours, Economy (the cheapest class) refunds the taxes only', async () => {

@@ -36,13 +36,14 @@ describe('airline orders', () => {
       for (let i = 0; i < 6; i++) {
         offers.push(await pricedOffer(c, { date: inDays(70), passengers: TWO_ADULTS, agencyId: `AG${i}` }));
       }
-      const segments = store.getPricing(offers[0].priced.shoppingResponseId!)!.segments;
+      const segments = store.responses.getPricing(offers[0].priced.shoppingResponseId!)!.segments;
       expect(segments).toHaveLength(1);
       const { inventoryKey, rbd } = segments[0];
-      for (const o of offers) expect(store.getPricing(o.priced.shoppingResponseId!)!.segments).toEqual(segments);
+      for (const o of offers)
+        expect(store.responses.getPricing(o.priced.shoppingResponseId!)!.segments).toEqual(segments);
       // Leave five seats: two orders of two fit, a third does not.
       const capacity = world.capacity(inventoryKey, rbd);
-      expect(store.sellAll([{ inventoryKey, rbd, seats: capacity - 5 }], world.capacityOf)).toBe(true);
+      expect(store.inventory.sellAll([{ inventoryKey, rbd, seats: capacity - 5 }], world.capacityOf)).toBe(true);
 
       const results = await Promise.all(offers.map((o, i) => c.orderCreate(o.priced, token, o.passengers, `AG${i}`)));
       const ok = results.filter((r) => r.kind === 'success');
@@ -50,7 +51,7 @@ describe('airline orders', () => {
       expect(ok).toHaveLength(2);
       expect(refused).toHaveLength(4);
       for (const r of refused) expect(r.kind === 'error' && r.errors[0].code).toBe('711');
-      expect(store.sold(inventoryKey, rbd)).toBe(capacity - 1);
+      expect(store.inventory.sold(inventoryKey, rbd)).toBe(capacity - 1);
     } finally {
       await airline.close();
     }
@@ -77,11 +78,11 @@ describe('airline orders', () => {
       expect((await c.getOrders(shoppingResponseId, 'AGENCY01')).status).toBe(200);
       expect((await http(`${airline.url}/payment/tokens/${token}`)).status).toBe(200);
       const store = airline.app.get(AirlineStore);
-      expect(store.getPricing(priced.shoppingResponseId!)?.responseId).toBe(priced.shoppingResponseId);
-      expect(store.getShopping(shoppingResponseId)?.responseId).toBe(shoppingResponseId);
+      expect(store.responses.getPricing(priced.shoppingResponseId!)?.responseId).toBe(priced.shoppingResponseId);
+      expect(store.responses.getShopping(shoppingResponseId)?.responseId).toBe(shoppingResponseId);
       // Seats stay sold.
-      const seg = store.getPricing(priced.shoppingResponseId!)!.segments[0];
-      expect(store.sold(seg.inventoryKey, seg.rbd)).toBe(1);
+      const seg = store.responses.getPricing(priced.shoppingResponseId!)!.segments[0];
+      expect(store.inventory.sold(seg.inventoryKey, seg.rbd)).toBe(1);
     } finally {
       await airline.close();
     }

@@ -33,8 +33,8 @@ describe('airline: a schema-valid request without an element it needs', () => {
 
   /** Seats sold (or held) on the segments of the offer `rq` orders. */
   function seatsSold(rq: OrderCreateRq): number {
-    const segments = store.getPricing(rq.offers[0].responseId)!.segments;
-    return segments.reduce((n, s) => n + store.sold(s.inventoryKey, s.rbd), 0);
+    const segments = store.responses.getPricing(rq.offers[0].responseId)!.segments;
+    return segments.reduce((n, s) => n + store.inventory.sold(s.inventoryKey, s.rbd), 0);
   }
 
   afterAll(() => airline.close());

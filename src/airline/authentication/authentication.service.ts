@@ -70,13 +70,13 @@ export class AuthenticationService {
 
   /** The 3-D Secure mode of the card behind token `tokenId`, or undefined (no authentication). */
   modeOf(tokenId: string | undefined): ThreeDsMode | undefined {
-    const sealed = tokenId === undefined ? undefined : this.store.tokenCiphertext(tokenId);
+    const sealed = tokenId === undefined ? undefined : this.store.tokens.tokenCiphertext(tokenId);
     return sealed === undefined ? undefined : THREE_DS_TEST_CARDS[this.vault.open(sealed)];
   }
 
   /** Last four digits of the card behind `tokenId` (shown on the issuer page). */
   private lastFourOf(tokenId: string): string {
-    const sealed = this.store.tokenCiphertext(tokenId);
+    const sealed = this.store.tokens.tokenCiphertext(tokenId);
     return sealed === undefined ? '????' : this.vault.open(sealed).slice(-4);
   }
 
@@ -148,7 +148,7 @@ export class AuthenticationService {
         },
       ],
     };
-    this.store.saveAuthentication({
+    this.store.authentications.saveAuthentication({
       spmRef,
       originalTransactionId,
       agencyId,
@@ -168,7 +168,7 @@ export class AuthenticationService {
 
   /** Ends every hold past its window and gives its seats back; how many. */
   releaseExpired(): number {
-    const due = this.store.expiredAuthentications(this.clock.now().toISOString());
+    const due = this.store.authentications.expiredAuthentications(this.clock.now().toISOString());
     let released = 0;
     for (const a of due) if (this.store.transaction(() => this.store.endAuthentication(a, 'expired'))) released++;
     return released;
@@ -177,7 +177,7 @@ export class AuthenticationService {
   /** What the issuer page of `spmRef` shows; undefined for an unknown reference. */
   page(spmRef: string): IssuerPageView | undefined {
     this.releaseExpired();
-    const a = this.store.getAuthentication(spmRef);
+    const a = this.store.authentications.getAuthentication(spmRef);
     if (!a) return undefined;
     const view: IssuerPageView = { spmRef, amount: a.amount, lastFour: a.lastFour, cancelUrl: this.target(a, 'N') };
     if (a.state !== 'pending')
@@ -194,10 +194,10 @@ export class AuthenticationService {
    */
   decide(spmRef: string, approve: boolean): string | undefined {
     this.releaseExpired();
-    const a = this.store.getAuthentication(spmRef);
+    const a = this.store.authentications.getAuthentication(spmRef);
     if (!a || a.state !== 'pending') return undefined;
     const status: AcsStatus = approve && a.mode === 'challenge' ? 'Y' : 'N';
-    const decided = this.store.decideAuthentication(spmRef, status) ?? status;
+    const decided = this.store.authentications.decideAuthentication(spmRef, status) ?? status;
     return this.target(a, decided);
   }
 
@@ -240,7 +240,7 @@ export class AuthenticationService {
     ) {
       throw invalid('belongs to another transaction');
     }
-    const hold = this.store.getAuthentication(result.spmRef);
+    const hold = this.store.authentications.getAuthentication(result.spmRef);
     if (!hold || hold.originalTransactionId !== result.originalTransactionId)
       throw invalid('names an unknown transaction');
     // Exactly once: the approved result that made an order answers that order again (its first

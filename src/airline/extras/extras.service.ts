@@ -85,29 +85,9 @@ export class ExtrasService {
     private readonly lockMs: number = DEFAULT_SEAT_LOCK_MS,
   ) {}
 
-  /** Answers a ServiceListRQ; business failures become an error response. */
+  /** Answers a ServiceListRQ; a business failure throws its AirlineError. */
   serviceList(rq: ServiceListRq): ServiceListRs {
     const now = this.clock.now();
-    try {
-      return this.doServiceList(rq, now);
-    } catch (e) {
-      if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
-      throw e;
-    }
-  }
-
-  /** Answers a SeatAvailabilityRQ; business failures become an error response. */
-  seatAvailability(rq: SeatAvailabilityRq): SeatAvailabilityRs {
-    const now = this.clock.now();
-    try {
-      return this.doSeatAvailability(rq, now);
-    } catch (e) {
-      if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
-      throw e;
-    }
-  }
-
-  private doServiceList(rq: ServiceListRq, now: Date): ServiceListRs {
     if (rq.offers.length === 0) {
       throw new AirlineError('INVALID_REQUEST', 'Query/Offers/Offer is required: name the offers to list extras for');
     }
@@ -162,7 +142,9 @@ export class ExtrasService {
     return items;
   }
 
-  private doSeatAvailability(rq: SeatAvailabilityRq, now: Date): SeatAvailabilityRs {
+  /** Answers a SeatAvailabilityRQ; a business failure throws its AirlineError. */
+  seatAvailability(rq: SeatAvailabilityRq): SeatAvailabilityRs {
+    const now = this.clock.now();
     const sel = rq.offer;
     if (sel === undefined) {
       throw new AirlineError('INVALID_REQUEST', 'Query/Offer is required: name the offer whose seat maps you want');

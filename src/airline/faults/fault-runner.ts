@@ -1,6 +1,7 @@
 /**
  * Applies an armed fault around one call of an operation (`work`: the domain
- * call and the encoding of its answer):
+ * call and the encoding of its answer; a business failure is the exception the exception filter
+ * answers, so "the answer" below is either):
  * - `http500`: answers 500 without doing the work;
  * - `reset`: destroys the connection without an answer;
  * - `delay`: waits delayMs, then does the work and answers;
@@ -18,6 +19,18 @@ import { SimulatedFault } from '../http/ndc-http.error';
 import type { ArmedFault } from './faults.service';
 
 type WaitEnd = 'elapsed' | 'closed' | 'shutdown';
+
+/** Waits for `work` to end either way; the result gives its value or throws its error. */
+async function settle<T>(work: Promise<T>): Promise<() => T> {
+  try {
+    const value = await work;
+    return () => value;
+  } catch (err) {
+    return () => {
+      throw err;
+    };
+  }
+}
 
 export class FaultRunner {
   private readonly waiting = new Set<() => void>();
@@ -43,12 +56,13 @@ export class FaultRunner {
         await this.wait(fault.delayMs, res, true);
         return work();
       case 'commit-then-timeout': {
-        const reply = await work();
+        // The answer is withheld whatever it is: the domain's answer or its error.
+        const outcome = await settle(work());
         await this.wait(fault.delayMs, res, true);
-        return reply;
+        return outcome();
       }
       case 'commit-then-500':
-        await work();
+        await settle(work());
         throw new SimulatedFault('http500');
       case 'late-commit': {
         // The commit happens at delayMs even if the client gave up; a shutdown drops it.

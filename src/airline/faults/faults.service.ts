@@ -6,18 +6,15 @@
 import { z } from 'zod';
 import { airlineErrorName } from '../airline.errors';
 
-export const FAULT_OPERATIONS = [
-  'AirShopping',
-  'OfferPrice',
-  'OrderCreate',
-  'OrderRetrieve',
-  'OrderCancel',
-  'CustomerInput',
-  'Token',
-  'ServiceList',
-  'SeatAvailability',
-] as const;
-export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
+/**
+ * The simulator operation of the payment interface (`POST /payment/tokens`). The others are the
+ * NDC operations, named by the registry (http/retail.operations.ts): the airline passes them all
+ * to {@link FaultService}.
+ */
+export const TOKEN_OPERATION = 'Token';
+
+/** An operation faults can be armed for: `Token` or an NDC operation's name (`OrderCreate`, ...). */
+export type FaultOperation = string;
 
 export const FAULT_MODES = [
   'http500',
@@ -46,48 +43,51 @@ export const DEFAULT_DELAY_MS: Record<FaultMode, number> = {
   'ndc-error': 0,
 };
 
-export const armFaultSchema = z
-  .object({
-    operation: z.enum(FAULT_OPERATIONS),
-    mode: z.enum(FAULT_MODES),
-    count: z.number().int().min(1).max(1000).default(1),
-    delayMs: z.number().int().min(0).max(600_000).default(0),
-    /** Only requests of this agency (TravelAgencySender/AgencyID, `agencyID` of the GET or the token JSON). */
-    agencyId: z.string().min(1).max(64).optional(),
-    /** Mode `ndc-error`: the airline's NDC error code to answer with (docs/airline-world.md), e.g. `711`. */
-    errorCode: z.string().optional(),
-  })
-  .strict()
-  .superRefine((f, ctx) => {
-    if (LOOKUP_MODES.includes(f.mode) && f.operation !== 'OrderRetrieve') {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['operation'],
-        message: `must be OrderRetrieve for mode ${f.mode}`,
-      });
-    }
-    if ((f.mode === 'ndc-error') !== (f.errorCode !== undefined)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['errorCode'],
-        message: f.mode === 'ndc-error' ? 'is required with mode ndc-error' : 'is only for mode ndc-error',
-      });
-    } else if (f.errorCode !== undefined && airlineErrorName(f.errorCode) === undefined) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['errorCode'],
-        message: 'is not an error code of this airline',
-      });
-    } else if (f.mode === 'ndc-error' && f.operation === 'Token') {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['operation'],
-        message: 'must be an NDC operation for mode ndc-error',
-      });
-    }
-  });
+/** The schema of a fault definition (`POST /_sim/faults`) whose operation is one of `operations`. */
+export function armFaultSchema(operations: readonly [FaultOperation, ...FaultOperation[]]) {
+  return z
+    .object({
+      operation: z.enum(operations),
+      mode: z.enum(FAULT_MODES),
+      count: z.number().int().min(1).max(1000).default(1),
+      delayMs: z.number().int().min(0).max(600_000).default(0),
+      /** Only requests of this agency (TravelAgencySender/AgencyID, `agencyID` of the GET or the token JSON). */
+      agencyId: z.string().min(1).max(64).optional(),
+      /** Mode `ndc-error`: the airline's NDC error code to answer with (docs/airline-world.md), e.g. `711`. */
+      errorCode: z.string().optional(),
+    })
+    .strict()
+    .superRefine((f, ctx) => {
+      if (LOOKUP_MODES.includes(f.mode) && f.operation !== 'OrderRetrieve') {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['operation'],
+          message: `must be OrderRetrieve for mode ${f.mode}`,
+        });
+      }
+      if ((f.mode === 'ndc-error') !== (f.errorCode !== undefined)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['errorCode'],
+          message: f.mode === 'ndc-error' ? 'is required with mode ndc-error' : 'is only for mode ndc-error',
+        });
+      } else if (f.errorCode !== undefined && airlineErrorName(f.errorCode) === undefined) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['errorCode'],
+          message: 'is not an error code of this airline',
+        });
+      } else if (f.mode === 'ndc-error' && f.operation === TOKEN_OPERATION) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['operation'],
+          message: 'must be an NDC operation for mode ndc-error',
+        });
+      }
+    });
+}
 
-export type ArmFault = z.infer<typeof armFaultSchema>;
+export type ArmFault = z.infer<ReturnType<typeof armFaultSchema>>;
 
 /** One armed fault and how many calls it still affects. */
 export interface ArmedFault {
@@ -103,6 +103,13 @@ export interface ArmedFault {
 
 export class FaultService {
   private armed: ArmedFault[] = [];
+  /** The schema of a fault definition for this simulator's operations. */
+  readonly schema: ReturnType<typeof armFaultSchema>;
+
+  /** A simulator of the faults of `operations`. */
+  constructor(readonly operations: readonly [FaultOperation, ...FaultOperation[]]) {
+    this.schema = armFaultSchema(operations);
+  }
 
   /** Arms a fault; faults of one operation apply in the order they were armed. */
   arm(f: ArmFault): ArmedFault {

@@ -1,34 +1,29 @@
 /**
- * Maps what escapes the pipeline to HTTP answers, in one place:
- * - 401 with the Basic challenge; 406 as plain text;
- * - {@link NdcHttpError} and body reading failures of a retail route (413,
- *   415) as an NDC error message of the route's response root;
- * - simulated faults (500 text, or the connection destroyed);
- * - {@link JsonHttpError}, body reading failures of the JSON endpoints and
- *   Nest's HTTP exceptions (e.g. 404 for unknown paths) as `{code, description}` JSON;
- * - anything else is logged (message and stack, never a request body) and
- *   answered 500 (an NDC 799 error on a retail route).
+ * The one exit of every failure, in one place:
+ * - 401 with the Basic challenge; 406 as plain text; simulated faults (500 text, or the
+ *   connection destroyed);
+ * - on a retail route, the NDC answer: the domain's {@link AirlineError}s and schema-valid
+ *   messages lacking an element the operation needs (HTTP 200), requests that are not a usable
+ *   message ({@link NdcRequestError}, a body that does not decode: 400, 413, 415), and anything
+ *   unexpected (500, NDC 799, logged with its stack, never with a request body). Each is an NDC
+ *   error message of the exchange's response root, in its binding, echoing its ids, with the
+ *   time stamp of its answer (ndc-messages.ts);
+ * - {@link JsonHttpError}, body reading failures of the JSON endpoints and Nest's HTTP
+ *   exceptions (e.g. 404 for unknown paths) as `{code, description}` JSON.
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { NdcDecodeError, NdcMissingElementError } from '../../ndc';
+import type { NdcError } from '../../ndc/ndc.model';
 import type { AirlineConfig } from '../airline.config';
-import { ndcError } from '../airline.errors';
+import { AirlineError, ndcError } from '../airline.errors';
 import { UnauthorizedRetailError } from './basic-auth.guard';
 import type { ExpressRequest, ExpressResponse } from './express.types';
-import type { RsRoot } from './ndc-codec';
-import { findExchange } from './ndc-exchange';
-import { JsonHttpError, NdcHttpError, NotAcceptableError, SimulatedFault } from './ndc-http.error';
+import { type NdcExchange, findExchange } from './ndc-exchange';
+import { JsonHttpError, NdcRequestError, NotAcceptableError, SimulatedFault } from './ndc-http.error';
 import { noteNdcErrors } from '../observability/ndc-errors.note';
 import type { NdcMessages } from './ndc-messages';
 import { sendJsonError, sendText, sendXml, xmlPayload } from './ndc-reply';
-
-/** Response root of each retail path, for failures found before routing (body reading). */
-export const RETAIL_RESPONSE_ROOTS: Record<string, RsRoot> = {
-  '/retail/offers': 'AirShoppingRS',
-  '/retail/offerprices': 'OfferPriceRS',
-  '/retail/orders': 'OrderViewRS',
-  '/retail/services': 'ServiceListRS',
-  '/retail/availability/seat': 'SeatAvailabilityRS',
-};
+import { RETAIL_PATHS, retailPathOf } from './retail.operations';
 
 /** A failure of Express's body parsers (http-errors: `status` and a `type` such as `entity.too.large`). */
 interface BodyReadError {
@@ -53,13 +48,40 @@ const LABELS: Record<number, string> = {
   415: 'Unsupported Media Type',
 };
 
+/** An NDC error answer: its HTTP status, its error and any extra headers. */
+interface NdcFailure {
+  status: number;
+  error: NdcError;
+  headers?: Record<string, string>;
+}
+
+/** The NDC answer of a failure the client can act on; undefined for anything else (a bug: 500). */
+function ndcFailureOf(e: unknown): NdcFailure | undefined {
+  if (e instanceof AirlineError) return { status: 200, error: e.ndc };
+  if (e instanceof NdcMissingElementError)
+    return { status: 200, error: ndcError('INVALID_REQUEST', `${e.message} (${e.element})`) };
+  if (e instanceof NdcRequestError) return { status: e.status, error: e.error, headers: e.headers };
+  if (e instanceof NdcDecodeError) return decodeFailure(e);
+  return undefined;
+}
+
+/** A body that is not a message of its root: 400 (704 for another schema), 413 past the size limit. */
+function decodeFailure(e: NdcDecodeError): NdcFailure {
+  if (e.code === 'UNSUPPORTED_SCHEMA') return { status: 400, error: ndcError('UNSUPPORTED_SCHEMA', e.message) };
+  if (e.code === 'TOO_LARGE') {
+    const error = ndcError('INVALID_REQUEST', `Payload Too Large: ${e.message}`);
+    return { status: 413, error, headers: { Connection: 'close' } };
+  }
+  return { status: 400, error: ndcError('INVALID_REQUEST', `${e.code}: ${e.message}`.slice(0, 2000)) };
+}
+
 @Catch()
 export class AirlineExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Airline');
   private readonly realm: string;
 
   constructor(
-    private readonly config: AirlineConfig,
+    config: AirlineConfig,
     private readonly messages: NdcMessages,
   ) {
     this.realm = `${config.airlineCode} NDC retail`;
@@ -86,10 +108,10 @@ export class AirlineExceptionFilter implements ExceptionFilter {
       if (exception.effect === 'reset') return void res.destroy();
       return sendText(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error (simulated fault)');
     }
-    if (exception instanceof NdcHttpError) {
-      return this.sendNdc(req, res, exception.status, exception.root, exception);
-    }
-    if (isBodyReadError(exception)) return this.bodyReadFailure(req, res, exception);
+    const exchange = findExchange(res) ?? this.retailExchange(req);
+    if (isBodyReadError(exception)) return this.bodyReadFailure(req, res, exception, exchange);
+    const failure = exchange && ndcFailureOf(exception);
+    if (failure) return this.sendNdc(req, res, exchange, failure);
     if (exception instanceof JsonHttpError) return sendJsonError(res, exception.status, exception.description);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -97,47 +119,43 @@ export class AirlineExceptionFilter implements ExceptionFilter {
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return void res.destroy();
-    const exchange = findExchange(res);
-    const root = exchange?.responseRoot ?? RETAIL_RESPONSE_ROOTS[req.path.toLowerCase()];
-    if (root) {
-      const echo = exchange?.echo ?? this.messages.headerEcho(req);
-      const failure = new NdcHttpError(
-        500,
-        root,
-        [ndcError('SYSTEM_ERROR', 'Unable to process the request')],
-        echo,
-        {},
-        exchange?.binding,
-      );
-      return this.sendNdc(req, res, 500, root, failure);
-    }
-    sendJsonError(res, 500, 'Internal Server Error');
+    if (!exchange) return sendJsonError(res, 500, 'Internal Server Error');
+    this.sendNdc(req, res, exchange, { status: 500, error: ndcError('SYSTEM_ERROR', 'Unable to process the request') });
   }
 
-  private bodyReadFailure(req: ExpressRequest, res: ExpressResponse, e: BodyReadError): void {
-    const root = RETAIL_RESPONSE_ROOTS[req.path.toLowerCase()];
+  /**
+   * The exchange of a retail request that failed before the interceptor opened one (its body
+   * could not be read): the path's response root, the header ids, plain XML.
+   */
+  private retailExchange(req: ExpressRequest): NdcExchange | undefined {
+    const path = retailPathOf(req.path);
+    if (path === undefined) return undefined;
+    const contentType = this.messages.media.negotiate(req) ?? this.messages.media.ndc;
+    return { contentType, answers: RETAIL_PATHS[path], echo: this.messages.headerEcho(req), binding: 'plain' };
+  }
+
+  /** Why Express's body parser refused the body (413 closes the connection): NDC on a retail path, else JSON. */
+  private bodyReadFailure(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    e: BodyReadError,
+    retail: NdcExchange | undefined,
+  ): void {
     const tooLarge = e.type === 'entity.too.large';
     const headers: Record<string, string> = tooLarge ? { Connection: 'close' } : {};
     let text: string;
-    if (tooLarge) text = `Payload Too Large: the ${root ? 'request ' : ''}body exceeds ${e.limit} bytes`;
+    if (tooLarge) text = `Payload Too Large: the ${retail ? 'request ' : ''}body exceeds ${e.limit} bytes`;
     else if (e.type === 'encoding.unsupported') {
-      text = `Unsupported Media Type: Content-Encoding ${req.headers['content-encoding']}; send ${root ? `${this.messages.media.ndc};charset=UTF-8` : 'application/json'} without Content-Encoding`;
+      text = `Unsupported Media Type: Content-Encoding ${req.headers['content-encoding']}; send ${retail ? `${this.messages.media.ndc};charset=UTF-8` : 'application/json'} without Content-Encoding`;
     } else text = `${LABELS[e.status] ?? 'Error'}: the request body could not be read`;
-    if (!root) return sendJsonError(res, e.status, text, headers);
-    const echo = this.messages.headerEcho(req);
-    this.sendNdc(
-      req,
-      res,
-      e.status,
-      root,
-      new NdcHttpError(e.status, root, [ndcError('INVALID_REQUEST', text)], echo, headers),
-    );
+    if (!retail) return sendJsonError(res, e.status, text, headers);
+    this.sendNdc(req, res, retail, { status: e.status, error: ndcError('INVALID_REQUEST', text), headers });
   }
 
-  private sendNdc(req: ExpressRequest, res: ExpressResponse, status: number, root: RsRoot, e: NdcHttpError): void {
-    const mediaType = this.messages.media.negotiate(req) ?? this.messages.media.ndc;
-    noteNdcErrors(res, e.errors);
-    const xml = this.messages.encodeErrors(root, e.errors, e.echo, e.binding);
-    sendXml(res, status, xmlPayload(req, this.messages.contentType(mediaType, e.binding), xml), e.headers);
+  private sendNdc(req: ExpressRequest, res: ExpressResponse, exchange: NdcExchange, failure: NdcFailure): void {
+    noteNdcErrors(res, [failure.error]);
+    const xml = this.messages.encodeErrors(exchange.answers, [failure.error], exchange.echo, exchange.binding);
+    const payload = xmlPayload(req, this.messages.contentType(exchange.contentType, exchange.binding), xml);
+    sendXml(res, failure.status, payload, failure.headers);
   }
 }

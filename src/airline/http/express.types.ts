@@ -20,6 +20,8 @@ export interface ExpressRequest extends IncomingMessage {
   get(name: string): string | undefined;
   /** Path of the URL. */
   readonly path: string;
+  /** The route that matched (`path`: its template, e.g. `/retail/offers`), once Express routed the request. */
+  readonly route?: { path: string };
   /** Query string parameters. */
   readonly query: Record<string, unknown>;
   /** What the body parsers read (a string for XML, a value for JSON), undefined when none ran. */

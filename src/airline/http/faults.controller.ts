@@ -4,7 +4,7 @@
  * is a 404).
  */
 import { Controller, Delete, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { type ArmedFault, FaultService, armFaultSchema } from '../faults/faults.service';
+import { type ArmedFault, FaultService } from '../faults/faults.service';
 import { BasicAuthGuard } from './basic-auth.guard';
 import { JsonBody } from './json-body.decorator';
 import { JsonHttpError } from './ndc-http.error';
@@ -17,7 +17,7 @@ export class FaultsController {
   @Post()
   @HttpCode(201)
   arm(@JsonBody() body: unknown): { armed: ArmedFault; faults: ArmedFault[] } {
-    const parsed = armFaultSchema.safeParse(body);
+    const parsed = this.faults.schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new JsonHttpError(400, `Bad Request: ${issue.path.join('.') || 'body'} ${issue.message}`);

@@ -1,30 +1,22 @@
 /**
- * What ends an exchange before (or instead of) the domain's answer. The
- * exception filter turns each into its HTTP answer.
+ * What ends an exchange at the HTTP edge before (or instead of) the domain's answer. The
+ * exception filter turns each into its HTTP answer; the domain's own failures are
+ * `AirlineError`s (airline.errors.ts).
  */
-import type { NdcBinding } from '../../ndc';
 import type { NdcError } from '../../ndc/ndc.model';
-import type { RsRoot } from './ndc-codec';
 
-/** Request identifiers echoed into the response root. */
-export interface EchoIds {
-  transactionIdentifier?: string;
-  correlationId?: string;
-}
-
-/** A request that is not a usable NDC message: answered `status` with an NDC error message of `root`. */
-export class NdcHttpError extends Error {
+/**
+ * A request that is not a usable NDC message: answered `status` with `error` as an NDC error
+ * message of the exchange's response root, in the request's binding, echoing its ids.
+ */
+export class NdcRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly root: RsRoot,
-    readonly errors: NdcError[],
-    readonly echo: EchoIds,
+    readonly error: NdcError,
     /** Extra response headers (e.g. `Connection: close` after a 413). */
     readonly headers: Record<string, string> = {},
-    /** Binding of the request (the answer's), when it could be told. */
-    readonly binding: NdcBinding = 'plain',
   ) {
-    super(errors[0]?.text ?? `HTTP ${status}`);
+    super(error.text ?? `HTTP ${status}`);
   }
 }
 

@@ -1,38 +1,35 @@
 /**
- * The airline's side of the NDC codec: decodes a request body into its
- * message (or an {@link NdcHttpError} naming the problem) and encodes answers
- * with the response header every message carries: `Target="Test"`,
- * `Version="17.2"`, the local TimeStamp and the echoed request identifiers.
+ * The airline's side of the NDC codec, for the exchange and the exception filter: the options
+ * of decoding (size limit, extension namespace), the ids an answer echoes, the check of an NDC
+ * Exchange header, and the writing of every answer, errors included, with the response header
+ * every message carries: `Target="Test"`, `Version="17.2"`, the local TimeStamp (stamped here,
+ * and only here) and the echoed `TransactionIdentifier` / `CorrelationID`.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type EncodeOptions,
   type NdcBinding,
   type NdcExchangeHeader,
-  NdcDecodeError,
+  type ParseOptions,
   bindingContentType,
-  detectBinding,
   ndcRootName,
+  ndcRootTag,
   readExchangeHeader,
   wrapInBinding,
 } from '../../ndc';
 import type { MessageHeader, NdcError } from '../../ndc/ndc.model';
 import type { AirlineConfig } from '../airline.config';
-import { ndcError } from '../airline.errors';
 import type { AirlineClock } from '../airline.ports';
 import { AIRLINE_CLOCK, AIRLINE_CONFIG } from '../airline.tokens';
 import type { ExpressRequest } from './express.types';
-import {
-  type NdcRequest,
-  type NdcResponse,
-  RESPONSE_ROOT,
-  type RqRoot,
-  type RsRoot,
-  decodeRq,
-  encodeRs,
-} from './ndc-codec';
-import { type EchoIds, NdcHttpError } from './ndc-http.error';
 import { NdcMediaTypes } from './ndc-media';
-import { formatLocalTimestamp } from './timestamp';
+import type { ErrorRoot, NdcAnswer, RequestMessage } from './retail.operations';
+
+/** Request identifiers echoed into the response root. */
+export interface EchoIds {
+  transactionIdentifier?: string;
+  correlationId?: string;
+}
 
 /** Schema bounds of the echoed ids (StringLength1to32 / StringLength1to64 in 17.2). */
 const ECHO_LIMITS = { transactionIdentifier: 32, correlationId: 64 } as const;
@@ -43,31 +40,38 @@ const ECHO_HEADER_NAMES = {
 } as const;
 const ECHO_ATTRIBUTES = { transactionIdentifier: 'TransactionIdentifier', correlationId: 'CorrelationID' } as const;
 
-function headerValue(v: string | string[] | undefined): string | undefined {
-  return (Array.isArray(v) ? v[0] : v) || undefined;
+/**
+ * Response TimeStamp: local offset form with milliseconds, e.g.
+ * `2026-11-21T07:01:02.345+01:00` (the offset of the process's time zone).
+ */
+export function formatLocalTimestamp(d: Date): string {
+  const offsetMinutes = -d.getTimezoneOffset();
+  const local = new Date(d.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 23);
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${local}${offsetMinutes < 0 ? '-' : '+'}${hh}:${mm}`;
 }
 
-/** A decoded request: its root element, message and binding. */
-export interface DecodedRequest {
-  root: RqRoot;
-  /** Root of the answer to it (e.g. OrderCancelRS for an OrderCancelRQ on `/retail/orders`). */
-  responseRoot: RsRoot;
-  message: NdcRequest;
-  echo: EchoIds;
-  /** Plain NDC or inside a SOAP 1.1 / 1.2 envelope: the answer uses the same. */
-  binding: NdcBinding;
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return (Array.isArray(v) ? v[0] : v) || undefined;
 }
 
 @Injectable()
 export class NdcMessages {
   /** The configured vendor's media types (request types, Accept negotiation). */
   readonly media: NdcMediaTypes;
+  /** How request bodies are decoded: the body size limit and the extension namespace. */
+  readonly parseOptions: ParseOptions;
+  private readonly encodeOptions: EncodeOptions;
 
   constructor(
     @Inject(AIRLINE_CONFIG) private readonly config: AirlineConfig,
     @Inject(AIRLINE_CLOCK) private readonly clock: AirlineClock,
   ) {
     this.media = new NdcMediaTypes(config.mediaVendor);
+    this.parseOptions = { maxBytes: config.maxBodyBytes, extensionNamespace: config.extensionNamespace };
+    this.encodeOptions = { extensionNamespace: config.extensionNamespace };
   }
 
   /**
@@ -95,84 +99,40 @@ export class NdcMessages {
     return undefined;
   }
 
-  /**
-   * Decodes `body`, whose root must be one of `roots`; errors answer with the
-   * request root's response root once the root is known, else with `responseRoot`: 400 for anything that is not such a message, 413 past the
-   * size limit. The ids to echo come from the body's root element when it has
-   * them, else from the headers.
-   */
-  decode(req: ExpressRequest, body: string, roots: readonly RqRoot[], responseRoot: RsRoot): DecodedRequest {
-    const fromHeaders = this.headerEcho(req);
-    const binding = detectBinding(body);
-    const opts = { maxBytes: this.config.maxBodyBytes, extensionNamespace: this.config.extensionNamespace };
-    let root: string;
-    try {
-      root = ndcRootName(body, opts);
-    } catch (err) {
-      throw this.decodeFailure(err, responseRoot, fromHeaders, binding);
-    }
-    if (!(roots as readonly string[]).includes(root)) {
-      const echo = { ...fromHeaders, ...rootEcho(body) };
-      const error = ndcError('INVALID_REQUEST', `expected root ${roots.join(' or ')}, got ${root.slice(0, 64)}`);
-      throw new NdcHttpError(400, responseRoot, [error], echo, {}, binding);
-    }
-    const rsRoot = RESPONSE_ROOT[root as RqRoot];
-    let message: NdcRequest;
-    try {
-      message = decodeRq(root as RqRoot, body, opts);
-    } catch (err) {
-      throw this.decodeFailure(err, rsRoot, { ...fromHeaders, ...rootEcho(body) }, binding);
-    }
-    const echo = {
+  /** Ids to echo for a decoded `message`: its own, else those of the headers (`fromHeaders`). */
+  messageEcho(message: RequestMessage, fromHeaders: EchoIds): EchoIds {
+    return {
       transactionIdentifier: message.transactionIdentifier ?? fromHeaders.transactionIdentifier,
       correlationId: message.correlationId ?? fromHeaders.correlationId,
     };
-    if (binding === 'ndcexchange') {
-      const mismatch = this.checkExchangeHeader(readExchangeHeader(body) ?? {}, message);
-      if (mismatch)
-        throw new NdcHttpError(400, rsRoot, [ndcError('EXCHANGE_HEADER_MISMATCH', mismatch)], echo, {}, binding);
-    }
-    return { root: root as RqRoot, responseRoot: rsRoot, message, binding, echo };
+  }
+
+  /** The local name of the NDC root of `body` (inside any envelope); throws NdcDecodeError. */
+  rootOf(body: string): string {
+    return ndcRootName(body, this.parseOptions);
   }
 
   /**
-   * What a hub-facing airline checks in the NDC Exchange header beside the schema (read by the
-   * codec): the hub routed the message to this airline (`Recipient/Company`, when given), and the
-   * seller the hub vouches for (`Sender/SellerID`) is the agency the message acts for: a payload
-   * naming another AgencyID is refused; one naming none acts for the seller (its AgencyID is
-   * filled in, so orders and responses belong to it). Undefined when all agree.
+   * What a hub-facing airline checks in the NDC Exchange header of `body` beside the schema
+   * (read by the codec): the hub routed the message to this airline (`Recipient/Company`, when
+   * given), and the seller the hub vouches for (`Sender/SellerID`) is the agency the message
+   * acts for: a payload naming another AgencyID is refused; one naming none acts for the seller
+   * (its AgencyID is filled in, so orders and responses belong to it). Undefined when all agree.
    */
-  private checkExchangeHeader(header: NdcExchangeHeader, message: NdcRequest): string | undefined {
+  exchangeHeaderMismatch(body: string, message: RequestMessage): string | undefined {
+    const header: NdcExchangeHeader = readExchangeHeader(body) ?? {};
     const airline = this.config.airlineCode;
     if (header.recipient !== undefined && header.recipient !== airline)
       return `NDCMSG_Header/Recipient/Company ${header.recipient} is not this airline (${airline})`;
     const seller = header.sellerId;
-    if (seller === undefined || !('party' in message)) return undefined;
-    if (message.party.agencyId === undefined) message.party.agencyId = seller;
+    if (seller === undefined || message.party === undefined) return undefined;
+    message.party.agencyId ??= seller;
     if (message.party.agencyId !== seller)
       return `NDCMSG_Header/Sender/SellerID ${seller} does not match the message's AgencyID ${message.party.agencyId}`;
     return undefined;
   }
 
-  private decodeFailure(err: unknown, root: RsRoot, echo: EchoIds, binding: NdcBinding): unknown {
-    if (!(err instanceof NdcDecodeError)) return err;
-    if (err.code === 'UNSUPPORTED_SCHEMA')
-      return new NdcHttpError(400, root, [ndcError('UNSUPPORTED_SCHEMA', err.message)], echo, {}, binding);
-    if (err.code === 'TOO_LARGE') {
-      const error = ndcError('INVALID_REQUEST', `Payload Too Large: ${err.message}`);
-      return new NdcHttpError(413, root, [error], echo, { Connection: 'close' }, binding);
-    }
-    return new NdcHttpError(
-      400,
-      root,
-      [ndcError('INVALID_REQUEST', `${err.code}: ${err.message}`.slice(0, 2000))],
-      echo,
-      {},
-      binding,
-    );
-  }
-
-  /** Response root attributes: Target Test, Version 17.2, local TimeStamp, echoed ids. */
+  /** The response header of every answer: Target Test, Version 17.2, the local TimeStamp, the echoed ids. */
   header(echo: EchoIds): MessageHeader {
     const h: MessageHeader = { target: 'Test', version: '17.2', timeStamp: formatLocalTimestamp(this.clock.now()) };
     if (echo.transactionIdentifier) h.transactionIdentifier = echo.transactionIdentifier;
@@ -180,42 +140,37 @@ export class NdcMessages {
     return h;
   }
 
-  /**
-   * The XML of `model` as a `root` message with the response header for
-   * `echo`, in `binding` (plain, or in a SOAP envelope).
-   */
-  encode(root: RsRoot, model: NdcResponse, echo: EchoIds, binding: NdcBinding): string {
-    const xml = encodeRs(root, { ...model, ...this.header(echo) } as NdcResponse, {
-      extensionNamespace: this.config.extensionNamespace,
-    });
-    // An NDC Exchange answer: the airline is the sender, in the hub's namespace.
-    return wrapInBinding(xml, binding, { namespace: this.config.exchangeNamespace, sellerId: this.config.airlineCode });
+  /** The XML of `answer` with the response header for `echo`, in `binding` (plain, or in an envelope). */
+  encode(answer: NdcAnswer, echo: EchoIds, binding: NdcBinding): string {
+    return this.wrap(answer.xml(this.header(echo), this.encodeOptions), binding);
   }
 
-  /** The XML of an NDC error message of `root`. */
-  encodeErrors(root: RsRoot, errors: NdcError[], echo: EchoIds, binding: NdcBinding): string {
-    return this.encode(root, { kind: 'error', errors } as unknown as NdcResponse, echo, binding);
+  /** The XML of an NDC error message of `root` carrying `errors`. */
+  encodeErrors(root: ErrorRoot, errors: NdcError[], echo: EchoIds, binding: NdcBinding): string {
+    return this.wrap(root.encode({ ...this.header(echo), kind: 'error', errors }, this.encodeOptions), binding);
   }
 
   /** Content-Type of an answer in `binding` whose negotiated NDC media type is `mediaType`. */
   contentType(mediaType: string, binding: NdcBinding): string {
     return bindingContentType(binding, `${mediaType};charset=UTF-8`);
   }
+
+  private wrap(xml: string, binding: NdcBinding): string {
+    // An NDC Exchange answer: the airline is the sender, in the hub's namespace.
+    return wrapInBinding(xml, binding, { namespace: this.config.exchangeNamespace, sellerId: this.config.airlineCode });
+  }
 }
 
 /**
- * TransactionIdentifier and CorrelationID of the root element of a
- * well-formed document whose content did not decode, so that its error answer
- * still echoes them. Only values the response root can carry are kept.
+ * TransactionIdentifier and CorrelationID of the NDC root element of `xml` (inside any envelope)
+ * whose content did not decode, so that its error answer still echoes them. Only values the
+ * response root can carry are kept.
  */
-function rootEcho(xml: string): EchoIds {
-  const start = /<(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*(?=[\s/>])[^>]*>/.exec(
-    xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''),
-  );
+export function rootEcho(xml: string): EchoIds {
+  const attrs = ndcRootTag(xml)?.attrs ?? '';
   const echo: EchoIds = {};
-  if (!start) return echo;
   for (const key of ['transactionIdentifier', 'correlationId'] as const) {
-    const m = new RegExp(`\\s${ECHO_ATTRIBUTES[key]}\\s*=\\s*(?:"([^"<&]*)"|'([^'<&]*)')`).exec(start[0]);
+    const m = new RegExp(`(?:^|\\s)${ECHO_ATTRIBUTES[key]}\\s*=\\s*(?:"([^"<&]*)"|'([^'<&]*)')`).exec(attrs);
     const v = m?.[1] ?? m?.[2];
     if (v && v.length <= ECHO_LIMITS[key]) echo[key] = v;
   }

@@ -6,7 +6,7 @@
  */
 import { Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { FaultRunner } from '../faults/fault-runner';
-import { FaultService } from '../faults/faults.service';
+import { FaultService, TOKEN_OPERATION } from '../faults/faults.service';
 import { TokenRequestError } from '../tokens/card';
 import { TokenService } from '../tokens/tokens.service';
 import { AIRLINE_CLOCK } from '../airline.tokens';
@@ -49,7 +49,7 @@ export class PaymentController {
   @Header('Cache-Control', 'no-store')
   create(@Req() req: ExpressRequest, @Res({ passthrough: true }) res: ExpressResponse): Promise<TokenCreated> {
     const body = parseJsonBody(req);
-    const fault = this.faults.take('Token', agencyOf(body));
+    const fault = this.faults.take(TOKEN_OPERATION, agencyOf(body));
     return this.runner.run(fault, req, res, async () => {
       let id: string;
       try {

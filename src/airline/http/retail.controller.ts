@@ -1,106 +1,54 @@
 /**
- * The XML retail interface (`/retail/*`, Basic auth): AirShopping, OfferPrice,
- * ServiceList, SeatAvailability, OrderCreate / OrderRetrieve / OrderCancel / CustomerInputRS (by
- * root element) and the GET of orders by response id. Every route takes the one path of
+ * The XML retail interface (`/retail/*`, Basic auth): every NDC message, at the path the
+ * registry gives its root (retail.operations.ts: AirShopping, OfferPrice, ServiceList,
+ * SeatAvailability, and OrderCreate / OrderRetrieve / OrderCancel / CustomerInputRS at
+ * `/retail/orders`), and the GET of orders by response id. Every route takes the one path of
  * {@link NdcExchangeInterceptor}: the guard and interceptor declared here apply to all of them.
  */
-import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import type {
-  AirShoppingRq,
-  CustomerInputRs,
-  OfferPriceRq,
-  OrderCancelRq,
-  OrderCreateRq,
-  OrderRetrieveRq,
-} from '../../ndc/ndc.model';
-import type { SeatAvailabilityRq, ServiceListRq } from '../../ndc/extras.model';
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { AirlineConfig } from '../airline.config';
-import { AIRLINE_CONFIG } from '../airline.tokens';
 import { ndcError } from '../airline.errors';
+import { AIRLINE_CONFIG, RETAIL_DOMAIN } from '../airline.tokens';
 import { BasicAuthGuard } from './basic-auth.guard';
-import type { ExpressRequest, ExpressResponse } from './express.types';
-import type { NdcResponse } from './ndc-codec';
-import { Exchange, type NdcExchange, NdcExchangeInterceptor, NdcMessage, NdcRoute } from './ndc-exchange';
-import { NdcHttpError } from './ndc-http.error';
-import { RetailService } from './retail.service';
+import type { ExpressRequest } from './express.types';
+import { type NdcExchange, Exchange, NdcExchangeInterceptor, NdcMessage, NdcQuery } from './ndc-exchange';
+import { NdcRequestError } from './ndc-http.error';
+import {
+  type DecodedMessage,
+  type NdcAnswer,
+  ORDER_VIEW_RS,
+  RETAIL_MESSAGE_PATHS,
+  type RetailDomain,
+  answer,
+} from './retail.operations';
 
 @Controller('retail')
 @UseGuards(BasicAuthGuard)
 @UseInterceptors(NdcExchangeInterceptor)
 export class RetailController {
   constructor(
-    @Inject(RetailService) private readonly retail: RetailService,
+    @Inject(RETAIL_DOMAIN) private readonly airline: RetailDomain,
     @Inject(AIRLINE_CONFIG) private readonly config: AirlineConfig,
   ) {}
 
-  @Post('offers')
+  /** An NDC message: the exchange decoded it by its root and bound it to its operation's handler. */
+  @Post([...RETAIL_MESSAGE_PATHS])
   @HttpCode(200)
-  @NdcRoute({ responseRoot: 'AirShoppingRS', requests: { AirShoppingRQ: 'AirShopping' } })
-  offers(@NdcMessage() rq: AirShoppingRq): NdcResponse {
-    return this.retail.airShopping(rq);
-  }
-
-  @Post('offerPrices')
-  @HttpCode(200)
-  @NdcRoute({ responseRoot: 'OfferPriceRS', requests: { OfferPriceRQ: 'OfferPrice' } })
-  offerPrices(@NdcMessage() rq: OfferPriceRq): NdcResponse {
-    return this.retail.offerPrice(rq);
-  }
-
-  /** ServiceList: the extras of the selected offers (docs/airline-service.md, "Extras"). */
-  @Post('services')
-  @HttpCode(200)
-  @NdcRoute({ responseRoot: 'ServiceListRS', requests: { ServiceListRQ: 'ServiceList' } })
-  services(@NdcMessage() rq: ServiceListRq): NdcResponse {
-    return this.retail.serviceList(rq);
-  }
-
-  /** SeatAvailability: the seat maps of the selected offer's flights. */
-  @Post('availability/seat')
-  @HttpCode(200)
-  @NdcRoute({ responseRoot: 'SeatAvailabilityRS', requests: { SeatAvailabilityRQ: 'SeatAvailability' } })
-  seatAvailability(@NdcMessage() rq: SeatAvailabilityRq): NdcResponse {
-    return this.retail.seatAvailability(rq);
-  }
-
-  @Post('orders')
-  @HttpCode(200)
-  @NdcRoute({
-    responseRoot: 'OrderViewRS',
-    requests: {
-      OrderCreateRQ: 'OrderCreate',
-      OrderRetrieveRQ: 'OrderRetrieve',
-      OrderCancelRQ: 'OrderCancel',
-      CustomerInputRS: 'CustomerInput',
-    },
-  })
-  orders(@Exchange() exchange: NdcExchange, @Req() req: ExpressRequest): NdcResponse {
-    switch (exchange.root) {
-      case 'OrderCreateRQ':
-        // The issuer page is served by this airline, at the address the caller reached it by unless configured.
-        return this.retail.orderCreate(
-          exchange.message as OrderCreateRq,
-          this.config.acsBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
-        );
-      case 'CustomerInputRS':
-        return this.retail.customerInput(exchange.message as CustomerInputRs);
-      case 'OrderCancelRQ':
-        return this.retail.orderCancel(exchange.message as OrderCancelRq);
-      default:
-        return this.retail.orderRetrieve(exchange.message as OrderRetrieveRq);
-    }
+  message(@NdcMessage() message: DecodedMessage, @Req() req: ExpressRequest): NdcAnswer {
+    // The issuer page is served by this airline, at the address the caller reached it by unless configured.
+    const acsBaseUrl = this.config.acsBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    return message.handle(this.airline, { acsBaseUrl });
   }
 
   /** `GET /retail/orders?shoppingResponseId=&agencyID=` with a weak ETag (If-None-Match: 304). */
   @Get('orders')
-  @NdcRoute({ responseRoot: 'OrderViewRS', operation: 'OrderRetrieve' })
+  @NdcQuery({ answers: ORDER_VIEW_RS, name: 'OrderRetrieve' })
   ordersByResponseId(
     @Query('shoppingResponseId') shoppingResponseId: unknown,
     @Query('agencyID') agencyID: unknown,
     @Query('agencyId') agencyIdAlias: unknown,
-    @Res({ passthrough: true }) res: ExpressResponse,
     @Exchange() exchange: NdcExchange,
-  ): NdcResponse {
+  ): NdcAnswer {
     // The spec spells it agencyID; agencyId is accepted too.
     const agencyId = agencyID ?? agencyIdAlias;
     if (typeof shoppingResponseId !== 'string' || !shoppingResponseId || typeof agencyId !== 'string' || !agencyId) {
@@ -110,15 +58,10 @@ export class RetailController {
       ]
         .filter(Boolean)
         .join(' and ');
-      throw new NdcHttpError(
-        400,
-        'OrderViewRS',
-        [ndcError('INVALID_REQUEST', `missing query parameter ${missing}`)],
-        exchange.echo,
-      );
+      throw new NdcRequestError(400, ndcError('INVALID_REQUEST', `missing query parameter ${missing}`));
     }
-    const { rs, etag } = this.retail.ordersByResponseId(shoppingResponseId, agencyId, exchange.fault?.mode);
-    res.setHeader('ETag', etag);
-    return rs;
+    const rule = exchange.fault?.mode === 'lookup-by-pricing-id-only' ? 'pricing-id-only' : 'any';
+    const { rs, etag } = this.airline.orders.byResponseId(shoppingResponseId, agencyId, rule);
+    return answer(ORDER_VIEW_RS, rs, etag);
   }
 }

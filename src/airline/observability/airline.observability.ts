@@ -5,8 +5,8 @@
  * `CorrelationID` (the `X-Correlation-Id` header the booking worker sends with every call).
  *
  * The request pipeline reports the NDC errors it answered with `noteNdcErrors` (business
- * errors with HTTP 200, and 4xx/5xx answers carrying NDC errors); the operation of
- * `POST /retail/orders` is its exchange's request root.
+ * errors with HTTP 200, and 4xx/5xx answers carrying NDC errors); the operation of an NDC
+ * message is its request root's (`POST /retail/orders` serves four).
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -58,7 +58,7 @@ export function createAirlineMetrics(
   };
 }
 
-/** Operation of each route, by method and route template (the retail POST of orders is told by its root). */
+/** Operation of each route, by method and route template, for requests whose body was not decoded. */
 const ROUTE_OPERATIONS: Record<string, string> = {
   'POST /retail/offers': 'AirShopping',
   'POST /retail/offerPrices': 'OfferPrice',
@@ -74,22 +74,15 @@ const ROUTE_OPERATIONS: Record<string, string> = {
   'GET /_sim/faults': 'sim_faults',
 };
 
-/** Request roots of `POST /retail/orders` and their operations. */
-const ORDER_ROOTS: Record<string, string> = {
-  OrderCreateRQ: 'OrderCreate',
-  OrderRetrieveRQ: 'OrderRetrieve',
-  OrderCancelRQ: 'OrderCancel',
-  CustomerInputRS: 'CustomerInput',
-};
-
-/** The NDC operation of a request: from its route, refined by its body's root. */
+/**
+ * The NDC operation of a request: the operation of its body's root once the exchange decoded it
+ * (retail.operations.ts), else the one of its route.
+ */
 export function operationOf(req: RoutedRequest, res: ServerResponse): string {
+  const decoded = findExchange(res as ExpressResponse)?.operation?.name;
+  if (decoded !== undefined) return decoded;
   const route = routeOf(req);
-  const operation =
-    ROUTE_OPERATIONS[`${req.method ?? 'GET'} ${route}`] ?? (route === 'unmatched' ? 'unmatched' : 'other');
-  // The request root, once the exchange decoded the body (a body it could not decode stays `Order`).
-  const root = operation === 'Order' ? findExchange(res as ExpressResponse)?.root : undefined;
-  return root !== undefined ? (ORDER_ROOTS[root] ?? operation) : operation;
+  return ROUTE_OPERATIONS[`${req.method ?? 'GET'} ${route}`] ?? (route === 'unmatched' ? 'unmatched' : 'other');
 }
 
 /** Outcome of an answer: `ok`, `ndc_error` (an NDC error document with 2xx), `http_4xx`, `http_5xx`, `aborted`. */

@@ -21,7 +21,6 @@ import type {
   Amount,
   ContactInformation,
   Money,
-  NdcError,
   OrderCreateRq,
   OrderItem,
   OrderItemService,
@@ -33,8 +32,6 @@ import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord, ResponseStore, TokenLookup } from '../airline.ports';
 import { isALaCarteOfferId } from '../extras/extras.catalogue';
 import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
-
-export type OrderPricingCheck = { ok: true; pricing: PricingRecord } | { ok: false; error: NdcError };
 
 /** Commission paid to the agency: this percentage of the base fares (surcharge excluded). Default 1. */
 export const DEFAULT_COMMISSION_PERCENT = '1';
@@ -48,25 +45,6 @@ export type ALaCarteOrderPricer = (
   pricing: PricingRecord,
   rq: OrderCreateRq,
 ) => PricingRecord;
-
-/**
- * Checks `rq` against the pricing of its flight offer; `ok` gives the pricing to order from (with
- * the à-la-carte offers of the request added by `aLaCarte`).
- */
-export function checkOrderAgainstPricing(
-  rq: OrderCreateRq,
-  store: ResponseStore,
-  tokens: TokenLookup,
-  clock: AirlineClock,
-  aLaCarte?: ALaCarteOrderPricer,
-): OrderPricingCheck {
-  try {
-    return { ok: true, pricing: check(rq, store, tokens, clock, aLaCarte) };
-  } catch (e) {
-    if (e instanceof AirlineError) return { ok: false, error: e.ndc };
-    throw e;
-  }
-}
 
 /** The offers of an OrderCreateRQ: its one flight offer and its à-la-carte offers. */
 export interface OrderedOffers {
@@ -97,15 +75,37 @@ export function orderedOffers(rq: OrderCreateRq): OrderedOffers {
   };
 }
 
-function check(
+/**
+ * Checks `rq` against the pricing of its flight offer (the rules above; a failure throws its
+ * AirlineError) and returns the pricing to order from, with the à-la-carte offers of the request
+ * added by `aLaCarte`.
+ */
+export function checkOrderAgainstPricing(
   rq: OrderCreateRq,
   store: ResponseStore,
   tokens: TokenLookup,
   clock: AirlineClock,
-  aLaCarte: ALaCarteOrderPricer | undefined,
+  aLaCarte?: ALaCarteOrderPricer,
 ): PricingRecord {
   const now = clock.now().getTime();
   const { flight: offer, aLaCarte: alcs } = orderedOffers(rq);
+  const pricing = latestPricing(rq, offer, store, now);
+  checkOrderedItems(rq, offer, pricing);
+  checkCard(rq, pricing, tokens, now);
+  checkOfferTotal(offer, pricing.pricedOffer.total);
+  checkPassengerData(rq, pricing);
+  checkContacts(rq);
+  let ordered = pricing;
+  if (alcs.length > 0) {
+    if (!aLaCarte) throw new AirlineError('UNKNOWN_OFFER', `Offer ${alcs[0].offerId} not found`);
+    ordered = aLaCarte(alcs, pricing, rq);
+  }
+  checkPayment(rq.payments[0].amount, ordered.pricedOffer.total);
+  return ordered;
+}
+
+/** The agency's pricing response `offer` names: it priced that offer, has not expired, and no later one superseded it. */
+function latestPricing(rq: OrderCreateRq, offer: OrderOffer, store: ResponseStore, now: number): PricingRecord {
   const pricing = store.getPricing(offer.responseId);
   if (!pricing || pricing.agencyId !== rq.party.agencyId) {
     throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${offer.responseId} not found; send OfferPriceRQ first`);
@@ -127,8 +127,12 @@ function check(
       `Pricing response ${offer.responseId} was superseded by ${latest}; order from the most recent OfferPriceRS`,
     );
   }
+  return pricing;
+}
 
-  // Items and passengers of the offer.
+/** The OfferItems (ids and passengers) and the passengers (ids and types) are those priced. */
+function checkOrderedItems(rq: OrderCreateRq, offer: OrderOffer, pricing: PricingRecord): void {
+  const priced = pricing.pricedOffer;
   const key = (items: { offerItemId: string; passengerRefs: string[] }[]) =>
     items
       .map((i) => `${i.offerItemId}:${[...i.passengerRefs].sort().join(',')}`)
@@ -155,8 +159,14 @@ function check(
       `Passengers ${paxKey(rq.passengers)} do not match the priced passengers ${paxKey(pricing.passengers)}`,
     );
   }
+}
 
-  // Payment and card.
+/**
+ * Exactly one payment, a card (CC) whose token exists and has not expired; a credit card (which
+ * carries the surcharge) only from the pricing of its own token, an exempt card only from a
+ * pricing without the surcharge.
+ */
+function checkCard(rq: OrderCreateRq, pricing: PricingRecord, tokens: TokenLookup, now: number): void {
   if (rq.payments.length !== 1)
     throw new AirlineError('INVALID_CARD', `Send exactly one Payment (got ${rq.payments.length})`);
   const payment = rq.payments[0];
@@ -178,26 +188,22 @@ function check(
       `The priced total includes a credit card surcharge, but card ${token.maskedNumber} is exempt; price the offer again`,
     );
   }
+}
 
-  // Totals. An amount sent without its currency (Code is optional in the XSD, and the request's
-  // CurrencyMetadatas named none) is taken to be in the offer's currency.
-  const inOfferCurrency = { currency: priced.total.currency };
-  const total = requireMoney(offer.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', inOfferCurrency);
-  if (total.currency !== priced.total.currency || !equals(total.value, priced.total.value)) {
+/**
+ * The offer's TotalOfferPrice is the priced total. An amount sent without its currency (Code is
+ * optional in the XSD, and the request's CurrencyMetadatas named none) is in the offer's currency.
+ */
+function checkOfferTotal(offer: OrderOffer, pricedTotal: Money): void {
+  const total = requireMoney(offer.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', {
+    currency: pricedTotal.currency,
+  });
+  if (total.currency !== pricedTotal.currency || !equals(total.value, pricedTotal.value)) {
     throw new AirlineError(
       'PRICE_MISMATCH',
-      `TotalOfferPrice ${total.value} ${total.currency} differs from the priced total ${priced.total.value} ${priced.total.currency}`,
+      `TotalOfferPrice ${total.value} ${total.currency} differs from the priced total ${pricedTotal.value} ${pricedTotal.currency}`,
     );
   }
-  checkPassengerData(rq, pricing);
-  checkContacts(rq);
-  let ordered = pricing;
-  if (alcs.length > 0) {
-    if (!aLaCarte) throw new AirlineError('UNKNOWN_OFFER', `Offer ${alcs[0].offerId} not found`);
-    ordered = aLaCarte(alcs, pricing, rq);
-  }
-  checkPayment(payment.amount, ordered.pricedOffer.total);
-  return ordered;
 }
 
 /** The payment is the total to order, in its currency (an amount without Code is in it). */

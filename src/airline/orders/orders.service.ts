@@ -9,10 +9,10 @@ import type {
   CustomerInputRq,
   CustomerInputRs,
   Metadata,
-  NdcError,
   OrderCancelRq,
   OrderCancelRs,
   OrderCreateRq,
+  OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
 import type { AuthenticationService } from '../authentication/authentication.service';
@@ -121,22 +121,20 @@ export class OrdersService {
    */
   create(rq: OrderCreateRq, context: OrderCreateContext = {}): OrderViewRs | CustomerInputRq {
     const offer = orderedOffers(rq).flight;
-    const existing = this.store.orderByPricingResponse(offer.responseId);
+    const existing = this.store.orders.orderByPricingResponse(offer.responseId);
     if (existing && existing.agencyId === rq.party.agencyId) {
       if (sameOrderData(existing, rq)) return existing.view;
       throw alreadyOrdered(offer.responseId, existing.orderId);
     }
     const auth = this.options.authentication;
     auth?.releaseExpired();
-    const waiting = auth && this.store.pendingAuthenticationFor(offer.responseId);
+    const waiting = auth && this.store.authentications.pendingAuthenticationFor(offer.responseId);
     if (waiting && waiting.agencyId === rq.party.agencyId) {
       // A retry of an OrderCreate that is waiting for 3-D Secure gets the same challenge.
       if (sameOrderData({ request: waiting.request }, rq)) return waiting.challenge;
       throw alreadyOrdered(offer.responseId, `none yet: ${waiting.spmRef} awaits authentication`);
     }
-    const check = checkOrderAgainstPricing(rq, this.store, this.store, this.clock, this.aLaCarte);
-    if (!check.ok) return errorView(check.error);
-    const pricing = check.pricing;
+    const pricing = checkOrderAgainstPricing(rq, this.store.responses, this.store.tokens, this.clock, this.aLaCarte);
     const mode = auth?.modeOf(rq.payments[0]?.voucherNumber);
     const preAuthenticated = rq.securePayment?.authentication;
     if (auth && mode && preAuthenticated) auth.checkPreAuthenticated(preAuthenticated);
@@ -145,7 +143,7 @@ export class OrdersService {
       const acsBaseUrl = requireElement(context.acsBaseUrl, 'the ACS base URL (AIRLINE_ACS_BASE_URL)');
       const challenge = this.store.transaction(
         () =>
-          this.store.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
+          this.store.inventory.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
           auth.hold(rq, mode, pricing.pricedOffer.total, pricing.segments, acsBaseUrl),
       );
       if (!challenge) throw soldOut(offer.offerId);
@@ -153,7 +151,7 @@ export class OrdersService {
     }
     const sold = this.store.transaction(
       () =>
-        this.store.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
+        this.store.inventory.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
         this.saveNewOrder(rq, pricing),
     );
     if (!sold) throw soldOut(offer.offerId);
@@ -172,12 +170,12 @@ export class OrdersService {
     auth.releaseExpired();
     const hold = auth.approvedHold(rs);
     if (hold.state === 'ordered') {
-      const made = hold.orderId === undefined ? undefined : this.store.getOrder(hold.orderId);
+      const made = hold.orderId === undefined ? undefined : this.store.orders.getOrder(hold.orderId);
       if (!made)
         throw new AirlineError('AUTHENTICATION_USED', `The authentication result of ${hold.spmRef} was already used`);
       return made.view;
     }
-    const priced = this.store.getPricing(hold.pricingResponseId);
+    const priced = this.store.responses.getPricing(hold.pricingResponseId);
     if (!priced) throw new Error(`hold ${hold.spmRef} has no pricing record`);
     const { aLaCarte } = orderedOffers(hold.request);
     const pricing = aLaCarte.length && this.aLaCarte ? this.aLaCarte(aLaCarte, priced, hold.request) : priced;
@@ -200,12 +198,12 @@ export class OrdersService {
     const code = this.options.airlineCode;
     const payment = rq.payments[0];
     let reference = this.newReference();
-    while (this.store.bookingReferenceTaken(reference)) reference = this.newReference();
+    while (this.store.orders.bookingReferenceTaken(reference)) reference = this.newReference();
     const orderId = this.ids.next(`${code}-ORD-`);
     sellPricedSeats(this.store, pricing, orderId, now);
     // Extras ordered beside the priced offer: the pricing record becomes what was ordered, so
     // a cancel and the lookups see every item (extras are not refunded after the void window).
-    if (orderedOffers(rq).aLaCarte.length > 0) this.store.updatePricingInTransaction(pricing);
+    if (orderedOffers(rq).aLaCarte.length > 0) this.store.responses.updatePricingInTransaction(pricing);
     const metadata: Metadata = { ...priced.metadata };
     // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
     delete metadata.paymentForms;
@@ -247,18 +245,21 @@ export class OrdersService {
       view,
       request: { passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments },
     };
-    this.store.saveOrder(order);
+    this.store.orders.saveOrder(order);
     return order;
   }
 
   /**
-   * The order `orderId` if `agencyId` created it (and `owner`, when given, is
-   * this airline); else AirlineError ORDER_NOT_FOUND (913).
+   * OrderRetrieve: the order of `Query/Filters/OrderID` if the requesting agency created it and
+   * its Owner is this airline; else AirlineError ORDER_NOT_FOUND (913).
    */
-  retrieve(orderId: string, agencyId: string, owner?: string): OrderViewRs {
-    const order = this.store.getOrder(orderId);
-    const ours = owner === undefined || owner === this.options.airlineCode;
-    if (!order || !ours || order.agencyId !== agencyId) throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
+  retrieve(rq: OrderRetrieveRq): OrderViewRs {
+    const orderId = requireElement(rq.orderId, 'Query/Filters/OrderID');
+    const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
+    const owner = requireElement(rq.owner, 'Query/Filters/OrderID/@Owner');
+    const order = this.store.orders.getOrder(orderId);
+    if (!order || owner !== this.options.airlineCode || order.agencyId !== agencyId)
+      throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     return order.view;
   }
 
@@ -273,7 +274,7 @@ export class OrdersService {
   cancel(rq: OrderCancelRq): OrderCancelRs {
     const ref = requireElement(rq.order, 'Query/Order');
     const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
-    const order = this.store.getOrder(ref.orderId);
+    const order = this.store.orders.getOrder(ref.orderId);
     if (!order || ref.owner !== this.options.airlineCode || order.agencyId !== agencyId) {
       throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
     }
@@ -283,7 +284,7 @@ export class OrdersService {
         `Order ${order.orderId} was already cancelled on ${order.cancellation.cancelledAt}; nothing more is refunded`,
       );
     }
-    const pricing = this.store.getPricing(order.pricingResponseId);
+    const pricing = this.store.responses.getPricing(order.pricingResponseId);
     const placed = order.view.orders[0];
     if (!pricing || !placed.totalOrderPrice) throw new Error(`order ${order.orderId} has no pricing record or total`);
     // Our own orders always carry the total's currency: the priced offer's.
@@ -340,17 +341,20 @@ export class OrdersService {
   }
 
   private ordersFor(responseId: string, rule: LookupRule): StoredOrder[] {
-    const named = this.store.orderByPricingResponse(responseId);
+    const named = this.store.orders.orderByPricingResponse(responseId);
     if (rule === 'pricing-id-only') return named ? [named] : [];
-    const byShopping = this.store.ordersByShoppingResponse(responseId);
+    const byShopping = this.store.orders.ordersByShoppingResponse(responseId);
     if (byShopping.length > 0) return byShopping;
     if (named) return [named];
     // Another OfferPrice response of the ordered offer (e.g. the one before the token-bearing reprice).
-    const pricing = this.store.getPricing(responseId);
+    const pricing = this.store.responses.getPricing(responseId);
     if (!pricing) return [];
-    return this.store
+    return this.store.orders
       .ordersByShoppingResponse(pricing.shoppingResponseId)
-      .filter((o) => this.store.getPricing(o.pricingResponseId)?.pricedOffer.offerId === pricing.pricedOffer.offerId);
+      .filter(
+        (o) =>
+          this.store.responses.getPricing(o.pricingResponseId)?.pricedOffer.offerId === pricing.pricedOffer.offerId,
+      );
   }
 }
 
@@ -371,17 +375,13 @@ function soldOut(offerId: string): AirlineError {
  */
 function sellPricedSeats(store: AirlineStore, pricing: PricingRecord, orderId: string, now: Date): void {
   if (!pricing.seats?.length) return;
-  const lost = store.sellSeatsInTransaction(pricing.seats, pricing.seatOwner ?? '', orderId, now.toISOString());
+  const lost = store.seats.sellSeatsInTransaction(pricing.seats, pricing.seatOwner ?? '', orderId, now.toISOString());
   if (lost) {
     throw new AirlineError(
       'SOLD_OUT',
       `Seat ${lost.seat} on ${lost.inventoryKey} is no longer available; choose another seat and price again`,
     );
   }
-}
-
-function errorView(error: NdcError): OrderViewRs {
-  return { target: 'Test', version: '17.2', timeStamp: new Date(0).toISOString(), kind: 'error', errors: [error] };
 }
 
 /**

@@ -12,7 +12,6 @@ import type {
   MessageHeader,
   NdcWarning,
   Offer,
-  OfferItem,
   Passenger,
   PriceCalendarEntry,
 } from '../../ndc/ndc.model';
@@ -28,11 +27,14 @@ import {
   PassengerPrice,
   priceJourney,
   resolveCurrency,
+  type SegmentBucket,
 } from '../pricing/pricing';
+import { fareItem } from '../pricing/fare-item';
 import { IdSource, randomIds } from '../world/ids';
 import type { World } from '../world/world';
 import { addDays, dateOf, isIsoDate, responseTimestamp } from '../world/world.dates';
 import { ListsBuilder } from '../world/world.lists';
+import type { Journey, WorldPriceClass } from '../world/world.types';
 import type { StoredOffer } from './shopping.types';
 
 /** Largest LeadDatePeriod Before/After accepted, in days. */
@@ -114,6 +116,29 @@ export function groupPassengers(
   return groups;
 }
 
+/** What one day search prices with, worked out once from its request. */
+interface DaySearch {
+  rq: AirShoppingRq;
+  responseId: string;
+  currency: string;
+  discounts: Discounts;
+  warnings: NdcWarning[];
+  /** Seats the passengers take (infants on lap take none). */
+  seats: number;
+  /** The search's date (no flight departs before it). */
+  today: string;
+  lists: ListsBuilder;
+  sold: (inventoryKey: string, rbd: string) => number;
+  /** The next OfferID of the response (`<ResponseID>-O<n>`, counted across directions). */
+  nextOfferId: () => string;
+}
+
+/** An offer of a day search and what the shopping record keeps of it. */
+interface DayOffer {
+  offer: Offer;
+  stored: StoredOffer;
+}
+
 export class ShoppingService {
   /**
    * @param ids source of ShoppingResponseIDs (default random)
@@ -126,18 +151,13 @@ export class ShoppingService {
     private readonly ids: IdSource = randomIds,
   ) {}
 
-  /** Answers an AirShoppingRQ; business failures become an error response, never an exception. */
+  /** Answers an AirShoppingRQ: a calendar or a day search; a business failure throws its AirlineError. */
   shop(rq: AirShoppingRq): AirShoppingRs {
     const now = this.clock.now();
-    try {
-      const coreQuery = requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations');
-      return coreQuery.kind === 'calendar'
-        ? this.calendar(rq, coreQuery.originDestinations, now)
-        : this.day(rq, coreQuery.originDestinations, now);
-    } catch (e) {
-      if (e instanceof AirlineError) return { ...responseHeader(rq, now), kind: 'error', errors: [e.ndc] };
-      throw e;
-    }
+    const coreQuery = requireElement(rq.coreQuery, 'CoreQuery/OriginDestinations');
+    return coreQuery.kind === 'calendar'
+      ? this.calendar(rq, coreQuery.originDestinations, now)
+      : this.day(rq, coreQuery.originDestinations, now);
   }
 
   private checkDirections(ods: { departureCode: string; arrivalCode: string; date: string }[]): void {
@@ -226,152 +246,152 @@ export class ShoppingService {
     return best;
   }
 
+  /**
+   * Day search: the offers of each direction (journeys and price classes with seats, priced per
+   * passenger type), stored as a ShoppingRecord for OfferPrice, in one AirShoppingRS.
+   */
   private day(rq: AirShoppingRq, ods: DayOriginDestination[], now: Date): AirShoppingRs {
-    this.checkDirections(ods);
-    validatePassengers(this.world, rq.passengers, true);
-    const currency = resolveCurrency(this.world, rq.parameters?.overrideCurrency, rq.pointOfSaleCountry);
-    const scale = currencyScale(currency);
-    const { discounts, warnings } = evaluateQualifier(this.world, rq.qualifier);
-    const seats = seatsFor(this.world, rq.passengers);
-    const today = dateOf(now);
-    const responseId = this.ids.next('SR');
-    const lists = new ListsBuilder(this.world);
-    const offers: Offer[] = [];
-    const stored: Record<string, StoredOffer> = {};
-    const sold = soldReader(this.inventory);
-
-    ods.forEach((od, direction) => {
-      const key = lists.addOriginDestination(od.departureCode, od.arrivalCode);
-      let found = 0;
-      for (const journey of this.world.journeys(od.departureCode, od.arrivalCode, od.date, today)) {
-        for (const pc of this.world.priceClasses) {
-          const buckets = chooseBuckets(this.world, journey, pc, seats, sold);
-          if (!buckets) continue;
-          found++;
-          lists.addJourney(key, journey);
-          const pcRef = lists.addPriceClass(pc.code);
-          for (const b of buckets)
-            lists.addPriceClass(pc.code, { segmentRefs: [b.segment.segmentKey], code: b.rbd, seatsLeft: b.seatsLeft });
-          const bundleRef = pc.bundle ? lists.addService(pc.bundle) : undefined;
-          const offerId = `${responseId}-O${offers.length + 1}`;
-          // Without birthdates the price depends on the passenger type only: compute it once per type.
-          const byType = new Map<string, PassengerPrice>();
-          const priceOf = (ptc: string): PassengerPrice => {
-            let price = byType.get(ptc);
-            if (!price) {
-              price = priceJourney(
-                this.world,
-                buckets,
-                pc,
-                ptc,
-                { assumedUnder16: passengerType(this.world, ptc).under16 },
-                currency,
-                discounts,
-              );
-              byType.set(ptc, price);
-            }
-            return price;
-          };
-          const priced = rq.passengers.map((p) => {
-            const ptc = requirePtc(p);
-            return { passengerId: p.passengerId, ptc, price: priceOf(ptc) };
-          });
-          const groups = groupPassengers(priced);
-          const items: OfferItem[] = groups.map((g, i) => {
-            const offerItemId = `${offerId}-I${i + 1}`;
-            return {
-              offerItemId,
-              priceDetail: {
-                total: money(g.price.total, currency),
-                base: money(g.price.base, currency),
-                taxes: money(g.price.taxes, currency),
-              },
-              services: [
-                { serviceId: `${offerItemId}-S1`, passengerRefs: g.passengerRefs, flightRefs: [journey.flightKey] },
-                ...(bundleRef
-                  ? [
-                      {
-                        serviceId: `${offerItemId}-S2`,
-                        passengerRefs: g.passengerRefs,
-                        serviceDefinitionRef: {
-                          ref: bundleRef,
-                          segmentRefs: journey.segments.map((s) => s.segmentKey),
-                        },
-                      },
-                    ]
-                  : []),
-              ],
-              fareDetails: [
-                {
-                  passengerRefs: g.passengerRefs,
-                  total: money(g.price.total, currency),
-                  taxes: money(g.price.taxes, currency),
-                  base: money(g.price.base, currency),
-                  fareComponents: buckets.map((b) => ({
-                    rbd: b.rbd,
-                    cabinTypeCode: this.world.data.cabin.code,
-                    cabinTypeName: this.world.data.cabin.name,
-                    priceClassRef: pcRef,
-                    segmentRefs: {
-                      onPoint: b.segment.flight.from,
-                      offPoint: b.segment.flight.to,
-                      segmentKeys: [b.segment.segmentKey],
-                    },
-                  })),
-                },
-              ],
-            };
-          });
-          const total = add(scale, ...groups.map((g) => times(g.price.total, g.passengerRefs.length, scale)));
-          offers.push({
-            offerId,
-            owner: this.world.airlineCode,
-            totalPrice: money(total, currency),
-            flightsOverview: [{ odRef: key, priceClassRef: pcRef, flightKey: journey.flightKey }],
-            offerItems: items,
-          });
-          stored[offerId] = {
-            offerId,
-            direction,
-            odKey: key,
-            from: od.departureCode,
-            to: od.arrivalCode,
-            date: od.date,
-            flights: journey.segments.map((s) => s.flight.number),
-            flightKey: journey.flightKey,
-            priceClass: pc.code,
-            items: items.map((it, i) => ({ offerItemId: it.offerItemId, passengerRefs: groups[i].passengerRefs })),
-            ...(rq.qualifier ? { qualifier: rq.qualifier } : {}),
-          };
-        }
-      }
-      if (found === 0) {
+    const search = this.daySearch(rq, ods, now);
+    const offers: DayOffer[] = ods.flatMap((od, direction) => {
+      const found = this.directionOffers(search, od, direction);
+      if (found.length === 0) {
         throw new AirlineError(
           'NO_OFFERS',
           `No availability from ${od.departureCode} to ${od.arrivalCode} on ${od.date}`,
         );
       }
+      return found;
     });
-
-    const createdAt = now.toISOString();
     this.store.saveShopping({
-      responseId,
+      responseId: search.responseId,
       agencyId: requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT),
-      createdAt,
+      createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.world.data.shoppingTtlMinutes * 60_000).toISOString(),
-      currency,
+      currency: search.currency,
       passengers: rq.passengers,
-      offers: stored as Record<string, unknown>,
+      offers: Object.fromEntries(offers.map((o) => [o.offer.offerId, o.stored])),
     });
-    const warningList: NdcWarning[] = warnings;
     return {
       ...responseHeader(rq, now),
-      ...(warningList.length ? { warnings: warningList } : {}),
+      ...(search.warnings.length ? { warnings: search.warnings } : {}),
       kind: 'day',
-      shoppingResponseId: responseId,
-      airlineOffers: [{ offers }],
-      dataLists: lists.dataLists(rq.passengers),
-      metadata: lists.metadata(),
+      shoppingResponseId: search.responseId,
+      airlineOffers: [{ offers: offers.map((o) => o.offer) }],
+      dataLists: search.lists.dataLists(rq.passengers),
+      metadata: search.lists.metadata(),
     };
+  }
+
+  /** Checks a day search's request and works out what it prices with. */
+  private daySearch(rq: AirShoppingRq, ods: DayOriginDestination[], now: Date): DaySearch {
+    this.checkDirections(ods);
+    validatePassengers(this.world, rq.passengers, true);
+    const currency = resolveCurrency(this.world, rq.parameters?.overrideCurrency, rq.pointOfSaleCountry);
+    const { discounts, warnings } = evaluateQualifier(this.world, rq.qualifier);
+    const responseId = this.ids.next('SR');
+    let offers = 0;
+    return {
+      rq,
+      responseId,
+      currency,
+      discounts,
+      warnings,
+      seats: seatsFor(this.world, rq.passengers),
+      today: dateOf(now),
+      lists: new ListsBuilder(this.world),
+      sold: soldReader(this.inventory),
+      nextOfferId: () => `${responseId}-O${++offers}`,
+    };
+  }
+
+  /** The offers of one direction: each journey of the day in each price class that has the seats. */
+  private directionOffers(search: DaySearch, od: DayOriginDestination, direction: number): DayOffer[] {
+    const key = search.lists.addOriginDestination(od.departureCode, od.arrivalCode);
+    const offers: DayOffer[] = [];
+    for (const journey of this.world.journeys(od.departureCode, od.arrivalCode, od.date, search.today)) {
+      for (const pc of this.world.priceClasses) {
+        const buckets = chooseBuckets(this.world, journey, pc, search.seats, search.sold);
+        if (buckets) offers.push(this.dayOffer(search, { od, key, direction }, journey, pc, buckets));
+      }
+    }
+    return offers;
+  }
+
+  /** The offer of `journey` in price class `pc` (its DataLists entries added), and what is stored of it. */
+  private dayOffer(
+    search: DaySearch,
+    where: { od: DayOriginDestination; key: string; direction: number },
+    journey: Journey,
+    pc: WorldPriceClass,
+    buckets: SegmentBucket[],
+  ): DayOffer {
+    const { lists, currency, rq } = search;
+    lists.addJourney(where.key, journey);
+    const priceClassRef = lists.addPriceClass(pc.code);
+    for (const b of buckets)
+      lists.addPriceClass(pc.code, { segmentRefs: [b.segment.segmentKey], code: b.rbd, seatsLeft: b.seatsLeft });
+    const bundleRef = pc.bundle ? lists.addService(pc.bundle) : undefined;
+    const offerId = search.nextOfferId();
+    const groups = groupPassengers(this.passengerPrices(search, buckets, pc));
+    const items = groups.map((g, i) =>
+      fareItem(this.world, {
+        offerItemId: `${offerId}-I${i + 1}`,
+        passengerRefs: g.passengerRefs,
+        price: g.price,
+        currency,
+        journey,
+        buckets,
+        priceClassRef,
+        bundleRef,
+      }),
+    );
+    const scale = currencyScale(currency);
+    const total = add(scale, ...groups.map((g) => times(g.price.total, g.passengerRefs.length, scale)));
+    const offer: Offer = {
+      offerId,
+      owner: this.world.airlineCode,
+      totalPrice: money(total, currency),
+      flightsOverview: [{ odRef: where.key, priceClassRef, flightKey: journey.flightKey }],
+      offerItems: items,
+    };
+    const stored: StoredOffer = {
+      offerId,
+      direction: where.direction,
+      odKey: where.key,
+      from: where.od.departureCode,
+      to: where.od.arrivalCode,
+      date: where.od.date,
+      flights: journey.segments.map((s) => s.flight.number),
+      flightKey: journey.flightKey,
+      priceClass: pc.code,
+      items: items.map((it, i) => ({ offerItemId: it.offerItemId, passengerRefs: groups[i].passengerRefs })),
+      ...(rq.qualifier ? { qualifier: rq.qualifier } : {}),
+    };
+    return { offer, stored };
+  }
+
+  /**
+   * The price of each passenger of the search in `buckets` of `pc`. Without birthdates the price
+   * depends on the passenger type only: it is computed once per type.
+   */
+  private passengerPrices(
+    search: DaySearch,
+    buckets: SegmentBucket[],
+    pc: WorldPriceClass,
+  ): { passengerId: string; ptc: string; price: PassengerPrice }[] {
+    const byType = new Map<string, PassengerPrice>();
+    const priceOf = (ptc: string): PassengerPrice => {
+      let price = byType.get(ptc);
+      if (!price) {
+        const age = { assumedUnder16: passengerType(this.world, ptc).under16 };
+        price = priceJourney(this.world, buckets, pc, ptc, age, search.currency, search.discounts);
+        byType.set(ptc, price);
+      }
+      return price;
+    };
+    return search.rq.passengers.map((p) => {
+      const ptc = requirePtc(p);
+      return { passengerId: p.passengerId, ptc, price: priceOf(ptc) };
+    });
   }
 }

@@ -3,7 +3,6 @@
  * clock is passed in. Every failure names the field, never its value.
  */
 import { z } from 'zod';
-import type { PaymentCard } from '../../booking/booking.model';
 import { luhnValid } from '../../common/luhn';
 
 /** Thrown for an invalid token request; `reason` goes after "Bad Request: ". */
@@ -17,7 +16,7 @@ export class TokenRequestError extends Error {
 /** The validated request. `number` and `verificationCode` must never leave the token service. */
 export interface CardTokenRequest {
   expiresAt: Date;
-  card: PaymentCard;
+  card: TokenCard;
 }
 
 const text = (max: number) =>
@@ -63,6 +62,9 @@ const schema = z.object({
     { required_error: 'is required' },
   ),
 });
+
+/** The card of a token request, as the airline reads it (its own schema: the wire body, not the orchestrator's model). */
+export type TokenCard = z.infer<typeof schema>['card'];
 
 const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 

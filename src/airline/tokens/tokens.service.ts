@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AirlineClock, TokenInfo } from '../airline.ports';
-import type { AirlineStore } from '../store/airline.store';
+import type { SqliteTokenStore } from '../store/tokens.store';
 import { lookupBin } from './bin-table';
 import { validateTokenRequest } from './card';
 import { CardVault } from './vault';
@@ -33,7 +33,7 @@ export class TokenService {
   private readonly vault: CardVault;
 
   constructor(
-    private readonly store: AirlineStore,
+    private readonly store: SqliteTokenStore,
     private readonly clock: AirlineClock,
     vaultKey: Buffer,
   ) {

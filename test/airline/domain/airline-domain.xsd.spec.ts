@@ -6,7 +6,7 @@ import { checkReferences, encodeAirShoppingRs, encodeOfferPriceRs } from '../../
 import type { OfferPriceRs } from '../../../src/ndc/ndc.model';
 import { expectValidXsd } from '../../support/xsd';
 import { loadWorld } from '../../../src/airline/world/world';
-import { calendarRq, dayRq, FAMILY, offerPriceRq, pricingServices, selection } from './world.fixture';
+import { calendarRq, dayRq, FAMILY, ndcErrorOf, offerPriceRq, pricingServices, selection } from './world.fixture';
 
 const world = loadWorld();
 
@@ -58,11 +58,12 @@ describe('airline domain responses against the NDC 17.2 XSDs', () => {
   });
 
   it('error responses', () => {
-    const err = shopping.shop(dayRq([['LGW', 'OSL', '2020-01-01']]));
-    expect(err.kind).toBe('error');
-    expectValidXsd(encodeAirShoppingRs(err), 'AirShoppingRS');
-    const perr = pricing.price(offerPriceRq([{ offerId: 'X', owner: 'ZZ', responseId: 'NOPE', offerItems: [] }]));
-    expect(perr.kind).toBe('error');
-    expectValidXsd(encodeOfferPriceRs(perr), 'OfferPriceRS');
+    const header = { target: 'Test', version: '17.2' };
+    const err = ndcErrorOf(() => shopping.shop(dayRq([['LGW', 'OSL', '2020-01-01']])));
+    expectValidXsd(encodeAirShoppingRs({ ...header, kind: 'error', errors: [err] }), 'AirShoppingRS');
+    const perr = ndcErrorOf(() =>
+      pricing.price(offerPriceRq([{ offerId: 'X', owner: 'ZZ', responseId: 'NOPE', offerItems: [] }])),
+    );
+    expectValidXsd(encodeOfferPriceRs({ ...header, kind: 'error', errors: [perr] }), 'OfferPriceRS');
   });
 });

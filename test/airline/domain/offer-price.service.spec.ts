@@ -1,6 +1,6 @@
 import type { OfferPriceRs, Passenger, SelectedOffer } from '../../../src/ndc/ndc.model';
 import { loadWorld } from '../../../src/airline/world/world';
-import { dayRq, FAMILY, offerPriceRq, pricingServices, selection } from './world.fixture';
+import { dayRq, FAMILY, ndcErrorOf, offerPriceRq, pricingServices, selection } from './world.fixture';
 
 const world = loadWorld();
 const ADT = [{ passengerId: 'PAX__ADT01', ptc: 'ADT' }];
@@ -118,17 +118,11 @@ describe('OfferPriceService', () => {
   it('answers BIRTHDATE_REQUIRED naming every passenger without a Birthdate when a child departs from the UK', () => {
     const s = setup();
     const pax = withBirthdates({ PAX__ADT02: '1981-01-01', PAX__CHD01: '2016-05-05' });
-    const rs = s.pricing.price(offerPriceRq(shopRoundTrip(s), pax));
-    expect(rs).toMatchObject({
-      kind: 'error',
-      errors: [
-        {
-          code: '730',
-          shortText: 'Birthdate required',
-          status: 'Complete',
-          text: 'Individual/Birthdate is required for every passenger when a child or infant departs from the United Kingdom; missing for PAX__ADT01, PAX__INF01',
-        },
-      ],
+    expect(ndcErrorOf(() => s.pricing.price(offerPriceRq(shopRoundTrip(s), pax)))).toEqual({
+      code: '730',
+      shortText: 'Birthdate required',
+      status: 'Complete',
+      text: 'Individual/Birthdate is required for every passenger when a child or infant departs from the United Kingdom; missing for PAX__ADT01, PAX__INF01',
     });
     expect(s.store.pricing.size).toBe(0);
   });
@@ -197,48 +191,50 @@ describe('OfferPriceService', () => {
   it('refuses unknown and expired card tokens', () => {
     const s = setup();
     const selected = shopRoundTrip(s, ADT);
-    expect(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-NOPE' }))).toMatchObject({
-      kind: 'error',
-      errors: [{ code: '752', text: 'Card token TOK-NOPE not found' }],
+    expect(ndcErrorOf(() => s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-NOPE' })))).toMatchObject({
+      code: '752',
+      text: 'Card token TOK-NOPE not found',
     });
-    expect(s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-OLD' }))).toMatchObject({
-      kind: 'error',
-      errors: [{ code: '751', text: 'Card token TOK-OLD expired at 2026-11-21T05:59:59.000Z' }],
+    expect(ndcErrorOf(() => s.pricing.price(offerPriceRq(selected, ADT, { token: 'TOK-OLD' })))).toMatchObject({
+      code: '751',
+      text: 'Card token TOK-OLD expired at 2026-11-21T05:59:59.000Z',
     });
   });
 
   it('refuses an expired shopping response, unknown ids and mismatched passengers', () => {
     const s = setup();
     const selected = shopRoundTrip(s, ADT);
-    const err = (rs: OfferPriceRs) => (rs.kind === 'error' ? [rs.errors[0].code, rs.errors[0].text] : ['success']);
-    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], responseId: 'SR9999' }], ADT)))).toEqual([
+    const err = (call: () => OfferPriceRs) => {
+      const e = ndcErrorOf(call);
+      return [e.code, e.text];
+    };
+    expect(err(() => s.pricing.price(offerPriceRq([{ ...selected[0], responseId: 'SR9999' }], ADT)))).toEqual([
       '720',
       'ResponseID SR9999 not found',
     ]);
-    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], offerId: 'SR0001-O9' }], ADT)))).toEqual([
+    expect(err(() => s.pricing.price(offerPriceRq([{ ...selected[0], offerId: 'SR0001-O9' }], ADT)))).toEqual([
       '720',
       'Offer SR0001-O9 not found in response SR0001',
     ]);
     expect(
-      err(
+      err(() =>
         s.pricing.price(
           offerPriceRq([{ ...selected[0], offerItems: [{ offerItemId: 'X', passengerRefs: ['PAX__ADT01'] }] }], ADT),
         ),
       ),
     ).toEqual(['720', 'OfferItem X not found in offer SR0001-O1']);
-    expect(err(s.pricing.price(offerPriceRq([{ ...selected[0], offerItems: [] }], ADT)))).toEqual([
+    expect(err(() => s.pricing.price(offerPriceRq([{ ...selected[0], offerItems: [] }], ADT)))).toEqual([
       '722',
       'Offer SR0001-O1: every passenger must be selected exactly once; not so for PAX__ADT01',
     ]);
-    expect(err(s.pricing.price(offerPriceRq(selected, [...ADT, { passengerId: 'PAX__ADT02', ptc: 'ADT' }])))).toEqual([
-      '722',
-      'Passengers PAX__ADT01/ADT PAX__ADT02/ADT do not match the shopped passengers PAX__ADT01/ADT',
-    ]);
     expect(
-      err(s.pricing.price({ ...offerPriceRq(selected, ADT), party: { name: 'Other', agencyId: 'AGENCY02' } })),
+      err(() => s.pricing.price(offerPriceRq(selected, [...ADT, { passengerId: 'PAX__ADT02', ptc: 'ADT' }]))),
+    ).toEqual(['722', 'Passengers PAX__ADT01/ADT PAX__ADT02/ADT do not match the shopped passengers PAX__ADT01/ADT']);
+    expect(
+      err(() => s.pricing.price({ ...offerPriceRq(selected, ADT), party: { name: 'Other', agencyId: 'AGENCY02' } })),
     ).toEqual(['720', 'ResponseID SR0001 not found']);
     s.clock.advanceMinutes(30);
-    expect(err(s.pricing.price(offerPriceRq(selected, ADT)))).toEqual([
+    expect(err(() => s.pricing.price(offerPriceRq(selected, ADT)))).toEqual([
       '721',
       'Shopping response SR0001 expired at 2026-11-21T06:30:00.000Z; shop again',
     ]);
@@ -253,7 +249,7 @@ describe('OfferPriceService', () => {
     expect(rs.dataLists.flightSegments?.[0].classOfService).toBe('N');
     expect(rs.pricedOffer.offerItems[0].fareDetails[0].fareComponents[0].rbd).toBe('N');
     for (const rbd of ['N', 'M', 'L']) s.inventory.setSold('ZZ101/2026-12-01', rbd, 99);
-    expect(s.pricing.price(offerPriceRq(selected, ADT))).toMatchObject({ kind: 'error', errors: [{ code: '711' }] });
+    expect(ndcErrorOf(() => s.pricing.price(offerPriceRq(selected, ADT)))).toMatchObject({ code: '711' });
   });
 
   it('keeps the promotion of the shopping request and lets the OfferPriceRQ qualifier replace it', () => {

@@ -7,6 +7,7 @@ import {
   orderCommission,
 } from '../../../src/airline/order-pricing/order-pricing';
 import { requireElement } from '../../../src/ndc/require-element';
+import { AirlineError } from '../../../src/airline/airline.errors';
 
 const world = loadWorld();
 const SHOP_PAX: Passenger[] = [
@@ -31,7 +32,16 @@ const ORDER_PAX: Passenger[] = [
   },
 ];
 
-const errorOf = (r: ReturnType<typeof checkOrderAgainstPricing>) => (r.ok ? 'ok' : [r.error.code, r.error.text]);
+/** The check's error as [code, text], or 'ok'. */
+function errorOf(check: () => unknown): 'ok' | (string | undefined)[] {
+  try {
+    check();
+    return 'ok';
+  } catch (e) {
+    if (!(e instanceof AirlineError)) throw e;
+    return [e.ndc.code, e.ndc.text];
+  }
+}
 
 function setup() {
   const { store, tokens, clock, shopping, pricing } = pricingServices(world);
@@ -46,7 +56,7 @@ function setup() {
     return r;
   };
   /** The check's error as [code, text], or 'ok'. */
-  const check = (rq: OrderCreateRq) => errorOf(checkOrderAgainstPricing(rq, store, tokens, clock));
+  const check = (rq: OrderCreateRq) => errorOf(() => checkOrderAgainstPricing(rq, store, tokens, clock));
   return { store, tokens, clock, price, check };
 }
 
@@ -110,15 +120,14 @@ describe('checkOrderAgainstPricing', () => {
     const s = setup();
     const priced = s.price();
     expect(priced.pricedOffer.total?.value).toBe('177.59');
-    const r = checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock);
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-    expect(r.pricing.responseId).toBe(priced.shoppingResponseId);
-    expect(buildOrderItems(r.pricing)).toEqual([
+    const pricing = checkOrderAgainstPricing(orderRq(priced, 'TOK-DEBIT'), s.store, s.tokens, s.clock);
+    expect(pricing.responseId).toBe(priced.shoppingResponseId);
+    expect(buildOrderItems(pricing)).toEqual([
       plusOrderItem('PAX__ADT01', '94.05', '13.00'),
       plusOrderItem('PAX__CHD01', '70.54', '0.00'),
     ]);
     // 1% of 94.05 + 70.54 = 1.6459
-    expect(orderCommission(r.pricing)).toEqual({ value: '1.65', currency: 'GBP' });
+    expect(orderCommission(pricing)).toEqual({ value: '1.65', currency: 'GBP' });
   });
 
   it('accepts a credit card only from the token-bearing pricing, whose CCF2 item becomes an order item', () => {
@@ -130,9 +139,8 @@ describe('checkOrderAgainstPricing', () => {
     ]);
     const withToken = s.price('TOK-CREDIT');
     expect(withToken.pricedOffer.total?.value).toBe('181.14'); // 177.59 + 3.55
-    const r = checkOrderAgainstPricing(orderRq(withToken, 'TOK-CREDIT'), s.store, s.tokens, s.clock);
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-    expect(buildOrderItems(r.pricing)[2]).toEqual({
+    const pricing = checkOrderAgainstPricing(orderRq(withToken, 'TOK-CREDIT'), s.store, s.tokens, s.clock);
+    expect(buildOrderItems(pricing)[2]).toEqual({
       orderItemId: 'SR0001-O2-CCF2',
       owner: 'ZZ',
       base: { value: '3.55', currency: 'GBP' },
@@ -142,7 +150,7 @@ describe('checkOrderAgainstPricing', () => {
         { serviceId: 'SR0001-O2-CCF2-OS2', passengerRef: 'PAX__CHD01', serviceDefinitionRef: 'SD__CCF2' },
       ],
     });
-    expect(orderCommission(r.pricing).value).toBe('1.65');
+    expect(orderCommission(pricing).value).toBe('1.65');
     // An exempt card cannot pay a total that includes the surcharge.
     expect(s.check(orderRq(withToken, 'TOK-DEBIT'))[0]).toBe('740');
   });

@@ -2,7 +2,15 @@
  * In-memory fakes of the airline ports, for unit tests of the domain (and
  * usable by other specs). Not used in production code.
  */
-import type { AirShoppingRq, OfferPriceRq, Passenger, Qualifier, SelectedOffer } from '../../../src/ndc/ndc.model';
+import type {
+  AirShoppingRq,
+  NdcError,
+  OfferPriceRq,
+  Passenger,
+  Qualifier,
+  SelectedOffer,
+} from '../../../src/ndc/ndc.model';
+import { AirlineError } from '../../../src/airline/airline.errors';
 import type {
   AirlineClock,
   InventoryStore,
@@ -17,6 +25,20 @@ import { OfferPriceService } from '../../../src/airline/offer-price/offer-price.
 import { ShoppingService } from '../../../src/airline/shopping/shopping.service';
 import { sequentialIds } from '../../../src/airline/world/ids';
 import type { World } from '../../../src/airline/world/world';
+
+/**
+ * The NDC error of the AirlineError a domain call throws, which the airline answers (HTTP 200,
+ * `Errors`); throws when the call succeeds or fails otherwise.
+ */
+export function ndcErrorOf(call: () => unknown): NdcError {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof AirlineError) return e.ndc;
+    throw e;
+  }
+  throw new Error('expected an AirlineError, but the call succeeded');
+}
 
 export class FakeClock implements AirlineClock {
   constructor(private current: Date) {}
