@@ -21,6 +21,7 @@ const DECODERS: Record<string, Decoder> = {
   OrderCancelRS: (x) => ndc.decodeOrderCancelRs(x),
   OrderReshopRQ: (x) => ndc.decodeOrderReshopRq(x),
   OrderReshopRS: (x) => ndc.decodeOrderReshopRs(x),
+  OrderChangeRQ: (x) => ndc.decodeOrderChangeRq(x),
 };
 
 /** The forms generated per message: the shortest branches, and the branches our own messages take. */
@@ -40,6 +41,7 @@ const FORMS: Record<string, Record<string, string[]>> = {
   OrderCancelRS: { error: [], success: ['Success'] },
   OrderReshopRQ: { shortest: [], agency: ['TravelAgencySender', 'OrderServicing', 'Add', 'OriginDestinations'] },
   OrderReshopRS: { error: [], success: ['Success', 'ReshopOffers'] },
+  OrderChangeRQ: { shortest: [], agency: ['TravelAgencySender', 'OrderServicing', 'Offer', 'Voucher'] },
 };
 
 /**

@@ -27,6 +27,7 @@ const DECODERS: Record<string, (xml: string) => unknown> = {
   OrderCancelRS: (x) => ndc.decodeOrderCancelRs(x),
   OrderReshopRQ: (x) => ndc.decodeOrderReshopRq(x),
   OrderReshopRS: (x) => ndc.decodeOrderReshopRs(x),
+  OrderChangeRQ: (x) => ndc.decodeOrderChangeRq(x),
 };
 
 /** Systematic walks per message type (at least the widest choice of the schemas: 12 covers them with both optional settings). */
