@@ -50,3 +50,4 @@ export * from './order-reshop-rq.codec';
 export * from './order-reshop-rs.codec';
 export * from './order-servicing';
 export * from './order-change-rq.codec';
+export * from './order-change-notif.codec';

@@ -22,6 +22,9 @@ const DECODERS: Record<string, Decoder> = {
   OrderReshopRQ: (x) => ndc.decodeOrderReshopRq(x),
   OrderReshopRS: (x) => ndc.decodeOrderReshopRs(x),
   OrderChangeRQ: (x) => ndc.decodeOrderChangeRq(x),
+  OrderChangeNotif: (x) => ndc.decodeOrderChangeNotif(x),
+  ServiceListRQ: (x) => ndc.decodeServiceListRq(x),
+  SeatAvailabilityRQ: (x) => ndc.decodeSeatAvailabilityRq(x),
 };
 
 /** The forms generated per message: the shortest branches, and the branches our own messages take. */
@@ -42,6 +45,9 @@ const FORMS: Record<string, Record<string, string[]>> = {
   OrderReshopRQ: { shortest: [], agency: ['TravelAgencySender', 'OrderServicing', 'Add', 'OriginDestinations'] },
   OrderReshopRS: { error: [], success: ['Success', 'ReshopOffers'] },
   OrderChangeRQ: { shortest: [], agency: ['TravelAgencySender', 'OrderServicing', 'Offer', 'Voucher'] },
+  OrderChangeNotif: { shortest: [], airline: ['ORA_Sender', 'TravelAgencyRecipient', 'Amendments'] },
+  ServiceListRQ: { shortest: [], order: ['TravelAgencySender', 'OrderID'] },
+  SeatAvailabilityRQ: { shortest: [], order: ['TravelAgencySender', 'Order'] },
 };
 
 /**
