@@ -102,3 +102,19 @@ export class NdcInvalidResponseError extends NdcClientError {
     super('INVALID_RESPONSE', message, false, true, options);
   }
 }
+
+/**
+ * True when a failure of a request that changes something at the airline (OrderCreate,
+ * CustomerInput, OrderCancel, OrderChange) leaves its outcome unknown: the request was fully
+ * written (`requestSent`) and no definite answer came back (a broken connection or timeout, a 5xx
+ * or 429, or an answer that could not be read). A definite answer (NDC `Errors`:
+ * {@link NdcBusinessError}; another 4xx) and a failure before the request went out are not: then
+ * nothing changed. Settle an unknown outcome by reading the order back before sending again.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  return (
+    error instanceof NdcClientError &&
+    error.requestSent &&
+    (error.transient || error instanceof NdcInvalidResponseError)
+  );
+}

@@ -1,7 +1,13 @@
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { inProviderSoapBody, PROVIDER_NS, providerWrapped } from '../../test/support/ndc';
+import {
+  inProviderSoapBody,
+  PROVIDER_NS,
+  providerWrapped,
+  startNdcServer,
+  type NdcServerHandler,
+  type NdcTestServer,
+  type SeenRequest,
+} from '../../test/support/ndc';
 import {
   decodeAirShoppingRs,
   decodeCustomerInputRs,
@@ -33,27 +39,17 @@ import {
   NdcTransportError,
 } from './ndc-client.errors';
 
-type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
-
 describe('NdcHttpClient against a local HTTP server', () => {
-  let server: http.Server;
+  let airline: NdcTestServer;
   let baseUrl: string;
-  let handler: Handler;
   let client: NdcHttpClient;
-  const seen: { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+  let seen: SeenRequest[];
+  const handler = (h: NdcServerHandler) => airline.handle(h);
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
-        handler(req, body, res);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    airline = await startNdcServer();
+    baseUrl = airline.baseUrl;
+    seen = airline.seen;
     client = new NdcHttpClient({
       retailBaseUrl: baseUrl,
       paymentBaseUrl: `${baseUrl}/pay`,
@@ -66,8 +62,7 @@ describe('NdcHttpClient against a local HTTP server', () => {
 
   afterAll(async () => {
     client.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await airline.close();
   });
 
   beforeEach(() => {
@@ -85,13 +80,13 @@ describe('NdcHttpClient against a local HTTP server', () => {
   }
 
   it('sends Basic auth, the vendor media type and correlation headers, and decodes a gzip body', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, {
         'Content-Type': 'application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8',
         'Content-Encoding': 'gzip',
       });
       res.end(gzipSync(encodeOrderViewRs(orderViewRs)));
-    };
+    });
     const { rs, xml } = await client.orderRetrieve(orderRetrieveRq, { correlationId: 'corr-1', transactionId: 'tx-1' });
     expect(rs.kind).toBe('success');
     expect(rs.orders[0]!.orderId).toBe(ORDER_ID);
@@ -108,10 +103,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('sends the active span as W3C traceparent when tracing is on, and none when it is off', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/vnd.ndcsaga.ndc.v17.2+xml;charset=UTF-8' });
       res.end(encodeOrderViewRs(orderViewRs));
-    };
+    });
     await client.orderRetrieve(orderRetrieveRq);
     expect(seen[0]!.headers.traceparent).toBeUndefined();
     const tracing = setupTracing({ service: 'test', env: {}, exporter: new InMemorySpanExporter() })!;
@@ -137,12 +132,12 @@ describe('NdcHttpClient against a local HTTP server', () => {
         password: 'b',
         binding,
       });
-      handler = (_req, _body, res) => {
+      handler((_req, _body, res) => {
         res.writeHead(200, {
           'Content-Type': binding === 'soap11' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8',
         });
         res.end(wrapInBinding(encodeOrderViewRs(orderViewRs), binding));
-      };
+      });
       const { rs, xml } = await soapClient.orderRetrieve(orderRetrieveRq);
       soapClient.close();
       expect(rs.orders[0]!.orderId).toBe(ORDER_ID);
@@ -178,11 +173,11 @@ describe('NdcHttpClient against a local HTTP server', () => {
       exchange: { sellerId: 'AGENCY01', recipient: 'XS' },
     });
     const answer = (schemaType: string, schemaVersion: string) => {
-      handler = (_req, _body, res) => {
+      handler((_req, _body, res) => {
         res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
         const xml = wrapInBinding(encodeOrderViewRs(orderViewRs), 'ndcexchange', { sellerId: 'XS', schemaVersion });
         res.end(xml.replace('<ndcx:SchemaType>NDC<', `<ndcx:SchemaType>${schemaType}<`));
-      };
+      });
     };
     try {
       for (const [type, version] of [
@@ -216,10 +211,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
       password: 'b',
       extensionNamespace: ns,
     });
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderViewRs(orderViewRs, { extensionNamespace: ns }));
-    };
+    });
     const { rs } = await other.orderRetrieve(orderRetrieveRq);
     other.close();
     expect(rs).toEqual(decodeOrderViewRs(encodeOrderViewRs(orderViewRs)));
@@ -238,10 +233,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
         ...(documentNamespace !== undefined ? { documentNamespace } : {}),
       });
     const answer = (xml: string, status = 200) => {
-      handler = (_req, _body, res) => {
+      handler((_req, _body, res) => {
         res.writeHead(status, { 'Content-Type': 'application/xml' });
         res.end(xml);
-      };
+      });
     };
     const edistOrder = decodeOrderViewRs(encodeOrderViewRs(orderViewRs));
     for (const binding of NDC_BINDINGS) {
@@ -297,20 +292,20 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('keeps the cause of every failure it wraps: the decode error, the socket error, the JSON error', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end('<html>maintenance</html>');
-    };
+    });
     const invalid = await failure(client.orderRetrieve(orderRetrieveRq));
     expect(invalid.cause).toBeInstanceOf(NdcDecodeError);
     expect((invalid.cause as NdcDecodeError).code).toBe('WRONG_ROOT');
-    handler = (req) => req.socket.destroy();
+    handler((req) => req.socket.destroy());
     const reset = await failure(client.orderRetrieve(orderRetrieveRq));
     expect((reset.cause as NodeJS.ErrnoException).code).toBe((reset as NdcTransportError).causeCode);
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(201, { 'Content-Type': 'application/json' });
       res.end('{"id":');
-    };
+    });
     const notJson = await failure(
       client.createToken({
         expiryDateTimeUTC: '2030-01-01T00:00:00',
@@ -343,38 +338,38 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('cancels an order: OrderCancelRQ on /retail/orders, refund and fee decoded; an Errors answer is NdcBusinessError', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderCancelRs(orderCancelRs));
-    };
+    });
     const rs = await client.orderCancel(orderCancelRq);
     expect(rs.cancellations).toEqual(orderCancelRs.kind === 'success' ? orderCancelRs.cancellations : []);
     expect([seen[0]!.method, seen[0]!.url]).toEqual(['POST', '/retail/orders']);
     expect(seen[0]!.body).toContain('<OrderCancelRQ');
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderCancelRs(orderAlreadyCancelledRs));
-    };
+    });
     const error = await failure(client.orderCancel(orderCancelRq));
     expect(error).toBeInstanceOf(NdcBusinessError);
     expect((error as NdcBusinessError).code).toBe('916');
   });
 
   it('OrderCreate answered with CustomerInputRQ is a typed challenge, not an error; customerInput sends CustomerInputRS', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeCustomerInputRq(customerInputRq));
-    };
+    });
     const answer = await client.orderCreate(familyOrderCreateRq);
     if (!isAuthenticationChallenge(answer)) throw new Error('expected a challenge');
     expect(answer.challenge).toStrictEqual(customerInputRq);
     expect(answer.payment).toStrictEqual(customerInputRq.securePayments[0]);
     expect(answer.xml).toBe(encodeCustomerInputRq(customerInputRq));
 
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderViewRs(orderViewRs));
-    };
+    });
     const placed = await client.customerInput(customerInputRs);
     expect(placed.rs.orders[0].orderId).toBe(ORDER_ID);
     expect([seen[1]!.method, seen[1]!.url]).toEqual(['POST', '/retail/orders']);
@@ -383,7 +378,7 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('customerInput: an Errors answer (declined) is NdcBusinessError; a challenge without ACS_URL is an invalid response', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(
         encodeOrderViewRs({
@@ -393,11 +388,11 @@ describe('NdcHttpClient against a local HTTP server', () => {
           errors: [{ code: '781', shortText: 'Authentication declined', status: 'Complete', text: 'declined' }],
         }),
       );
-    };
+    });
     const declined = await failure(client.customerInput(customerInputRs));
     expect(declined).toBeInstanceOf(NdcBusinessError);
     expect([(declined as NdcBusinessError).code, declined.transient]).toEqual(['781', false]);
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       const noAcs = {
         ...customerInputRq,
@@ -405,7 +400,7 @@ describe('NdcHttpClient against a local HTTP server', () => {
       };
       delete noAcs.securePayments[0].acsUrl;
       res.end(encodeCustomerInputRq(noAcs));
-    };
+    });
     const invalid = await failure(client.orderCreate(familyOrderCreateRq));
     expect(invalid).toBeInstanceOf(NdcInvalidResponseError);
     expect(invalid.message).toBe('CustomerInputRQ without SecurePayment ACS_URL and SPM_TxnReference');
@@ -413,11 +408,11 @@ describe('NdcHttpClient against a local HTTP server', () => {
 
   it('reuses the keep-alive connection', async () => {
     const ports = new Set<number>();
-    handler = (req, _body, res) => {
+    handler((req, _body, res) => {
       ports.add(req.socket.remotePort!);
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderViewRs(orderViewRs));
-    };
+    });
     await client.orderRetrieve(orderRetrieveRq);
     await client.orderRetrieve(orderRetrieveRq);
     await client.orderRetrieve(orderRetrieveRq);
@@ -425,20 +420,20 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('throws NdcBusinessError (permanent) for an NDC Errors body in a 200', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderViewRs(orderNotFoundRs));
-    };
+    });
     const error = await failure(client.orderRetrieve(orderRetrieveRq));
     expect(error).toBeInstanceOf(NdcBusinessError);
     expect([error.kind, error.transient, (error as NdcBusinessError).code]).toEqual(['NDC', false, '913']);
   });
 
   it('answers undefined for 913 on GET /retail/orders, and sends the query', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(encodeOrderViewRs(orderNotFoundRs));
-    };
+    });
     expect(await client.ordersByShoppingResponse('SR123', 'AG 1', { correlationId: 'c' })).toBeUndefined();
     expect(seen[0]!.method).toBe('GET');
     expect(seen[0]!.url).toBe('/retail/orders?shoppingResponseId=SR123&agencyID=AG+1');
@@ -453,10 +448,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
       [400, false],
       [401, false],
     ] as const) {
-      handler = (_req, _body, res) => {
+      handler((_req, _body, res) => {
         res.writeHead(status, { 'Content-Type': 'text/plain' });
         res.end('nope');
-      };
+      });
       const error = await failure(client.orderRetrieve(orderRetrieveRq));
       expect(error).toBeInstanceOf(NdcHttpError);
       expect([status, error.kind, error.transient, error.requestSent, (error as NdcHttpError).status]).toEqual([
@@ -470,14 +465,14 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('classifies a reset after the request was sent as NETWORK with requestSent', async () => {
-    handler = (req) => req.socket.destroy();
+    handler((req) => req.socket.destroy());
     const error = await failure(client.orderRetrieve(orderRetrieveRq));
     expect(error).toBeInstanceOf(NdcTransportError);
     expect([error.kind, error.transient, error.requestSent]).toEqual(['NETWORK', true, true]);
   });
 
   it('classifies no response within timeoutMs as TIMEOUT with requestSent', async () => {
-    handler = () => undefined; // never answers
+    handler(() => undefined); // never answers
     const impatient = new NdcHttpClient({
       retailBaseUrl: baseUrl,
       paymentBaseUrl: baseUrl,
@@ -513,20 +508,20 @@ describe('NdcHttpClient against a local HTTP server', () => {
   });
 
   it('classifies a 5xx whose gzip body is corrupt by its status (transient), not as an undecodable body', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(500, { 'Content-Type': 'text/plain', 'Content-Encoding': 'gzip' });
       res.end('Internal Server Error');
-    };
+    });
     const error = await failure(client.orderRetrieve(orderRetrieveRq));
     expect(error).toBeInstanceOf(NdcHttpError);
     expect([(error as NdcHttpError).status, error.transient, error.requestSent]).toEqual([500, true, true]);
   });
 
   it('classifies an undecodable body as INVALID_RESPONSE (permanent)', async () => {
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end('<html>maintenance</html>');
-    };
+    });
     const error = await failure(client.orderRetrieve(orderRetrieveRq));
     expect(error).toBeInstanceOf(NdcInvalidResponseError);
     expect([error.kind, error.transient]).toEqual(['INVALID_RESPONSE', false]);
@@ -541,10 +536,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
       expirationMonth: 1,
       verificationCode: '737',
     };
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(201, { 'Content-Type': 'application/json', Location: '/payment/tokens/T1' });
       res.end(JSON.stringify({ id: 'T1', links: [] }));
-    };
+    });
     expect(await client.createToken({ expiryDateTimeUTC: '2030-01-01T00:00:00', card })).toEqual({ id: 'T1' });
     expect([seen[0]!.method, seen[0]!.url, seen[0]!.headers['content-type'], seen[0]!.headers.authorization]).toEqual([
       'POST',
@@ -554,10 +549,10 @@ describe('NdcHttpClient against a local HTTP server', () => {
     ]);
     expect(JSON.parse(seen[0]!.body).card.number).toBe('4111111111111111');
 
-    handler = (_req, _body, res) => {
+    handler((_req, _body, res) => {
       res.writeHead(400, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ code: 400, description: 'Bad Request: card.number fails the Luhn check' }));
-    };
+    });
     const error = await failure(client.createToken({ expiryDateTimeUTC: '2030-01-01T00:00:00', card }));
     expect([error.kind, error.transient, error.message]).toEqual([
       'HTTP',

@@ -19,6 +19,7 @@ import {
   decodeCustomerInputRq,
   decodeOfferPriceRs,
   decodeOrderCancelRs,
+  decodeOrderReshopRs,
   decodeOrderViewRs,
   decodeSeatAvailabilityRs,
   decodeServiceListRs,
@@ -26,7 +27,9 @@ import {
   encodeCustomerInputRs,
   encodeOfferPriceRq,
   encodeOrderCancelRq,
+  encodeOrderChangeRq,
   encodeOrderCreateRq,
+  encodeOrderReshopRq,
   encodeOrderRetrieveRq,
   ndcRootName,
   encodeSeatAvailabilityRq,
@@ -50,10 +53,18 @@ import type {
   OrderCancelRq,
   OrderCancelRs,
   OrderCreateRq,
+  OrderRef,
   OrderRetrieveRq,
   OrderViewRs,
 } from '../ndc/ndc.model';
-import type { SeatAvailabilityRq, SeatAvailabilityRs, ServiceListRq, ServiceListRs } from '../ndc/extras.model';
+import type {
+  SeatAvailabilityOrder,
+  SeatAvailabilityRq,
+  SeatAvailabilityRs,
+  ServiceListRq,
+  ServiceListRs,
+} from '../ndc/extras.model';
+import type { OrderChangeRq, OrderReshopRq, OrderReshopRs } from '../ndc/servicing.model';
 import type { PaymentTokenRequest } from '../common/payment-token.model';
 import {
   NdcBusinessError,
@@ -126,6 +137,14 @@ export type OrderViewSuccess = Extract<OrderViewRs, { kind: 'success' }>;
 export type OrderCancelSuccess = Extract<OrderCancelRs, { kind: 'success' }>;
 export type ServiceListSuccess = Extract<ServiceListRs, { kind: 'success' }>;
 export type SeatAvailabilitySuccess = Extract<SeatAvailabilityRs, { kind: 'success' }>;
+export type OrderReshopSuccess = Extract<OrderReshopRs, { kind: 'success' }>;
+
+/** A ServiceListRQ for an existing order: the request without offers, naming the order. */
+export type OrderServiceListRq = Omit<ServiceListRq, 'offers' | 'shoppingResponseId' | 'order'> & { order: OrderRef };
+/** A SeatAvailabilityRQ for an existing order: the request without an offer, naming the order (and its passengers and segments). */
+export type OrderSeatAvailabilityRq = Omit<SeatAvailabilityRq, 'offer' | 'shoppingResponseId' | 'order'> & {
+  order: SeatAvailabilityOrder;
+};
 
 /** A successful OrderViewRS with the XML it was decoded from. */
 export interface OrderViewResponse {
@@ -232,7 +251,10 @@ export class NdcHttpClient {
     return rs;
   }
 
-  /** ServiceListRQ (`POST /retail/services`): the extras of offers. Throws {@link NdcBusinessError} on an NDC error response. */
+  /**
+   * ServiceListRQ (`POST /retail/services`): the extras of offers (or, with `rq.order`, of an
+   * existing order). Throws {@link NdcBusinessError} on an NDC error response.
+   */
   async serviceList(rq: ServiceListRq, options: CallOptions = {}): Promise<ServiceListSuccess> {
     const { body } = await this.postXml(
       '/retail/services',
@@ -246,7 +268,28 @@ export class NdcHttpClient {
   }
 
   /**
-   * SeatAvailabilityRQ (`POST /retail/availability/seat`): the seat maps of an offer. Throws
+   * ServiceListRQ for an existing order (`Query/OrderID@Owner`, `POST /retail/services`): the
+   * services that can be added to it after the booking. Throws {@link NdcBusinessError} on an NDC
+   * error response.
+   */
+  async orderServiceList(rq: OrderServiceListRq, options: CallOptions = {}): Promise<ServiceListSuccess> {
+    return this.serviceList({ ...rq, offers: [] }, options);
+  }
+
+  /**
+   * SeatAvailabilityRQ for an existing order (`Query/Order`, `POST /retail/availability/seat`):
+   * the seat maps of its flights. Throws {@link NdcBusinessError} on an NDC error response.
+   */
+  async orderSeatAvailability(
+    rq: OrderSeatAvailabilityRq,
+    options: CallOptions = {},
+  ): Promise<SeatAvailabilitySuccess> {
+    return this.seatAvailability(rq, options);
+  }
+
+  /**
+   * SeatAvailabilityRQ (`POST /retail/availability/seat`): the seat maps of an offer (or, with
+   * `rq.order`, of an existing order). Throws
    * {@link NdcBusinessError} on an NDC error response.
    */
   async seatAvailability(rq: SeatAvailabilityRq, options: CallOptions = {}): Promise<SeatAvailabilitySuccess> {
@@ -273,18 +316,44 @@ export class NdcHttpClient {
       encodeOrderCreateRq(rq, this.codec),
       options,
     );
-    const text = body.toString('utf8');
-    if (this.decode(() => ndcRootName(text, this.reading), 'OrderViewRS') !== 'CustomerInputRQ')
-      return this.orderView(body);
-    const challenge = this.decode(() => decodeCustomerInputRq(text, this.reading), 'CustomerInputRQ');
-    const payment = challenge.securePayments[0];
-    if (payment?.acsUrl === undefined || payment.spmTxnReference === undefined)
-      throw new NdcInvalidResponseError('CustomerInputRQ without SecurePayment ACS_URL and SPM_TxnReference');
-    return {
-      challenge,
-      payment: { ...payment, acsUrl: payment.acsUrl, spmTxnReference: payment.spmTxnReference },
-      xml: ndcDocument(text, this.reading, ['CustomerInputRQ']),
-    };
+    return this.orderOrChallenge(body);
+  }
+
+  /**
+   * OrderChangeRQ (`POST /retail/orders`): accept a reshop or à-la-carte offer, pay a held order,
+   * accept a reprice, delete items. The answer is the order as it now is, or (a payment whose card
+   * needs 3-D Secure) the airline's CustomerInputRQ, answered with {@link customerInput} as for
+   * OrderCreate ({@link isAuthenticationChallenge}). Not idempotent, like OrderCreate: a failure
+   * after the request went out leaves the outcome unknown ({@link isOutcomeUnknown}: the
+   * `requestSent` transport, 5xx and undecodable-answer failures); settle it by reading the order
+   * back ({@link orderRetrieve}) before sending it again. NDC errors (a definite refusal, nothing
+   * changed) are thrown as {@link NdcBusinessError}.
+   */
+  async orderChange(rq: OrderChangeRq, options: CallOptions = {}): Promise<OrderViewResponse | CustomerInputResponse> {
+    const { body } = await this.postXml(
+      '/retail/orders',
+      'OrderChangeRQ',
+      encodeOrderChangeRq(rq, this.codec),
+      options,
+    );
+    return this.orderOrChallenge(body);
+  }
+
+  /**
+   * OrderReshopRQ (`POST /retail/orders`): change offers, a refund quote or a reprice of an order
+   * (`rq.action`). Changes nothing at the airline, so it may be sent again after any failure. NDC
+   * errors are thrown as {@link NdcBusinessError}.
+   */
+  async orderReshop(rq: OrderReshopRq, options: CallOptions = {}): Promise<OrderReshopSuccess> {
+    const { body } = await this.postXml(
+      '/retail/orders',
+      'OrderReshopRQ',
+      encodeOrderReshopRq(rq, this.codec),
+      options,
+    );
+    const rs = this.decode(() => decodeOrderReshopRs(body, this.reading), 'OrderReshopRS');
+    if (rs.kind === 'error') throw new NdcBusinessError(rs.errors);
+    return rs;
   }
 
   /**
@@ -403,6 +472,22 @@ export class NdcHttpClient {
   close(): void {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+  }
+
+  /** The answer to an OrderCreateRQ or OrderChangeRQ: the order, or a 3-D Secure challenge (CustomerInputRQ). */
+  private orderOrChallenge(body: Buffer): OrderViewResponse | CustomerInputResponse {
+    const text = body.toString('utf8');
+    if (this.decode(() => ndcRootName(text, this.reading), 'OrderViewRS') !== 'CustomerInputRQ')
+      return this.orderView(body);
+    const challenge = this.decode(() => decodeCustomerInputRq(text, this.reading), 'CustomerInputRQ');
+    const payment = challenge.securePayments[0];
+    if (payment?.acsUrl === undefined || payment.spmTxnReference === undefined)
+      throw new NdcInvalidResponseError('CustomerInputRQ without SecurePayment ACS_URL and SPM_TxnReference');
+    return {
+      challenge,
+      payment: { ...payment, acsUrl: payment.acsUrl, spmTxnReference: payment.spmTxnReference },
+      xml: ndcDocument(text, this.reading, ['CustomerInputRQ']),
+    };
   }
 
   /** Decodes an OrderViewRS in any binding; `xml` is the NDC document itself (out of its envelope). */

@@ -49,3 +49,5 @@ export * from './servicing.model';
 export * from './order-reshop-rq.codec';
 export * from './order-reshop-rs.codec';
 export * from './order-servicing';
+export * from './order-change-rq.codec';
+export * from './order-change-notif.codec';

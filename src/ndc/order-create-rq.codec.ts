@@ -41,19 +41,12 @@ const ROOT = 'OrderCreateRQ';
 /** Serialises an OrderCreateRQ (valid against OrderCreateRQ.xsd). */
 export function encodeOrderCreateRq(rq: OrderCreateRq, opts?: EncodeOptions): string {
   const root = encodeRequestCommon(ROOT, rq, opts);
-  if (rq.securePayment !== undefined) encodeSecurePaymentAlert(root, rq.securePayment);
+  if (rq.securePayment !== undefined) encodeSecurePaymentAlert(addEl(root, 'OrderCreateParameters'), rq.securePayment);
   const query = addEl(root, 'Query');
   if (rq.offers.length === 0) throw new Error('OrderCreateRQ: only an order of an Offer can be encoded');
   const order = addEl(query, 'Order');
-  for (const o of rq.offers) {
-    const offer = addEl(order, 'Offer').att('OfferID', o.offerId).att('Owner', o.owner).att('ResponseID', o.responseId);
-    if (o.totalOfferPrice !== undefined) addMoney(offer, 'TotalOfferPrice', o.totalOfferPrice);
-    for (const item of o.offerItems) encodeSelectedOfferItem(offer, item);
-  }
-  if (rq.payments.length > 0) {
-    const payments = addEl(query, 'Payments');
-    for (const p of rq.payments) encodePayment(payments, p);
-  }
+  for (const o of rq.offers) encodeOrderOffer(order, o);
+  if (rq.payments.length > 0) encodeOrderPayments(query, rq.payments);
   if (rq.passengers.length > 0 || rq.contacts.length > 0) {
     const lists = addEl(query, 'DataLists');
     if (rq.passengers.length > 0) encodePassengerList(lists, rq.passengers);
@@ -85,14 +78,9 @@ export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): 
     passengers: [],
     contacts: [],
   };
-  const spa = findSecurePaymentAlert(node);
+  const spa = findSecurePaymentAlert(opt(node, 'OrderCreateParameters'));
   if (spa !== undefined) rq.securePayment = spa;
-  const payments = opt(query, 'Payments');
-  if (payments !== undefined) {
-    rq.payments = many(payments, 'Payment').map((p, i) =>
-      decodePayment(p, `${queryPath}/Payments/Payment[${i + 1}]`, currency),
-    );
-  }
+  rq.payments = decodeOrderPayments(query, queryPath, currency);
   const lists = opt(query, 'DataLists');
   if (lists !== undefined) {
     const listsPath = `${queryPath}/DataLists`;
@@ -105,11 +93,12 @@ export function decodeOrderCreateRq(xml: string | Buffer, opts?: ParseOptions): 
 }
 
 /**
- * OrderCreateParameters/Alerts/Alert/SecurePaymentAlert: URLs, Details/CustomerDevice, and a
- * pre-authenticated result in Reference/ACS_TxnReference and ProcessingInfos/ProcessingInfo.
+ * `Alerts/Alert/SecurePaymentAlert` of `parameters` (OrderCreateRQ's OrderCreateParameters,
+ * OrderChangeRQ's OrderChangeParameters): URLs, Details/CustomerDevice, and a pre-authenticated
+ * result in Reference/ACS_TxnReference and ProcessingInfos/ProcessingInfo.
  */
-function encodeSecurePaymentAlert(root: XMLBuilder, a: SecurePaymentAlert): void {
-  const spa = addEl(addEl(addEl(addEl(root, 'OrderCreateParameters'), 'Alerts'), 'Alert'), 'SecurePaymentAlert');
+export function encodeSecurePaymentAlert(parameters: XMLBuilder, a: SecurePaymentAlert): void {
+  const spa = addEl(addEl(addEl(parameters, 'Alerts'), 'Alert'), 'SecurePaymentAlert');
   const auth = a.authentication;
   encodeSecurePaymentFields(spa, {
     acsTxnReference: auth?.transactionId,
@@ -123,9 +112,8 @@ function encodeSecurePaymentAlert(root: XMLBuilder, a: SecurePaymentAlert): void
   });
 }
 
-/** The first Alert carrying a SecurePaymentAlert, or undefined. */
-function findSecurePaymentAlert(root: XNode): SecurePaymentAlert | undefined {
-  const params = opt(root, 'OrderCreateParameters');
+/** The first Alert of `params` (Order{Create,Change}Parameters) carrying a SecurePaymentAlert, or undefined. */
+export function findSecurePaymentAlert(params: XNode | undefined): SecurePaymentAlert | undefined {
   const alerts = params === undefined ? undefined : opt(params, 'Alerts');
   if (alerts === undefined) return undefined;
   for (const a of many(alerts, 'Alert')) {
@@ -151,6 +139,26 @@ function findSecurePaymentAlert(root: XNode): SecurePaymentAlert | undefined {
   return undefined;
 }
 
+/** `<Payments>` with one `<Payment>` each (OrderCreateRQ, OrderChangeRQ `Query`). */
+export function encodeOrderPayments(query: XMLBuilder, payments: readonly OrderPayment[]): void {
+  const el = addEl(query, 'Payments');
+  for (const p of payments) encodePayment(el, p);
+}
+
+/** `Query/Payments/Payment` (`[]` without Payments). */
+export function decodeOrderPayments(query: XNode, queryPath: string, currency: MessageCurrency): OrderPayment[] {
+  const payments = opt(query, 'Payments');
+  if (payments === undefined) return [];
+  return many(payments, 'Payment').map((p, i) => decodePayment(p, `${queryPath}/Payments/Payment[${i + 1}]`, currency));
+}
+
+/** `<Offer OfferID Owner ResponseID>`: TotalOfferPrice, then the selected items (OrderCreateRQ, OrderChangeRQ AcceptOffer). */
+export function encodeOrderOffer(parent: XMLBuilder, o: OrderOffer): void {
+  const offer = addEl(parent, 'Offer').att('OfferID', o.offerId).att('Owner', o.owner).att('ResponseID', o.responseId);
+  if (o.totalOfferPrice !== undefined) addMoney(offer, 'TotalOfferPrice', o.totalOfferPrice);
+  for (const item of o.offerItems) encodeSelectedOfferItem(offer, item);
+}
+
 /** `<Payment>`: Type, Method/Voucher/Number, Amount. */
 function encodePayment(parent: XMLBuilder, p: OrderPayment): void {
   const el = addEl(parent, 'Payment');
@@ -160,7 +168,8 @@ function encodePayment(parent: XMLBuilder, p: OrderPayment): void {
   addMoney(el, 'Amount', p.amount);
 }
 
-function decodeOrderOffer(o: XNode, offerPath: string, currency: MessageCurrency): OrderOffer {
+/** Reads a `Query/Order/Offer` (OrderCreateRQ) or `AcceptOffer/Offer` (OrderChangeRQ). */
+export function decodeOrderOffer(o: XNode, offerPath: string, currency: MessageCurrency): OrderOffer {
   const offer: OrderOffer = {
     offerId: reqAttr(o, 'OfferID', offerPath),
     owner: reqAttr(o, 'Owner', offerPath),

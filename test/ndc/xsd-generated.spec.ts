@@ -21,6 +21,10 @@ const DECODERS: Record<string, Decoder> = {
   OrderCancelRS: (x) => ndc.decodeOrderCancelRs(x),
   OrderReshopRQ: (x) => ndc.decodeOrderReshopRq(x),
   OrderReshopRS: (x) => ndc.decodeOrderReshopRs(x),
+  OrderChangeRQ: (x) => ndc.decodeOrderChangeRq(x),
+  OrderChangeNotif: (x) => ndc.decodeOrderChangeNotif(x),
+  ServiceListRQ: (x) => ndc.decodeServiceListRq(x),
+  SeatAvailabilityRQ: (x) => ndc.decodeSeatAvailabilityRq(x),
 };
 
 /** The forms generated per message: the shortest branches, and the branches our own messages take. */
@@ -40,6 +44,10 @@ const FORMS: Record<string, Record<string, string[]>> = {
   OrderCancelRS: { error: [], success: ['Success'] },
   OrderReshopRQ: { shortest: [], agency: ['TravelAgencySender', 'OrderServicing', 'Add', 'OriginDestinations'] },
   OrderReshopRS: { error: [], success: ['Success', 'ReshopOffers'] },
+  OrderChangeRQ: { shortest: [], agency: ['TravelAgencySender', 'OrderServicing', 'Offer', 'Voucher'] },
+  OrderChangeNotif: { shortest: [], airline: ['ORA_Sender', 'TravelAgencyRecipient', 'Amendments'] },
+  ServiceListRQ: { shortest: [], order: ['TravelAgencySender', 'OrderID'] },
+  SeatAvailabilityRQ: { shortest: [], order: ['TravelAgencySender', 'Order'] },
 };
 
 /**

@@ -27,6 +27,10 @@ const DECODERS: Record<string, (xml: string) => unknown> = {
   OrderCancelRS: (x) => ndc.decodeOrderCancelRs(x),
   OrderReshopRQ: (x) => ndc.decodeOrderReshopRq(x),
   OrderReshopRS: (x) => ndc.decodeOrderReshopRs(x),
+  OrderChangeRQ: (x) => ndc.decodeOrderChangeRq(x),
+  OrderChangeNotif: (x) => ndc.decodeOrderChangeNotif(x),
+  ServiceListRQ: (x) => ndc.decodeServiceListRq(x),
+  SeatAvailabilityRQ: (x) => ndc.decodeSeatAvailabilityRq(x),
 };
 
 /** Systematic walks per message type (at least the widest choice of the schemas: 12 covers them with both optional settings). */

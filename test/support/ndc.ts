@@ -1,7 +1,9 @@
 /**
- * Spec helpers for the NDC codec (`src/ndc/*.spec.ts`). Test-only: nothing under `src/` outside
- * a spec imports this file.
+ * Spec helpers for the NDC codec and client (`src/ndc/*.spec.ts`, `src/ndc-client/*.spec.ts`).
+ * Test-only: nothing under `src/` outside a spec imports this file.
  */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EXT_NS, NDC_NS } from '../../src/ndc/namespaces';
 import { SOAP11_NS } from '../../src/ndc/soap';
 import { NdcDecodeError } from '../../src/ndc/ndc-decode-error';
@@ -76,4 +78,58 @@ export function providerWrapped(xml: string, ns = PROVIDER_NS): string {
 export function inProviderSoapBody(xml: string, ns = PROVIDER_NS): string {
   const body = xml.replace(/^<\?xml[^?]*\?>/, '').replace(` xmlns="${NDC_NS}"`, '');
   return `<soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body xmlns="${ns}">${body}</soap:Body></soap:Envelope>`;
+}
+
+/** A request the {@link startNdcServer} server received. */
+export interface SeenRequest {
+  method?: string;
+  url?: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** How the test server answers a request (its body already read). */
+export type NdcServerHandler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
+
+/** A local HTTP server standing in for an airline, for the NDC client's specs. */
+export interface NdcTestServer {
+  /** `http://127.0.0.1:<port>`. */
+  baseUrl: string;
+  /** Every request received, in order (clear it with `seen.length = 0`). */
+  seen: SeenRequest[];
+  /** Sets how the next requests are answered. */
+  handle(handler: NdcServerHandler): void;
+  /** Answers every request with `body` (status 200 unless given, `application/xml`). */
+  answer(body: string | Buffer, status?: number): void;
+  close(): Promise<void>;
+}
+
+/** Starts {@link NdcTestServer} on a free loopback port; resolves once it listens. */
+export async function startNdcServer(): Promise<NdcTestServer> {
+  const seen: SeenRequest[] = [];
+  let handler: NdcServerHandler = (_req, _body, res) => res.writeHead(500).end();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      handler(req, body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    handle: (h) => (handler = h),
+    answer: (body, status = 200) =>
+      (handler = (_req, _body, res) => {
+        res.writeHead(status, { 'Content-Type': 'application/xml' });
+        res.end(body);
+      }),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
