@@ -10,6 +10,7 @@
 import type { BookingIntent, CardAuthentication, PaymentCard } from '../src/booking/booking.model';
 import type { NdcContext, OfferToPrice } from '../src/booking/intent-to-ndc';
 import type { ExtraPick, SeatMaps, ServiceOption } from '../src/booking/booking.extras';
+import type { OrderFlight } from '../src/booking/servicing.model';
 import type { Money, SelectedOfferItem } from '../src/ndc/ndc.model';
 
 export type { NdcContext } from '../src/booking/intent-to-ndc';
@@ -156,6 +157,14 @@ export interface OrderSummary {
   cancellationFee?: Money;
   /** A cancelled order's refund, when its view carries one (PenaltyList, `Refund`). */
   refund?: Money;
+  /** Its flights, in order of departure (absent in results recorded before servicing). */
+  flights?: OrderFlight[];
+  /** The PassengerIDs still on the order. */
+  passengerIds?: string[];
+  /** A held order: unpaid until `dueBy`. */
+  payment?: { status: 'due' | 'paid'; dueBy?: string; priceGuaranteedUntil?: string };
+  /** The airline changed the order's schedule (`Status@ScheduleChangeInd`): it waits for the seller's answer. */
+  scheduleChange?: boolean;
 }
 
 export interface CreateOrderResult {

@@ -5,6 +5,7 @@
  * failure after sending is CANCEL_OUTCOME_UNKNOWN).
  */
 import { orderCancelRq, orderCreateRq, orderRetrieveRq } from '../src/booking/intent-to-ndc';
+import { flyingPassengerIds, orderFlights, orderPaymentStatus } from '../src/booking/order-from-ndc';
 import type { DataLists } from '../src/ndc/ndc.model';
 import { cancellationOf } from '../src/ndc/cancellation-penalty';
 import { requireElement, requireMoney } from '../src/ndc/require-element';
@@ -98,6 +99,10 @@ export function orderSummary(rs: OrderViewSuccess, currency: string): OrderSumma
     total: requireMoney(order.totalOrderPrice, 'Order/TotalOrderPrice', { currency, otherPrice: order.otherPrice }),
     status: requireElement(order.statusCode, 'Order/Status'),
     ...cancellationSummary(rs.dataLists, currency),
+    flights: orderFlights(rs.dataLists),
+    passengerIds: flyingPassengerIds(order),
+    payment: orderPaymentStatus(order),
+    ...(order.scheduleChange === true ? { scheduleChange: true } : {}),
   };
 }
 

@@ -20,7 +20,12 @@
 import { CancellationScope, condition, isCancellation, log, patched } from '@temporalio/workflow';
 import type { AuthenticationChallenge, OrderSummary } from '../activities/booking.activities.types';
 import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
-import { cardOf, type BookingIntent, type BookingResult, type BookingWorkflowOptions } from '../src/booking/booking.model';
+import {
+  cardOf,
+  type BookingIntent,
+  type BookingResult,
+  type BookingWorkflowOptions,
+} from '../src/booking/booking.model';
 import { cancelConfirmed } from './booking/cancel';
 import { confirm } from './booking/confirm';
 import {
@@ -32,8 +37,8 @@ import {
   type ReadyToOrder,
   type Placed,
   type Round,
-  type Unknown,
 } from './booking/context';
+import { untilKnown } from './booking/exactly-once';
 import { customerInputAfterAbsent, reshopDecision, unsettledOutcome } from './booking/decisions';
 import { trackBookingDetails } from './booking/details';
 import { priceWithExtras, showExtras } from './booking/price';
@@ -175,27 +180,26 @@ function nextRound(booking: Booking, round: Round, guard: GuardMemory, error: un
 
 /**
  * createOrder; when the airline asks for 3-D Secure, the cardholder's result and customerInput.
- * Each send without a definite answer is settled ({@link untilKnown}).
+ * Each send without a definite answer is settled by looking the order up ({@link untilKnown}).
  */
 async function placeOrder(booking: Booking, ready: ReadyToOrder): Promise<PlaceOutcome> {
   const { unsettledPolicy, settleWindowMs } = airlineSettings(booking);
   const { maxCreateAttempts } = booking.settings;
-  const created = await untilKnown(
-    booking,
-    ready,
-    (attempt) => createOrder(booking, ready, attempt),
-    'the airline answered no order lookup after the settle window',
-    (attempt, ids) => {
+  const created = await untilKnown({
+    send: (attempt) => createOrder(booking, ready, attempt),
+    settle: () => settle(booking, ready),
+    undecided: () => escalated(booking, 'the airline answered no order lookup after the settle window'),
+    afterAbsent: (attempt) => {
       const next = unsettledOutcome(unsettledPolicy, attempt, maxCreateAttempts);
       if (next.kind === 'recreate') return 'again';
       if (next.kind === 'escalate')
-        return escalated(`no order found within the settle window of ${settleWindowMs} ms`, ids);
+        return escalated(booking, `no order found within the settle window of ${settleWindowMs} ms`);
       return failed(
-        `order creation failed ${maxCreateAttempts} times and no order exists for ${ids}`,
+        `order creation failed ${maxCreateAttempts} times and no order exists for ${lookupIdsOf(booking)}`,
         FailureType.ORDER_NOT_CREATED,
       );
     },
-  );
+  });
   if (created.kind !== 'challenge') return created;
   const result = await awaitCardholder(booking, created.challenge);
   if (result.kind !== 'authenticated') return result;
@@ -215,12 +219,11 @@ async function authenticated(
   result: CardholderResult,
 ): Promise<PlaceOutcome> {
   const { unsettledPolicy } = airlineSettings(booking);
-  return untilKnown(
-    booking,
-    ready,
-    (sends) => sendCustomerInput(booking, challenge, result, sends),
-    'the airline answered no order lookup after the customer input',
-    (sends, ids) => {
+  return untilKnown({
+    send: (sends) => sendCustomerInput(booking, challenge, result, sends),
+    settle: () => settle(booking, ready),
+    undecided: () => escalated(booking, 'the airline answered no order lookup after the customer input'),
+    afterAbsent: (sends) => {
       const next = customerInputAfterAbsent(unsettledPolicy, sends, booking.settings.maxCreateAttempts, {
         nowMs: Date.now(),
         expiresAtMs: result.expiresAtMs,
@@ -231,46 +234,21 @@ async function authenticated(
         return 'again';
       }
       return failed(
-        `the customer input got no answer and no order exists for ${ids} after the settle window (sent ${sends} time(s))`,
+        `the customer input got no answer and no order exists for ${lookupIdsOf(booking)} after the settle window (sent ${sends} time(s))`,
         FailureType.ORDER_NOT_CREATED,
       );
     },
-  );
+  });
 }
 
-/**
- * Sends until the outcome is known: an answer is the outcome; no answer is settled by looking the
- * order up until the settle window has passed (an order found is adopted, never made twice); no
- * lookup answered: `ESCALATED`; no order after the window: `afterAbsent` decides whether to send
- * again.
- */
-async function untilKnown<Answer extends { kind: string }>(
-  booking: Booking,
-  ready: ReadyToOrder,
-  send: (attempt: number) => Promise<Answer | Unknown>,
-  unanswered: string,
-  afterAbsent: (attempt: number, ids: string) => 'again' | PlaceOutcome,
-): Promise<Answer | PlaceOutcome> {
-  for (let attempt = 1; ; attempt += 1) {
-    const sent = await send(attempt);
-    if (!isUnknown(sent)) return sent;
-    const settled = await settle(booking, ready);
-    if (settled.kind === 'found') return settled.placed;
-    const ids = lookupIdsOf(booking);
-    if (settled.kind === 'undecided') return escalated(unanswered, ids);
-    const next = afterAbsent(attempt, ids);
-    if (next !== 'again') return next;
-  }
-}
-
-function isUnknown(sent: { kind: string }): sent is Unknown {
-  return sent.kind === 'unknown';
-}
-
-function escalated(why: string, ids: string): PlaceOutcome {
+/** `ESCALATED`: whether an order exists must be checked by hand, with the ids it was looked up by. */
+function escalated(booking: Booking, why: string): PlaceOutcome {
   return {
     kind: 'escalated',
-    error: { type: FailureType.ORDER_UNSETTLED, message: `${why}; check by hand with the lookup ids ${ids}` },
+    error: {
+      type: FailureType.ORDER_UNSETTLED,
+      message: `${why}; check by hand with the lookup ids ${lookupIdsOf(booking)}`,
+    },
   };
 }
 

@@ -6,17 +6,9 @@
  */
 import { ActivityFailure, log, patched, sleep } from '@temporalio/workflow';
 import { chosenAirline } from './airlines';
-import {
-  airlineSettings,
-  placed,
-  SETTLING_STATUS_PATCH,
-  type Booking,
-  type Placed,
-  type ReadyToOrder,
-} from './context';
+import { airlineSettings, placed, SETTLING_STATUS_PATCH, type Booking, type ReadyToOrder } from './context';
 import { nextSettleStep } from './decisions';
-
-export type Settled = { kind: 'found'; placed: Placed } | { kind: 'absent' } | { kind: 'undecided' };
+import type { Settled } from './exactly-once';
 
 export async function settle(booking: Booking, ready: ReadyToOrder): Promise<Settled> {
   const { ctx, trail } = booking;
