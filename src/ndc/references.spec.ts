@@ -4,6 +4,9 @@ import { roundTripPriceRq } from './fixtures/offer-price-rq.fixtures';
 import { offerPriceRs, offerPriceWithSurchargeRs } from './fixtures/offer-price-rs.fixtures';
 import { familyOrderCreateRq } from './fixtures/order-create-rq.fixtures';
 import { orderViewRs } from './fixtures/order-view-rs.fixtures';
+import { changeOffersRs, refundQuoteRs } from './fixtures/order-reshop.fixtures';
+import { cancelledFlightNotif, retimeNotif } from './fixtures/order-change-notif.fixtures';
+import type { OrderReshopRs } from './servicing.model';
 import type { AirShoppingRs, OfferPriceRs, OrderViewRs } from './ndc.model';
 import { checkReferences } from './references';
 
@@ -146,6 +149,24 @@ describe('checkReferences', () => {
     oc.passengers[0] = { ...oc.passengers[0], contactInfoRef: 'CTC__NOPE' };
     expect(checkReferences(oc)).toEqual([
       { path: 'passengers[0].contactInfoRef', message: 'CTC__NOPE points to no ContactInformation' },
+    ]);
+  });
+
+  it('checks OrderReshopRS offers (new flights and items) and OrderChangeNotif orders against their lists', () => {
+    for (const msg of [changeOffersRs, refundQuoteRs, retimeNotif, cancelledFlightNotif])
+      expect(checkReferences(msg)).toEqual([]);
+    const rs = clone(changeOffersRs) as Extract<OrderReshopRs, { kind: 'success' }>;
+    if (rs.result.kind !== 'offers') throw new Error('expected offers');
+    rs.result.offers[0]!.flightsOverview[0]!.priceClassRef = 'PC__FLEX';
+    rs.result.offers[0]!.addItems[1]!.services[0]!.flightRefs = ['FL__GONE'];
+    expect(checkReferences(rs)).toEqual([
+      { path: 'result.offers[0].flightsOverview[0].priceClassRef', message: 'PC__FLEX points to no PriceClass' },
+      { path: 'result.offers[0].addItems[1].services[0].flightRefs[0]', message: 'FL__GONE points to no Flight' },
+    ]);
+    const notif = clone(retimeNotif);
+    notif.order.orderItems[0]!.services[0]!.segmentRef = 'SEG__GONE';
+    expect(checkReferences(notif)).toEqual([
+      { path: 'order.orderItems[0].services[0].segmentRef', message: 'SEG__GONE points to no FlightSegment' },
     ]);
   });
 });

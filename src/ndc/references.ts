@@ -4,7 +4,7 @@
  * ODRef, PriceClassRef, ServiceDefinitionRef, BaggageAllowanceRef,
  * ContactInfoRef and metadata ref of a decoded message must name an entry of
  * the same message. Works on decoded models (AirShoppingRS, OfferPriceRS,
- * OrderViewRS, OfferPriceRQ, OrderCreateRQ); pure, no exceptions.
+ * OrderViewRS, OfferPriceRQ, OrderCreateRQ, OrderReshopRS, OrderChangeNotif); pure, no exceptions.
  */
 import type {
   AirShoppingRs,
@@ -17,10 +17,12 @@ import type {
   OfferPriceRs,
   OrderCreateRq,
   OrderViewRs,
+  Order,
   Passenger,
   PricedOffer,
   SelectedOfferItem,
 } from './ndc.model';
+import type { OrderChangeNotif, OrderReshopResult, OrderReshopRs } from './servicing.model';
 
 /** One dangling (or duplicate) reference. `path` is a JS-style path into the model, e.g. `pricedOffer.offerItems[2].services[0].passengerRefs[1]`. */
 export interface ReferenceProblem {
@@ -28,7 +30,8 @@ export interface ReferenceProblem {
   message: string;
 }
 
-export type ReferenceCheckable = AirShoppingRs | OfferPriceRs | OrderViewRs | OfferPriceRq | OrderCreateRq;
+export type ReferenceCheckable =
+  AirShoppingRs | OfferPriceRs | OrderViewRs | OfferPriceRq | OrderCreateRq | OrderReshopRs | OrderChangeNotif;
 
 type Kind =
   | 'Passenger'
@@ -135,7 +138,7 @@ function checkOfferItem(c: Checker, item: OfferItem, path: string): void {
   });
 }
 
-function checkOffer(c: Checker, o: Offer | PricedOffer, path: string): void {
+function checkOffer(c: Checker, o: Pick<Offer | PricedOffer, 'flightsOverview' | 'offerItems'>, path: string): void {
   o.flightsOverview.forEach((f, i) => {
     const p = `${path}.flightsOverview[${i}]`;
     c.ref('Flight', f.flightKey, `${p}.flightKey`);
@@ -149,6 +152,65 @@ function checkSelectedItems(c: Checker, items: readonly SelectedOfferItem[], pat
   items.forEach((it, i) => c.refs('Passenger', it.passengerRefs, `${path}[${i}].passengerRefs`));
 }
 
+function checkShopping(c: Checker, msg: Extract<AirShoppingRs, { kind: 'day' | 'calendar' }>): void {
+  if (msg.kind === 'day') {
+    msg.airlineOffers.forEach((g, i) =>
+      g.offers.forEach((o, j) => checkOffer(c, o, `airlineOffers[${i}].offers[${j}]`)),
+    );
+    return;
+  }
+  msg.airlineOffers.forEach((g, i) =>
+    g.priceCalendar.forEach((e, j) => {
+      const p = `airlineOffers[${i}].priceCalendar[${j}]`;
+      e.dates.forEach((d, k) =>
+        c.ref('OriginDestination', d.originDestinationRef, `${p}.dates[${k}].originDestinationRef`),
+      );
+      c.refs('Metadata', e.augPointRefs, `${p}.augPointRefs`);
+    }),
+  );
+}
+
+function checkOrder(c: Checker, o: Order, path: string): void {
+  o.orderItems.forEach((it, j) =>
+    it.services.forEach((s, k) => {
+      const p = `${path}.orderItems[${j}].services[${k}]`;
+      c.ref('Passenger', s.passengerRef, `${p}.passengerRef`);
+      c.ref('FlightSegment', s.segmentRef, `${p}.segmentRef`);
+      c.ref('ServiceDefinition', s.serviceDefinitionRef, `${p}.serviceDefinitionRef`);
+      c.ref('FlightSegment', s.selectedSeat?.segmentRef, `${p}.selectedSeat.segmentRef`);
+      c.ref('ServiceDefinition', s.selectedSeat?.serviceDefinitionRef, `${p}.selectedSeat.serviceDefinitionRef`);
+    }),
+  );
+}
+
+/** The offers of an OrderReshopRS: their flights overview and new items (order item ids are the order's, not checked). */
+function checkReshop(c: Checker, result: OrderReshopResult): void {
+  if (result.kind !== 'offers') return;
+  result.offers.forEach((o, i) => {
+    const path = `result.offers[${i}]`;
+    checkOffer(c, { flightsOverview: o.flightsOverview, offerItems: [] }, path);
+    o.addItems.forEach((it, j) => checkOfferItem(c, it, `${path}.addItems[${j}]`));
+  });
+}
+
+/** A request's passengers, contacts and the passengers its selected items name. */
+function checkRequest(c: Checker, msg: OfferPriceRq | OrderCreateRq): void {
+  c.declare(
+    'Passenger',
+    msg.passengers.map((p) => p.passengerId),
+    'passengers',
+  );
+  if ('contacts' in msg) {
+    c.declare(
+      'ContactInformation',
+      msg.contacts.map((x) => x.contactId),
+      'contacts',
+    );
+    checkPassengers(c, msg.passengers, 'passengers');
+  }
+  msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
+}
+
 /**
  * Lists every reference of `msg` that points to nothing in the same message
  * (and every duplicate id in a list). An empty array means all references
@@ -156,60 +218,23 @@ function checkSelectedItems(c: Checker, items: readonly SelectedOfferItem[], pat
  */
 export function checkReferences(msg: ReferenceCheckable): ReferenceProblem[] {
   const c = new Checker();
-  if ('kind' in msg) {
-    if (msg.kind === 'error') return [];
-    declareLists(c, msg.dataLists, msg.metadata, 'dataLists');
+  if ('amendments' in msg) {
+    declareLists(c, msg.dataLists, undefined, 'dataLists');
     checkLists(c, msg.dataLists, 'dataLists');
-    if ('airlineOffers' in msg) {
-      if (msg.kind === 'day') {
-        msg.airlineOffers.forEach((g, i) =>
-          g.offers.forEach((o, j) => checkOffer(c, o, `airlineOffers[${i}].offers[${j}]`)),
-        );
-      } else if (msg.kind === 'calendar') {
-        msg.airlineOffers.forEach((g, i) =>
-          g.priceCalendar.forEach((e, j) => {
-            const p = `airlineOffers[${i}].priceCalendar[${j}]`;
-            e.dates.forEach((d, k) =>
-              c.ref('OriginDestination', d.originDestinationRef, `${p}.dates[${k}].originDestinationRef`),
-            );
-            c.refs('Metadata', e.augPointRefs, `${p}.augPointRefs`);
-          }),
-        );
-      }
-    } else if ('pricedOffer' in msg) {
-      checkOffer(c, msg.pricedOffer, 'pricedOffer');
-    } else if ('orders' in msg) {
-      msg.orders.forEach((o, i) =>
-        o.orderItems.forEach((it, j) =>
-          it.services.forEach((s, k) => {
-            const p = `orders[${i}].orderItems[${j}].services[${k}]`;
-            c.ref('Passenger', s.passengerRef, `${p}.passengerRef`);
-            c.ref('FlightSegment', s.segmentRef, `${p}.segmentRef`);
-            c.ref('ServiceDefinition', s.serviceDefinitionRef, `${p}.serviceDefinitionRef`);
-            c.ref('FlightSegment', s.selectedSeat?.segmentRef, `${p}.selectedSeat.segmentRef`);
-            c.ref('ServiceDefinition', s.selectedSeat?.serviceDefinitionRef, `${p}.selectedSeat.serviceDefinitionRef`);
-          }),
-        ),
-      );
-    }
+    checkOrder(c, msg.order, 'order');
     return c.problems;
   }
-  c.declare(
-    'Passenger',
-    msg.passengers.map((p) => p.passengerId),
-    'passengers',
-  );
-  if (!('contacts' in msg)) {
-    msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
-  } else {
-    c.declare(
-      'ContactInformation',
-      msg.contacts.map((x) => x.contactId),
-      'contacts',
-    );
-    checkPassengers(c, msg.passengers, 'passengers');
-    msg.offers.forEach((o, i) => checkSelectedItems(c, o.offerItems, `offers[${i}].offerItems`));
+  if (!('kind' in msg)) {
+    checkRequest(c, msg);
+    return c.problems;
   }
+  if (msg.kind === 'error') return [];
+  declareLists(c, msg.dataLists, msg.metadata, 'dataLists');
+  checkLists(c, msg.dataLists, 'dataLists');
+  if ('airlineOffers' in msg) checkShopping(c, msg);
+  else if ('pricedOffer' in msg) checkOffer(c, msg.pricedOffer, 'pricedOffer');
+  else if ('orders' in msg) msg.orders.forEach((o, i) => checkOrder(c, o, `orders[${i}]`));
+  else checkReshop(c, msg.result);
   return c.problems;
 }
 
