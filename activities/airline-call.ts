@@ -57,6 +57,8 @@ export const TRANSIENT_FAILURE_TYPE = FailureType.AIRLINE_TRANSIENT;
 export interface ClassifyOptions {
   codes: NdcCodeTable;
   orderCreate?: boolean;
+  /** An OrderChangeRQ (or its CustomerInputRS): like a create, unknown once it may have been sent. */
+  orderChange?: boolean;
   orderCancel?: boolean;
   card?: PaymentCard;
 }
@@ -190,10 +192,12 @@ export function classifyFailure(error: unknown, attempt: number, options: Classi
   // On calls that may change the order only a business answer is definite: a body we cannot read
   // after the request went out (cut, corrupt, not the expected message) leaves the outcome unknown.
   const unanswered = error.requestSent && (error.transient || error instanceof NdcInvalidResponseError);
-  if ((options.orderCreate || options.orderCancel) && unanswered) {
+  if ((options.orderCreate || options.orderChange || options.orderCancel) && unanswered) {
     const [what, type] = options.orderCreate
       ? ['order create', FailureType.ORDER_OUTCOME_UNKNOWN]
-      : ['order cancel', FailureType.CANCEL_OUTCOME_UNKNOWN];
+      : options.orderChange
+        ? ['order change', FailureType.ORDER_OUTCOME_UNKNOWN]
+        : ['order cancel', FailureType.CANCEL_OUTCOME_UNKNOWN];
     return failure(`${what} outcome unknown: ${message}`, type, { attempt, ...http }, { ...from, retryable: true });
   }
   if (error instanceof NdcTransportError || (error instanceof NdcHttpError && error.transient))
@@ -216,8 +220,8 @@ export function classifyFailure(error: unknown, attempt: number, options: Classi
  * gets the same answer. After an order create or cancel the outcome is still unknown.
  */
 function unusableAnswer(error: Error, attempt: number, options: ClassifyOptions): ApplicationFailure {
-  if (options.orderCreate || options.orderCancel) {
-    const type = options.orderCreate ? FailureType.ORDER_OUTCOME_UNKNOWN : FailureType.CANCEL_OUTCOME_UNKNOWN;
+  if (options.orderCreate || options.orderChange || options.orderCancel) {
+    const type = options.orderCancel ? FailureType.CANCEL_OUTCOME_UNKNOWN : FailureType.ORDER_OUTCOME_UNKNOWN;
     return failure(`outcome unknown: ${error.message}`, type, { attempt }, { retryable: true, cause: error });
   }
   return failure(error.message, FailureType.INVALID_RESPONSE, { attempt }, { cause: error });

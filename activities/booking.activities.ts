@@ -12,6 +12,7 @@ import type { BookingActivities } from './booking.activities.types';
 import { createExtrasActivities } from './extras.activities';
 import { createOrderActivities } from './order.activities';
 import { createPricingActivities } from './pricing.activities';
+import { createServicingActivities } from './servicing.activities';
 import { createShoppingActivities } from './shopping.activities';
 
 export {
@@ -31,6 +32,7 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
   const pricing = createPricingActivities(call);
   const orders = createOrderActivities(call);
   const extras = createExtrasActivities(call);
+  const servicing = createServicingActivities(call);
   return {
     calendar: local(shopping.calendar),
     shop: local(shopping.shop),
@@ -44,5 +46,11 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     cancelOrder: local(orders.cancelOrder),
     listServices: local(extras.listServices),
     readSeatMaps: local(extras.readSeatMaps),
+    reshopChange: local(servicing.reshopChange),
+    quoteRefund: local(servicing.quoteRefund),
+    repriceOrder: local(servicing.repriceOrder),
+    changeOrder: local(servicing.changeOrder),
+    listOrderServices: local(servicing.listOrderServices),
+    readOrderSeatMaps: local(servicing.readOrderSeatMaps),
   };
 }

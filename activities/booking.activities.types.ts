@@ -10,7 +10,7 @@
 import type { BookingIntent, CardAuthentication, PaymentCard } from '../src/booking/booking.model';
 import type { NdcContext, OfferToPrice } from '../src/booking/intent-to-ndc';
 import type { ExtraPick, SeatMaps, ServiceOption } from '../src/booking/booking.extras';
-import type { OrderFlight } from '../src/booking/servicing.model';
+import type { ChangeOffer, ChangeOffersRequest, OrderSummary, RefundQuote } from '../src/booking/servicing.model';
 import type { Money, SelectedOfferItem } from '../src/ndc/ndc.model';
 
 export type { NdcContext } from '../src/booking/intent-to-ndc';
@@ -117,6 +117,8 @@ export interface ServiceListResult {
   /** The ALaCarteOffer they belong to (absent when nothing is on sale). */
   aLaCarteOfferId?: string;
   owner?: string;
+  /** The ServiceListRS's ShoppingResponseID (an order's services: what accepting them names). */
+  responseId?: string;
   options: ServiceOption[];
   attempt: number;
 }
@@ -147,25 +149,8 @@ export interface CreateOrderInput {
   authentication?: CardAuthentication;
 }
 
-export interface OrderSummary {
-  orderId: string;
-  owner: string;
-  bookingReference: string;
-  total: Money;
-  status: string;
-  /** A cancelled order's cancellation fee, when its view carries one (PenaltyList, `Cancellation`). */
-  cancellationFee?: Money;
-  /** A cancelled order's refund, when its view carries one (PenaltyList, `Refund`). */
-  refund?: Money;
-  /** Its flights, in order of departure (absent in results recorded before servicing). */
-  flights?: OrderFlight[];
-  /** The PassengerIDs still on the order. */
-  passengerIds?: string[];
-  /** A held order: unpaid until `dueBy`. */
-  payment?: { status: 'due' | 'paid'; dueBy?: string; priceGuaranteedUntil?: string };
-  /** The airline changed the order's schedule (`Status@ScheduleChangeInd`): it waits for the seller's answer. */
-  scheduleChange?: boolean;
-}
+/** The order as the saga keeps it (src/booking/servicing.model.ts). */
+export type { OrderSummary } from '../src/booking/servicing.model';
 
 export interface CreateOrderResult {
   /** Absent in results recorded before 3-D Secure. */
@@ -250,6 +235,90 @@ export interface CancelOrderResult {
   attempt: number;
 }
 
+// ------------------------------------------------------------------ servicing (docs/orchestrator.md, "Servicing")
+
+/** An order named by its id and the airline that owns it. */
+export interface OrderRef {
+  orderId: string;
+  owner: string;
+}
+
+export interface ReshopChangeInput {
+  ctx: NdcContext;
+  order: OrderRef;
+  request: ChangeOffersRequest;
+  /** The trip's airports (the change keeps them). */
+  origin: string;
+  destination: string;
+  /** A change the airline's own schedule change calls for: no change fee. */
+  involuntary?: boolean;
+}
+
+/** A change offer, with what accepting it names at the airline. */
+export interface ChangeOfferFound extends ChangeOffer {
+  owner: string;
+  /** The OrderReshopRS's ReShoppingResponseID. */
+  responseId: string;
+}
+
+export interface ReshopChangeResult {
+  offers: ChangeOfferFound[];
+  attempt: number;
+}
+
+export interface QuoteRefundInput {
+  ctx: NdcContext;
+  order: OrderRef;
+  /** Indexes in the intent of the travellers to remove; absent: the whole order. */
+  passengers?: number[];
+}
+
+export interface QuoteRefundResult extends RefundQuote {
+  attempt: number;
+}
+
+export interface RepriceOrderInput {
+  ctx: NdcContext;
+  order: OrderRef;
+  /** With a card token the price includes the card's fee. */
+  tokenId?: string;
+}
+
+export interface RepriceOrderResult {
+  /** What the order costs now (with the card fee when a token was given). */
+  total: Money;
+  /** The airline says the price stands (`NoPriceChangeInd`). */
+  unchanged: boolean;
+  /** The ReShoppingResponseID an `AcceptRepricedOrder` names, when the price changed. */
+  responseId?: string;
+  surcharge?: Money;
+  attempt: number;
+}
+
+/** What an OrderChangeRQ does. */
+export type OrderChange =
+  /** Accept change offers or à-la-carte offers (with the payment of what is due). */
+  | { kind: 'acceptOffers'; offers: ChosenOffer[]; payment?: { tokenId: string; amount: Money } }
+  /** Pay a held order (accepting a reprice first when it changed). */
+  | { kind: 'pay'; tokenId: string; amount: Money; acceptRepricedOrder?: string }
+  /** Remove travellers (their items). */
+  | { kind: 'removePassengers'; passengers: number[] };
+
+export interface ChangeOrderInput {
+  ctx: NdcContext;
+  order: OrderRef;
+  change: OrderChange;
+  /** 3-D Secure data of a payment (TermURL / FailURL, the browser). */
+  securePayment: BookingIntent['securePayment'];
+}
+
+export interface OrderExtrasInput {
+  ctx: NdcContext;
+  order: OrderRef;
+  /** The trip's destination: services of segments departing from it are the return's. */
+  destination?: string;
+}
+
 /** The activities the booking workflow calls, as built by `createBookingActivities`. */
 export interface BookingActivities {
   calendar(input: CalendarInput): Promise<CalendarResult>;
@@ -267,4 +336,16 @@ export interface BookingActivities {
   listServices(input: ExtrasInput): Promise<ServiceListResult>;
   /** SeatAvailabilityRQ per chosen offer: the seat maps. */
   readSeatMaps(input: ExtrasInput): Promise<SeatMapResult>;
+  /** OrderReshopRQ: offers to change the trip (changes nothing). */
+  reshopChange(input: ReshopChangeInput): Promise<ReshopChangeResult>;
+  /** OrderReshopRQ: what cancelling would refund (changes nothing). */
+  quoteRefund(input: QuoteRefundInput): Promise<QuoteRefundResult>;
+  /** OrderReshopRQ: a held order's price now (changes nothing). */
+  repriceOrder(input: RepriceOrderInput): Promise<RepriceOrderResult>;
+  /** OrderChangeRQ; never retried (a lost answer is settled by reading the order back). */
+  changeOrder(input: ChangeOrderInput): Promise<CreateOrderResult | AuthenticationChallenge>;
+  /** ServiceListRQ for the order. */
+  listOrderServices(input: OrderExtrasInput): Promise<ServiceListResult>;
+  /** SeatAvailabilityRQ for the order. */
+  readOrderSeatMaps(input: OrderExtrasInput): Promise<SeatMapResult>;
 }

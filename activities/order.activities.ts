@@ -9,7 +9,12 @@ import { flyingPassengerIds, orderFlights, orderPaymentStatus } from '../src/boo
 import type { DataLists } from '../src/ndc/ndc.model';
 import { cancellationOf } from '../src/ndc/cancellation-penalty';
 import { requireElement, requireMoney } from '../src/ndc/require-element';
-import { isAuthenticationChallenge, NdcInvalidResponseError, type OrderViewSuccess } from '../src/ndc-client';
+import {
+  isAuthenticationChallenge,
+  NdcInvalidResponseError,
+  type CustomerInputResponse,
+  type OrderViewSuccess,
+} from '../src/ndc-client';
 import type { AirlineCall } from './airline-call';
 import type {
   AuthenticationChallenge,
@@ -34,17 +39,7 @@ export function createOrderActivities(call: AirlineCall) {
         const { ctx, priced, tokenId, securePayment, authentication } = input;
         const rq = orderCreateRq(ctx, stamp(ctx), priced, tokenId, securePayment, authentication);
         const answer = await client.orderCreate(rq, options(ctx));
-        if (isAuthenticationChallenge(answer)) {
-          // A definite answer: no order exists yet; the airline holds the seats for its window.
-          const { acsUrl, spmTxnReference, originalTransactionId } = answer.payment;
-          return {
-            kind: 'challenge',
-            acsUrl,
-            spmTxnReference,
-            ...(originalTransactionId !== undefined ? { originalTransactionId } : {}),
-            attempt,
-          };
-        }
+        if (isAuthenticationChallenge(answer)) return challengeOf(answer, attempt);
         return { order: orderSummary(answer.rs, ctx.currency), orderViewXml: answer.xml, attempt };
       },
       { orderCreate: true },
@@ -83,6 +78,18 @@ export function createOrderActivities(call: AirlineCall) {
   };
 }
 
+/** A CustomerInputRQ answer: a definite answer, no order (or change) yet; the airline holds it for its window. */
+export function challengeOf(answer: CustomerInputResponse, attempt: number): AuthenticationChallenge {
+  const { acsUrl, spmTxnReference, originalTransactionId } = answer.payment;
+  return {
+    kind: 'challenge',
+    acsUrl,
+    spmTxnReference,
+    ...(originalTransactionId !== undefined ? { originalTransactionId } : {}),
+    attempt,
+  };
+}
+
 /**
  * The order's summary. `currency` (the one the booking asked for) is that of amounts the airline
  * sent without `Code` and without currency metadata.
@@ -101,6 +108,7 @@ export function orderSummary(rs: OrderViewSuccess, currency: string): OrderSumma
     ...cancellationSummary(rs.dataLists, currency),
     flights: orderFlights(rs.dataLists),
     passengerIds: flyingPassengerIds(order),
+    itemCount: order.orderItems.length,
     payment: orderPaymentStatus(order),
     ...(order.scheduleChange === true ? { scheduleChange: true } : {}),
   };

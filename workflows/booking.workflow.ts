@@ -9,8 +9,10 @@
  * 2. place the order: createOrder -> [3-D Secure: await the cardholder -> customerInput], each
  *    send that got no definite answer settled by looking the order up before anything is sent
  *    again;
- * 3. confirm: retrieveOrder;
- * 4. after confirmation: the cancel window.
+ * 3. confirm: retrieveOrder (`CONFIRMED`, or `HELD` for an order made unpaid);
+ * 4. after confirmation: servicing until the last flight has departed (`booking.servicing.ts`:
+ *    pay a hold, change the trip, add bags and seats, quote a refund, remove travellers, cancel);
+ *    bookings started without servicing: the cancel window.
  *
  * A "shop again" answer (sold out, expired offer or token) before or at order time starts a fresh
  * round at 1, `maxReshops` times in all.
@@ -26,6 +28,7 @@ import {
   type BookingResult,
   type BookingWorkflowOptions,
 } from '../src/booking/booking.model';
+import { serviceUntilDeparture } from './booking.servicing';
 import { cancelConfirmed } from './booking/cancel';
 import { confirm } from './booking/confirm';
 import {
@@ -74,7 +77,10 @@ export async function bookingWorkflow(
   listen(booking, () => {
     if (booking.phase === 'preparing') preOrder.cancel();
   });
-  const result = await book(booking, preOrder);
+  const result =
+    options.resume !== undefined
+      ? await serviceUntilDeparture(booking, options.resume.order)
+      : await book(booking, preOrder);
   booking.phase = 'closed';
   // Status events (webhooks, the batch) are signals: delivered before the workflow completes.
   await booking.trail.settled();
@@ -254,11 +260,15 @@ function escalated(booking: Booking, why: string): PlaceOutcome {
 
 // ------------------------------------------------------------------ 3. confirm, 4. after confirmation
 
-/** Confirms the placed order, then keeps the booking open for its cancel window. */
+/**
+ * Confirms the placed order, then serves the booking until its last flight has departed
+ * (`booking.servicing.ts`); a booking started without servicing keeps its cancel window instead.
+ */
 async function confirmAndKeep(booking: Booking, placed: Placed): Promise<BookingResult> {
-  const confirmed = await confirm(booking, placed);
-  booking.orderViewXml = confirmed.orderViewXml;
-  return afterConfirmation(booking, confirmed, placed.order);
+  const { result, order } = await confirm(booking, placed);
+  booking.orderViewXml = result.orderViewXml;
+  if (booking.settings.servicing !== undefined) return serviceUntilDeparture(booking, order);
+  return afterConfirmation(booking, result, placed.order);
 }
 
 /**

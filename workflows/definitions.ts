@@ -6,6 +6,15 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { SeatChoice, SeatMaps } from '../src/booking/booking.extras';
 import type {
+  AddServicesRequest,
+  ChangeOffer,
+  ChangeOffersRequest,
+  ChangeTripRequest,
+  OrderServiceOffer,
+  PayRequest,
+  RefundQuote,
+} from '../src/booking/servicing.model';
+import type {
   AuthenticationReceipt,
   AuthenticationReturn,
   BatchProgress,
@@ -66,3 +75,37 @@ export const selectSeatsUpdate = defineUpdate<void, [SeatChoice[]]>('selectSeats
 export const authenticationResultUpdate = defineUpdate<AuthenticationReceipt, [AuthenticationReturn]>(
   'authenticationResult',
 );
+
+// ------------------------------------------------------------------ servicing (docs/orchestrator.md, "Servicing")
+// One at a time per booking: each validator refuses another while one runs (BOOKING_BUSY); the
+// validators also refuse what the booking's status does not allow, an unknown or expired offer,
+// a difference above `maxDifference`. Refusals and failures carry their type (ApplicationFailure
+// type, `SERVICING_REFUSALS` in src/booking/servicing.model.ts).
+
+/** The airline's offers to change the trip to other dates (OrderReshopRQ); remembered for `changeTrip`. */
+export const changeOffersUpdate = defineUpdate<{ offers: ChangeOffer[] }, [ChangeOffersRequest]>('changeOffers');
+
+/** Takes a change offer (OrderChangeRQ, paying what is due): `CHANGING`, then `CONFIRMED` on the new flights. */
+export const changeTripUpdate = defineUpdate<BookingState, [ChangeTripRequest]>('changeTrip');
+
+/** The services on sale for the order (ServiceListRQ for its OrderID). */
+export const orderServicesUpdate = defineUpdate<{ services: OrderServiceOffer[] }, [Record<string, never>]>(
+  'orderServices',
+);
+
+/** The order's seat map (SeatAvailabilityRQ for its OrderID). */
+export const orderSeatMapUpdate = defineUpdate<SeatMaps, [Record<string, never>]>('orderSeatMap');
+
+/** Adds bags and seats to the order (OrderChangeRQ with the order's à-la-carte offers), paying for them. */
+export const addServicesUpdate = defineUpdate<BookingState, [AddServicesRequest]>('addServices');
+
+/** What cancelling (all, or some travellers) would refund now, without cancelling (OrderReshopRQ). */
+export const cancelQuoteUpdate = defineUpdate<RefundQuote, [{ passengers?: number[] }]>('cancelQuote');
+
+/** Removes some travellers (OrderChangeRQ deleting their items); the others keep flying. */
+export const removePassengersUpdate = defineUpdate<BookingState, [{ passengers: number[]; reason?: string }]>(
+  'removePassengers',
+);
+
+/** Pays a `HELD` booking (reprice when due, price guard, token, OrderChangeRQ with the payment): `CONFIRMED`. */
+export const payBookingUpdate = defineUpdate<BookingState, [PayRequest]>('payBooking');

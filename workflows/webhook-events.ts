@@ -66,8 +66,15 @@ export function bookingEventType(status: BookingStatus): WebhookEventType | unde
       return 'booking.cancelled';
     case 'ESCALATED':
       return 'booking.escalated';
+    case 'HELD':
+      return 'booking.held';
+    case 'EXPIRED':
+      return 'booking.expired';
+    case 'ACTION_REQUIRED':
+      return 'booking.airline_change';
     case 'RUNNING':
     case 'SETTLING':
+    case 'CHANGING':
     case 'CANCELLING':
       return undefined;
   }
@@ -107,10 +114,37 @@ export function bookingEventData(
   const refund = (state as { cancellation?: { refund?: { value: string; currency: string } } }).cancellation?.refund;
   if (refund !== undefined) data.refund = { ...refund };
   if (state.status === 'ESCALATED' && state.settling !== undefined) data.lookupIds = [...state.settling.lookupIds];
+  Object.assign(data, servicingData(state));
   if (state.error !== undefined) {
     data.error = { type: state.error.type, message: state.error.message };
     if (state.error.airlineCode !== undefined) data.error.airlineCode = state.error.airlineCode;
   }
+  return data;
+}
+
+/** What a serviceable booking's events add: the held order's payment, the last change, the flights. */
+function servicingData(state: BookingState): Pick<BookingEventData, 'payment' | 'change' | 'flights'> {
+  const data: Pick<BookingEventData, 'payment' | 'change' | 'flights'> = {};
+  if (state.payment !== undefined) data.payment = { ...state.payment, amount: { ...state.payment.amount } };
+  const last = state.changes?.[state.changes.length - 1];
+  if (last !== undefined) {
+    const { kind, at, difference, penalty, passengers } = last;
+    data.change = {
+      kind,
+      at,
+      ...(difference !== undefined ? { difference: { ...difference } } : {}),
+      ...(penalty !== undefined ? { penalty: { ...penalty } } : {}),
+      ...(passengers !== undefined ? { passengers: [...passengers] } : {}),
+    };
+  }
+  if (state.flights !== undefined)
+    data.flights = state.flights.map(({ flight, origin, destination, departure, arrival }) => ({
+      flight,
+      origin,
+      destination,
+      departure,
+      ...(arrival !== undefined ? { arrival } : {}),
+    }));
   return data;
 }
 
@@ -162,7 +196,11 @@ export async function emitWebhookEvent(
  * go on changing it; the returned promise must be awaited before the workflow completes (a
  * signal still in flight then would be lost).
  */
-export function emitBookingEvent(agencyId: string, state: BookingState): Promise<void> {
+export function emitBookingEvent(
+  agencyId: string,
+  state: BookingState,
+  event: WebhookEventType | null | undefined = bookingEventType(state.status),
+): Promise<void> {
   if (!patched(WEBHOOK_EVENTS_PATCH)) return Promise.resolve();
   const info = workflowInfo();
   const parent = info.parent?.workflowId;
@@ -183,7 +221,7 @@ export function emitBookingEvent(agencyId: string, state: BookingState): Promise
           ).catch(notTaken),
     );
   }
-  const type = bookingEventType(state.status);
+  const type = event ?? undefined;
   if (type !== undefined && (type !== 'booking.escalated' || patched(WEBHOOK_ESCALATED_PATCH)))
     sends.push(sendToRegistry(agencyId, newEvent(type, bookingEventData(info.workflowId, agencyId, state, parent))));
   return Promise.all(sends).then(() => undefined);

@@ -75,6 +75,13 @@ export const FailureType = {
   AIRLINE_UNAVAILABLE: 'AIRLINE_UNAVAILABLE',
   /** Cancelling a confirmed order did not succeed: the booking stays `CONFIRMED`. */
   CANCEL_FAILED: 'CANCEL_FAILED',
+  /**
+   * A change of the order (OrderChangeRQ) got no answer and no read of the order answered
+   * afterwards: whether it took effect must be checked by hand; the booking keeps its status.
+   */
+  CHANGE_UNSETTLED: 'CHANGE_UNSETTLED',
+  /** A change of the order got no answer, and the order read back without it every time it was sent. */
+  CHANGE_NOT_APPLIED: 'CHANGE_NOT_APPLIED',
 } as const;
 export type FailureType = (typeof FailureType)[keyof typeof FailureType];
 

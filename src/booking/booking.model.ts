@@ -69,6 +69,14 @@ export type IntentPassenger = z.infer<typeof intentPassengerSchema>;
 export type IntentContact = z.infer<typeof intentContactSchema>;
 export type { CardAddress, CardAuthentication, PaymentCard } from '../common/payment-card';
 import type { PaymentCard } from '../common/payment-card';
+import type {
+  ChangeOffer,
+  OrderServiceOffer,
+  OrderSummary,
+  RefundQuote,
+  ServicingOptions,
+} from './servicing.model';
+import type { SeatMaps } from './booking.extras';
 
 /**
  * A booking intent as the saga books it (`bookingWorkflow`'s first argument): inferred from
@@ -177,6 +185,38 @@ export interface BookingWorkflowOptions {
    * `SEAT_SELECTION_TIMEOUT_MS` of the API/worker).
    */
   seatSelectionTimeoutMs?: number;
+  /**
+   * Keeps the booking open after its order exists, for servicing (pay a hold, change the trip,
+   * add bags and seats, refund quotes, remove travellers, cancel) until its last flight has
+   * departed (docs/orchestrator.md, "Servicing"); the API always sets it. Absent (bookings started
+   * before servicing): the booking completes at `CONFIRMED`, or after its `cancelWindowMs`.
+   */
+  servicing?: ServicingOptions;
+  /** Set by the booking itself when it continues as new: the run goes straight on servicing. */
+  resume?: ResumedBooking;
+}
+
+/** What each servicing action answers. */
+export interface ServicingAnswers {
+  changeOffers: { offers: ChangeOffer[] };
+  changeTrip: BookingState;
+  orderServices: { services: OrderServiceOffer[] };
+  orderSeatMap: SeatMaps;
+  addServices: BookingState;
+  cancelQuote: RefundQuote;
+  removePassengers: BookingState;
+  pay: BookingState;
+}
+
+/** What a serviceable booking carries into its next run (continue-as-new). */
+export interface ResumedBooking {
+  state: BookingState;
+  order: OrderSummary;
+  offers: (ChangeOffer & { owner: string; responseId: string })[];
+  paymentDueAnnounced: boolean;
+  orderViewXml?: string;
+  /** The price guard's memory (what was approved). */
+  approvedTotal?: string;
 }
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */

@@ -4,8 +4,8 @@
  * interfaces: they cross HTTP and Temporal. Amounts are exact decimal strings with their currency.
  */
 import type { Money } from '../ndc/ndc.model';
+import type { PaymentCard } from '../common/payment-card';
 import type { ExtraDirection, ExtraServiceCode, SeatChoice } from './booking.extras';
-import type { PaymentCard } from './booking.model';
 
 /** A flight of the order as the booking shows it (one segment). */
 export interface OrderFlight {
@@ -19,6 +19,29 @@ export interface OrderFlight {
   departure: string;
   /** Local date and time of arrival, when the airline gives it. */
   arrival?: string;
+}
+
+/** An order as the saga keeps it: what the airline's OrderViewRS says of it, reduced. */
+export interface OrderSummary {
+  orderId: string;
+  owner: string;
+  bookingReference: string;
+  total: Money;
+  status: string;
+  /** A cancelled order's cancellation fee (or a removed traveller's), when its view carries one (PenaltyList, `Cancellation`). */
+  cancellationFee?: Money;
+  /** A cancelled order's refund (or a removed traveller's), when its view carries one (PenaltyList, `Refund`). */
+  refund?: Money;
+  /** Its flights, in order of departure (absent in results recorded before servicing). */
+  flights?: OrderFlight[];
+  /** The PassengerIDs still on the order. */
+  passengerIds?: string[];
+  /** How many items the order has (services added make more). */
+  itemCount?: number;
+  /** A held order: unpaid until `dueBy`. */
+  payment?: { status: 'due' | 'paid'; dueBy?: string; priceGuaranteedUntil?: string };
+  /** The airline changed the order's schedule (`Status@ScheduleChangeInd`): it waits for the seller's answer. */
+  scheduleChange?: boolean;
 }
 
 /** A held order's payment: due by a deadline, the price guaranteed until an earlier one. */
@@ -142,3 +165,38 @@ export type ServicingAction =
   | 'cancelQuote'
   | 'removePassengers'
   | 'pay';
+
+/**
+ * Why a servicing request is refused before anything is sent to the airline (the update's
+ * validator, or the action before its first airline call): the `ApplicationFailure` type the API
+ * maps to its answer (docs/api.md, "Servicing").
+ */
+export const ServicingRefusal = {
+  /** Another servicing action of this booking is running (HTTP 409). */
+  BOOKING_BUSY: 'BOOKING_BUSY',
+  /** The booking's status does not allow the action (HTTP 409). */
+  NOT_SERVICEABLE: 'NOT_SERVICEABLE',
+  /** No such change offer (ask `change-offers` first; HTTP 404). */
+  OFFER_UNKNOWN: 'OFFER_UNKNOWN',
+  /** The change offer has expired (HTTP 409). */
+  OFFER_EXPIRED: 'OFFER_EXPIRED',
+  /** The change costs more than `maxDifference` (HTTP 409). */
+  DIFFERENCE_ABOVE_MAX: 'DIFFERENCE_ABOVE_MAX',
+  /** Something is due and no card was given (HTTP 422). */
+  CARD_REQUIRED: 'CARD_REQUIRED',
+  /** A passenger, bag code, seat or segment the order does not have, or a seat taken (HTTP 422). */
+  INVALID_SERVICING_REQUEST: 'INVALID_SERVICING_REQUEST',
+} as const;
+export type ServicingRefusal = (typeof ServicingRefusal)[keyof typeof ServicingRefusal];
+
+/** The arguments of each servicing action. */
+export interface ServicingArgs {
+  changeOffers: ChangeOffersRequest;
+  changeTrip: ChangeTripRequest;
+  orderServices: Record<string, never>;
+  orderSeatMap: Record<string, never>;
+  addServices: AddServicesRequest;
+  cancelQuote: { passengers?: number[] };
+  removePassengers: { passengers: number[]; reason?: string };
+  pay: PayRequest;
+}

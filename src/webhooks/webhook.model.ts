@@ -13,6 +13,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.cancelled',
   'booking.escalated',
   'booking.awaiting_seat_selection',
+  'booking.held',
+  'booking.payment_due',
+  'booking.expired',
+  'booking.changed',
+  'booking.airline_change',
+  'booking.airline_change_due',
   'batch.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -102,6 +108,18 @@ export interface BookingEventData {
    * agency (or the airline's desk) can check whether an order exists.
    */
   lookupIds?: string[];
+  /** `HELD`, `booking.payment_due`, `EXPIRED`: the held order's payment (what is due, by when). */
+  payment?: { status: string; amount: { value: string; currency: string }; dueBy?: string; priceGuaranteedUntil?: string };
+  /** `booking.changed`: the change just made (the last of `changes`). */
+  change?: {
+    kind: string;
+    at: string;
+    difference?: { value: string; currency: string };
+    penalty?: { value: string; currency: string };
+    passengers?: number[];
+  };
+  /** The order's flights now (servicing events). */
+  flights?: { flight: string; origin: string; destination: string; departure: string; arrival?: string }[];
 }
 
 export interface BatchEventData {

@@ -168,7 +168,20 @@ export function happyMocks(): ActivityMocks {
     })),
     listServices: mockFn<BookingActivities['listServices']>(async () => ({ options: [], attempt: attempt() })),
     readSeatMaps: mockFn<BookingActivities['readSeatMaps']>(async () => ({ attempt: attempt() })),
+    reshopChange: notMocked('reshopChange'),
+    quoteRefund: notMocked('quoteRefund'),
+    repriceOrder: notMocked('repriceOrder'),
+    changeOrder: notMocked('changeOrder'),
+    listOrderServices: notMocked('listOrderServices'),
+    readOrderSeatMaps: notMocked('readOrderSeatMaps'),
   };
+}
+
+/** A servicing activity a test did not mock: fails at once, naming it (never retried). */
+function notMocked<K extends keyof BookingActivities>(name: K): jest.MockedFunction<BookingActivities[K]> {
+  return mockFn<BookingActivities[K]>((async () => {
+    throw ApplicationFailure.nonRetryable(`activity ${name} is not mocked in this test`, 'NOT_MOCKED');
+  }) as unknown as BookingActivities[K]);
 }
 
 /**
@@ -189,6 +202,12 @@ export function delegatingActivities(current: () => ActivityMocks): BookingActiv
     cancelOrder: (input) => current().cancelOrder(input),
     listServices: (input) => current().listServices(input),
     readSeatMaps: (input) => current().readSeatMaps(input),
+    reshopChange: (input) => current().reshopChange(input),
+    quoteRefund: (input) => current().quoteRefund(input),
+    repriceOrder: (input) => current().repriceOrder(input),
+    changeOrder: (input) => current().changeOrder(input),
+    listOrderServices: (input) => current().listOrderServices(input),
+    readOrderSeatMaps: (input) => current().readOrderSeatMaps(input),
   };
 }
 

@@ -27,7 +27,7 @@ import type { Booking } from './context';
 import { toBookingError } from './failures';
 
 /** The activities never retried by Temporal: each may change the order at the airline. */
-export type OrderActivities = Pick<BookingActivities, 'createOrder' | 'customerInput' | 'cancelOrder'>;
+export type OrderActivities = Pick<BookingActivities, 'createOrder' | 'customerInput' | 'cancelOrder' | 'changeOrder'>;
 
 /** The activities of one airline. */
 export interface AirlineActivities {

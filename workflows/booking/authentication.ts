@@ -8,9 +8,9 @@
 import { condition, log } from '@temporalio/workflow';
 import type { AuthenticationChallenge } from '../../activities/booking.activities.types';
 import { FailureType } from '../../src/booking/booking.failures';
-import type { AuthenticationReturn } from '../../src/booking/booking.model';
+import type { AuthenticationReturn, BookingStatus } from '../../src/booking/booking.model';
 import { chosenAirline } from './airlines';
-import { airlineSettings, placed, type Booking, type PlaceOutcome, type Sent } from './context';
+import { airlineSettings, cancelPending, placed, type Booking, type PlaceOutcome, type Sent } from './context';
 import { failed, isOutcomeUnknown } from './failures';
 
 /** The cardholder's result, ready to send: approved or declined by the issuer, with its PaRes. */
@@ -31,26 +31,28 @@ export interface CardholderResult {
 export async function awaitCardholder(
   booking: Booking,
   challenge: AuthenticationChallenge,
+  after: BookingStatus = 'RUNNING',
 ): Promise<CardholderResult | Exclude<PlaceOutcome, { kind: 'placed' }>> {
   const { trail, inbox } = booking;
   const { authenticationTimeoutMs: timeoutMs } = airlineSettings(booking);
   const expiresAtMs = Date.now() + timeoutMs;
   const expiresAt = new Date(expiresAtMs).toISOString();
   trail.state.authentication = { redirectUrl: challenge.acsUrl, expiresAt };
-  inbox.authentication.waiting = true;
+  const waiting: NonNullable<Booking['inbox']['authentication']> = { waiting: true };
+  inbox.authentication = waiting;
   trail.setStatus('AWAITING_AUTHENTICATION');
   log.info('waiting for the 3-D Secure result of the cardholder', { expiresAt });
-  await condition(() => inbox.authentication.result !== undefined || inbox.cancel.requestedAt !== undefined, timeoutMs);
-  inbox.authentication.waiting = false;
-  if (inbox.cancel.requestedAt !== undefined) return { kind: 'cancelled' };
-  const returned = inbox.authentication.result;
+  await condition(() => waiting.result !== undefined || cancelPending(booking), timeoutMs);
+  waiting.waiting = false;
+  if (cancelPending(booking)) return { kind: 'cancelled' };
+  const returned = waiting.result;
   if (returned === undefined) {
     return failed(
       `no 3-D Secure result within ${timeoutMs} ms: no order was made, the airline releases the seats`,
       FailureType.AUTHENTICATION_TIMEOUT,
     );
   }
-  trail.setStatus('RUNNING');
+  trail.setStatus(after);
   if (returned.paRes === undefined) {
     return failed(
       `the cardholder was not authenticated (${returned.outcome}, without an issuer result): no order was made`,

@@ -7,7 +7,14 @@
  * Workflow code: deterministic, activities imported as types only.
  */
 import { ActivityFailure, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import type { OrderSummary, PriceResult, ShopResult } from '../../activities/booking.activities.types';
+import type {
+  ChangeOfferFound,
+  OrderRef,
+  OrderSummary,
+  PriceResult,
+  ShopResult,
+} from '../../activities/booking.activities.types';
+import type { ServicingAction, ServicingArgs, ServicingOptions } from '../../src/booking/servicing.model';
 import {
   DEFAULT_AUTHENTICATION_TIMEOUT_MS,
   type AirlineRoute,
@@ -18,6 +25,8 @@ import {
   type BookingState,
   type BookingStepName,
   type BookingWorkflowOptions,
+  type ResumedBooking,
+  type ServicingAnswers,
   type StepRecord,
   type UnsettledPolicy,
 } from '../../src/booking/booking.model';
@@ -29,6 +38,7 @@ import { failureTypeOf } from '../../src/booking/booking.failures';
 import { AgencyIdKey, AirlineKey, BookingStatusKey, ExtrasKey, RouteKey } from '../../src/temporal/search-attributes';
 import { bookingStatusChanged } from '../booking-status-listeners';
 import { emitBookingEvent } from '../webhook-events';
+import type { WebhookEventType } from '../../src/webhooks/webhook.model';
 import { DEFAULT_SETTLE_WINDOW_MS } from './decisions';
 import type { Pax } from './extras.decisions';
 import { applicationFailureOf, attemptsOf, toBookingError } from './failures';
@@ -61,7 +71,14 @@ export interface Settings {
   cancelWindowMs: number;
   seatSelectionTimeoutMs: number;
   authenticationTimeoutMs: number;
+  /** Absent: the booking completes at its outcome (or after its cancel window), as before servicing. */
+  servicing?: Required<ServicingOptions>;
 }
+
+/** Default of {@link ServicingOptions.paymentDueNoticeMs}: 2 h. */
+export const DEFAULT_PAYMENT_DUE_NOTICE_MS = 2 * 60 * 60 * 1000;
+/** Default of {@link ServicingOptions.maxHistoryEvents}. */
+export const DEFAULT_SERVICING_MAX_HISTORY_EVENTS = 10_000;
 
 export function settingsOf(options: BookingWorkflowOptions): Settings {
   return {
@@ -73,6 +90,14 @@ export function settingsOf(options: BookingWorkflowOptions): Settings {
     cancelWindowMs: Math.max(0, options.cancelWindowMs ?? 0),
     seatSelectionTimeoutMs: Math.max(0, options.seatSelectionTimeoutMs ?? DEFAULT_SEAT_SELECTION_TIMEOUT_MS),
     authenticationTimeoutMs: Math.max(0, options.authenticationTimeoutMs ?? DEFAULT_AUTHENTICATION_TIMEOUT_MS),
+    ...(options.servicing !== undefined
+      ? {
+          servicing: {
+            paymentDueNoticeMs: Math.max(0, options.servicing.paymentDueNoticeMs ?? DEFAULT_PAYMENT_DUE_NOTICE_MS),
+            maxHistoryEvents: Math.max(100, options.servicing.maxHistoryEvents ?? DEFAULT_SERVICING_MAX_HISTORY_EVENTS),
+          },
+        }
+      : {}),
   };
 }
 
@@ -87,8 +112,13 @@ export interface StepOptions {
 /** The booking's visible record: state, status and search attribute, step trail. */
 export interface Trail {
   readonly state: BookingState;
-  /** The one writer of the status: state, search attribute (unless `upsert: false`), webhook event, listeners. */
-  setStatus(status: BookingStatus, options?: { upsert?: boolean }): void;
+  /**
+   * The one writer of the status: state, search attribute (unless `upsert: false`), webhook event
+   * (the status's own, or `event`; `null`: none), listeners.
+   */
+  setStatus(status: BookingStatus, options?: { upsert?: boolean; event?: WebhookEventType | null }): void;
+  /** Sends a webhook event about the booking as it is, without a status change (e.g. `booking.payment_due`). */
+  announce(event: WebhookEventType): void;
   /** Runs one activity call as a recorded step (at the chosen airline unless `options.airline` says). */
   step<T extends { attempt: number }>(name: BookingStepName, call: () => Promise<T>, options?: StepOptions): Promise<T>;
   finish(status: BookingStatus, error?: BookingError): BookingResult;
@@ -96,26 +126,35 @@ export interface Trail {
   settled(): Promise<void>;
 }
 
-function createTrail(intent: BookingIntent, correlationId: string): Trail {
-  const state: BookingState = { status: 'RUNNING', steps: [], correlationId };
-  // Bookings with extras also say which (bookings without any keep the commands they always had).
-  const extras = extrasAsked(intent.extras);
-  upsertSearchAttributes([
-    { key: BookingStatusKey, value: 'RUNNING' },
-    { key: AgencyIdKey, value: intent.agency.id },
-    { key: RouteKey, value: `${intent.journey.origin}-${intent.journey.destination}` },
-    ...(extras !== undefined ? [{ key: ExtrasKey, value: extras }] : []),
-  ]);
+/**
+ * The trail of a new booking (its first search attributes set), or of one continued as new
+ * (`resumed`: its state carried over; the server carries its search attributes).
+ */
+function createTrail(intent: BookingIntent, correlationId: string, resumed?: BookingState): Trail {
+  const state: BookingState = resumed ?? { status: 'RUNNING', steps: [], correlationId };
+  if (resumed === undefined) {
+    // Bookings with extras also say which (bookings without any keep the commands they always had).
+    const extras = extrasAsked(intent.extras);
+    upsertSearchAttributes([
+      { key: BookingStatusKey, value: 'RUNNING' },
+      { key: AgencyIdKey, value: intent.agency.id },
+      { key: RouteKey, value: `${intent.journey.origin}-${intent.journey.destination}` },
+      ...(extras !== undefined ? [{ key: ExtrasKey, value: extras }] : []),
+    ]);
+  }
   const events: Promise<void>[] = [];
   const setStatus: Trail['setStatus'] = (status, options = {}) => {
     state.status = status;
     if (options.upsert !== false) upsertSearchAttributes([{ key: BookingStatusKey, value: status }]);
-    events.push(emitBookingEvent(intent.agency.id, state));
+    events.push(emitBookingEvent(intent.agency.id, state, options.event));
     bookingStatusChanged(state);
   };
   return {
     state,
     setStatus,
+    announce: (event) => {
+      events.push(emitBookingEvent(intent.agency.id, state, event));
+    },
     settled: () => Promise.all(events).then(() => undefined),
     step: (name, call, options = {}) => recordStep(state, name, call, options),
     finish(status, error) {
@@ -172,8 +211,21 @@ export interface Inbox {
   cancel: { requestedAt?: string; reason?: string };
   /** The traveller's seats, for the seat request the extras step opened (`AWAITING_SEAT_SELECTION`). */
   seats?: SeatChoiceRequest;
-  /** The cardholder's 3-D Secure result, while the authenticate step waits for one. */
-  authentication: { waiting: boolean; result?: AuthenticationReturn };
+  /**
+   * The 3-D Secure challenge the authenticate step waits on (a new one per challenge: the order,
+   * then each payment after it), its result written by the `authenticationResult` handler.
+   */
+  authentication?: { waiting: boolean; result?: AuthenticationReturn };
+  /** The servicing request being served (one at a time): set and cleared by its update handler. */
+  ticket?: Ticket;
+}
+
+/** A servicing request: its update handler waits until the servicing loop writes its outcome. */
+export interface Ticket<A extends ServicingAction = ServicingAction> {
+  readonly action: A;
+  readonly args: ServicingArgs[A];
+  /** Written by the servicing loop once served. */
+  outcome?: { ok: true; value: ServicingAnswers[A] } | { ok: false; type: string; message: string };
 }
 
 /** A seat map offered to the traveller: opened by the extras step, answered by the `selectSeats` update. */
@@ -191,12 +243,16 @@ export type Phase =
   | 'preparing'
   /** Placing and confirming the order: a cancel is remembered, carried out once it is confirmed. */
   | 'ordering'
+  /** The order exists: servicing actions are taken until the last flight has departed. */
+  | 'serviceable'
   /** About to complete: no cancel is carried out any more. */
   | 'closed';
 
 /** Everything the steps share. */
 export interface Booking {
   readonly intent: BookingIntent;
+  /** The workflow's options, as started (a continue-as-new passes them on). */
+  readonly options: BookingWorkflowOptions;
   /** One NDC TransactionIdentifier for every message of the booking (the airline's seat locks need it). */
   readonly ctx: NdcContext;
   readonly settings: Settings;
@@ -210,23 +266,57 @@ export interface Booking {
   airline: AirlineRoute | undefined;
   /** Written by the orchestrator only. */
   phase: Phase;
-  /** The OrderViewRS of the confirmed order (`orderView` query): written by the orchestrator only. */
+  /** The OrderViewRS of the confirmed order (`orderView` query): written by the orchestrators only. */
   orderViewXml?: string;
+  /** The order after the sale: written by the servicing orchestrator only. */
+  afterSale?: AfterSale;
+}
+
+/** What the servicing orchestrator keeps of the order after the sale. */
+export interface AfterSale {
+  /** The order as last read or changed. */
+  order: OrderSummary;
+  /** The change offers of the last `changeOffers` (accepted by `changeTrip` while unexpired). */
+  offers: ChangeOfferFound[];
+  /** `booking.payment_due` went out for the current deadline. */
+  paymentDueAnnounced: boolean;
+  /** Reads at or after the payment deadline that still showed the order held (the airline not done yet). */
+  holdChecks: number;
+  /** The price guard's memory while paying a hold. */
+  guard: { approvedTotal?: string; highestAccepted?: string };
 }
 
 /** The booking's shared context, its search attributes set. Registers no handler (`handlers.ts` does). */
 export function openBooking(intent: BookingIntent, options: BookingWorkflowOptions): Booking {
   const correlationId = options.correlationId ?? workflowInfo().workflowId;
-  return {
+  const { resume, ...started } = options;
+  const routes = routesFor(intent, options.airlines);
+  const booking: Booking = {
     intent,
+    options: started,
     ctx: ndcContextOf(intent, correlationId, workflowInfo().firstExecutionRunId.replace(/-/g, '')),
     settings: settingsOf(options),
-    trail: createTrail(intent, correlationId),
-    inbox: { approvals: 0, cancel: {}, authentication: { waiting: false } },
-    routes: routesFor(intent, options.airlines),
+    trail: createTrail(intent, correlationId, resume?.state),
+    inbox: { approvals: 0, cancel: {} },
+    routes,
     ...(options.authenticationReturn !== undefined ? { authenticationReturn: options.authenticationReturn } : {}),
     airline: undefined,
-    phase: 'preparing',
+    phase: resume === undefined ? 'preparing' : 'serviceable',
+  };
+  if (resume !== undefined) resumeAfterSale(booking, resume);
+  return booking;
+}
+
+/** A booking continued as new: its airline, order and servicing memory as the last run left them. */
+function resumeAfterSale(booking: Booking, resume: ResumedBooking): void {
+  booking.airline = booking.routes?.find((route) => route.code === resume.state.airline);
+  if (resume.orderViewXml !== undefined) booking.orderViewXml = resume.orderViewXml;
+  booking.afterSale = {
+    order: resume.order,
+    offers: resume.offers,
+    paymentDueAnnounced: resume.paymentDueAnnounced,
+    holdChecks: 0,
+    guard: resume.approvedTotal !== undefined ? { approvedTotal: resume.approvedTotal } : {},
   };
 }
 
@@ -237,6 +327,42 @@ export function openBooking(intent: BookingIntent, options: BookingWorkflowOptio
 function routesFor(intent: BookingIntent, routes: AirlineRoute[] | undefined): AirlineRoute[] | undefined {
   if (routes === undefined || intent.airlines === undefined) return routes;
   return intent.airlines.flatMap((code) => routes.filter((route) => route.code === code));
+}
+
+/**
+ * Shows the order as the airline last showed it: the one writer of `state.order`, `state.flights`
+ * and a held order's `state.payment` (what is due, by when).
+ */
+export function showOrder(state: BookingState, order: OrderSummary): void {
+  state.order = {
+    orderId: order.orderId,
+    bookingReference: order.bookingReference,
+    total: order.total,
+    status: order.status,
+  };
+  if (order.flights !== undefined && order.flights.length > 0) state.flights = order.flights;
+  const { payment } = order;
+  if (payment?.status === 'due') {
+    state.payment = {
+      status: 'due',
+      amount: order.total,
+      ...(payment.dueBy !== undefined ? { dueBy: payment.dueBy } : {}),
+      ...(payment.priceGuaranteedUntil !== undefined ? { priceGuaranteedUntil: payment.priceGuaranteedUntil } : {}),
+    };
+  } else if (state.payment?.status === 'due') {
+    state.payment = { ...state.payment, status: 'paid', amount: order.total, paidAt: new Date().toISOString() };
+  }
+}
+
+/** The order as the activities name it. */
+export function refOf(order: Pick<OrderSummary, 'orderId' | 'owner'>): OrderRef {
+  return { orderId: order.orderId, owner: order.owner };
+}
+
+/** A cancel asked for and not yet carried out (or tried: a failed cancel may be asked for again). */
+export function cancelPending({ inbox, trail }: Booking): boolean {
+  const asked = inbox.cancel.requestedAt;
+  return asked !== undefined && asked !== trail.state.cancellation?.requestedAt;
 }
 
 /** Records the chosen airline: the booking's routing, the state, and (routed bookings) the search attribute. */

@@ -91,6 +91,8 @@ export function remedyFor(type: FailureType): FailureRemedy {
     case 'CANCELLED':
     case 'AIRLINE_UNAVAILABLE':
     case 'CANCEL_FAILED':
+    case 'CHANGE_UNSETTLED':
+    case 'CHANGE_NOT_APPLIED':
       return 'fail';
     default:
       return assertNever(type);

@@ -278,3 +278,20 @@ export function resolveChoice(maps: SeatMaps, pax: readonly Pax[], seats: readon
     return seatPick(segment, seat, p);
   });
 }
+
+/** Picks of one à-la-carte offer. */
+export interface Picked {
+  offer: { offerId: string; owner: string; responseId: string };
+  picks: ExtraPick[];
+}
+
+/** One à-la-carte offer per offer id (bags and seats of one airline share it). */
+export function aLaCarteOffers(parts: (Picked | undefined)[]): OfferToPrice[] {
+  const byId = new Map<string, Picked>();
+  for (const part of parts) {
+    if (part === undefined || part.picks.length === 0) continue;
+    const known = byId.get(part.offer.offerId);
+    byId.set(part.offer.offerId, known ? { offer: known.offer, picks: [...known.picks, ...part.picks] } : part);
+  }
+  return [...byId.values()].map((p) => aLaCarteOffer(p.offer, p.picks));
+}

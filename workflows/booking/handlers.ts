@@ -3,19 +3,31 @@
  * registered in one place. Handlers only read the state and write the inbox; the steps that wait
  * read it.
  */
-import { condition, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, setHandler } from '@temporalio/workflow';
+import type { UpdateDefinition } from '@temporalio/common';
+import type { ServicingAnswers } from '../../src/booking/booking.model';
+import type { ServicingAction, ServicingArgs } from '../../src/booking/servicing.model';
 import type { AuthenticationReceipt, AuthenticationReturn } from '../../src/booking/booking.model';
 import {
+  addServicesUpdate,
   approvePriceSignal,
   authenticationResultUpdate,
   cancelBookingUpdate,
+  cancelQuoteUpdate,
   cancelSignal,
+  changeOffersUpdate,
+  changeTripUpdate,
+  orderSeatMapUpdate,
+  orderServicesUpdate,
   orderViewQuery,
+  payBookingUpdate,
+  removePassengersUpdate,
   seatMapQuery,
   selectSeatsUpdate,
   stateQuery,
 } from '../definitions';
-import type { Booking } from './context';
+import { cancelPending, type Booking, type Ticket } from './context';
+import { servicingRefusal, type ServicingView } from './servicing.decisions';
 import { resolveChoice } from './extras.decisions';
 
 /** Longest PaRes accepted (the embedded airline's is about 120 characters; 3-D Secure 1 ones a few kB). */
@@ -35,16 +47,21 @@ export function listen(booking: Booking, onCancel: () => void): void {
     inbox.approvals += 1;
   });
   const requestCancel = (request?: { reason?: string }): void => {
-    if (inbox.cancel.requestedAt !== undefined) return;
+    if (cancelPending(booking) || state.status === 'CANCELLED') return;
     inbox.cancel.requestedAt = new Date().toISOString();
     if (request?.reason !== undefined) inbox.cancel.reason = request.reason;
+    else delete inbox.cancel.reason;
     onCancel();
   };
   setHandler(cancelSignal, requestCancel);
   setHandler(cancelBookingUpdate, async (request) => {
     requestCancel(request);
+    const asked = inbox.cancel.requestedAt;
     await condition(
-      () => booking.phase === 'closed' || state.status === 'CANCELLED' || state.cancellation?.status === 'failed',
+      () =>
+        booking.phase === 'closed' ||
+        state.status === 'CANCELLED' ||
+        (state.cancellation?.requestedAt === asked && state.cancellation?.status === 'failed'),
     );
     return state;
   });
@@ -64,6 +81,60 @@ export function listen(booking: Booking, onCancel: () => void): void {
     },
   );
   listenForAuthentication(booking);
+  listenForServicing(booking);
+}
+
+/**
+ * The servicing updates: each validator refuses what the booking cannot take now
+ * (`servicingRefusal`); an accepted request becomes the inbox's ticket, which the servicing
+ * orchestrator serves, and the handler answers its outcome.
+ */
+function listenForServicing(booking: Booking): void {
+  serviceBy(booking, changeOffersUpdate, 'changeOffers');
+  serviceBy(booking, changeTripUpdate, 'changeTrip');
+  serviceBy(booking, orderServicesUpdate, 'orderServices');
+  serviceBy(booking, orderSeatMapUpdate, 'orderSeatMap');
+  serviceBy(booking, addServicesUpdate, 'addServices');
+  serviceBy(booking, cancelQuoteUpdate, 'cancelQuote');
+  serviceBy(booking, removePassengersUpdate, 'removePassengers');
+  serviceBy(booking, payBookingUpdate, 'pay');
+}
+
+function serviceBy<A extends ServicingAction>(
+  booking: Booking,
+  update: UpdateDefinition<ServicingAnswers[A], [ServicingArgs[A]]>,
+  action: A,
+): void {
+  setHandler(
+    update,
+    async (args) => {
+      const ticket: Ticket<A> = { action, args: args ?? ({} as ServicingArgs[A]) };
+      booking.inbox.ticket = ticket as unknown as Ticket;
+      await condition(() => ticket.outcome !== undefined);
+      delete booking.inbox.ticket;
+      const outcome = ticket.outcome!;
+      if (!outcome.ok) throw ApplicationFailure.nonRetryable(outcome.message, outcome.type);
+      return outcome.value;
+    },
+    {
+      validator: (args) => {
+        const refusal = servicingRefusal(servicingView(booking), action, args ?? ({} as ServicingArgs[A]));
+        if (refusal !== undefined) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type);
+      },
+    },
+  );
+}
+
+function servicingView(booking: Booking): ServicingView {
+  return {
+    status: booking.trail.state.status,
+    serviceable: booking.phase === 'serviceable',
+    busy: booking.inbox.ticket !== undefined,
+    passengers: booking.intent.passengers,
+    order: booking.afterSale?.order,
+    offers: booking.afterSale?.offers ?? [],
+    nowMs: Date.now(),
+  };
 }
 
 /**
@@ -73,7 +144,6 @@ export function listen(booking: Booking, onCancel: () => void): void {
  */
 function listenForAuthentication(booking: Booking): void {
   const { state } = booking.trail;
-  const inbox = booking.inbox.authentication;
   const urls = booking.intent.securePayment;
   const receipt = (outcome: AuthenticationReturn['outcome'], first: boolean): AuthenticationReceipt => ({
     outcome,
@@ -83,8 +153,10 @@ function listenForAuthentication(booking: Booking): void {
   setHandler(
     authenticationResultUpdate,
     (returned) => {
-      if (inbox.result !== undefined) return receipt(inbox.result.outcome, false);
-      if (!inbox.waiting || state.authentication === undefined) return receipt('declined', false);
+      const inbox = booking.inbox.authentication;
+      if (inbox?.result !== undefined) return receipt(inbox.result.outcome, false);
+      if (inbox === undefined || !inbox.waiting || state.authentication === undefined)
+        return receipt('declined', false);
       inbox.result = { outcome: returned.outcome, ...(returned.paRes !== undefined ? { paRes: returned.paRes } : {}) };
       state.authentication = {
         ...state.authentication,

@@ -6,6 +6,7 @@
  */
 import { ApplicationFailure, condition, log } from '@temporalio/workflow';
 import { FailureType } from '../../src/booking/booking.failures';
+import type { BookingStatus } from '../../src/booking/booking.status';
 import { compare } from '../../src/common/decimal';
 import type { Booking, Round } from './context';
 import { needsApproval } from './decisions';
@@ -18,8 +19,17 @@ export interface GuardMemory {
   highestAccepted?: string;
 }
 
-/** Lets `total` through, or waits for an approval; throws PRICE_NOT_APPROVED when none comes in time. */
-export async function guardPrice(booking: Booking, memory: GuardMemory, total: string, round: Round): Promise<void> {
+/**
+ * Lets `total` through, or waits for an approval (then the status goes back to `after`); throws
+ * PRICE_NOT_APPROVED when none comes in time.
+ */
+export async function guardPrice(
+  booking: Booking,
+  memory: GuardMemory,
+  total: string,
+  round: Pick<Round, 'acceptedBefore'>,
+  after: BookingStatus = 'RUNNING',
+): Promise<void> {
   const { intent, trail, inbox, settings } = booking;
   const maxTotal = intent.selection?.maxTotal;
   const limits = {
@@ -41,7 +51,7 @@ export async function guardPrice(booking: Booking, memory: GuardMemory, total: s
   }
   memory.approvedTotal = total;
   accept(memory, total);
-  trail.setStatus('RUNNING');
+  trail.setStatus(after);
 }
 
 function accept(memory: GuardMemory, total: string): void {

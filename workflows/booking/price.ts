@@ -10,7 +10,7 @@ import type { ChosenOffer, PriceResult, SeatMapResult } from '../../activities/b
 import type { ExtraPick, ExtrasState, SeatMaps } from '../../src/booking/booking.extras';
 import { FailureType } from '../../src/booking/booking.failures';
 import { add, currencyScale } from '../../src/common/decimal';
-import { aLaCarteOffer, lostSeats, paxOf, pickBags, pickSeats, type Pax } from './extras.decisions';
+import { aLaCarteOffers, lostSeats, paxOf, pickBags, pickSeats, type Pax, type Picked } from './extras.decisions';
 import { chosenAirline } from './airlines';
 import type { Booking, SeatChoiceRequest } from './context';
 
@@ -64,22 +64,6 @@ export function showExtras(state: ExtrasState | undefined, priced: PriceResult):
     value: add(currencyScale(currency), '0', ...state.priced.map((p) => p.price?.value ?? '0')),
     currency,
   };
-}
-
-interface Picked {
-  offer: { offerId: string; owner: string; responseId: string };
-  picks: ExtraPick[];
-}
-
-/** One à-la-carte offer per offer id (bags and seats of one airline share it). */
-function aLaCarteOffers(parts: (Picked | undefined)[]): ChosenOffer[] {
-  const byId = new Map<string, Picked>();
-  for (const part of parts) {
-    if (part === undefined || part.picks.length === 0) continue;
-    const known = byId.get(part.offer.offerId);
-    byId.set(part.offer.offerId, known ? { offer: known.offer, picks: [...known.picks, ...part.picks] } : part);
-  }
-  return [...byId.values()].map((p) => aLaCarteOffer(p.offer, p.picks));
 }
 
 async function bagPicks(
