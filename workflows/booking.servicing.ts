@@ -12,7 +12,7 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  continueAsNew,
+  makeContinueAsNewFunc,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -137,10 +137,15 @@ async function continueServicing(booking: Booking, afterSale: AfterSale): Promis
     ...(booking.orderViewXml !== undefined ? { orderViewXml: booking.orderViewXml } : {}),
     ...(afterSale.guard.approvedTotal !== undefined ? { approvedTotal: afterSale.guard.approvedTotal } : {}),
   };
-  return continueAsNew<(intent: BookingIntent, options: BookingWorkflowOptions) => Promise<BookingResult>>(
-    booking.intent,
-    { ...booking.options, resume },
-  );
+  // The search attributes and memo (the API's idempotency fingerprint) go on with the booking.
+  const { typedSearchAttributes, memo } = workflowInfo();
+  const next = makeContinueAsNewFunc<
+    (intent: BookingIntent, options: BookingWorkflowOptions) => Promise<BookingResult>
+  >({
+    typedSearchAttributes,
+    ...(memo !== undefined ? { memo } : {}),
+  });
+  return next(booking.intent, { ...booking.options, resume });
 }
 
 // ------------------------------------------------------------------ the airline's own deadlines, a cancel
