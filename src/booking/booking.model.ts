@@ -69,13 +69,7 @@ export type IntentPassenger = z.infer<typeof intentPassengerSchema>;
 export type IntentContact = z.infer<typeof intentContactSchema>;
 export type { CardAddress, CardAuthentication, PaymentCard } from '../common/payment-card';
 import type { PaymentCard } from '../common/payment-card';
-import type {
-  ChangeOffer,
-  OrderServiceOffer,
-  OrderSummary,
-  RefundQuote,
-  ServicingOptions,
-} from './servicing.model';
+import type { ChangeOffer, OrderServiceOffer, OrderSummary, RefundQuote, ServicingOptions } from './servicing.model';
 import type { SeatMaps } from './booking.extras';
 
 /**

@@ -109,7 +109,12 @@ export interface BookingEventData {
    */
   lookupIds?: string[];
   /** `HELD`, `booking.payment_due`, `EXPIRED`: the held order's payment (what is due, by when). */
-  payment?: { status: string; amount: { value: string; currency: string }; dueBy?: string; priceGuaranteedUntil?: string };
+  payment?: {
+    status: string;
+    amount: { value: string; currency: string };
+    dueBy?: string;
+    priceGuaranteedUntil?: string;
+  };
   /** `booking.changed`: the change just made (the last of `changes`). */
   change?: {
     kind: string;

@@ -259,6 +259,16 @@ describe('signed booking webhooks', () => {
       bookingReference: view.body.order.bookingReference,
       orderId: view.body.order.orderId,
       total: view.body.order.total,
+      // The order's flights as the airline shows them (what servicing and airline changes compare).
+      flights: [
+        {
+          flight: expect.stringMatching(/^ZZ\d+$/),
+          origin: 'LGW',
+          destination: 'OSL',
+          departure: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/),
+          arrival: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/),
+        },
+      ],
     });
 
     const unbookable = oneWayIntent({ agencyId });
