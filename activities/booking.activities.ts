@@ -52,5 +52,6 @@ export function createBookingActivities(deps: BookingActivityDeps): BookingActiv
     changeOrder: local(servicing.changeOrder),
     listOrderServices: local(servicing.listOrderServices),
     readOrderSeatMaps: local(servicing.readOrderSeatMaps),
+    orderReadPermit: servicing.orderReadPermit,
   };
 }

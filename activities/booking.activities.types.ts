@@ -302,7 +302,9 @@ export type OrderChange =
   /** Pay a held order (accepting a reprice first when it changed). */
   | { kind: 'pay'; tokenId: string; amount: Money; acceptRepricedOrder?: string }
   /** Remove travellers (their items). */
-  | { kind: 'removePassengers'; passengers: number[] };
+  | { kind: 'removePassengers'; passengers: number[] }
+  /** Accept the order as the airline changed it (`OrderChangeParameters/Reason`, nothing else changed). */
+  | { kind: 'acceptAirlineChange'; reason: string };
 
 export interface ChangeOrderInput {
   ctx: NdcContext;
@@ -348,4 +350,9 @@ export interface BookingActivities {
   listOrderServices(input: OrderExtrasInput): Promise<ServiceListResult>;
   /** SeatAvailabilityRQ for the order. */
   readOrderSeatMaps(input: OrderExtrasInput): Promise<SeatMapResult>;
+  /**
+   * Nothing but a permit: run on the airline's reads task queue, whose rate limit is the share of
+   * the airline's quota that order reads may take, before each scheduled order read.
+   */
+  orderReadPermit(): Promise<{ attempt: number }>;
 }

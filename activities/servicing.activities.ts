@@ -4,6 +4,7 @@
  * `readOrderSeatMaps`) are retried by Temporal; `changeOrder` is never retried (a failure after
  * the request went out is ORDER_OUTCOME_UNKNOWN: the workflow reads the order back first).
  */
+import { Context } from '@temporalio/activity';
 import type { DataLists, Order } from '../src/ndc/ndc.model';
 import type { ReshopOffer } from '../src/ndc/servicing.model';
 import { passengerOrderItemIds, reshopSummary } from '../src/ndc/order-servicing';
@@ -51,6 +52,7 @@ export function createServicingActivities(call: AirlineCall) {
     changeOrder: (input: ChangeOrderInput) => changeOrder(call, input),
     listOrderServices: (input: OrderExtrasInput) => listOrderServices(call, input),
     readOrderSeatMaps: (input: OrderExtrasInput) => readOrderSeatMaps(call, input),
+    orderReadPermit: async () => ({ attempt: Context.current().info.attempt }),
   };
 }
 
@@ -187,6 +189,8 @@ async function changeParts(input: ChangeOrderInput, current: () => Promise<Order
         securePayment,
         ...(change.acceptRepricedOrder !== undefined ? { acceptRepricedOrder: change.acceptRepricedOrder } : {}),
       };
+    case 'acceptAirlineChange':
+      return { reason: change.reason };
     case 'removePassengers': {
       const order = await current();
       const ids = passengerIds(input.ctx.passengers);

@@ -7,6 +7,8 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { SeatChoice, SeatMaps } from '../src/booking/booking.extras';
 import type {
   AddServicesRequest,
+  AirlineChangeAnswer,
+  AirlineChangeNotice,
   ChangeOffer,
   ChangeOffersRequest,
   ChangeTripRequest,
@@ -109,3 +111,16 @@ export const removePassengersUpdate = defineUpdate<BookingState, [{ passengers: 
 
 /** Pays a `HELD` booking (reprice when due, price guard, token, OrderChangeRQ with the payment): `CONFIRMED`. */
 export const payBookingUpdate = defineUpdate<BookingState, [PayRequest]>('payBooking');
+
+// ------------------------------------------------------------------ changes the airline makes
+
+/**
+ * A change the airline made to the order (the API's notification endpoint, or the booking's own
+ * order read): the booking compares it with the order it holds, settles it by the agency's policy
+ * or waits for the agency in `ACTION_REQUIRED`. A duplicate (its sequence already taken, or the
+ * same order) changes nothing.
+ */
+export const airlineChangeSignal = defineSignal<[AirlineChangeNotice]>('airlineChange');
+
+/** The agency's answer to an airline change (`ACTION_REQUIRED`): accept, rebook on an offer (fee waived), or cancel (full refund). */
+export const answerAirlineChangeUpdate = defineUpdate<BookingState, [AirlineChangeAnswer]>('answerAirlineChange');

@@ -123,8 +123,23 @@ export function bookingEventData(
 }
 
 /** What a serviceable booking's events add: the held order's payment, the last change, the flights. */
-function servicingData(state: BookingState): Pick<BookingEventData, 'payment' | 'change' | 'flights'> {
-  const data: Pick<BookingEventData, 'payment' | 'change' | 'flights'> = {};
+function servicingData(
+  state: BookingState,
+): Pick<BookingEventData, 'payment' | 'change' | 'flights' | 'airlineChange'> {
+  const data: Pick<BookingEventData, 'payment' | 'change' | 'flights' | 'airlineChange'> = {};
+  const change = state.airlineChange;
+  if (change !== undefined && (state.status === 'ACTION_REQUIRED' || change.action !== undefined)) {
+    const { kind, detectedBy, reason, shiftMinutes, actionBy, actions, action } = change;
+    data.airlineChange = {
+      kind,
+      detectedBy,
+      actions: [...actions],
+      ...(reason !== undefined ? { reason } : {}),
+      ...(shiftMinutes !== undefined ? { shiftMinutes } : {}),
+      ...(actionBy !== undefined ? { actionBy } : {}),
+      ...(action !== undefined ? { action: { ...action } } : {}),
+    };
+  }
   if (state.payment !== undefined) data.payment = { ...state.payment, amount: { ...state.payment.amount } };
   const last = state.changes?.[state.changes.length - 1];
   if (last !== undefined) {

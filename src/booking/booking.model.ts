@@ -48,6 +48,15 @@ export function airlineTaskQueue(taskQueue: string, code: string): string {
 }
 
 /**
+ * Task queue of one airline's order-read permits: `<taskQueue>-airline-<code>-reads`, rate limited
+ * at the share of the airline's quota that scheduled order reads may take (docs/orchestrator.md,
+ * "Changes the airline makes").
+ */
+export function airlineReadsTaskQueue(taskQueue: string, code: string): string {
+  return `${airlineTaskQueue(taskQueue, code)}-reads`;
+}
+
+/**
  * An airline a booking may use, as the API hands it to the workflow (from the airline's
  * profile): its designator and the settings the saga needs of it.
  */
@@ -62,6 +71,15 @@ export interface AirlineRoute {
   authenticationTimeoutMs?: number;
   /** Whether the airline answers calendar searches (`journey.flexibleDays`). Default true. */
   calendarSearch?: boolean;
+  /**
+   * How often a serviceable booking reads its order back for changes the airline made without
+   * telling (docs/orchestrator.md, "Changes the airline makes"): every `everyMs` (default 24 h),
+   * every `nearDepartureEveryMs` (default 6 h) within `nearDepartureMs` (default 7 days) of the
+   * departure; three times less often when the airline `pushesNotifications`.
+   */
+  orderReads?: { everyMs?: number; nearDepartureEveryMs?: number; nearDepartureMs?: number };
+  /** The airline pushes OrderChangeNotif to the API: its orders are read back less often. */
+  pushesNotifications?: boolean;
 }
 
 export type PassengerType = z.infer<typeof passengerTypeSchema>;
@@ -200,6 +218,7 @@ export interface ServicingAnswers {
   cancelQuote: RefundQuote;
   removePassengers: BookingState;
   pay: BookingState;
+  answerAirlineChange: BookingState;
 }
 
 /** What a serviceable booking carries into its next run (continue-as-new). */
@@ -211,6 +230,12 @@ export interface ResumedBooking {
   orderViewXml?: string;
   /** The price guard's memory (what was approved). */
   approvedTotal?: string;
+  /** The last OrderChangeNotif sequence taken (duplicates at or below it are dropped). */
+  lastSequence?: number;
+  /** When the order is read back next (changes the airline made without telling). */
+  nextReadAt?: string;
+  /** `booking.airline_change_due` went out for the current airline change. */
+  actionDueAnnounced?: boolean;
 }
 
 /** See {@link BookingWorkflowOptions.unsettledPolicy}. */

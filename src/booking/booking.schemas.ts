@@ -133,6 +133,18 @@ export const bookingIntentSchema = z.strictObject({
   /** Bags, other services and seats to add to the offer (docs/api.md "Extras"). */
   extras: intentExtrasSchema.optional(),
   /**
+   * How changes the airline makes to the order are settled (docs/api.md "Changes the airline
+   * makes"): `autoAccept.maxShiftMinutes` accepts a retime within that many minutes that keeps
+   * every connection; anything else waits for the agency. Default: the agency's configured policy.
+   */
+  airlineChanges: z
+    .strictObject({
+      autoAccept: z
+        .strictObject({ maxShiftMinutes: z.number().int('must be an integer').min(0).max(1440) })
+        .optional(),
+    })
+    .optional(),
+  /**
    * The card to pay with, or `{ hold: true }`: the order is made unpaid (status `HELD`) and paid
    * later by `POST /bookings/{id}/payment` before its deadline (docs/api.md "Hold now, pay later").
    */
@@ -190,6 +202,7 @@ export const servicingActionSchema = z.enum([
   'cancelQuote',
   'removePassengers',
   'pay',
+  'answerAirlineChange',
 ]);
 export const failureTypeSchema = z.enum(FailureType);
 
@@ -376,6 +389,7 @@ export const bookingStateSchema = z.object({
       z.object({
         at: z.string().meta({ format: 'date-time' }),
         kind: z.enum(['trip', 'services', 'passengers', 'payment', 'airline']),
+        by: z.enum(['agency', 'policy', 'airline']).optional().meta({ description: 'Who settled an airline change' }),
         from: z.array(orderFlightSchema).optional(),
         to: z.array(orderFlightSchema).optional(),
         difference: money.optional().meta({ description: 'Positive: charged; negative: refunded' }),
@@ -386,6 +400,30 @@ export const bookingStateSchema = z.object({
     )
     .optional()
     .meta({ description: 'Every change of the order after the booking, in order' }),
+  airlineChange: z
+    .object({
+      detectedAt: z.string().meta({ format: 'date-time' }),
+      detectedBy: z.enum(['notification', 'order-read']),
+      kind: z.enum(['retime', 'reroute', 'cancelled']),
+      reason: z.string().optional(),
+      before: z.array(orderFlightSchema),
+      after: z.array(orderFlightSchema),
+      shiftMinutes: z.number().optional(),
+      actionBy: z.string().meta({ format: 'date-time' }).optional(),
+      actions: z.array(z.enum(['accept', 'rebook', 'cancel'])),
+      action: z
+        .object({
+          taken: z.enum(['accept', 'rebook', 'cancel', 'airline-default']),
+          by: z.enum(['agency', 'policy', 'airline']),
+          at: z.string().meta({ format: 'date-time' }),
+        })
+        .optional(),
+    })
+    .optional()
+    .meta({
+      description:
+        'The last change the airline made to the order (a schedule change, a cancelled flight): the trip before and after, what the agency may do by when, and what was done',
+    }),
   retrieveError: bookingErrorSchema
     .optional()
     .meta({ description: 'CONFIRMED, but the order could not be read back after its creation' }),

@@ -85,6 +85,8 @@ export interface OrderChangeParts {
   payment?: { tokenId: string; amount: Amount };
   /** 3-D Secure data of the payment (TermURL / FailURL, the browser). */
   securePayment?: BookingIntent['securePayment'];
+  /** `OrderChangeParameters/Reason` (e.g. accepting the airline's change). */
+  reason?: string;
 }
 
 export function orderChangeRq(
@@ -107,6 +109,7 @@ export function orderChangeRq(
           },
         }
       : {}),
+    ...(parts.reason !== undefined ? { reason: parts.reason } : {}),
     acceptOffers: (parts.acceptOffers ?? []).map(orderOffer),
     deleteOrderItemIds: parts.deleteOrderItemIds ?? [],
     ...(parts.acceptRepricedOrder !== undefined ? { acceptRepricedOrder: parts.acceptRepricedOrder } : {}),

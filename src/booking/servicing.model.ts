@@ -42,6 +42,8 @@ export interface OrderSummary {
   payment?: { status: 'due' | 'paid'; dueBy?: string; priceGuaranteedUntil?: string };
   /** The airline changed the order's schedule (`Status@ScheduleChangeInd`): it waits for the seller's answer. */
   scheduleChange?: boolean;
+  /** By when the airline waits for the seller's answer to its change (then it applies its default). */
+  actionBy?: string;
 }
 
 /** A held order's payment: due by a deadline, the price guaranteed until an earlier one. */
@@ -153,6 +155,34 @@ export interface ServicingOptions {
   paymentDueNoticeMs?: number;
   /** History length after which the booking continues as new (besides the server's suggestion). Default 10 000. */
   maxHistoryEvents?: number;
+  /** The agency's policy for changes the airline makes, where the intent has none. Default: none (every change waits for the agency). */
+  airlineChanges?: { autoAccept?: { maxShiftMinutes: number } };
+  /** How long before an airline change's `actionBy` the `booking.airline_change_due` event goes out, in ms. Default 6 h. */
+  actionDueNoticeMs?: number;
+}
+
+/**
+ * An airline's word that it changed an order (an OrderChangeNotif pushed to the API), or an order
+ * read that shows it: handed to the booking by the `airlineChange` signal.
+ */
+export interface AirlineChangeNotice {
+  detectedBy: 'notification' | 'order-read';
+  /** The order as the airline now shows it. */
+  order: OrderSummary;
+  /** The notification's SequenceNmbr (the order's version): one at or below the last taken is a duplicate. */
+  sequence?: number;
+  /** Why, as the airline says it (its amendment remarks). */
+  reason?: string;
+  receivedAt: string;
+}
+
+/** `POST /bookings/{id}/airline-change`: the agency's answer to a change the airline made. */
+export interface AirlineChangeAnswer {
+  action: 'accept' | 'rebook' | 'cancel';
+  /** `rebook`: an offer of `change-offers` (the change fee waived). */
+  offerId?: string;
+  /** `rebook`: needed only when something is due. Sensitive. */
+  card?: PaymentCard;
 }
 
 /** The servicing actions, as `state.servicing.action` names the one running. */
@@ -164,7 +194,8 @@ export type ServicingAction =
   | 'addServices'
   | 'cancelQuote'
   | 'removePassengers'
-  | 'pay';
+  | 'pay'
+  | 'answerAirlineChange';
 
 /**
  * Why a servicing request is refused before anything is sent to the airline (the update's
@@ -199,4 +230,5 @@ export interface ServicingArgs {
   cancelQuote: { passengers?: number[] };
   removePassengers: { passengers: number[]; reason?: string };
   pay: PayRequest;
+  answerAirlineChange: AirlineChangeAnswer;
 }

@@ -125,6 +125,16 @@ export interface BookingEventData {
   };
   /** The order's flights now (servicing events). */
   flights?: { flight: string; origin: string; destination: string; departure: string; arrival?: string }[];
+  /** `booking.airline_change`, `booking.airline_change_due`: what the airline changed, by when to answer, what was done. */
+  airlineChange?: {
+    kind: string;
+    detectedBy: string;
+    reason?: string;
+    shiftMinutes?: number;
+    actionBy?: string;
+    actions: string[];
+    action?: { taken: string; by: string; at: string };
+  };
 }
 
 export interface BatchEventData {

@@ -174,6 +174,7 @@ export function happyMocks(): ActivityMocks {
     changeOrder: notMocked('changeOrder'),
     listOrderServices: notMocked('listOrderServices'),
     readOrderSeatMaps: notMocked('readOrderSeatMaps'),
+    orderReadPermit: mockFn<BookingActivities['orderReadPermit']>(async () => ({ attempt: attempt() })),
   };
 }
 
@@ -208,6 +209,7 @@ export function delegatingActivities(current: () => ActivityMocks): BookingActiv
     changeOrder: (input) => current().changeOrder(input),
     listOrderServices: (input) => current().listOrderServices(input),
     readOrderSeatMaps: (input) => current().readOrderSeatMaps(input),
+    orderReadPermit: () => current().orderReadPermit(),
   };
 }
 

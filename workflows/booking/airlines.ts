@@ -17,6 +17,7 @@ import {
 import type { BookingActivities } from '../../activities/booking.activities.types';
 import { FailureType } from '../../src/booking/booking.failures';
 import {
+  airlineReadsTaskQueue,
   airlineTaskQueue,
   type AirlineRoute,
   type BookingError,
@@ -74,6 +75,34 @@ export function activitiesAt(route: AirlineRoute | undefined, kind: CallKind = {
   return {
     ndc: proxyActivities<BookingActivities>({ ...NDC_ACTIVITY_OPTIONS, ...scheduling, ...(retry ? { retry } : {}) }),
     orders: proxyActivities<OrderActivities>({ ...CREATE_ORDER_ACTIVITY_OPTIONS, ...scheduling }),
+  };
+}
+
+/** Priority key of scheduled order reads: behind every booking and servicing step (1 is the highest). */
+export const ORDER_READ_PRIORITY_KEY = 5;
+
+/**
+ * The activities of a scheduled order read at `route`'s airline: the permit on its reads queue
+ * (the share of the airline's quota reads may take) and the read itself on its own queue, behind
+ * every booking and servicing step. Without a route, both on the workflow's own queue.
+ */
+export function readsAt(route: AirlineRoute | undefined): {
+  permit: ActivityInterfaceFor<Pick<BookingActivities, 'orderReadPermit'>>;
+  ndc: ActivityInterfaceFor<BookingActivities>;
+} {
+  if (route === undefined) return { permit: onOwnQueue.ndc, ndc: onOwnQueue.ndc };
+  const { taskQueue } = workflowInfo();
+  return {
+    permit: proxyActivities<Pick<BookingActivities, 'orderReadPermit'>>({
+      ...NDC_ACTIVITY_OPTIONS,
+      taskQueue: airlineReadsTaskQueue(taskQueue, route.code),
+      priority: { priorityKey: ORDER_READ_PRIORITY_KEY },
+    }),
+    ndc: proxyActivities<BookingActivities>({
+      ...NDC_ACTIVITY_OPTIONS,
+      taskQueue: airlineTaskQueue(taskQueue, route.code),
+      priority: { priorityKey: ORDER_READ_PRIORITY_KEY },
+    }),
   };
 }
 

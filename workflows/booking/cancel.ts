@@ -17,13 +17,17 @@ import { isOutcomeUnknown, toBookingError } from './failures';
  * Cancels the confirmed `order` the booking was asked to cancel; `state.cancellation` (its one
  * writer) says how it went. True when the order is cancelled.
  */
-export async function cancelConfirmed(booking: Booking, order: OrderSummary): Promise<boolean> {
-  const { trail, inbox } = booking;
+export async function cancelConfirmed(
+  booking: Booking,
+  order: OrderSummary,
+  request: { requestedAt: string; reason?: string } = booking.inbox.cancel as { requestedAt: string; reason?: string },
+): Promise<boolean> {
+  const { trail } = booking;
   const { state } = trail;
   state.cancellation = {
     status: 'cancelling',
-    requestedAt: inbox.cancel.requestedAt!,
-    ...(inbox.cancel.reason !== undefined ? { reason: inbox.cancel.reason } : {}),
+    requestedAt: request.requestedAt,
+    ...(request.reason !== undefined ? { reason: request.reason } : {}),
   };
   trail.setStatus('CANCELLING');
   const outcome = await cancelOrder(booking, order);

@@ -6,7 +6,7 @@
  *
  * Workflow code: deterministic, activities imported as types only.
  */
-import { ActivityFailure, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
 import type {
   ChangeOfferFound,
   OrderRef,
@@ -14,7 +14,12 @@ import type {
   PriceResult,
   ShopResult,
 } from '../../activities/booking.activities.types';
-import type { ServicingAction, ServicingArgs, ServicingOptions } from '../../src/booking/servicing.model';
+import type {
+  AirlineChangeNotice,
+  ServicingAction,
+  ServicingArgs,
+  ServicingOptions,
+} from '../../src/booking/servicing.model';
 import {
   DEFAULT_AUTHENTICATION_TIMEOUT_MS,
   type AirlineRoute,
@@ -72,8 +77,19 @@ export interface Settings {
   seatSelectionTimeoutMs: number;
   authenticationTimeoutMs: number;
   /** Absent: the booking completes at its outcome (or after its cancel window), as before servicing. */
-  servicing?: Required<ServicingOptions>;
+  servicing?: ServicingSettings;
 }
+
+/** The servicing options with their defaults. */
+export interface ServicingSettings {
+  paymentDueNoticeMs: number;
+  maxHistoryEvents: number;
+  actionDueNoticeMs: number;
+  airlineChanges?: ServicingOptions['airlineChanges'];
+}
+
+/** Default of {@link ServicingOptions.actionDueNoticeMs}: 6 h. */
+export const DEFAULT_ACTION_DUE_NOTICE_MS = 6 * 60 * 60 * 1000;
 
 /** Default of {@link ServicingOptions.paymentDueNoticeMs}: 2 h. */
 export const DEFAULT_PAYMENT_DUE_NOTICE_MS = 2 * 60 * 60 * 1000;
@@ -95,6 +111,10 @@ export function settingsOf(options: BookingWorkflowOptions): Settings {
           servicing: {
             paymentDueNoticeMs: Math.max(0, options.servicing.paymentDueNoticeMs ?? DEFAULT_PAYMENT_DUE_NOTICE_MS),
             maxHistoryEvents: Math.max(100, options.servicing.maxHistoryEvents ?? DEFAULT_SERVICING_MAX_HISTORY_EVENTS),
+            actionDueNoticeMs: Math.max(0, options.servicing.actionDueNoticeMs ?? DEFAULT_ACTION_DUE_NOTICE_MS),
+            ...(options.servicing.airlineChanges !== undefined
+              ? { airlineChanges: options.servicing.airlineChanges }
+              : {}),
           },
         }
       : {}),
@@ -218,6 +238,8 @@ export interface Inbox {
   authentication?: { waiting: boolean; result?: AuthenticationReturn };
   /** The servicing request being served (one at a time): set and cleared by its update handler. */
   ticket?: Ticket;
+  /** Changes the airline made, as they came (the `airlineChange` signal appends; the servicing loop reads on). */
+  notices: AirlineChangeNotice[];
 }
 
 /** A servicing request: its update handler waits until the servicing loop writes its outcome. */
@@ -284,6 +306,16 @@ export interface AfterSale {
   holdChecks: number;
   /** The price guard's memory while paying a hold. */
   guard: { approvedTotal?: string; highestAccepted?: string };
+  /** Notices of the inbox already taken (the next one to look at is `inbox.notices[noticesTaken]`). */
+  noticesTaken: number;
+  /** The last OrderChangeNotif sequence taken: duplicates at or below it are dropped. */
+  lastSequence?: number;
+  /** When the order is read back next for changes the airline made without telling (epoch ms). */
+  nextReadAt?: number;
+  /** `booking.airline_change_due` went out for the current airline change. */
+  actionDueAnnounced: boolean;
+  /** Reads at or after an airline change's deadline that did not show the airline's default yet. */
+  deadlineChecks: number;
 }
 
 /** The booking's shared context, its search attributes set. Registers no handler (`handlers.ts` does). */
@@ -297,7 +329,7 @@ export function openBooking(intent: BookingIntent, options: BookingWorkflowOptio
     ctx: ndcContextOf(intent, correlationId, workflowInfo().firstExecutionRunId.replace(/-/g, '')),
     settings: settingsOf(options),
     trail: createTrail(intent, correlationId, resume?.state),
-    inbox: { approvals: 0, cancel: {} },
+    inbox: { approvals: 0, cancel: {}, notices: [] },
     routes,
     ...(options.authenticationReturn !== undefined ? { authenticationReturn: options.authenticationReturn } : {}),
     airline: undefined,
@@ -316,6 +348,11 @@ function resumeAfterSale(booking: Booking, resume: ResumedBooking): void {
     offers: resume.offers,
     paymentDueAnnounced: resume.paymentDueAnnounced,
     holdChecks: 0,
+    noticesTaken: 0,
+    ...(resume.lastSequence !== undefined ? { lastSequence: resume.lastSequence } : {}),
+    ...(resume.nextReadAt !== undefined ? { nextReadAt: Date.parse(resume.nextReadAt) } : {}),
+    actionDueAnnounced: resume.actionDueAnnounced ?? false,
+    deadlineChecks: 0,
     guard: resume.approvedTotal !== undefined ? { approvedTotal: resume.approvedTotal } : {},
   };
 }
@@ -352,6 +389,14 @@ export function showOrder(state: BookingState, order: OrderSummary): void {
   } else if (state.payment?.status === 'due') {
     state.payment = { ...state.payment, status: 'paid', amount: order.total, paidAt: new Date().toISOString() };
   }
+}
+
+/**
+ * The NDC context of one servicing action: the booking's, with a TransactionIdentifier of its own
+ * (an airline de-duplicates a repeated change by it, so each action has one).
+ */
+export function servicingContext(booking: Booking): NdcContext {
+  return { ...booking.ctx, transactionId: uuid4().replace(/-/g, '') };
 }
 
 /** The order as the activities name it. */

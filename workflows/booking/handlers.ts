@@ -10,6 +10,8 @@ import type { ServicingAction, ServicingArgs } from '../../src/booking/servicing
 import type { AuthenticationReceipt, AuthenticationReturn } from '../../src/booking/booking.model';
 import {
   addServicesUpdate,
+  airlineChangeSignal,
+  answerAirlineChangeUpdate,
   approvePriceSignal,
   authenticationResultUpdate,
   cancelBookingUpdate,
@@ -45,6 +47,9 @@ export function listen(booking: Booking, onCancel: () => void): void {
   setHandler(seatMapQuery, () => inbox.seats?.maps);
   setHandler(approvePriceSignal, () => {
     inbox.approvals += 1;
+  });
+  setHandler(airlineChangeSignal, (notice) => {
+    inbox.notices.push(notice);
   });
   const requestCancel = (request?: { reason?: string }): void => {
     if (cancelPending(booking) || state.status === 'CANCELLED') return;
@@ -98,6 +103,7 @@ function listenForServicing(booking: Booking): void {
   serviceBy(booking, cancelQuoteUpdate, 'cancelQuote');
   serviceBy(booking, removePassengersUpdate, 'removePassengers');
   serviceBy(booking, payBookingUpdate, 'pay');
+  serviceBy(booking, answerAirlineChangeUpdate, 'answerAirlineChange');
 }
 
 function serviceBy<A extends ServicingAction>(

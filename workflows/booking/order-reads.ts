@@ -15,7 +15,7 @@ import type {
   ServiceListResult,
 } from '../../activities/booking.activities.types';
 import type { ChangeOffersRequest } from '../../src/booking/servicing.model';
-import { chosenAirline } from './airlines';
+import { chosenAirline, readsAt } from './airlines';
 import { refOf, type Booking } from './context';
 
 export async function reshop(
@@ -83,6 +83,22 @@ export async function orderSeatMap(booking: Booking, ctx: NdcContext, order: Ord
   return booking.trail.step('orderSeatMap', () =>
     chosenAirline(booking).ndc.readOrderSeatMaps({ ctx, order: refOf(order) }),
   );
+}
+
+/**
+ * The order read back on its schedule: a permit from the airline's reads queue first (the share of
+ * its quota such reads may take), then the read behind every booking and servicing step.
+ */
+export async function readOrderForChanges(
+  booking: Booking,
+  order: Pick<OrderSummary, 'orderId' | 'owner'>,
+  reason: string,
+): Promise<RetrieveResult> {
+  const { permit, ndc } = readsAt(booking.airline);
+  await permit.orderReadPermit();
+  return booking.trail.step('retrieveOrder', () => ndc.retrieveOrder({ ctx: booking.ctx, ...refOf(order) }), {
+    reason,
+  });
 }
 
 /** The order read back (`reason` says why). */

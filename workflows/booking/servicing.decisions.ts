@@ -47,10 +47,24 @@ export function servicingRefusal<A extends ServicingAction>(
       `the booking takes servicing requests only once its order exists (${view.status})`,
     );
   if (view.busy) return refuse('BOOKING_BUSY', 'another servicing action of this booking is running');
-  const wanted: BookingStatus = action === 'pay' ? 'HELD' : 'CONFIRMED';
-  if (view.status !== wanted) return refuse('NOT_SERVICEABLE', `${action} needs status ${wanted}, not ${view.status}`);
+  const wanted = STATUSES_OF[action];
+  if (!wanted.includes(view.status))
+    return refuse('NOT_SERVICEABLE', `${action} needs status ${wanted.join(' or ')}, not ${view.status}`);
   return argumentsRefusal(view, action, args);
 }
+
+/** The statuses each action is taken in. */
+const STATUSES_OF: Record<ServicingAction, readonly BookingStatus[]> = {
+  changeOffers: ['CONFIRMED', 'ACTION_REQUIRED'],
+  changeTrip: ['CONFIRMED'],
+  orderServices: ['CONFIRMED'],
+  orderSeatMap: ['CONFIRMED'],
+  addServices: ['CONFIRMED'],
+  cancelQuote: ['CONFIRMED', 'HELD', 'ACTION_REQUIRED'],
+  removePassengers: ['CONFIRMED'],
+  pay: ['HELD'],
+  answerAirlineChange: ['ACTION_REQUIRED'],
+};
 
 function argumentsRefusal<A extends ServicingAction>(
   view: ServicingView,
@@ -60,6 +74,15 @@ function argumentsRefusal<A extends ServicingAction>(
   switch (action) {
     case 'changeTrip':
       return changeRefusal(view, args as ServicingArgs['changeTrip']);
+    case 'answerAirlineChange': {
+      const answer = args as ServicingArgs['answerAirlineChange'];
+      if (answer.action !== 'rebook') return undefined;
+      if (answer.offerId === undefined) return invalid('offerId: a rebook names an offer of change-offers');
+      return changeRefusal(view, {
+        offerId: answer.offerId,
+        ...(answer.card !== undefined ? { card: answer.card } : {}),
+      });
+    }
     case 'removePassengers':
       return passengersRefusal(view, (args as ServicingArgs['removePassengers']).passengers, false);
     case 'cancelQuote': {
@@ -181,26 +204,51 @@ export function serviceableUntil(
 }
 
 /** What the servicing loop waits for besides requests, at a time. */
-export type TimedEvent = 'paymentDue' | 'holdDeadline' | 'departed';
+export type TimedEvent = 'paymentDue' | 'holdDeadline' | 'actionDue' | 'actionDeadline' | 'orderRead' | 'departed';
+
+/** What the next timed event depends on. */
+export interface ServicingClock {
+  /** `serviceableUntil`. */
+  until: string;
+  status: BookingStatus;
+  /** A held order's payment. */
+  payment?: { status: string; dueBy?: string };
+  paymentNoticeMs: number;
+  paymentAnnounced: boolean;
+  holdChecks: number;
+  /** An airline change's deadline (`ACTION_REQUIRED`). */
+  actionBy?: string;
+  actionNoticeMs: number;
+  actionAnnounced: boolean;
+  deadlineChecks: number;
+  /** The next scheduled order read (epoch ms). */
+  nextReadAt?: number;
+}
+
+/** Waits before reading a deadline again after `checks` reads that did not show it passed: 2 s doubling to 10 min. */
+function recheckMs(checks: number): number {
+  return checks === 0 ? 0 : Math.min(1000 * 2 ** checks, 10 * 60 * 1000);
+}
 
 /**
- * The next timed event of a serviceable booking: for a held one, the `booking.payment_due` notice
- * (once, `noticeMs` before the deadline) and the deadline (checked again after `holdChecks`
- * reads that still showed it held); then the departure.
+ * The next timed event of a serviceable booking: a held order's `booking.payment_due` notice (once)
+ * and its deadline; an airline change's `booking.airline_change_due` notice (once) and deadline; a
+ * deadline read again after reads that did not show it passed; the next scheduled order read; the
+ * departure. The earliest wins.
  */
-export function nextTimedEvent(view: {
-  until: string;
-  payment?: { status: string; dueBy?: string };
-  noticeMs: number;
-  dueAnnounced: boolean;
-  holdChecks: number;
-}): { event: TimedEvent; at: number } {
-  const departed = { event: 'departed' as const, at: Date.parse(view.until) };
+export function nextTimedEvent(clock: ServicingClock): { event: TimedEvent; at: number } {
+  const events: { event: TimedEvent; at: number }[] = [{ event: 'departed', at: Date.parse(clock.until) }];
   const dueBy =
-    view.payment?.status === 'due' && view.payment.dueBy !== undefined ? Date.parse(view.payment.dueBy) : NaN;
-  if (Number.isNaN(dueBy)) return departed;
-  const recheck = view.holdChecks === 0 ? 0 : Math.min(1000 * 2 ** view.holdChecks, 10 * 60 * 1000);
-  const deadline = { event: 'holdDeadline' as const, at: dueBy + recheck };
-  if (!view.dueAnnounced) return { event: 'paymentDue', at: Math.min(dueBy - view.noticeMs, deadline.at) };
-  return deadline.at < departed.at ? deadline : departed;
+    clock.payment?.status === 'due' && clock.payment.dueBy !== undefined ? Date.parse(clock.payment.dueBy) : NaN;
+  if (clock.status === 'HELD' && !Number.isNaN(dueBy)) {
+    if (!clock.paymentAnnounced) events.push({ event: 'paymentDue', at: dueBy - clock.paymentNoticeMs });
+    events.push({ event: 'holdDeadline', at: dueBy + recheckMs(clock.holdChecks) });
+  }
+  const actionBy = clock.actionBy !== undefined ? Date.parse(clock.actionBy) : NaN;
+  if (clock.status === 'ACTION_REQUIRED' && !Number.isNaN(actionBy)) {
+    if (!clock.actionAnnounced) events.push({ event: 'actionDue', at: actionBy - clock.actionNoticeMs });
+    events.push({ event: 'actionDeadline', at: actionBy + recheckMs(clock.deadlineChecks) });
+  }
+  if (clock.nextReadAt !== undefined) events.push({ event: 'orderRead', at: clock.nextReadAt });
+  return events.reduce((first, next) => (next.at < first.at ? next : first));
 }

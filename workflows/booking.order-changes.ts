@@ -1,0 +1,114 @@
+/**
+ * One change of the order, exactly once (docs/orchestrator.md, "Servicing"): an OrderChangeRQ sent
+ * until its outcome is known, settled by reading the order back, with 3-D Secure when the airline
+ * asks for it; then the outcome recorded. Used by the agency's requests and by airline changes.
+ */
+import { ApplicationFailure } from '@temporalio/workflow';
+import type { NdcContext, OrderChange, OrderSummary } from '../activities/booking.activities.types';
+import { FailureType } from '../src/booking/booking.failures';
+import type { BookingStatus } from '../src/booking/booking.model';
+import type { OrderChangeRecord } from '../src/booking/servicing.model';
+import { awaitCardholder, sendCustomerInput } from './booking/authentication';
+import { showOrder, type AfterSale, type Booking, type PlaceOutcome } from './booking/context';
+import { untilKnown } from './booking/exactly-once';
+import { applicationFailureOf, failed } from './booking/failures';
+import { changeOrder, settleChange } from './booking/order-change';
+
+/**
+ * changeOrder until its outcome is known (settled by reading the order back); a payment the
+ * airline asks 3-D Secure for waits for the cardholder (then the status goes back to `status`)
+ * and sends the result, settled the same way.
+ */
+export async function changeExactlyOnce(
+  booking: Booking,
+  ctx: NdcContext,
+  order: OrderSummary,
+  change: OrderChange,
+  applied: (read: OrderSummary) => boolean,
+  status: BookingStatus,
+): Promise<PlaceOutcome> {
+  const settle = () => settleChange(booking, order, applied);
+  const undecided = (): PlaceOutcome => ({
+    kind: 'escalated',
+    error: {
+      type: FailureType.CHANGE_UNSETTLED,
+      message: `${change.kind} got no answer and the order could not be read back; check order ${order.orderId} by hand`,
+    },
+  });
+  const afterAbsent = (attempt: number) =>
+    attempt < booking.settings.maxCreateAttempts
+      ? ('again' as const)
+      : failed(
+          `${change.kind} was sent ${attempt} times and the order never showed it`,
+          FailureType.CHANGE_NOT_APPLIED,
+        );
+  const sent = await untilKnown({
+    send: (attempt) => changeOrder(booking, ctx, order, change, attempt),
+    settle,
+    undecided,
+    afterAbsent,
+  });
+  if (sent.kind !== 'challenge') return sent;
+  const result = await awaitCardholder(booking, sent.challenge, status);
+  if (result.kind !== 'authenticated') return result;
+  return untilKnown({
+    send: (sends) => sendCustomerInput(booking, sent.challenge, result, sends),
+    settle,
+    undecided,
+    afterAbsent,
+  });
+}
+
+/**
+ * Records a change's outcome: the order as it now is, the change in `state.changes`, the status
+ * `done` (`booking.changed` for a change of a confirmed order). Otherwise the status goes back
+ * and the request fails with the reason.
+ */
+export function recordChange(
+  booking: Booking,
+  afterSale: AfterSale,
+  outcome: PlaceOutcome,
+  done: BookingStatus,
+  describe: (order: OrderSummary) => Omit<OrderChangeRecord, 'at'>,
+) {
+  const { trail } = booking;
+  const { state } = trail;
+  const before: BookingStatus = done === 'CONFIRMED' && state.payment?.status === 'due' ? 'HELD' : 'CONFIRMED';
+  if (outcome.kind !== 'placed') {
+    trail.setStatus(before, { event: null });
+    throw failureOf(outcome);
+  }
+  afterSale.order = outcome.order;
+  if (outcome.orderViewXml !== undefined) booking.orderViewXml = outcome.orderViewXml;
+  showOrder(state, outcome.order);
+  const record = { at: new Date().toISOString(), ...describe(outcome.order), total: outcome.order.total };
+  (state.changes ??= []).push(record);
+  const event = record.kind === 'airline' ? 'booking.airline_change' : 'booking.changed';
+  trail.setStatus(done, before === 'HELD' ? {} : { event });
+  return state;
+}
+
+function failureOf(outcome: Exclude<PlaceOutcome, { kind: 'placed' }>): ApplicationFailure {
+  switch (outcome.kind) {
+    case 'failed': {
+      const failure = applicationFailureOf(outcome.cause);
+      return failure ?? ApplicationFailure.nonRetryable(String(outcome.cause), FailureType.AIRLINE_ERROR);
+    }
+    case 'escalated':
+      return ApplicationFailure.nonRetryable(outcome.error.message, outcome.error.type);
+    case 'cancelled':
+      return ApplicationFailure.nonRetryable(
+        'the payment was abandoned: the booking is being cancelled',
+        FailureType.CANCELLED,
+      );
+  }
+}
+
+export function negate(value: string): string {
+  return value.startsWith('-') ? value.slice(1) : `-${value}`;
+}
+
+/** A refusal of a request before (or instead of) anything sent to the airline. */
+export function refusal(type: string, message: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(message, type);
+}
