@@ -19,7 +19,7 @@
  *
  * Deterministic: no I/O, no clock but the workflow's, activities imported as types only.
  */
-import { CancellationScope, condition, isCancellation, log, patched } from '@temporalio/workflow';
+import { CancellationScope, condition, isCancellation, log, patched, sleep } from '@temporalio/workflow';
 import type { AuthenticationChallenge, OrderSummary } from '../activities/booking.activities.types';
 import { failureTypeOf, FailureType } from '../src/booking/booking.failures';
 import {
@@ -42,7 +42,7 @@ import {
   type Round,
 } from './booking/context';
 import { untilKnown } from './booking/exactly-once';
-import { customerInputAfterAbsent, reshopDecision, unsettledOutcome } from './booking/decisions';
+import { customerInputAfterAbsent, reshopDecision, unavailableDecision, unsettledOutcome } from './booking/decisions';
 import { trackBookingDetails } from './booking/details';
 import { priceWithExtras, showExtras } from './booking/price';
 import { applicationFailureOf, detailsOf, failed, toBookingError } from './booking/failures';
@@ -50,7 +50,7 @@ import { listen } from './booking/handlers';
 import { awaitCardholder, sendCustomerInput, type CardholderResult } from './booking/authentication';
 import { createOrder } from './booking/order';
 import { cardToken, repriceWithToken, showPrice } from './booking/payment';
-import { guardPrice, type GuardMemory } from './booking/price-guard';
+import { guardPrice, wouldWait, type GuardMemory } from './booking/price-guard';
 import { lookupIdsOf, settle } from './booking/settle';
 import { chooseOffers, shop } from './booking/shop';
 import { travelDates, type Travel } from './booking/travel-dates';
@@ -106,7 +106,17 @@ async function book(booking: Booking, preOrder: CancellationScope): Promise<Book
           message: 'booking cancelled before order creation',
         });
       }
-      const next = nextRound(booking, round, guard, error);
+      const next = await preOrder
+        .run(() => nextRound(booking, round, guard, error))
+        .catch((stop: unknown) => {
+          if (isCancellation(stop)) return 'cancelled' as const;
+          throw stop;
+        });
+      if (next === 'cancelled')
+        return trail.finish('CANCELLED', {
+          type: FailureType.CANCELLED,
+          message: 'booking cancelled before order creation',
+        });
       if (next === undefined) return trail.finish('FAILED', toBookingError(error));
       round = next;
       continue;
@@ -127,7 +137,7 @@ async function book(booking: Booking, preOrder: CancellationScope): Promise<Book
       case 'failed': {
         // A definite "shop again" answer (sold out, the pricing or token expired while the guard
         // waited): nothing was booked, so a fresh round is safe.
-        const next = nextRound(booking, round, guard, outcome.cause);
+        const next = await nextRound(booking, round, guard, outcome.cause);
         if (next === undefined) return trail.finish('FAILED', toBookingError(outcome.cause));
         round = next;
         booking.phase = 'preparing';
@@ -148,11 +158,15 @@ async function prepareOffer(booking: Booking, travel: Travel, round: Round, guar
   const shopped = await shop(booking, travel, round);
   const offer = chooseOffers(booking, shopped, travel);
   chooseAirline(booking, offer.route);
+  if (offer.route !== undefined) round.chosen = offer.route.code;
 
   const { priced: firstPrice, offers } = await priceWithExtras(booking, offer.chosen);
   showPrice(state, firstPrice);
-  await guardPrice(booking, guard, firstPrice.total.value, round);
   const card = cardOf(booking.intent);
+  // One approval per price: paying by card, the guard asks once, for the total with the card fee
+  // (bookings that asked for the fare first replay so: the patch is taken only where they differ).
+  const askTwice = () => wouldWait(booking, guard, firstPrice.total.value, round) && !patched(ONE_APPROVAL_PATCH);
+  if (card === undefined || askTwice()) await guardPrice(booking, guard, firstPrice.total.value, round);
   if (card === undefined) return { shop: offer.shop, priced: firstPrice };
 
   round.token = await cardToken(booking, card, round.token);
@@ -163,10 +177,19 @@ async function prepareOffer(booking: Booking, travel: Travel, round: Round, guar
   return { shop: offer.shop, priced, tokenId: round.token.id };
 }
 
-/** The next shopping round after a definite failure, or `undefined` when the booking fails. */
-function nextRound(booking: Booking, round: Round, guard: GuardMemory, error: unknown): Round | undefined {
+/**
+ * The next shopping round after a definite failure (nothing was booked), or `undefined` when the
+ * booking fails: a "shop again" answer, or airlines that stopped answering ({@link afterUnavailable}).
+ */
+async function nextRound(
+  booking: Booking,
+  round: Round,
+  guard: GuardMemory,
+  error: unknown,
+): Promise<Round | undefined> {
   const failure = applicationFailureOf(error);
   if (failure === undefined) return undefined;
+  if (isUnavailable(error) && patched(AIRLINE_FAILOVER_PATCH)) return afterUnavailable(booking, round, error);
   const airlineCode = detailsOf(failure).airlineCode;
   const decision = reshopDecision(
     { type: failureTypeOf(failure.type), ...(airlineCode !== undefined ? { airlineCode } : {}) },
@@ -180,6 +203,59 @@ function nextRound(booking: Booking, round: Round, guard: GuardMemory, error: un
     ...(!decision.newToken && round.token !== undefined ? { token: round.token } : {}),
     ...(guard.highestAccepted !== undefined ? { acceptedBefore: guard.highestAccepted } : {}),
   };
+}
+
+/** Patch id: paying by card, the price guard asks once, for the total the traveller pays (card fee included). */
+export const ONE_APPROVAL_PATCH = 'one-approval';
+
+/**
+ * Patch id: an airline that stops answering before an order exists sends the booking to the other
+ * airlines, and when none answers it keeps trying within its budget (before: FAILED at once).
+ */
+export const AIRLINE_FAILOVER_PATCH = 'airline-failover';
+
+/** Transient failures that exhausted their retries, or an airline whose circuit is open. */
+function isUnavailable(error: unknown): boolean {
+  const failure = applicationFailureOf(error);
+  if (failure === undefined) return false;
+  return toBookingError(error).type === FailureType.AIRLINE_UNAVAILABLE;
+}
+
+/**
+ * Airlines stopped answering before any order could exist: the chosen one is left out and the
+ * others shopped (the price guard applies as for any re-shop); when none answers, the booking
+ * waits and tries them all again within `unavailableBudgetMs`.
+ */
+async function afterUnavailable(booking: Booking, round: Round, error: unknown): Promise<Round | undefined> {
+  const excluded = round.excluded ?? [];
+  const allowed = (booking.routes ?? []).map((route) => route.code).filter((code) => !excluded.includes(code));
+  const unavailable = round.unavailable ?? { sinceMs: Date.now(), waits: 0 };
+  const decision = unavailableDecision({
+    ...(round.chosen !== undefined ? { chosen: round.chosen } : {}),
+    allowed,
+    sinceMs: unavailable.sinceMs,
+    nowMs: Date.now(),
+    budgetMs: booking.settings.unavailableBudgetMs,
+    waits: unavailable.waits,
+  });
+  log.warn('airline unavailable before an order existed', {
+    decision: decision.kind,
+    error: toBookingError(error).message,
+  });
+  const carried = {
+    number: round.number,
+    ...(round.token !== undefined ? { token: round.token } : {}),
+    ...(round.acceptedBefore !== undefined ? { acceptedBefore: round.acceptedBefore } : {}),
+  };
+  switch (decision.kind) {
+    case 'fail':
+      return undefined;
+    case 'elsewhere':
+      return { ...carried, reason: decision.reason, excluded: [...excluded, decision.exclude], unavailable };
+    case 'wait':
+      await sleep(decision.delayMs);
+      return { ...carried, reason: decision.reason, unavailable: { ...unavailable, waits: unavailable.waits + 1 } };
+  }
 }
 
 // ------------------------------------------------------------------ 2. place the order, exactly once

@@ -204,6 +204,12 @@ export interface BookingWorkflowOptions {
    * before servicing): the booking completes at `CONFIRMED`, or after its `cancelWindowMs`.
    */
   servicing?: ServicingOptions;
+  /**
+   * How long a booking keeps trying, before an order exists, when no airline the intent allows
+   * answers (each stopped airline is left for the others first), in ms. Default 600 000 (10 min;
+   * `AIRLINE_UNAVAILABLE_BUDGET_MS` of the API).
+   */
+  unavailableBudgetMs?: number;
   /** Set by the booking itself when it continues as new: the run goes straight on servicing. */
   resume?: ResumedBooking;
 }

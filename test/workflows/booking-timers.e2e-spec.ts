@@ -44,12 +44,12 @@ describe('booking saga timers (time-skipping test server)', () => {
     expect(result.state.status).toBe('FAILED');
     expect(result.state.error).toEqual({
       type: 'PRICE_NOT_APPROVED',
-      message: 'priced total 100.00 GBP exceeds maxTotal 90.00 and was not approved within 86400000 ms',
+      message: 'priced total 103.02 GBP exceeds maxTotal 90.00 and was not approved within 86400000 ms',
     });
     // The guard waited the whole 24 h of workflow time.
     const { startTime, closeTime } = await handle.describe();
     expect(closeTime!.getTime() - startTime.getTime()).toBeGreaterThanOrEqual(24 * 3600_000);
-    expect(mocks.tokenise).not.toHaveBeenCalled();
+    expect(mocks.createOrder).not.toHaveBeenCalled();
   });
 
   it('books when approved 23 h into the 24 h wait', async () => {
@@ -62,7 +62,7 @@ describe('booking saga timers (time-skipping test server)', () => {
       attempt: attempt(),
     }));
     const handle = await start(oneWayIntent({ selection: { maxTotal: '90.00' } }));
-    // The 23 h count from the guard's start (price ended), not from the workflow's start.
+    // The 23 h count from the guard's start (the token-bearing pricing ended), not from the workflow's start.
     await pollUntil(
       () => handle.query(stateQuery),
       (s) => s.status === 'AWAITING_APPROVAL',
@@ -72,10 +72,10 @@ describe('booking saga timers (time-skipping test server)', () => {
     await handle.signal(approvePriceSignal);
     const result = await handle.result();
     expect(result.state.status).toBe('CONFIRMED');
-    const price = result.state.steps.find((s) => s.name === 'price')!;
-    const tokenise = result.state.steps.find((s) => s.name === 'tokenise')!;
+    const priced = result.state.steps.find((s) => s.name === 'repriceWithToken')!;
+    const create = result.state.steps.find((s) => s.name === 'createOrder')!;
     // Workflow times of two tasks: within a second of the 23 h the test skipped.
-    expect(between(price.endedAt!, tokenise.startedAt)).toBeGreaterThan(23 * 3600_000 - 1000);
+    expect(between(priced.endedAt!, create.startedAt)).toBeGreaterThan(23 * 3600_000 - 1000);
   });
 
   it('settles an ambiguous create: looks up with backoff and adopts an order that appears 35 s later', async () => {

@@ -44,7 +44,7 @@ import { AgencyIdKey, AirlineKey, BookingStatusKey, ExtrasKey, RouteKey } from '
 import { bookingStatusChanged } from '../booking-status-listeners';
 import { emitBookingEvent } from '../webhook-events';
 import type { WebhookEventType } from '../../src/webhooks/webhook.model';
-import { DEFAULT_SETTLE_WINDOW_MS } from './decisions';
+import { DEFAULT_SETTLE_WINDOW_MS, DEFAULT_UNAVAILABLE_BUDGET_MS } from './decisions';
 import type { Pax } from './extras.decisions';
 import { applicationFailureOf, attemptsOf, toBookingError } from './failures';
 
@@ -76,6 +76,8 @@ export interface Settings {
   cancelWindowMs: number;
   seatSelectionTimeoutMs: number;
   authenticationTimeoutMs: number;
+  /** How long the booking keeps trying when no allowed airline answers before an order exists. */
+  unavailableBudgetMs: number;
   /** Absent: the booking completes at its outcome (or after its cancel window), as before servicing. */
   servicing?: ServicingSettings;
 }
@@ -106,6 +108,7 @@ export function settingsOf(options: BookingWorkflowOptions): Settings {
     cancelWindowMs: Math.max(0, options.cancelWindowMs ?? 0),
     seatSelectionTimeoutMs: Math.max(0, options.seatSelectionTimeoutMs ?? DEFAULT_SEAT_SELECTION_TIMEOUT_MS),
     authenticationTimeoutMs: Math.max(0, options.authenticationTimeoutMs ?? DEFAULT_AUTHENTICATION_TIMEOUT_MS),
+    unavailableBudgetMs: Math.max(0, options.unavailableBudgetMs ?? DEFAULT_UNAVAILABLE_BUDGET_MS),
     ...(options.servicing !== undefined
       ? {
           servicing: {
@@ -443,12 +446,19 @@ export function securePaymentOf(booking: Booking): BookingIntent['securePayment'
 
 /** One shopping round: its number, why it started, the token it may reuse. */
 export interface Round {
+  /** Shop-again rounds so far (`maxReshops` of them at most). */
   number: number;
   reason?: string;
   /** A card token of an earlier round, usable at that round's airline only. */
   token?: { id: string; airline?: string };
   /** Highest total the price guard let through in earlier rounds. */
   acceptedBefore?: string;
+  /** The airline this round chose (written by the orchestrator once the offers are chosen). */
+  chosen?: string;
+  /** Airlines left out: they stopped answering before an order existed. */
+  excluded?: string[];
+  /** Airlines not answering: since when (workflow ms), and how often the booking waited for them. */
+  unavailable?: { sinceMs: number; waits: number };
 }
 
 /** What preparing the offer hands to placing the order. */

@@ -7,6 +7,7 @@ import {
   nextSettleStep,
   remedyFor,
   reshopDecision,
+  unavailableDecision,
   unsettledOutcome,
 } from './decisions';
 
@@ -161,5 +162,30 @@ describe('customerInputAfterAbsent', () => {
     expect(customerInputAfterAbsent('recreate', 5, 5, open)).toEqual(fail);
     expect(customerInputAfterAbsent('recreate', 1, 5, { nowMs: 2_000, expiresAtMs: 2_000 })).toEqual(fail);
     expect(customerInputAfterAbsent('escalate', 1, 5, open)).toEqual(fail);
+  });
+});
+
+describe('unavailableDecision', () => {
+  const base = { allowed: ['ZZ', 'YY'], sinceMs: 0, nowMs: 0, budgetMs: 600_000, waits: 0 };
+
+  it('shops at the other airlines when the chosen one stopped answering', () => {
+    expect(unavailableDecision({ ...base, chosen: 'ZZ' })).toEqual({
+      kind: 'elsewhere',
+      exclude: 'ZZ',
+      reason: 'ZZ stopped answering before an order existed: shopping YY',
+    });
+  });
+
+  it('tries them all again with backoff while the budget lasts, then fails', () => {
+    expect(unavailableDecision({ ...base, waits: 3, nowMs: 60_000 })).toEqual({
+      kind: 'wait',
+      delayMs: 8000,
+      reason: 'no airline answering (60 s of 600 s): trying again',
+    });
+    expect(unavailableDecision({ ...base, chosen: 'ZZ', allowed: ['ZZ'], waits: 9, nowMs: 100_000 })).toMatchObject({
+      kind: 'wait',
+      delayMs: 30_000,
+    });
+    expect(unavailableDecision({ ...base, waits: 9, nowMs: 580_000 })).toEqual({ kind: 'fail' });
   });
 });

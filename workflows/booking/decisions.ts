@@ -230,3 +230,52 @@ export function customerInputAfterAbsent(
     ? { kind: 'resend' }
     : { kind: 'fail', type: 'ORDER_NOT_CREATED' };
 }
+
+// ------------------------------------------------------------------ an airline that stopped answering
+
+/** Default of `BookingWorkflowOptions.unavailableBudgetMs`: how long every allowed airline may keep failing. */
+export const DEFAULT_UNAVAILABLE_BUDGET_MS = 10 * 60 * 1000;
+
+/** What a booking does when airlines stopped answering before any order could exist. */
+export type UnavailableDecision =
+  /** Shop again at the other airlines the intent allows, without `exclude`. */
+  | { kind: 'elsewhere'; exclude: string; reason: string }
+  /** Every allowed airline failed: try them all again after `delayMs`. */
+  | { kind: 'wait'; delayMs: number; reason: string }
+  /** The budget is spent. */
+  | { kind: 'fail' };
+
+/**
+ * The chosen airline stopped answering and another is allowed: shop there. Otherwise (no airline
+ * answered, or the only one did not) try them all again with backoff (1 s doubling to 30 s) while
+ * the budget since the first such failure lasts.
+ */
+export function unavailableDecision(input: {
+  /** The airline the booking had chosen, when it failed after choosing. */
+  chosen?: string;
+  /** The airlines still allowed in this round (the intent's, less those left out). */
+  allowed: readonly string[];
+  /** When the first failure of this kind came (ms), and now. */
+  sinceMs: number;
+  nowMs: number;
+  budgetMs: number;
+  /** Waits already made. */
+  waits: number;
+}): UnavailableDecision {
+  const others = input.allowed.filter((code) => code !== input.chosen);
+  if (input.chosen !== undefined && others.length > 0) {
+    return {
+      kind: 'elsewhere',
+      exclude: input.chosen,
+      reason: `${input.chosen} stopped answering before an order existed: shopping ${others.join(', ')}`,
+    };
+  }
+  const delayMs = Math.min(1000 * 2 ** input.waits, 30_000);
+  if (input.nowMs + delayMs - input.sinceMs > input.budgetMs) return { kind: 'fail' };
+  const spent = Math.round((input.nowMs - input.sinceMs) / 1000);
+  return {
+    kind: 'wait',
+    delayMs,
+    reason: `no airline answering (${spent} s of ${input.budgetMs / 1000} s): trying again`,
+  };
+}

@@ -32,12 +32,7 @@ export async function guardPrice(
 ): Promise<void> {
   const { intent, trail, inbox, settings } = booking;
   const maxTotal = intent.selection?.maxTotal;
-  const limits = {
-    ...(maxTotal !== undefined ? { maxTotal } : {}),
-    ...(round.acceptedBefore !== undefined ? { acceptedBefore: round.acceptedBefore } : {}),
-    ...(memory.approvedTotal !== undefined ? { approvedTotal: memory.approvedTotal } : {}),
-  };
-  if (!needsApproval(total, limits)) return accept(memory, total);
+  if (!wouldWait(booking, memory, total, round)) return accept(memory, total);
   const limit = maxTotal ?? round.acceptedBefore;
   const seen = inbox.approvals;
   trail.setStatus('AWAITING_APPROVAL');
@@ -52,6 +47,21 @@ export async function guardPrice(
   memory.approvedTotal = total;
   accept(memory, total);
   trail.setStatus(after);
+}
+
+/** True when `total` needs an approval (the guard would wait for one). */
+export function wouldWait(
+  booking: Booking,
+  memory: GuardMemory,
+  total: string,
+  round: Pick<Round, 'acceptedBefore'>,
+): boolean {
+  const maxTotal = booking.intent.selection?.maxTotal;
+  return needsApproval(total, {
+    ...(maxTotal !== undefined ? { maxTotal } : {}),
+    ...(round.acceptedBefore !== undefined ? { acceptedBefore: round.acceptedBefore } : {}),
+    ...(memory.approvedTotal !== undefined ? { approvedTotal: memory.approvedTotal } : {}),
+  });
 }
 
 function accept(memory: GuardMemory, total: string): void {

@@ -29,9 +29,10 @@ export interface ChosenOffers {
 export async function shop(booking: Booking, travel: Travel, round: Round): Promise<Shopped> {
   const { ctx, intent } = booking;
   const { journey } = intent;
+  const excluded = round.excluded ?? [];
   return atEveryAirline(
     booking,
-    routesOf(booking),
+    routesOf(booking).filter((route) => route === undefined || !excluded.includes(route.code)),
     'shop',
     ({ ndc }) => ndc.shop({ ctx, origin: journey.origin, destination: journey.destination, ...travel }),
     { first: round.number === 0, ...(round.reason !== undefined ? { reason: round.reason } : {}) },
