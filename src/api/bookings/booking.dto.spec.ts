@@ -274,6 +274,7 @@ describe('helpers', () => {
       'corporate',
       'airlines',
       'extras',
+      'airlineChanges',
       'payment',
       'securePayment',
     ]);
