@@ -27,6 +27,7 @@ import {
   NdcClientError,
   NdcHttpError,
   NdcInvalidResponseError,
+  NdcCircuitOpenError,
   NdcTransportError,
   type NdcHttpClient,
 } from '../src/ndc-client';
@@ -176,6 +177,9 @@ export function classifyFailure(error: unknown, attempt: number, options: Classi
     return unusableAnswer(error, attempt, options);
   if (!(error instanceof NdcClientError)) return error instanceof Error ? error : new Error(String(error));
   const message = scrub(error.message, options.card);
+  // Not sent, and not worth a retry now: the booking leaves the airline for the others (or waits).
+  if (error instanceof NdcCircuitOpenError)
+    return failure(message, FailureType.AIRLINE_UNAVAILABLE, { attempt }, { cause: error });
   const from = { cause: error, card: options.card };
   const ndc = (first: { code?: string; text: string } | undefined): Partial<FailureDetails> =>
     first !== undefined
@@ -200,8 +204,16 @@ export function classifyFailure(error: unknown, attempt: number, options: Classi
         : ['order cancel', FailureType.CANCEL_OUTCOME_UNKNOWN];
     return failure(`${what} outcome unknown: ${message}`, type, { attempt, ...http }, { ...from, retryable: true });
   }
-  if (error instanceof NdcTransportError || (error instanceof NdcHttpError && error.transient))
-    return failure(message, FailureType.AIRLINE_TRANSIENT, { attempt, ...http }, { ...from, retryable: true });
+  if (error instanceof NdcTransportError || (error instanceof NdcHttpError && error.transient)) {
+    const changes = options.orderCreate || options.orderChange || options.orderCancel;
+    const notSent = changes && !error.requestSent ? { notSent: true as const } : {};
+    return failure(
+      message,
+      FailureType.AIRLINE_TRANSIENT,
+      { attempt, ...http, ...notSent },
+      { ...from, retryable: true },
+    );
+  }
   if (error instanceof NdcHttpError) {
     const first = error.ndcErrors[0];
     const type =

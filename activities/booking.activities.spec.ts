@@ -1,5 +1,11 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { NdcBusinessError, NdcHttpError, NdcInvalidResponseError, NdcTransportError } from '../src/ndc-client';
+import {
+  NdcBusinessError,
+  NdcCircuitOpenError,
+  NdcHttpError,
+  NdcInvalidResponseError,
+  NdcTransportError,
+} from '../src/ndc-client';
 import { NdcMissingElementError, NdcNoMoneyPriceError } from '../src/ndc/require-element';
 import { offerItemTotalElement } from '../src/booking/card-surcharge';
 import { ndcCodeTable } from '../src/booking/booking.failures';
@@ -95,9 +101,13 @@ describe('classifyFailure', () => {
     expect(summary(classifyFailure(new NdcHttpError(500, 'HTTP 500'), 1, { codes, orderCreate: true }))[0]).toBe(
       'ORDER_OUTCOME_UNKNOWN',
     );
+    // Certainly not sent: said so, so the workflow settles nothing and may book elsewhere.
     expect(
-      summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { codes, orderCreate: true }))[0],
-    ).toBe('AIRLINE_TRANSIENT');
+      summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { codes, orderCreate: true })),
+    ).toEqual(['AIRLINE_TRANSIENT', false, 'refused', { attempt: 1, notSent: true }]);
+    expect(summary(classifyFailure(new NdcTransportError('CONNECT', 'refused', false), 1, { codes }))[3]).toEqual({
+      attempt: 1,
+    });
     // An unreadable answer after sending is no answer (regression: a 500 with a corrupt gzip body
     // after the airline had committed ended the booking FAILED while its order existed).
     expect(
@@ -161,6 +171,16 @@ describe('classifyFailure', () => {
     const error = new NdcHttpError(400, 'POST /payment/tokens: HTTP 400 Bad Request: 4111111111111111 / 737 rejected');
     const message = (classifyFailure(error, 1, { codes, card }) as ApplicationFailure).message;
     expect(message).toBe('POST /payment/tokens: HTTP 400 Bad Request: ****1111 / *** rejected');
+  });
+
+  it('makes an open circuit AIRLINE_UNAVAILABLE at once: not retried, not sent', () => {
+    const open = new NdcCircuitOpenError('ZZ', Date.parse('2027-01-01T00:00:30Z'));
+    expect(summary(classifyFailure(open, 1, { codes, orderCreate: true }))).toEqual([
+      'AIRLINE_UNAVAILABLE',
+      true,
+      'ZZ: circuit open after repeated failures; not called until 2027-01-01T00:00:30.000Z',
+      { attempt: 1 },
+    ]);
   });
 
   it('keeps the error it read as the cause, scrubbed of card data, with its own cause', () => {

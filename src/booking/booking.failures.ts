@@ -160,6 +160,11 @@ export interface FailureDetails {
   text?: string;
   httpStatus?: number;
   attempt: number;
+  /**
+   * A call that may change the order failed before its request was written (connect refused, the
+   * circuit open): it certainly did not reach the airline, so nothing needs settling.
+   */
+  notSent?: true;
 }
 
 /** For the `default` of an exhaustive `switch`: a compile error when a case is missing. */

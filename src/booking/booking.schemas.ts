@@ -139,9 +139,7 @@ export const bookingIntentSchema = z.strictObject({
    */
   airlineChanges: z
     .strictObject({
-      autoAccept: z
-        .strictObject({ maxShiftMinutes: z.number().int('must be an integer').min(0).max(1440) })
-        .optional(),
+      autoAccept: z.strictObject({ maxShiftMinutes: z.number().int('must be an integer').min(0).max(1440) }).optional(),
     })
     .optional(),
   /**

@@ -22,7 +22,12 @@ describe('CircuitBreaker', () => {
     } catch (error) {
       expect(error).toMatchObject({ kind: 'CIRCUIT_OPEN', transient: true, requestSent: false });
     }
-    expect(circuit.snapshot()).toEqual({ state: 'open', consecutiveFailures: 3, openedAt: new Date(now).toISOString(), opens: 1 });
+    expect(circuit.snapshot()).toEqual({
+      state: 'open',
+      consecutiveFailures: 3,
+      openedAt: new Date(now).toISOString(),
+      opens: 1,
+    });
   });
 
   it('an answer in between starts the count again', () => {

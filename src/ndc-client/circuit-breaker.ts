@@ -35,7 +35,12 @@ export class NdcCircuitOpenError extends NdcClientError {
   override readonly name = 'NdcCircuitOpenError';
 
   constructor(airline: string, retryAt: number) {
-    super('CIRCUIT_OPEN', `${airline}: circuit open after repeated failures; not called until ${new Date(retryAt).toISOString()}`, true, false);
+    super(
+      'CIRCUIT_OPEN',
+      `${airline}: circuit open after repeated failures; not called until ${new Date(retryAt).toISOString()}`,
+      true,
+      false,
+    );
   }
 }
 

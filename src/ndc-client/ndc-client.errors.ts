@@ -19,7 +19,9 @@ export type NdcClientErrorKind =
   /** HTTP 200 whose body is an NDC `Errors` response. */
   | 'NDC'
   /** The body could not be decoded (not the expected message, malformed XML or JSON). */
-  | 'INVALID_RESPONSE';
+  | 'INVALID_RESPONSE'
+  /** Not sent: the airline's circuit breaker is open after repeated failures (`circuit-breaker.ts`). */
+  | 'CIRCUIT_OPEN';
 
 /** Base class of every client failure. */
 export class NdcClientError extends Error {

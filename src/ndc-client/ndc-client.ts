@@ -9,6 +9,7 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { CircuitBreaker, type CircuitOptions } from './circuit-breaker';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { context, propagation } from '@opentelemetry/api';
@@ -118,6 +119,11 @@ export interface NdcClientConfig {
   documentNamespace?: string;
   /** Time allowed for one request, connect to last body byte, in ms. Default 20000. */
   timeoutMs?: number;
+  /**
+   * A circuit breaker for this airline (`circuit-breaker.ts`): after repeated transient failures
+   * calls fail at once with `NdcCircuitOpenError` for a while. Default: none.
+   */
+  circuit?: { airline: string } & CircuitOptions;
   /** Maximum sockets per origin of the keep-alive agent. Default 64. */
   maxSockets?: number;
   /** Idle keep-alive sockets are closed after this many ms. Default 30000 (the airline announces 60 s). */
@@ -201,7 +207,12 @@ export class NdcHttpClient {
   private readonly retailBase: string;
   private readonly paymentBase: string;
 
+  /** The airline's circuit breaker, when configured (its state for health and metrics). */
+  readonly circuit: CircuitBreaker | undefined;
+
   constructor(private readonly config: NdcClientConfig) {
+    this.circuit =
+      config.circuit !== undefined ? new CircuitBreaker(config.circuit.airline, config.circuit) : undefined;
     this.mediaType = `application/vnd.${config.mediaVendor ?? 'ndcsaga'}.ndc.v17.2+xml;charset=UTF-8`;
     this.binding = config.binding ?? 'plain';
     this.exchange = config.exchange ?? {};
@@ -547,8 +558,27 @@ export class NdcHttpClient {
     throw new NdcHttpError(response.status, `HTTP ${response.status}${detail}`, ndcErrors);
   }
 
+  /**
+   * One HTTP exchange through the circuit breaker: refused at once while it is open; a response
+   * below 500 (other than 429) closes it, a transient failure counts against it.
+   */
+  private async send(request: RawRequest): Promise<RawResponse> {
+    const circuit = this.circuit;
+    if (circuit === undefined) return this.exchangeOnce(request);
+    circuit.before();
+    try {
+      const response = await this.exchangeOnce(request);
+      if (response.status >= 500 || response.status === 429) circuit.failure();
+      else circuit.success();
+      return response;
+    } catch (error) {
+      if (error instanceof NdcClientError && error.transient) circuit.failure();
+      throw error;
+    }
+  }
+
   /** One HTTP exchange with the timeout and failure classification ({@link HttpExchange}). */
-  private send(request: RawRequest): Promise<RawResponse> {
+  private exchangeOnce(request: RawRequest): Promise<RawResponse> {
     const secure = request.url.protocol === 'https:';
     const body = request.body !== undefined ? Buffer.from(request.body, 'utf8') : undefined;
     const headers: Record<string, string> = {

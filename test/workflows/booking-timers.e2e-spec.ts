@@ -328,4 +328,35 @@ describe('booking saga timers (time-skipping test server)', () => {
       expect(stepTrail(result.state).slice(-3)).toEqual(['createOrder:ok:1', 'retrieveOrder:ok:1', 'cancelOrder:ok:1']);
     });
   });
+
+  describe('an airline that stops answering before an order exists', () => {
+    const unreachable = async (): Promise<never> => {
+      throw ApplicationFailure.retryable('connect ECONNREFUSED', 'AIRLINE_TRANSIENT', { attempt: attempt() });
+    };
+
+    it('tries again within the budget, and books once the airline answers', async () => {
+      let shops = 0;
+      mocks.shop.mockImplementation(async (input) => {
+        shops += 1;
+        if (shops <= 8) return unreachable();
+        return happyMocks().shop(input);
+      });
+      const result = await (await start()).result();
+      expect(result.state.status).toBe('CONFIRMED');
+      expect(stepTrail(result.state).slice(0, 2)).toEqual(['shop:failed:8', 'shop:ok:1']);
+      expect(result.state.steps[1]!.reason).toMatch(/^no airline answering \(\d+ s of 600 s\): trying again$/);
+    });
+
+    it('fails AIRLINE_UNAVAILABLE once its budget is spent, never having ordered', async () => {
+      mocks.shop.mockImplementation(unreachable);
+      const handle = await start(oneWayIntent(), { unavailableBudgetMs: 120_000 });
+      const result = await handle.result();
+      expect(result.state.status).toBe('FAILED');
+      expect(result.state.error?.type).toBe('AIRLINE_UNAVAILABLE');
+      const { startTime, closeTime } = await handle.describe();
+      expect(closeTime!.getTime() - startTime.getTime()).toBeLessThanOrEqual(120_000 + 60_000);
+      expect(result.state.steps.filter((s) => s.name === 'shop').length).toBeGreaterThan(2);
+      expect(mocks.createOrder).not.toHaveBeenCalled();
+    });
+  });
 });

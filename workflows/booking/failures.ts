@@ -40,6 +40,7 @@ export function isOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ActivityFailure)) return false;
   const failure = applicationFailureOf(error);
   if (failure === undefined) return true; // timeout, cancellation by the server, ...
+  if (detailsOf(failure).notSent === true) return false; // certainly not sent: nothing to settle
   return failure.type === FailureType.ORDER_OUTCOME_UNKNOWN || !failure.nonRetryable;
 }
 
