@@ -131,6 +131,8 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 /** A step of the booking's trail as GET /bookings/:id shows it (BookingView.steps). */
 export interface TrailStep {
   name: string;
+  /** The airline the step ran at (bookings routed by airline). */
+  airline?: string;
   attempts: number;
   startedAt?: string;
   endedAt?: string;
@@ -148,12 +150,13 @@ export function trailLines(label: string, before: readonly TrailStep[], now: rea
   const lines: string[] = [];
   now.forEach((step, i) => {
     const seen = before[i];
-    if (seen === undefined)
-      lines.push(`  ${label}: ${step.name}${step.reason !== undefined ? ` (${step.reason})` : ''}`);
+    // Every line names the airline the step ran at: a shop at two airlines is two steps.
+    const name = step.airline !== undefined ? `${step.name} at ${step.airline}` : step.name;
+    if (seen === undefined) lines.push(`  ${label}: ${name}${step.reason !== undefined ? ` (${step.reason})` : ''}`);
     if (step.endedAt !== undefined && seen?.endedAt === undefined) {
       const tries = step.attempts > 1 ? ` after ${step.attempts} attempts` : '';
       const how = step.outcome === 'failed' ? `failed${step.failure !== undefined ? ` ${step.failure}` : ''}` : 'ok';
-      lines.push(`  ${label}: ${step.name} ${how}${tries}`);
+      lines.push(`  ${label}: ${name} ${how}${tries}`);
     }
   });
   return lines;

@@ -76,6 +76,17 @@ describe('npm run book: the trail as it happens', () => {
     ]);
     expect(trailLines('one-way', third, third)).toEqual([]);
   });
+
+  it('names the airline of every step of a booking routed by airline (a shop at two airlines is two lines each)', () => {
+    const at = '2026-11-28T10:00:00.000Z';
+    const shops = [
+      { name: 'shop', airline: 'ZZ', attempts: 1, startedAt: at },
+      { name: 'shop', airline: 'YY', attempts: 1, startedAt: at },
+    ];
+    const ended = shops.map((s) => ({ ...s, endedAt: at, outcome: 'ok' as const }));
+    expect(trailLines('two', [], shops)).toEqual(['  two: shop at ZZ', '  two: shop at YY']);
+    expect(trailLines('two', shops, ended)).toEqual(['  two: shop at ZZ ok', '  two: shop at YY ok']);
+  });
 });
 
 describe('npm run book: extras', () => {
