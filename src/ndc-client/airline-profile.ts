@@ -45,6 +45,12 @@ export interface AirlineProfile {
   name: string;
   /** The NDC client's settings (password empty when loaded without credentials: the API). */
   client: NdcClientConfig;
+  /** The variable the password came from (what an operator fixes when the airline refuses it). */
+  passwordEnv?: string;
+  /** Scheduled order reads: their share of `rateLimitRps` and how often (see `airlineEntrySchema`). */
+  orderReads: { share: number; everyMs?: number; nearDepartureEveryMs?: number; nearDepartureMs?: number };
+  /** The airline pushes OrderChangeNotif: its orders are read less often. */
+  pushesNotifications: boolean;
   /** Airline calls per second across every worker (the airline queue's activity rate limit). */
   rateLimitRps: number;
   /** How long an order create without a definite answer is looked up, ms. */
@@ -127,6 +133,36 @@ export const airlineEntrySchema = z.strictObject({
   errorCodes: z.record(ndcCode, z.enum(AIRLINE_FAILURE_TYPES)).default({}),
   transientCodes: z.array(ndcCode).default([]),
   capabilities: z.strictObject({ calendarSearch: z.boolean().default(true) }).default({ calendarSearch: true }),
+  /**
+   * Scheduled reads of a serviceable booking's order, for changes the airline made without
+   * telling (docs/orchestrator.md, "Changes the airline makes"): at most `share` of `rateLimitRps`
+   * (default 0.1), behind bookings and servicing; every `everyMs` (default 24 h), every
+   * `nearDepartureEveryMs` (default 6 h) within `nearDepartureMs` (default 7 days) of departure.
+   */
+  orderReads: z
+    .strictObject({
+      share: z.number().min(0).max(1).default(0.1),
+      everyMs: z.number().int().positive().optional(),
+      nearDepartureEveryMs: z.number().int().positive().optional(),
+      nearDepartureMs: z.number().int().min(0).optional(),
+    })
+    .default({ share: 0.1 }),
+  /** The airline pushes OrderChangeNotif to the API (`POST /airlines/{code}/notifications`): read three times less often. Default false. */
+  pushesNotifications: z.boolean().default(false),
+  /**
+   * The circuit breaker of the worker's calls (docs/orchestrator.md, "Under load and outages"):
+   * after `failureThreshold` transient failures in a row (default 5) the airline is not called
+   * for `openMs` (default 30 000), so bookings go to the others at once; `false`: none.
+   */
+  circuitBreaker: z
+    .union([
+      z.strictObject({
+        failureThreshold: z.number().int().positive().default(5),
+        openMs: z.number().int().min(0).default(30_000),
+      }),
+      z.literal(false),
+    ])
+    .default({ failureThreshold: 5, openMs: 30_000 }),
 });
 export type AirlineEntry = z.input<typeof airlineEntrySchema>;
 
@@ -223,7 +259,11 @@ function profileFromEntry(
       ...(entry.extensionNamespace !== undefined ? { extensionNamespace: entry.extensionNamespace } : {}),
       ...(entry.documentNamespace !== undefined ? { documentNamespace: entry.documentNamespace } : {}),
       timeoutMs: entry.timeoutMs,
+      ...(entry.circuitBreaker !== false ? { circuit: { airline: entry.code, ...entry.circuitBreaker } } : {}),
     },
+    passwordEnv: entry.passwordEnv,
+    orderReads: entry.orderReads,
+    pushesNotifications: entry.pushesNotifications,
     rateLimitRps: entry.rateLimitRps,
     settleWindowMs: entry.settleWindowMs,
     unsettledPolicy: entry.unsettledPolicy,
@@ -269,6 +309,9 @@ export function profileFromEnv(
     code: entry.data.code,
     name: entry.data.name,
     client,
+    passwordEnv: 'AIRLINE_PASSWORD',
+    orderReads: { share: 0.1 },
+    pushesNotifications: false,
     rateLimitRps: entry.data.rateLimitRps,
     settleWindowMs: entry.data.settleWindowMs,
     unsettledPolicy: entry.data.unsettledPolicy,
@@ -348,7 +391,19 @@ export function airlineRoute(profile: AirlineProfile): AirlineRoute {
     unsettledPolicy: profile.unsettledPolicy,
     authenticationTimeoutMs: profile.authenticationTimeoutMs,
     calendarSearch: profile.capabilities.calendarSearch,
+    ...(readSchedule(profile.orderReads) !== undefined ? { orderReads: readSchedule(profile.orderReads)! } : {}),
+    ...(profile.pushesNotifications ? { pushesNotifications: true } : {}),
   };
+}
+
+/** The schedule part of the order reads (the share is the worker's business), when any is set. */
+function readSchedule({ everyMs, nearDepartureEveryMs, nearDepartureMs }: AirlineProfile['orderReads']) {
+  const schedule = {
+    ...(everyMs !== undefined ? { everyMs } : {}),
+    ...(nearDepartureEveryMs !== undefined ? { nearDepartureEveryMs } : {}),
+    ...(nearDepartureMs !== undefined ? { nearDepartureMs } : {}),
+  };
+  return Object.keys(schedule).length > 0 ? schedule : undefined;
 }
 
 /** The profile of `code`, or an error naming it. */

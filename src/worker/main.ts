@@ -32,6 +32,7 @@ import { prepareSearchAttributes } from './worker.search-attributes';
 import { probeSearchAttributes, type SearchAttributeHealth } from '../temporal/search-attributes.check';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 import { endWithParent } from '../common/end-with-parent';
+import { AirlineCredentials } from './airline-credentials';
 
 /** How long the readiness probe waits for Temporal, ms. */
 const READY_PROBE_TIMEOUT_MS = 2000;
@@ -48,10 +49,12 @@ function freeLoopbackPort(): Promise<number> {
   });
 }
 
+/** The worker's readiness: it runs and Temporal answers; each airline's credentials and circuit as details. */
 async function readiness(
   worker: BookingWorker | undefined,
   connection: NativeConnection,
   namespace: string,
+  airlines: () => Record<string, unknown>,
 ): Promise<ProbeResult> {
   const state = worker?.getState() ?? 'STARTING';
   let attributes: SearchAttributeHealth;
@@ -63,50 +66,98 @@ async function readiness(
     return {
       ok: false,
       status: 'unavailable',
-      details: { worker: state, temporal: { status: 'down', error: (error as Error).message } },
+      details: { worker: state, temporal: { status: 'down', error: (error as Error).message }, airlines: airlines() },
     };
   }
   if (attributes.status === 'down')
-    return { ok: false, status: 'unavailable', details: { worker: state, temporal: attributes } };
+    return { ok: false, status: 'unavailable', details: { worker: state, temporal: attributes, airlines: airlines() } };
   const ok = state === 'RUNNING';
   const temporalUp = { status: 'up', searchAttributes: attributes.status };
-  return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state, temporal: temporalUp } };
+  return {
+    ok,
+    status: ok ? 'ok' : 'unavailable',
+    details: { worker: state, temporal: temporalUp, airlines: airlines() },
+  };
+}
+
+/** What the worker process runs with. */
+interface WorkerSetup {
+  config: ReturnType<typeof loadWorkerConfig>;
+  profiles: AirlineProfile[];
+  coreMetricsPort: number;
+  tracing: ReturnType<typeof setupTracing>;
 }
 
 async function main(logger: Logger): Promise<void> {
   endWithParent();
-  const {
-    temporal,
-    airlines: servedCodes,
-    shutdownGraceMs,
-    workflowBundlePath,
-    httpPort,
-    httpHost,
-    sdkMetricsPort,
-    maxCachedWorkflows,
-    registerSearchAttributes,
-    overdueAfterMs,
-  } = loadWorkerConfig();
-  const profiles = servedAirlines(loadAirlineProfiles(), servedCodes);
-  const payloadKey = loadPayloadKey();
-  const coreMetricsPort = sdkMetricsPort ?? (await freeLoopbackPort());
-
-  const tracing = setupTracing({ service: 'worker' });
-  if (workflowBundlePath !== undefined) {
-    const spans = bundleHasWorkflowSpans(fs.readFileSync(workflowBundlePath, 'utf8'));
-    if (spans !== (tracing !== undefined))
-      logger.warn(
-        { workflowBundlePath, tracing: tracing !== undefined ? 'otlp' : 'off', bundleWorkflowSpans: spans },
-        tracing !== undefined
-          ? 'worker: tracing is on but the workflow bundle has no span interceptor: no workflow spans (build it with scripts/bundle-workflows.ts --tracing)'
-          : 'worker: tracing is off but the workflow bundle has the span interceptor: it builds spans nobody exports (build it without --tracing)',
-      );
-  }
+  const setup = await loadSetup(logger);
   const registry = createMetricsRegistry({ service: 'worker' });
+  installRuntime(logger, setup.coreMetricsPort);
+  const { temporal } = setup.config;
+  const connection = await createWorkerConnection(temporal);
+  await prepareSearchAttributes(connection, temporal.namespace, setup.config.registerSearchAttributes, logger);
+  const metrics = createWorkerMetrics(registry, {
+    connection,
+    namespace: temporal.namespace,
+    overdueAfterMs: setup.config.overdueAfterMs,
+  });
+  const clients = setup.profiles.map((profile) =>
+    instrumentNdcClient(
+      new NdcHttpClient(profile.client),
+      metrics,
+      profile.code,
+      airlineSpan(setup.tracing, profile.code),
+    ),
+  );
+  clients.forEach((client, i) => {
+    if (client.circuit !== undefined) metrics.watchCircuit(setup.profiles[i]!.code, client.circuit);
+  });
+  const credentials = setup.profiles.map((profile, i) => new AirlineCredentials(profile, clients[i]!, logger));
+  const state: { worker?: BookingWorker } = {};
+  const ops = await startOps(setup, registry, connection, state, airlineHealth(setup.profiles, credentials, clients));
+  try {
+    state.worker = await createWorker(setup, connection, clients, metrics);
+    logStarted(logger, setup, ops?.url);
+    for (const check of credentials) void check.check();
+    await state.worker.run();
+    logger.info('worker: stopped');
+  } finally {
+    for (const client of clients) client.close();
+    await ops?.close();
+    await connection.close();
+    await setup.tracing?.shutdown();
+  }
+}
 
-  // The SDK stops the worker on SIGINT/SIGTERM (graceful shutdown with shutdownGraceTime). Its
-  // own logs, the Rust core's (WARN and up) and workflow/activity `log.*` go to our logger; its
-  // core metrics to a Prometheus exporter on loopback that /metrics appends to ours.
+/** The configuration, the airlines served, the port of the SDK's metrics, tracing. */
+async function loadSetup(logger: Logger): Promise<WorkerSetup> {
+  const config = loadWorkerConfig();
+  const profiles = servedAirlines(loadAirlineProfiles(), config.airlines);
+  const coreMetricsPort = config.sdkMetricsPort ?? (await freeLoopbackPort());
+  const tracing = setupTracing({ service: 'worker' });
+  if (config.workflowBundlePath !== undefined)
+    warnOnBundleTracing(logger, config.workflowBundlePath, tracing !== undefined);
+  return { config, profiles, coreMetricsPort, tracing };
+}
+
+/** A prebuilt bundle whose workflow spans do not match the tracing setting is said so. */
+function warnOnBundleTracing(logger: Logger, workflowBundlePath: string, tracing: boolean): void {
+  const spans = bundleHasWorkflowSpans(fs.readFileSync(workflowBundlePath, 'utf8'));
+  if (spans === tracing) return;
+  logger.warn(
+    { workflowBundlePath, tracing: tracing ? 'otlp' : 'off', bundleWorkflowSpans: spans },
+    tracing
+      ? 'worker: tracing is on but the workflow bundle has no span interceptor: no workflow spans (build it with scripts/bundle-workflows.ts --tracing)'
+      : 'worker: tracing is off but the workflow bundle has the span interceptor: it builds spans nobody exports (build it without --tracing)',
+  );
+}
+
+/**
+ * The SDK stops the worker on SIGINT/SIGTERM (graceful shutdown with shutdownGraceTime). Its own
+ * logs, the Rust core's (WARN and up) and workflow/activity `log.*` go to our logger; its core
+ * metrics to a Prometheus exporter on loopback that /metrics appends to ours.
+ */
+function installRuntime(logger: Logger, coreMetricsPort: number): void {
   Runtime.install({
     logger: temporalLogger(logger.child({ component: 'temporal-sdk' })),
     shutdownSignals: ['SIGINT', 'SIGTERM'],
@@ -115,72 +166,97 @@ async function main(logger: Logger): Promise<void> {
       metrics: { prometheus: { bindAddress: `127.0.0.1:${coreMetricsPort}` } },
     },
   });
-  const connection = await createWorkerConnection(temporal);
-  await prepareSearchAttributes(connection, temporal.namespace, registerSearchAttributes, logger);
-  const metrics = createWorkerMetrics(registry, { connection, namespace: temporal.namespace, overdueAfterMs });
-  const clients = profiles.map((profile) =>
-    instrumentNdcClient(new NdcHttpClient(profile.client), metrics, profile.code, airlineSpan(tracing, profile.code)),
-  );
-  let worker: BookingWorker | undefined;
-  const ops =
-    httpPort === undefined
-      ? undefined
-      : await startOpsServer({
-          port: httpPort,
-          host: httpHost,
-          registry,
-          extraMetrics: async () =>
-            (await fetch(`http://127.0.0.1:${coreMetricsPort}/metrics`, { signal: AbortSignal.timeout(2000) })).text(),
-          live: () => {
-            const state = worker?.getState() ?? 'STARTING';
-            const ok = state !== 'FAILED' && state !== 'STOPPED';
-            return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: state } };
-          },
-          ready: () => readiness(worker, connection, temporal.namespace),
-        });
-  try {
-    worker = await createBookingWorker({
-      connection,
-      namespace: temporal.namespace,
-      taskQueue: temporal.taskQueue,
-      airlines: profiles.map((profile, i) => airlineWorker(profile, clients[i]!)),
-      shutdownGraceMs,
-      payloadKey,
-      workflowBundlePath,
-      metrics,
-      tracing,
-      ...(maxCachedWorkflows !== undefined ? { extra: { maxCachedWorkflows } } : {}),
-    });
-    logger.info(
-      {
-        taskQueue: temporal.taskQueue,
-        temporalAddress: temporal.address,
-        namespace: temporal.namespace,
-        airlines: profiles.map((p) => ({
-          airline: p.code,
-          taskQueue: airlineTaskQueue(temporal.taskQueue, p.code),
-          retail: p.client.retailBaseUrl,
-          payment: p.client.paymentBaseUrl,
-          binding: p.client.binding ?? 'plain',
-          rateLimitRps: p.rateLimitRps,
-        })),
-        health: ops !== undefined ? `${ops.url}/health/ready` : 'off',
-        metrics: ops !== undefined ? `${ops.url}/metrics` : 'off',
-        tracing: tracing !== undefined ? 'otlp' : 'off',
-      },
-      `worker: task queue ${temporal.taskQueue} on ${temporal.address}/${temporal.namespace}, airlines ` +
-        profiles.map((p) => `${p.code} ${p.client.retailBaseUrl} at ${p.rateLimitRps}/s`).join(', ') +
-        ', ' +
-        (ops !== undefined ? `health ${ops.url}/health/ready, metrics ${ops.url}/metrics` : 'health and metrics off'),
+}
+
+/** Each airline's credentials (the last check) and circuit breaker, for the health answer. */
+function airlineHealth(
+  profiles: AirlineProfile[],
+  credentials: AirlineCredentials[],
+  clients: NdcHttpClient[],
+): () => Record<string, unknown> {
+  return () =>
+    Object.fromEntries(
+      profiles.map((profile, i) => [
+        profile.code,
+        {
+          credentials: credentials[i]!.current(),
+          ...(clients[i]!.circuit !== undefined ? { circuit: clients[i]!.circuit!.snapshot() } : {}),
+        },
+      ]),
     );
-    await worker.run();
-    logger.info('worker: stopped');
-  } finally {
-    for (const client of clients) client.close();
-    await ops?.close();
-    await connection.close();
-    await tracing?.shutdown();
-  }
+}
+
+/** `/health/live`, `/health/ready` and `/metrics` on WORKER_HTTP_PORT (none when `off`). */
+async function startOps(
+  setup: WorkerSetup,
+  registry: ReturnType<typeof createMetricsRegistry>,
+  connection: NativeConnection,
+  state: { worker?: BookingWorker },
+  airlines: () => Record<string, unknown>,
+) {
+  const { httpPort, httpHost, temporal } = setup.config;
+  if (httpPort === undefined) return undefined;
+  return startOpsServer({
+    port: httpPort,
+    host: httpHost,
+    registry,
+    extraMetrics: async () =>
+      (await fetch(`http://127.0.0.1:${setup.coreMetricsPort}/metrics`, { signal: AbortSignal.timeout(2000) })).text(),
+    live: () => {
+      const workerState = state.worker?.getState() ?? 'STARTING';
+      const ok = workerState !== 'FAILED' && workerState !== 'STOPPED';
+      return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: workerState } };
+    },
+    ready: () => readiness(state.worker, connection, temporal.namespace, airlines),
+  });
+}
+
+function createWorker(
+  setup: WorkerSetup,
+  connection: NativeConnection,
+  clients: NdcHttpClient[],
+  metrics: ReturnType<typeof createWorkerMetrics>,
+): Promise<BookingWorker> {
+  const { temporal, shutdownGraceMs, workflowBundlePath, maxCachedWorkflows } = setup.config;
+  return createBookingWorker({
+    connection,
+    namespace: temporal.namespace,
+    taskQueue: temporal.taskQueue,
+    airlines: setup.profiles.map((profile, i) => airlineWorker(profile, clients[i]!)),
+    shutdownGraceMs,
+    payloadKey: loadPayloadKey(),
+    workflowBundlePath,
+    metrics,
+    tracing: setup.tracing,
+    ...(maxCachedWorkflows !== undefined ? { extra: { maxCachedWorkflows } } : {}),
+  });
+}
+
+function logStarted(logger: Logger, setup: WorkerSetup, opsUrl: string | undefined): void {
+  const { temporal } = setup.config;
+  const { profiles, tracing } = setup;
+  logger.info(
+    {
+      taskQueue: temporal.taskQueue,
+      temporalAddress: temporal.address,
+      namespace: temporal.namespace,
+      airlines: profiles.map((p) => ({
+        airline: p.code,
+        taskQueue: airlineTaskQueue(temporal.taskQueue, p.code),
+        retail: p.client.retailBaseUrl,
+        payment: p.client.paymentBaseUrl,
+        binding: p.client.binding ?? 'plain',
+        rateLimitRps: p.rateLimitRps,
+      })),
+      health: opsUrl !== undefined ? `${opsUrl}/health/ready` : 'off',
+      metrics: opsUrl !== undefined ? `${opsUrl}/metrics` : 'off',
+      tracing: tracing !== undefined ? 'otlp' : 'off',
+    },
+    `worker: task queue ${temporal.taskQueue} on ${temporal.address}/${temporal.namespace}, airlines ` +
+      profiles.map((p) => `${p.code} ${p.client.retailBaseUrl} at ${p.rateLimitRps}/s`).join(', ') +
+      ', ' +
+      (opsUrl !== undefined ? `health ${opsUrl}/health/ready, metrics ${opsUrl}/metrics` : 'health and metrics off'),
+  );
 }
 
 /** The configured airlines this process serves (WORKER_AIRLINES, default all). */

@@ -1,5 +1,5 @@
 import { createMetricsRegistry } from '../common/observability';
-import { NdcBusinessError, NdcHttpError, NdcTransportError, type NdcHttpClient } from '../ndc-client';
+import { CircuitBreaker, NdcBusinessError, NdcHttpError, NdcTransportError, type NdcHttpClient } from '../ndc-client';
 import { summarise } from './booking-metrics.interceptor';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type { NativeConnection } from '@temporalio/worker';
@@ -179,5 +179,26 @@ describe('webhook delivery counter', () => {
     expect(sample(text, 'ndc_saga_webhook_deliveries_total', { agency: 'AG7', outcome: 'delivered' })).toBe('1');
     expect(sample(text, 'ndc_saga_webhook_deliveries_total', { agency: 'AG7', outcome: 'failed' })).toBe('1');
     expect(agencyOfWebhookDelivery('booking:AG7:k')).toBeUndefined();
+  });
+});
+
+describe('airline circuit breakers in the worker metrics', () => {
+  it("shows each airline's circuit state (0 closed, 1 half-open, 2 open) and how often it opened", async () => {
+    let now = 0;
+    const registry = createMetricsRegistry({ service: 'worker', processMetrics: false });
+    const metrics = createWorkerMetrics(registry);
+    const zz = new CircuitBreaker('ZZ', { failureThreshold: 2, openMs: 1000, now: () => now });
+    const yy = new CircuitBreaker('YY', { now: () => now });
+    metrics.watchCircuit('ZZ', zz);
+    metrics.watchCircuit('YY', yy);
+    zz.failure();
+    zz.failure();
+    let text = await registry.metrics();
+    expect(sample(text, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' })).toBe('2');
+    expect(sample(text, 'ndc_saga_airline_circuit_state', { airline: 'YY' })).toBe('0');
+    expect(sample(text, 'ndc_saga_airline_circuit_opens', { airline: 'ZZ' })).toBe('1');
+    now = 1000;
+    text = await registry.metrics();
+    expect(sample(text, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' })).toBe('1');
   });
 });

@@ -13,7 +13,14 @@
 import type { NativeConnection } from '@temporalio/worker';
 import type { InjectedSinks } from '@temporalio/worker';
 import { DURATION_BUCKETS, METRIC_PREFIX, Counter, Gauge, Histogram, type Registry } from '../common/observability';
-import { NdcBusinessError, NdcHttpError, NdcTransportError, type NdcHttpClient } from '../ndc-client';
+import {
+  NdcBusinessError,
+  NdcCircuitOpenError,
+  NdcHttpError,
+  NdcTransportError,
+  type CircuitBreaker,
+  type NdcHttpClient,
+} from '../ndc-client';
 import type { BookingEnded, BookingMetricsSinks } from './booking-metrics.interceptor';
 import { activityInfo } from '@temporalio/activity';
 import { agencyOfWebhookDelivery, type WebhookActivities } from '../webhooks/webhook.model';
@@ -26,6 +33,10 @@ export interface WorkerMetrics {
   reshops: Counter;
   reconciliations: Counter;
   airlineCallDuration: Histogram<'airline' | 'operation' | 'http_status' | 'outcome'>;
+  airlineCircuitState: Gauge<'airline'>;
+  airlineCircuitOpens: Gauge<'airline'>;
+  /** Shows an airline client's circuit breaker in the circuit metrics. */
+  watchCircuit(airline: string, circuit: CircuitBreaker): void;
   awaitingApproval: Gauge;
   bookingsOverdue: Gauge<'status'>;
   webhookDeliveries: Counter<'agency' | 'outcome'>;
@@ -75,6 +86,21 @@ export const AWAITING_APPROVAL_QUERY =
 export function createWorkerMetrics(registry: Registry, visibility?: VisibilitySource): WorkerMetrics {
   const registers = [registry];
   return {
+    ...sagaMetrics(registers),
+    ...airlineMetrics(registers),
+    ...visibilityGauges(registers, visibility),
+    webhookDeliveries: new Counter({
+      name: `${METRIC_PREFIX}webhook_deliveries_total`,
+      help: 'Webhook delivery attempts, by agency and outcome (delivered: a 2xx answer; failed: anything else)',
+      labelNames: ['agency', 'outcome'],
+      registers,
+    }),
+  };
+}
+
+/** What the sagas report through the booking-metrics sink. */
+function sagaMetrics(registers: Registry[]) {
+  return {
     bookingsStarted: new Counter({
       name: `${METRIC_PREFIX}bookings_started_total`,
       help: 'Booking sagas started (first workflow task; replays not counted)',
@@ -110,26 +136,61 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
       help: 'Order reconciliations (order lookups after an OrderCreate of unknown outcome)',
       registers,
     }),
+  };
+}
+
+/** The airline calls, and each airline's circuit breaker (read when scraped). */
+function airlineMetrics(registers: Registry[]) {
+  const circuits = new Map<string, CircuitBreaker>();
+  const stateValue = { closed: 0, 'half-open': 1, open: 2 } as const;
+  return {
     airlineCallDuration: new Histogram({
       name: `${METRIC_PREFIX}airline_call_duration_seconds`,
-      help: 'Airline calls, by airline, NDC operation, HTTP status (none when no response) and outcome (ok, ndc_error, http_error, transport_error, invalid_response)',
+      help: 'Airline calls, by airline, NDC operation, HTTP status (none when no response) and outcome (ok, ndc_error, http_error, transport_error, invalid_response, circuit_open)',
       labelNames: ['airline', 'operation', 'http_status', 'outcome'],
       buckets: DURATION_BUCKETS,
       registers,
     }),
+    airlineCircuitState: new Gauge({
+      name: `${METRIC_PREFIX}airline_circuit_state`,
+      help: "Each airline's circuit breaker: 0 closed, 1 half-open (one call trying), 2 open (the airline is skipped)",
+      labelNames: ['airline'],
+      registers,
+      collect() {
+        for (const [airline, circuit] of circuits) this.set({ airline }, stateValue[circuit.state]);
+      },
+    }),
+    airlineCircuitOpens: new Gauge({
+      name: `${METRIC_PREFIX}airline_circuit_opens`,
+      help: "How often each airline's circuit breaker opened since the worker started",
+      labelNames: ['airline'],
+      registers,
+      collect() {
+        for (const [airline, circuit] of circuits) this.set({ airline }, circuit.snapshot().opens);
+      },
+    }),
+    /** Shows `circuit` (an airline client's breaker) in the circuit metrics. */
+    watchCircuit(airline: string, circuit: CircuitBreaker): void {
+      circuits.set(airline, circuit);
+    },
+  };
+}
+
+/** Bookings awaiting approval and bookings overdue, counted in Temporal visibility when scraped. */
+function visibilityGauges(registers: Registry[], visibility: VisibilitySource | undefined) {
+  const count = async (query: string): Promise<number> => {
+    const response = await visibility!.connection.withDeadline(Date.now() + 3000, () =>
+      visibility!.connection.workflowService.countWorkflowExecutions({ namespace: visibility!.namespace, query }),
+    );
+    return Number(response.count ?? 0);
+  };
+  return {
     awaitingApproval: new Gauge({
       name: `${METRIC_PREFIX}bookings_awaiting_approval`,
       help: 'Running bookings waiting for a price approval (Temporal visibility, whole namespace)',
       registers,
       async collect() {
-        if (visibility === undefined) return;
-        const response = await visibility.connection.withDeadline(Date.now() + 3000, () =>
-          visibility.connection.workflowService.countWorkflowExecutions({
-            namespace: visibility.namespace,
-            query: AWAITING_APPROVAL_QUERY,
-          }),
-        );
-        this.set(Number(response.count ?? 0));
+        if (visibility !== undefined) this.set(await count(AWAITING_APPROVAL_QUERY));
       },
     }),
     bookingsOverdue: new Gauge({
@@ -141,22 +202,9 @@ export function createWorkerMetrics(registry: Registry, visibility?: VisibilityS
         if (visibility === undefined) return;
         const after = visibility.overdueAfterMs ?? DEFAULT_OVERDUE_AFTER_MS;
         const now = (visibility.now ?? Date.now)();
-        for (const status of Object.keys(after) as (keyof OverdueAfterMs)[]) {
-          const response = await visibility.connection.withDeadline(Date.now() + 3000, () =>
-            visibility.connection.workflowService.countWorkflowExecutions({
-              namespace: visibility.namespace,
-              query: overdueQuery(status, new Date(now - after[status])),
-            }),
-          );
-          this.set({ status }, Number(response.count ?? 0));
-        }
+        for (const status of Object.keys(after) as (keyof OverdueAfterMs)[])
+          this.set({ status }, await count(overdueQuery(status, new Date(now - after[status]))));
       },
-    }),
-    webhookDeliveries: new Counter({
-      name: `${METRIC_PREFIX}webhook_deliveries_total`,
-      help: 'Webhook delivery attempts, by agency and outcome (delivered: a 2xx answer; failed: anything else)',
-      labelNames: ['agency', 'outcome'],
-      registers,
     }),
   };
 }
@@ -219,10 +267,15 @@ export const NDC_OPERATIONS = {
   customerInput: 'CustomerInput',
   ordersByShoppingResponse: 'OrderList',
   createToken: 'Token',
+  orderReshop: 'OrderReshop',
+  orderChange: 'OrderChange',
+  orderServiceList: 'ServiceList',
+  orderSeatAvailability: 'SeatAvailability',
 } as const satisfies Partial<Record<keyof NdcHttpClient, string>>;
 
 function outcomeOf(error: unknown): { outcome: string; httpStatus: string } {
   if (error instanceof NdcBusinessError) return { outcome: 'ndc_error', httpStatus: '200' };
+  if (error instanceof NdcCircuitOpenError) return { outcome: 'circuit_open', httpStatus: 'none' };
   if (error instanceof NdcHttpError) return { outcome: 'http_error', httpStatus: String(error.status) };
   if (error instanceof NdcTransportError) return { outcome: 'transport_error', httpStatus: 'none' };
   return { outcome: 'invalid_response', httpStatus: 'unknown' };

@@ -29,7 +29,7 @@ import { createBookingActivities, type BookingActivityDeps } from '../../activit
 import type { BookingActivities } from '../../activities/booking.activities.types';
 import type { NdcHttpClient } from '../ndc-client';
 import type { AirlineProfile } from '../ndc-client/airline-profile';
-import { airlineTaskQueue } from '../booking/booking.model';
+import { airlineReadsTaskQueue, airlineTaskQueue } from '../booking/booking.model';
 import { createWebhookActivities } from '../../activities/webhook.activities';
 import { createStatusSignalActivities } from '../../activities/status-signal.activities';
 import { createDataConverter } from '../temporal/data-converter';
@@ -113,6 +113,8 @@ export interface AirlineWorker {
   code: string;
   /** Airline calls per second across every worker of the airline's queue. */
   rateLimitRps: number;
+  /** The share of `rateLimitRps` scheduled order reads may take (their permits' queue). Default 0.1. */
+  readsShare?: number;
   activities: BookingActivities;
 }
 
@@ -125,6 +127,7 @@ export function airlineWorker(
   return {
     code: profile.code,
     rateLimitRps: profile.rateLimitRps,
+    readsShare: profile.orderReads.share,
     activities: createBookingActivities({ ...deps, client, airline: profile }),
   };
 }
@@ -171,19 +174,53 @@ export class BookingWorker {
 
 /** Creates (does not run) the booking worker. */
 export async function createBookingWorker(options: BookingWorkerOptions): Promise<BookingWorker> {
-  const namespace = options.namespace ?? 'default';
-  const dataConverter = createDataConverter(options.payloadKey);
-  const activityInterceptors: NonNullable<WorkerOptions['interceptors']>['activity'] = [
-    (ctx) => ({
-      inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
-      outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
-    }),
-  ];
-  const shutdownGraceTime = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  const common = commonOptions(options);
   const webhookActivities = instrumentWebhookActivities(createWebhookActivities(), options.metrics);
-  const booking = await Worker.create({
+  const booking = await workflowsWorker(options, common, webhookActivities);
+  const airlines = (
+    await Promise.all((options.airlines ?? []).map((airline) => airlineWorkers(options, common, airline)))
+  ).flat();
+  const webhooks = await Worker.create({
+    ...common,
+    taskQueue: webhookTaskQueue(options.taskQueue),
+    activities: webhookActivities,
+    interceptors: { activity: common.activityInterceptors },
+  });
+  return new BookingWorker(booking, webhooks, airlines);
+}
+
+/** What every worker of the process shares. */
+interface CommonOptions {
+  connection: NativeConnection;
+  namespace: string;
+  dataConverter: ReturnType<typeof createDataConverter>;
+  shutdownGraceTime: number;
+  activityInterceptors: NonNullable<NonNullable<WorkerOptions['interceptors']>['activity']>;
+}
+
+function commonOptions(options: BookingWorkerOptions): CommonOptions {
+  return {
     connection: options.connection,
-    namespace,
+    namespace: options.namespace ?? 'default',
+    dataConverter: createDataConverter(options.payloadKey),
+    shutdownGraceTime: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    activityInterceptors: [
+      (ctx) => ({
+        inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+        outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+      }),
+    ],
+  };
+}
+
+/** The workflows' worker on the booking task queue. */
+function workflowsWorker(
+  options: BookingWorkerOptions,
+  { activityInterceptors, ...common }: CommonOptions,
+  webhookActivities: ReturnType<typeof createWebhookActivities>,
+): Promise<Worker> {
+  return Worker.create({
+    ...common,
     taskQueue: options.taskQueue,
     ...(options.workflowBundlePath !== undefined
       ? { workflowBundle: { codePath: options.workflowBundlePath } }
@@ -195,7 +232,6 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
       ...createStatusSignalActivities(),
       ...(options.activities ?? options.airlines?.[0]?.activities),
     },
-    dataConverter,
     interceptors: {
       workflowModules: workflowInterceptorModules(options.tracing !== undefined),
       activity: activityInterceptors,
@@ -203,34 +239,39 @@ export async function createBookingWorker(options: BookingWorkerOptions): Promis
     sinks: observabilitySinks(options.metrics, options.tracing),
     maxTaskQueueActivitiesPerSecond:
       options.rateLimitRps ?? options.airlines?.[0]?.rateLimitRps ?? DEFAULT_AIRLINE_RATE_LIMIT_RPS,
-    shutdownGraceTime,
     ...(options.extra?.maxConcurrentWorkflowTaskExecutions === undefined ? { tuner: underWayFirstTuner() } : {}),
     ...options.extra,
   });
-  const airlines = await Promise.all(
-    (options.airlines ?? []).map((airline) =>
-      Worker.create({
-        connection: options.connection,
-        namespace,
-        taskQueue: airlineTaskQueue(options.taskQueue, airline.code),
-        activities: airline.activities,
-        dataConverter,
-        interceptors: { activity: [...activityInterceptors, airlineLogAttributes(airline.code)] },
-        maxTaskQueueActivitiesPerSecond: airline.rateLimitRps,
-        shutdownGraceTime,
-      }),
-    ),
-  );
-  const webhooks = await Worker.create({
-    connection: options.connection,
-    namespace,
-    taskQueue: webhookTaskQueue(options.taskQueue),
-    activities: webhookActivities,
-    dataConverter,
-    interceptors: { activity: activityInterceptors },
-    shutdownGraceTime,
-  });
-  return new BookingWorker(booking, webhooks, airlines);
+}
+
+/**
+ * One airline's workers: its activities on its queue at its rate limit, and the permits of its
+ * scheduled order reads on its reads queue at their share of that limit (docs/orchestrator.md,
+ * "Changes the airline makes").
+ */
+async function airlineWorkers(
+  options: BookingWorkerOptions,
+  { activityInterceptors, ...common }: CommonOptions,
+  airline: AirlineWorker,
+): Promise<Worker[]> {
+  const interceptors = { activity: [...activityInterceptors, airlineLogAttributes(airline.code)] };
+  const share = airline.readsShare ?? 0.1;
+  return Promise.all([
+    Worker.create({
+      ...common,
+      taskQueue: airlineTaskQueue(options.taskQueue, airline.code),
+      activities: airline.activities,
+      interceptors,
+      maxTaskQueueActivitiesPerSecond: airline.rateLimitRps,
+    }),
+    Worker.create({
+      ...common,
+      taskQueue: airlineReadsTaskQueue(options.taskQueue, airline.code),
+      activities: { orderReadPermit: airline.activities.orderReadPermit },
+      interceptors,
+      maxTaskQueueActivitiesPerSecond: Math.max(share * airline.rateLimitRps, 0.001),
+    }),
+  ]);
 }
 
 /**

@@ -110,6 +110,8 @@ export function embeddedProfile(
     agencyIds: {},
     codes: embeddedAirlineCodes(),
     capabilities: { calendarSearch: true },
+    orderReads: { share: 0.1 },
+    pushesNotifications: false,
   };
 }
 
