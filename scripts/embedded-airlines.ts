@@ -32,61 +32,89 @@ export interface EmbeddedAirline {
 /** Extension namespace of the second embedded airline. */
 export const YY_EXTENSION_NAMESPACE = 'http://www.ypsilon-air.example/ndc/ext/17.2';
 
-/** The two embedded airlines on `ports` (ZZ, YY), their data under `dataDir`. */
+/**
+ * The two embedded airlines on `ports` (ZZ, YY), their data under `dataDir`. Each airline's
+ * credentials have one source, given to both its process and the airlines file the worker reads:
+ * ZZ's `AIRLINE_USERNAME` / `AIRLINE_PASSWORD` (the README's variables; development defaults),
+ * YY's `YY_AIRLINE_PASSWORD` (user `agency-yy`).
+ */
 export function embeddedAirlines(
   ports: { zz: number; yy: number; zzMetrics: string; yyMetrics: string },
   dataDir: string,
+  env: NodeJS.ProcessEnv = {},
 ): EmbeddedAirline[] {
-  const codes = {
-    errorCodes: { ...EMBEDDED_AIRLINE_ERROR_CODES },
-    transientCodes: [...EMBEDDED_AIRLINE_TRANSIENT_CODES],
-  };
-  const zzUrl = `http://127.0.0.1:${ports.zz}`;
-  const yyUrl = `http://127.0.0.1:${ports.yy}`;
   return [
-    {
-      code: 'ZZ',
-      port: ports.zz,
-      metricsPort: ports.zzMetrics,
-      env: { AIRLINE_CODE: 'ZZ', AIRLINE_PORT: String(ports.zz), AIRLINE_METRICS_PORT: ports.zzMetrics },
-      entry: {
-        code: 'ZZ',
-        name: 'Zeta Air (embedded)',
-        baseUrl: zzUrl,
-        username: 'agency',
-        passwordEnv: 'ZZ_AIRLINE_PASSWORD',
-        ...codes,
-      },
-      secret: { name: 'ZZ_AIRLINE_PASSWORD', value: 'agency-secret' },
-    },
-    {
-      code: 'YY',
-      port: ports.yy,
-      metricsPort: ports.yyMetrics,
-      env: {
-        AIRLINE_CODE: 'YY',
-        AIRLINE_PORT: String(ports.yy),
-        AIRLINE_METRICS_PORT: ports.yyMetrics,
-        AIRLINE_DB_PATH: path.join(dataDir, 'airline-yy.db'),
-        AIRLINE_USERNAME: 'agency-yy',
-        AIRLINE_PASSWORD: 'yy-agency-secret',
-        AIRLINE_MEDIA_VENDOR: 'ypsilon',
-        AIRLINE_EXTENSION_NAMESPACE: YY_EXTENSION_NAMESPACE,
-      },
-      entry: {
-        code: 'YY',
-        name: 'Ypsilon Air (embedded, SOAP 1.1)',
-        baseUrl: yyUrl,
-        username: 'agency-yy',
-        passwordEnv: 'YY_AIRLINE_PASSWORD',
-        mediaVendor: 'ypsilon',
-        extensionNamespace: YY_EXTENSION_NAMESPACE,
-        binding: 'soap11',
-        ...codes,
-      },
-      secret: { name: 'YY_AIRLINE_PASSWORD', value: 'yy-agency-secret' },
-    },
+    zetaAir(ports.zz, ports.zzMetrics, {
+      username: env.AIRLINE_USERNAME || 'agency',
+      password: env.AIRLINE_PASSWORD || 'agency-secret',
+    }),
+    ypsilonAir(ports.yy, ports.yyMetrics, dataDir, env.YY_AIRLINE_PASSWORD || 'yy-agency-secret'),
   ];
+}
+
+/** The embedded airline's error codes, as its profile names them. */
+function embeddedCodes() {
+  return { errorCodes: { ...EMBEDDED_AIRLINE_ERROR_CODES }, transientCodes: [...EMBEDDED_AIRLINE_TRANSIENT_CODES] };
+}
+
+/** `ZZ`: plain NDC, media vendor `ndcsaga`, the default database and world. */
+function zetaAir(
+  port: number,
+  metricsPort: string,
+  credentials: { username: string; password: string },
+): EmbeddedAirline {
+  return {
+    code: 'ZZ',
+    port,
+    metricsPort,
+    env: {
+      AIRLINE_CODE: 'ZZ',
+      AIRLINE_PORT: String(port),
+      AIRLINE_METRICS_PORT: metricsPort,
+      AIRLINE_USERNAME: credentials.username,
+      AIRLINE_PASSWORD: credentials.password,
+    },
+    entry: {
+      code: 'ZZ',
+      name: 'Zeta Air (embedded)',
+      baseUrl: `http://127.0.0.1:${port}`,
+      username: credentials.username,
+      passwordEnv: 'ZZ_AIRLINE_PASSWORD',
+      ...embeddedCodes(),
+    },
+    secret: { name: 'ZZ_AIRLINE_PASSWORD', value: credentials.password },
+  };
+}
+
+/** `YY`: SOAP 1.1, media vendor `ypsilon`, its own extension namespace, database and world. */
+function ypsilonAir(port: number, metricsPort: string, dataDir: string, password: string): EmbeddedAirline {
+  return {
+    code: 'YY',
+    port,
+    metricsPort,
+    env: {
+      AIRLINE_CODE: 'YY',
+      AIRLINE_PORT: String(port),
+      AIRLINE_METRICS_PORT: metricsPort,
+      AIRLINE_DB_PATH: path.join(dataDir, 'airline-yy.db'),
+      AIRLINE_USERNAME: 'agency-yy',
+      AIRLINE_PASSWORD: password,
+      AIRLINE_MEDIA_VENDOR: 'ypsilon',
+      AIRLINE_EXTENSION_NAMESPACE: YY_EXTENSION_NAMESPACE,
+    },
+    entry: {
+      code: 'YY',
+      name: 'Ypsilon Air (embedded, SOAP 1.1)',
+      baseUrl: `http://127.0.0.1:${port}`,
+      username: 'agency-yy',
+      passwordEnv: 'YY_AIRLINE_PASSWORD',
+      mediaVendor: 'ypsilon',
+      extensionNamespace: YY_EXTENSION_NAMESPACE,
+      binding: 'soap11',
+      ...embeddedCodes(),
+    },
+    secret: { name: 'YY_AIRLINE_PASSWORD', value: password },
+  };
 }
 
 /** Writes the airlines file of `airlines` to `file` (no secret in it); returns its text. */

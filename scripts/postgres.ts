@@ -77,36 +77,43 @@ function readTail(file: string, maxChars = 3000): string {
   }
 }
 
+/** Where a cluster lives while it runs. */
+interface ClusterFiles {
+  binDir: string;
+  osUser: string;
+  baseDir: string;
+  dataDir: string;
+  logFile: string;
+}
+
 /** Initialises and starts a cluster; resolves once `pg_isready` says it accepts connections. */
 export async function startPostgres(options: PostgresOptions): Promise<RunningPostgres> {
-  const binDir = options.binDir ?? postgresBinDir();
   const user = options.user ?? 'temporal';
   const password = options.password ?? 'temporal';
-  const osUser = options.osUser ?? 'postgres';
   const host = '127.0.0.1';
   const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ndc-saga-pg-'));
-  const dataDir = path.join(baseDir, 'data');
-  const logFile = options.logFile ?? path.join(baseDir, 'postgres.log');
+  const files: ClusterFiles = {
+    binDir: options.binDir ?? postgresBinDir(),
+    osUser: options.osUser ?? 'postgres',
+    baseDir,
+    dataDir: path.join(baseDir, 'data'),
+    logFile: options.logFile ?? path.join(baseDir, 'postgres.log'),
+  };
+  initCluster(files, user, password);
+  const { stop, exitReason } = runCluster(files, host, options.port);
+  await waitUntilReady(files, host, options.port, options.readyTimeoutMs ?? 60_000, { stop, exitReason });
+  return { host, port: options.port, user, password, dataDir: files.dataDir, logFile: files.logFile, stop };
+}
+
+/** `initdb` of a new cluster owned by the cluster user, with `user` / `password` (scram-sha-256). */
+function initCluster({ binDir, osUser, baseDir, dataDir }: ClusterFiles, user: string, password: string): void {
   const passwordFile = path.join(baseDir, 'pwfile');
   fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
-  if (isRoot()) {
-    // The cluster user must own its folders and read the password file.
-    execFileSync('chown', ['-R', osUser, baseDir]);
-  }
-
+  // The cluster user must own its folders and read the password file.
+  if (isRoot()) execFileSync('chown', ['-R', osUser, baseDir]);
   const initdb = asClusterUser(osUser, path.join(binDir, 'initdb'), [
-    '-D',
-    dataDir,
-    '-U',
-    user,
-    '--pwfile',
-    passwordFile,
-    '-A',
-    'scram-sha-256',
-    '-E',
-    'UTF8',
-    '--locale',
-    'C.UTF-8',
+    ...['-D', dataDir, '-U', user, '--pwfile', passwordFile],
+    ...['-A', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C.UTF-8'],
   ]);
   try {
     execFileSync(initdb[0], initdb[1], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -117,31 +124,20 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   } finally {
     fs.rmSync(passwordFile, { force: true });
   }
+}
 
+/** Starts `postgres` (tuned for throw-away test data: no fsync); `stop` ends it and removes its files. */
+function runCluster(files: ClusterFiles, host: string, port: number) {
+  const { binDir, osUser, baseDir, dataDir, logFile } = files;
   const logFd = fs.openSync(logFile, 'a');
   if (isRoot()) execFileSync('chown', [osUser, logFile]);
   const [command, args] = asClusterUser(osUser, path.join(binDir, 'postgres'), [
-    '-D',
-    dataDir,
-    '-h',
-    host,
-    '-p',
-    String(options.port),
-    '-k',
-    baseDir,
-    '-c',
-    'max_connections=200',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
+    ...['-D', dataDir, '-h', host, '-p', String(port), '-k', baseDir],
+    ...['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
   ]);
   const child: ChildProcess = spawn(command, args, { stdio: ['ignore', logFd, logFd], detached: true });
   fs.closeSync(logFd);
   const { exited, reason: exitReason } = watchExit(child);
-
   const stop = async (): Promise<void> => {
     if (exitReason() === undefined && child.pid !== undefined) {
       // SIGINT: "fast" shutdown. runuser forwards it to postgres.
@@ -156,26 +152,35 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     }
     fs.rmSync(baseDir, { recursive: true, force: true });
   };
+  return { stop, exitReason };
+}
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+/** Polls `pg_isready` until the cluster accepts connections; stops it and throws when it exits or the time is up. */
+async function waitUntilReady(
+  { binDir, logFile }: ClusterFiles,
+  host: string,
+  port: number,
+  readyTimeoutMs: number,
+  cluster: { stop: () => Promise<void>; exitReason: () => string | undefined },
+): Promise<void> {
+  const deadline = Date.now() + readyTimeoutMs;
   const isready = path.join(binDir, 'pg_isready');
   for (;;) {
-    if (exitReason() !== undefined) {
+    if (cluster.exitReason() !== undefined) {
       const tail = readTail(logFile);
-      await stop();
-      throw new Error(`postgres exited before it was ready (${exitReason()})\n${tail}`);
+      await cluster.stop();
+      throw new Error(`postgres exited before it was ready (${cluster.exitReason()})\n${tail}`);
     }
     try {
-      execFileSync(isready, ['-h', host, '-p', String(options.port), '-q'], { stdio: 'ignore' });
-      break;
+      execFileSync(isready, ['-h', host, '-p', String(port), '-q'], { stdio: 'ignore' });
+      return;
     } catch {
       if (Date.now() > deadline) {
         const tail = readTail(logFile);
-        await stop();
-        throw new Error(`postgres on ${host}:${options.port} not ready before the deadline\n${tail}`);
+        await cluster.stop();
+        throw new Error(`postgres on ${host}:${port} not ready before the deadline\n${tail}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return { host, port: options.port, user, password, dataDir, logFile, stop };
 }

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { embeddedAirlines } from './embedded-airlines';
 import { loadStartConfig } from './start';
 import { PROJECT_ROOT } from './temporal-cli';
 
@@ -65,5 +66,30 @@ describe('loadStartConfig', () => {
     ['STOP_GRACE_MS', '1.5', 'STOP_GRACE_MS must be an integer >= 100, got "1.5"'],
   ])('rejects %s=%s naming the variable', (name, value, message) => {
     expect(() => loadStartConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('embeddedAirlines (npm start)', () => {
+  const ports = { zz: 4010, yy: 4011, zzMetrics: '9466', yyMetrics: '9467' };
+
+  it('regression: AIRLINE_USERNAME / AIRLINE_PASSWORD reach both airline ZZ and the worker (one source)', () => {
+    const [zz, yy] = embeddedAirlines(ports, '/tmp/data', {
+      AIRLINE_USERNAME: 'ops-user',
+      AIRLINE_PASSWORD: 'ops-pass',
+    });
+    expect(zz!.env).toMatchObject({ AIRLINE_USERNAME: 'ops-user', AIRLINE_PASSWORD: 'ops-pass' });
+    expect(zz!.entry.username).toBe('ops-user');
+    expect(zz!.secret).toEqual({ name: 'ZZ_AIRLINE_PASSWORD', value: 'ops-pass' });
+    // The airlines file names the variable, never the password.
+    expect(JSON.stringify(zz!.entry)).not.toContain('ops-pass');
+    expect(yy!.env.AIRLINE_PASSWORD).toBe(yy!.secret.value);
+  });
+
+  it('uses the development credentials when none are set', () => {
+    const [zz, yy] = embeddedAirlines(ports, '/tmp/data');
+    expect(zz!.entry.username).toBe('agency');
+    expect(zz!.secret.value).toBe('agency-secret');
+    expect(zz!.env.AIRLINE_PASSWORD).toBe('agency-secret');
+    expect(yy!.secret).toEqual({ name: 'YY_AIRLINE_PASSWORD', value: 'yy-agency-secret' });
   });
 });

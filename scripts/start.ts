@@ -22,12 +22,12 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { Connection } from '@temporalio/client';
-import { DEFAULT_TASK_QUEUE } from '../src/booking/booking.model';
+import { DEFAULT_TASK_QUEUE } from '../src/temporal/task-queue';
 import { DEV_AGENCY_ID, DEV_API_KEYS_FILE, DEV_KEYS_SECRET_FILE, ensureDevKeys, type DevKeys } from './keys';
 import { PROJECT_ROOT, resolveTemporalCli } from './temporal-cli';
 import { ensureSearchAttributes, startDevServer, type DevServer } from './temporal-dev-server';
 import { ROLE_STDIO, ignoreBrokenPipe, watchExit } from './child-exit';
-import { embeddedAirlines, writeAirlinesFile } from './embedded-airlines';
+import { embeddedAirlines, writeAirlinesFile, type EmbeddedAirline } from './embedded-airlines';
 
 /** Settings of the launcher, from the environment. */
 export interface StartConfig {
@@ -201,215 +201,301 @@ async function stopRole(role: Role, graceMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Runs the stack until a signal or a role exiting on its own; resolves with the exit code. */
-export async function start(config: StartConfig = loadStartConfig()): Promise<number> {
-  const roles: Role[] = [];
-  let server: DevServer | undefined;
-  let stopping: Promise<number> | undefined;
-  let aborted = false;
-  const isAborted = (): boolean => aborted;
+/** The roles started so far and the dev server, stopped together (last started, first stopped). */
+class Stack {
+  readonly roles: Role[] = [];
+  server: DevServer | undefined;
+  aborted = false;
+  private stopping: Promise<number> | undefined;
 
-  const stopAll = (code: number): Promise<number> => {
-    stopping ??= (async () => {
-      for (const role of [...roles].reverse()) {
+  constructor(private readonly config: StartConfig) {}
+
+  get isStopping(): boolean {
+    return this.stopping !== undefined;
+  }
+
+  stopAll(code: number): Promise<number> {
+    this.stopping ??= (async () => {
+      for (const role of [...this.roles].reverse()) {
         log(`stopping ${role.name}...`);
-        await stopRole(role, config.stopGraceMs);
+        await stopRole(role, this.config.stopGraceMs);
       }
-      if (server !== undefined) {
+      if (this.server !== undefined) {
         log('stopping the Temporal dev server...');
-        await server.stop(config.stopGraceMs);
+        await this.server.stop(this.config.stopGraceMs);
       }
       log('stopped');
       return code;
     })();
-    return stopping;
-  };
+    return this.stopping;
+  }
 
+  /** Starts `role` and waits until `ready` says so (or the role exits, or the stack is stopped). */
+  async startRole(
+    name: string,
+    entry: string,
+    env: NodeJS.ProcessEnv,
+    what: string,
+    ready: () => Promise<boolean>,
+  ): Promise<Role> {
+    const role = startRole(name, entry, env);
+    this.roles.push(role);
+    await waitUntil(role, what, Date.now() + this.config.startupTimeoutMs, ready, () => this.aborted);
+    return role;
+  }
+}
+
+/** Runs the stack until a signal or a role exiting on its own; resolves with the exit code. */
+export async function start(config: StartConfig = loadStartConfig()): Promise<number> {
+  const stack = new Stack(config);
   let signalled: ((code: number) => void) | undefined;
-  const signal = new Promise<number>((resolve) => {
-    signalled = resolve;
-  });
+  const signal = new Promise<number>((resolve) => (signalled = resolve));
   const onSignal = (name: NodeJS.Signals): void => {
     log(`${name} received`);
-    aborted = true;
+    stack.aborted = true;
     signalled?.(0); // a requested stop is a clean exit
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   ignoreBrokenPipe(process.stdout);
   ignoreBrokenPipe(process.stderr);
-
   try {
-    const startup = (async () => {
-      let address: string;
-      if (config.externalTemporalAddress !== undefined) {
-        address = config.externalTemporalAddress;
-        log(`TEMPORAL_ADDRESS is set: using the Temporal cluster at ${address}, no dev server started`);
-      } else {
-        const cli = resolveTemporalCli();
-        log(`Temporal CLI: ${cli.path} (${cli.source})`);
-        server = await startDevServer({
-          cli: cli.path,
-          ip: config.temporalIp,
-          port: config.temporalPort,
-          uiPort: config.temporalUiPort,
-          dbFilename: config.temporalDbFile,
-          namespace: config.temporalNamespace,
-          uiCodecEndpoint: config.uiCodecEndpoint,
-          logFile: path.join(path.dirname(config.temporalDbFile), 'temporal.log'),
-          readyTimeoutMs: config.startupTimeoutMs,
-        });
-        address = server.address;
-        const created = await ensureSearchAttributes(cli.path, address, config.temporalNamespace);
-        if (created.length > 0) log(`registered search attributes ${created.join(', ')}`);
-      }
-
-      const production = process.env.NODE_ENV === 'production';
-      const apiKeysFile = process.env.API_KEYS_FILE || DEV_API_KEYS_FILE;
-      let devKeys: DevKeys | undefined;
-      if (!production) {
-        devKeys = ensureDevKeys(apiKeysFile);
-        if (devKeys.created)
-          log(`created the development API keys in ${apiKeysFile} (secrets in ${DEV_KEYS_SECRET_FILE})`);
-      }
-      const codecOpen = server !== undefined && !production;
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        TEMPORAL_ADDRESS: address,
-        TEMPORAL_NAMESPACE: config.temporalNamespace,
-        TEMPORAL_TASK_QUEUE: config.taskQueue,
-        API_PORT: String(config.apiPort),
-        AIRLINES_FILE: config.airlinesFile,
-        API_KEYS_FILE: apiKeysFile,
-        ...(codecOpen ? { CODEC_OPEN_ON_LOOPBACK: 'true' } : {}),
-        // The roles' stdout is a pipe: keep their logs readable when ours is a terminal.
-        LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
-        WORKER_HTTP_PORT: process.env.WORKER_HTTP_PORT || '9464',
-        API_METRICS_PORT: process.env.API_METRICS_PORT || '9465',
-        AIRLINE_METRICS_PORT: process.env.AIRLINE_METRICS_PORT || '9466',
-      };
-      const workerHttp = env.WORKER_HTTP_PORT === 'off' ? undefined : `http://localhost:${env.WORKER_HTTP_PORT}`;
-      // `0` (a free port) is only known to the role itself, which logs it.
-      const metricsUrl = (port: string | undefined): string =>
-        port === 'off' ? 'off' : port === '0' ? '(a free port, see its log)' : `http://localhost:${port}/metrics`;
-      const deadline = (): number => Date.now() + config.startupTimeoutMs;
-
-      const airlines = embeddedAirlines(
-        {
-          zz: config.airlinePort,
-          yy: config.secondAirlinePort,
-          zzMetrics: env.AIRLINE_METRICS_PORT!,
-          yyMetrics: process.env.SECOND_AIRLINE_METRICS_PORT || '9467',
-        },
-        path.dirname(config.temporalDbFile),
-      );
-      for (const { secret } of airlines) env[secret.name] ||= secret.value;
-      const airlinesText = config.ownAirlinesFile
-        ? fs.readFileSync(config.airlinesFile, 'utf8')
-        : writeAirlinesFile(config.airlinesFile, airlines);
-      log(`airlines file ${config.airlinesFile}${config.ownAirlinesFile ? ' (AIRLINES_FILE)' : ''}:\n${airlinesText}`);
-      for (const embedded of airlines) {
-        const url = `http://127.0.0.1:${embedded.port}`;
-        const airline = startRole(`airline-${embedded.code}`, config.entries.airline, { ...env, ...embedded.env });
-        roles.push(airline);
-        await waitUntil(
-          airline,
-          `GET ${url}/health answered 200`,
-          deadline(),
-          async () => (await httpStatus(`${url}/health`)) === 200,
-          isAborted,
-        );
-        log(`airline ${embedded.code} ready`);
-      }
-
-      const worker = startRole('worker', config.entries.worker, env);
-      roles.push(worker);
-      await waitUntil(
-        worker,
-        `polling task queue ${config.taskQueue}`,
-        deadline(),
-        () => workerIsPolling(address, config.temporalNamespace, config.taskQueue),
-        isAborted,
-      );
-      log('worker ready');
-
-      const apiUrl = `http://127.0.0.1:${config.apiPort}`;
-      const api = startRole('api', config.entries.api, env);
-      roles.push(api);
-      await waitUntil(
-        api,
-        `GET ${apiUrl}/health answered 200`,
-        deadline(),
-        async () => (await httpStatus(`${apiUrl}/health`)) === 200,
-        isAborted,
-      );
-      log('api ready');
-
-      const lines = [
-        'ndc-saga is running:',
-        `  API             http://localhost:${config.apiPort}`,
-        `  API docs        http://localhost:${config.apiPort}/docs`,
-        ...airlines.map(
-          (embedded) =>
-            `  Airline ${embedded.code}      http://localhost:${embedded.port} (${embedded.entry.binding ?? 'plain'}, media vendor ${embedded.entry.mediaVendor ?? 'ndcsaga'}; metrics ${metricsUrl(embedded.metricsPort)})`,
-        ),
-        `  Airlines file   ${config.airlinesFile} (GET /airlines lists them)`,
-        ...(workerHttp !== undefined
-          ? [
-              `  Worker health   ${workerHttp}/health/ready (liveness /health/live)`,
-              `  Worker metrics  ${workerHttp}/metrics`,
-            ]
-          : []),
-        `  API metrics     ${metricsUrl(env.API_METRICS_PORT)}`,
-        server?.uiUrl !== undefined
-          ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
-          : `  Temporal        ${address} (external)`,
-        `  Temporal gRPC   ${address}, namespace ${config.temporalNamespace}`,
-        ...(server !== undefined ? [`  Temporal data   ${config.temporalDbFile}`] : []),
-        ...(devKeys !== undefined
-          ? [
-              `  Agency API key  ${devKeys.agencyKey}`,
-              `                  (agency ${DEV_AGENCY_ID}; npm run book and the examples use it: Authorization: Bearer <key>)`,
-              `  Ops API key     ${devKeys.opsKey}`,
-              '                  (every agency, and /codec)',
-              `  Keys            ${apiKeysFile} (npm run keys -- list | create | revoke)`,
-            ]
-          : []),
-        ...(codecOpen
-          ? [
-              `  Codec           http://localhost:${config.apiPort}/codec is open to loopback callers without a key (dev stack only), for the Temporal UI`,
-            ]
-          : []),
-        'Press Ctrl-C to stop.',
-      ];
-      process.stdout.write(`\n${lines.join('\n')}\n\n`);
-      return roles;
-    })();
-
+    const startup = startEverything(stack, config);
     // A signal during start-up stops what has started so far.
     const outcome = await Promise.race([startup.then(() => 'started' as const), signal.then((code) => ({ code }))]);
     if (outcome !== 'started') {
       await startup.catch(() => undefined);
-      return await stopAll(outcome.code);
+      return await stack.stopAll(outcome.code);
     }
-
-    const roleExit = Promise.race(
-      roles.map((role) =>
-        role.exited.then(() => {
-          if (stopping !== undefined) return 0;
-          log(`${role.name} exited unexpectedly (${role.exitReason() ?? 'unknown'}), stopping everything`);
-          return 1;
-        }),
-      ),
-    );
-    return await stopAll(await Promise.race([signal, roleExit]));
+    return await stack.stopAll(await Promise.race([signal, roleExit(stack)]));
   } catch (error) {
     log(`start failed: ${(error as Error).message}`);
-    return await stopAll(1);
+    return await stack.stopAll(1);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/** Resolves when a role exits on its own: 1 (everything is stopped then), 0 when stopping anyway. */
+function roleExit(stack: Stack): Promise<number> {
+  return Promise.race(
+    stack.roles.map((role) =>
+      role.exited.then(() => {
+        if (stack.isStopping) return 0;
+        log(`${role.name} exited unexpectedly (${role.exitReason() ?? 'unknown'}), stopping everything`);
+        return 1;
+      }),
+    ),
+  );
+}
+
+/** Temporal, the keys, the airlines, the worker and the API, each once the one before is ready. */
+async function startEverything(stack: Stack, config: StartConfig): Promise<void> {
+  const address = await startTemporal(stack, config);
+  const production = process.env.NODE_ENV === 'production';
+  const keys = developmentKeys(production);
+  const codecOpen = stack.server !== undefined && !production;
+  const env = roleEnvironment(config, address, keys.apiKeysFile, codecOpen);
+  const airlines = await startAirlines(stack, config, env);
+  await stack.startRole('worker', config.entries.worker, env, `polling task queue ${config.taskQueue}`, () =>
+    workerIsPolling(address, config.temporalNamespace, config.taskQueue),
+  );
+  log('worker ready');
+  await warnOnRefusedCredentials(env);
+  const apiUrl = `http://127.0.0.1:${config.apiPort}`;
+  await stack.startRole(
+    'api',
+    config.entries.api,
+    env,
+    `GET ${apiUrl}/health answered 200`,
+    async () => (await httpStatus(`${apiUrl}/health`)) === 200,
+  );
+  log('api ready');
+  process.stdout.write(`\n${bannerLines(config, { stack, address, env, airlines, keys, codecOpen }).join('\n')}\n\n`);
+}
+
+/** The dev server (unless TEMPORAL_ADDRESS names a cluster), with the booking search attributes; its address. */
+async function startTemporal(stack: Stack, config: StartConfig): Promise<string> {
+  if (config.externalTemporalAddress !== undefined) {
+    log(
+      `TEMPORAL_ADDRESS is set: using the Temporal cluster at ${config.externalTemporalAddress}, no dev server started`,
+    );
+    return config.externalTemporalAddress;
+  }
+  const cli = resolveTemporalCli();
+  log(`Temporal CLI: ${cli.path} (${cli.source})`);
+  stack.server = await startDevServer({
+    cli: cli.path,
+    ip: config.temporalIp,
+    port: config.temporalPort,
+    uiPort: config.temporalUiPort,
+    dbFilename: config.temporalDbFile,
+    namespace: config.temporalNamespace,
+    uiCodecEndpoint: config.uiCodecEndpoint,
+    logFile: path.join(path.dirname(config.temporalDbFile), 'temporal.log'),
+    readyTimeoutMs: config.startupTimeoutMs,
+  });
+  const created = await ensureSearchAttributes(cli.path, stack.server.address, config.temporalNamespace);
+  if (created.length > 0) log(`registered search attributes ${created.join(', ')}`);
+  return stack.server.address;
+}
+
+/** The API keys file, and (outside production) the development keys in it. */
+function developmentKeys(production: boolean): { apiKeysFile: string; devKeys?: DevKeys } {
+  const apiKeysFile = process.env.API_KEYS_FILE || DEV_API_KEYS_FILE;
+  if (production) return { apiKeysFile };
+  const devKeys = ensureDevKeys(apiKeysFile);
+  if (devKeys.created) log(`created the development API keys in ${apiKeysFile} (secrets in ${DEV_KEYS_SECRET_FILE})`);
+  return { apiKeysFile, devKeys };
+}
+
+/** What every role runs with: ours, plus where Temporal, the airlines file and the keys are. */
+function roleEnvironment(
+  config: StartConfig,
+  address: string,
+  apiKeysFile: string,
+  codecOpen: boolean,
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    TEMPORAL_ADDRESS: address,
+    TEMPORAL_NAMESPACE: config.temporalNamespace,
+    TEMPORAL_TASK_QUEUE: config.taskQueue,
+    API_PORT: String(config.apiPort),
+    AIRLINES_FILE: config.airlinesFile,
+    API_KEYS_FILE: apiKeysFile,
+    ...(codecOpen ? { CODEC_OPEN_ON_LOOPBACK: 'true' } : {}),
+    // The roles' stdout is a pipe: keep their logs readable when ours is a terminal.
+    LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
+    WORKER_HTTP_PORT: process.env.WORKER_HTTP_PORT || '9464',
+    API_METRICS_PORT: process.env.API_METRICS_PORT || '9465',
+    AIRLINE_METRICS_PORT: process.env.AIRLINE_METRICS_PORT || '9466',
+  };
+}
+
+/** The embedded airlines (their credentials put into `env` for the worker), each once it answers. */
+async function startAirlines(stack: Stack, config: StartConfig, env: NodeJS.ProcessEnv): Promise<EmbeddedAirline[]> {
+  const airlines = embeddedAirlines(
+    {
+      zz: config.airlinePort,
+      yy: config.secondAirlinePort,
+      zzMetrics: env.AIRLINE_METRICS_PORT!,
+      yyMetrics: process.env.SECOND_AIRLINE_METRICS_PORT || '9467',
+    },
+    path.dirname(config.temporalDbFile),
+    env,
+  );
+  // One source per airline: the worker reads the password the airline process was given.
+  for (const { secret } of airlines) env[secret.name] = secret.value;
+  const airlinesText = config.ownAirlinesFile
+    ? fs.readFileSync(config.airlinesFile, 'utf8')
+    : writeAirlinesFile(config.airlinesFile, airlines);
+  log(`airlines file ${config.airlinesFile}${config.ownAirlinesFile ? ' (AIRLINES_FILE)' : ''}:\n${airlinesText}`);
+  for (const embedded of airlines) {
+    const url = `http://127.0.0.1:${embedded.port}`;
+    await stack.startRole(
+      `airline-${embedded.code}`,
+      config.entries.airline,
+      { ...env, ...embedded.env },
+      `GET ${url}/health answered 200`,
+      async () => (await httpStatus(`${url}/health`)) === 200,
+    );
+    log(`airline ${embedded.code} ready`);
+  }
+  return airlines;
+}
+
+/**
+ * An airline that refuses the worker's credentials is said loudly here too (the worker logs it
+ * and shows it in its health): its bookings would fail, or go to the other airline unnoticed.
+ */
+async function warnOnRefusedCredentials(env: NodeJS.ProcessEnv): Promise<void> {
+  if (env.WORKER_HTTP_PORT === 'off' || env.WORKER_HTTP_PORT === '0') return;
+  const url = `http://127.0.0.1:${env.WORKER_HTTP_PORT}/health/ready`;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const airlines = await workerAirlines(url);
+    const pending = Object.values(airlines).some((a) => a.credentials?.status === 'unchecked');
+    for (const [code, airline] of Object.entries(airlines))
+      if (airline.credentials?.status === 'refused')
+        log(
+          `WARNING: airline ${code} refuses the worker's credentials: its bookings fail (check AIRLINE_USERNAME / AIRLINE_PASSWORD or its passwordEnv)`,
+        );
+    if (!pending) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The airlines part of the worker's readiness answer (empty when it cannot be read). */
+async function workerAirlines(url: string): Promise<Record<string, { credentials?: { status: string } }>> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    const body = (await res.json()) as {
+      details?: { airlines?: Record<string, { credentials?: { status: string } }> };
+    };
+    return body.details?.airlines ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** What `npm start` prints once everything runs. */
+function bannerLines(
+  config: StartConfig,
+  started: {
+    stack: Stack;
+    address: string;
+    env: NodeJS.ProcessEnv;
+    airlines: EmbeddedAirline[];
+    keys: { apiKeysFile: string; devKeys?: DevKeys };
+    codecOpen: boolean;
+  },
+): string[] {
+  const { stack, address, env, airlines, keys, codecOpen } = started;
+  const workerHttp = env.WORKER_HTTP_PORT === 'off' ? undefined : `http://localhost:${env.WORKER_HTTP_PORT}`;
+  // `0` (a free port) is only known to the role itself, which logs it.
+  const metricsUrl = (port: string | undefined): string =>
+    port === 'off' ? 'off' : port === '0' ? '(a free port, see its log)' : `http://localhost:${port}/metrics`;
+  return [
+    'ndc-saga is running:',
+    `  API             http://localhost:${config.apiPort}`,
+    `  API docs        http://localhost:${config.apiPort}/docs`,
+    ...airlines.map(
+      (embedded) =>
+        `  Airline ${embedded.code}      http://localhost:${embedded.port} (${embedded.entry.binding ?? 'plain'}, media vendor ${embedded.entry.mediaVendor ?? 'ndcsaga'}; metrics ${metricsUrl(embedded.metricsPort)})`,
+    ),
+    `  Airlines file   ${config.airlinesFile} (GET /airlines lists them)`,
+    ...(workerHttp !== undefined
+      ? [
+          `  Worker health   ${workerHttp}/health/ready (liveness /health/live)`,
+          `  Worker metrics  ${workerHttp}/metrics`,
+        ]
+      : []),
+    `  API metrics     ${metricsUrl(env.API_METRICS_PORT)}`,
+    stack.server?.uiUrl !== undefined
+      ? `  Temporal UI     http://localhost:${config.temporalUiPort}`
+      : `  Temporal        ${address} (external)`,
+    `  Temporal gRPC   ${address}, namespace ${config.temporalNamespace}`,
+    ...(stack.server !== undefined ? [`  Temporal data   ${config.temporalDbFile}`] : []),
+    ...keyLines(keys),
+    ...(codecOpen
+      ? [
+          `  Codec           http://localhost:${config.apiPort}/codec is open to loopback callers without a key (dev stack only), for the Temporal UI`,
+        ]
+      : []),
+    'Press Ctrl-C to stop.',
+  ];
+}
+
+function keyLines({ apiKeysFile, devKeys }: { apiKeysFile: string; devKeys?: DevKeys }): string[] {
+  if (devKeys === undefined) return [];
+  return [
+    `  Agency API key  ${devKeys.agencyKey}`,
+    `                  (agency ${DEV_AGENCY_ID}; npm run book and the examples use it: Authorization: Bearer <key>)`,
+    `  Ops API key     ${devKeys.opsKey}`,
+    '                  (every agency, and /codec)',
+    `  Keys            ${apiKeysFile} (npm run keys -- list | create | revoke)`,
+  ];
 }
 
 if (require.main === module) {

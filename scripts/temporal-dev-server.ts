@@ -217,48 +217,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const ip = options.ip ?? '127.0.0.1';
   const port = options.port ?? (await freePort(ip));
   const namespace = options.namespace ?? 'default';
-  const searchAttributes = options.searchAttributes ?? BOOKING_SEARCH_ATTRIBUTES;
-  const args = ['server', 'start-dev', '--ip', ip, '--port', String(port), '--log-level', options.logLevel ?? 'warn'];
-  if (options.headless === true) args.push('--headless');
-  else args.push('--ui-port', String(options.uiPort ?? port + 1000), '--ui-disable-news-fetch');
-  if (options.dbFilename !== undefined) {
-    fs.mkdirSync(path.dirname(path.resolve(options.dbFilename)), { recursive: true });
-    args.push('--db-filename', options.dbFilename);
-  }
-  if (options.uiCodecEndpoint !== undefined) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
-  for (const [name, type] of Object.entries(searchAttributes)) args.push('--search-attribute', `${name}=${type}`);
-  for (const [key, value] of Object.entries(options.dynamicConfig ?? DEV_SERVER_DYNAMIC_CONFIG)) {
-    args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
-  }
-
-  let logFd: number | 'ignore' = 'ignore';
-  if (options.logFile !== undefined) {
-    fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
-    logFd = fs.openSync(options.logFile, 'w');
-  }
-
-  let child: ChildProcess;
-  if (options.dieWithParent ?? true) {
-    // The wrapper keeps a copy of its stdin (a pipe from us) on fd 3; when this process dies the
-    // pipe closes, `cat` returns and the server is terminated. Background jobs of a
-    // non-interactive shell get /dev/null as stdin, hence the explicit redirection.
-    const wrapper =
-      'exec 3<&0; "$0" "$@" </dev/null & server=$!; ' +
-      '(cat <&3 >/dev/null; kill -TERM "$server" 2>/dev/null) & ' +
-      'wait "$server"';
-    child = spawn('sh', ['-c', wrapper, options.cli, ...args], { detached: true, stdio: ['pipe', logFd, logFd] });
-  } else {
-    child = spawn(options.cli, args, { detached: true, stdio: ['ignore', logFd, logFd] });
-  }
-  if (typeof logFd === 'number') fs.closeSync(logFd);
-
-  const { exited, reason: exitReason } = watchExit(child);
-  const pid = child.pid;
-  if (pid === undefined) {
-    await exited;
-    throw new Error(`could not start ${options.cli}: ${exitReason() ?? 'unknown error'}`);
-  }
-
+  const { child, pid, exited, exitReason } = await spawnServer(options, devServerArgs(options, ip, port));
   const stop = async (graceMs = 10_000): Promise<void> => {
     if (exitReason() === undefined) {
       killGroup(pid, 'SIGTERM');
@@ -270,7 +229,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     killGroup(pid, 'SIGKILL');
     child.stdin?.destroy();
   };
-
   const address = `${ip}:${port}`;
   try {
     await waitUntilReady(address, namespace, Date.now() + (options.readyTimeoutMs ?? 60_000), exitReason);
@@ -287,4 +245,51 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     logFile: options.logFile,
     stop,
   };
+}
+
+/** The `temporal server start-dev` arguments of `options`. */
+function devServerArgs(options: DevServerOptions, ip: string, port: number): string[] {
+  const args = ['server', 'start-dev', '--ip', ip, '--port', String(port), '--log-level', options.logLevel ?? 'warn'];
+  if (options.headless === true) args.push('--headless');
+  else args.push('--ui-port', String(options.uiPort ?? port + 1000), '--ui-disable-news-fetch');
+  if (options.dbFilename !== undefined) {
+    fs.mkdirSync(path.dirname(path.resolve(options.dbFilename)), { recursive: true });
+    args.push('--db-filename', options.dbFilename);
+  }
+  if (options.uiCodecEndpoint !== undefined) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
+  for (const [name, type] of Object.entries(options.searchAttributes ?? BOOKING_SEARCH_ATTRIBUTES))
+    args.push('--search-attribute', `${name}=${type}`);
+  for (const [key, value] of Object.entries(options.dynamicConfig ?? DEV_SERVER_DYNAMIC_CONFIG))
+    args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
+  return args;
+}
+
+/**
+ * Spawns the CLI with `args` in its own process group, logging to `options.logFile`. With
+ * `dieWithParent` (default) a wrapper keeps a copy of its stdin (a pipe from us) on fd 3; when this
+ * process dies the pipe closes, `cat` returns and the server is terminated. Background jobs of a
+ * non-interactive shell get /dev/null as stdin, hence the explicit redirection.
+ */
+async function spawnServer(options: DevServerOptions, args: string[]) {
+  let logFd: number | 'ignore' = 'ignore';
+  if (options.logFile !== undefined) {
+    fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+    logFd = fs.openSync(options.logFile, 'w');
+  }
+  const wrapper =
+    'exec 3<&0; "$0" "$@" </dev/null & server=$!; ' +
+    '(cat <&3 >/dev/null; kill -TERM "$server" 2>/dev/null) & ' +
+    'wait "$server"';
+  const child: ChildProcess =
+    (options.dieWithParent ?? true)
+      ? spawn('sh', ['-c', wrapper, options.cli, ...args], { detached: true, stdio: ['pipe', logFd, logFd] })
+      : spawn(options.cli, args, { detached: true, stdio: ['ignore', logFd, logFd] });
+  if (typeof logFd === 'number') fs.closeSync(logFd);
+  const { exited, reason: exitReason } = watchExit(child);
+  const pid = child.pid;
+  if (pid === undefined) {
+    await exited;
+    throw new Error(`could not start ${options.cli}: ${exitReason() ?? 'unknown error'}`);
+  }
+  return { child, pid, exited, exitReason };
 }

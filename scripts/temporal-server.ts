@@ -277,6 +277,31 @@ function readTail(file: string, maxChars = 4000): string {
  * server dies with this process (a watchdog on a pipe, as for the dev server).
  */
 export async function startTemporalServer(options: TemporalServerOptions): Promise<RunningTemporalServer> {
+  const { child, pid, exited, exitReason } = await spawnServer(options);
+  const killGroup = (signal: NodeJS.Signals): void => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const stop = async (graceMs = 20_000): Promise<void> => {
+    if (exitReason() === undefined) {
+      killGroup('SIGTERM');
+      const timer = setTimeout(() => killGroup('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    killGroup('SIGKILL');
+    child.stdin?.destroy();
+  };
+  const address = `127.0.0.1:${options.ports.frontendGrpc}`;
+  await waitForFrontend(address, options, { stop, exitReason });
+  return { address, metricsUrl: `http://127.0.0.1:${options.ports.metrics}/metrics`, pid, stop };
+}
+
+/** The server in its own process group, ended by a watchdog on a pipe when this process dies. */
+async function spawnServer(options: TemporalServerOptions) {
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const logFd = fs.openSync(options.logFile, 'a');
   const wrapper =
@@ -295,36 +320,26 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
     await exited;
     throw new Error(`could not start ${options.bin}: ${exitReason() ?? 'unknown error'}`);
   }
-  const killGroup = (signal: NodeJS.Signals): void => {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // Already gone.
-    }
-  };
-  const stop = async (graceMs = 20_000): Promise<void> => {
-    if (exitReason() === undefined) {
-      killGroup('SIGTERM');
-      const timer = setTimeout(() => killGroup('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    }
-    killGroup('SIGKILL');
-    child.stdin?.destroy();
-  };
+  return { child, pid, exited, exitReason };
+}
 
-  const address = `127.0.0.1:${options.ports.frontendGrpc}`;
+/** Waits until the frontend describes `temporal-system`; stops the server and throws when it exits or the time is up. */
+async function waitForFrontend(
+  address: string,
+  options: TemporalServerOptions,
+  server: { stop: (graceMs?: number) => Promise<void>; exitReason: () => string | undefined },
+): Promise<void> {
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   let lastError = 'no attempt yet';
   for (;;) {
-    if (exitReason() !== undefined) {
-      await stop(1000);
+    if (server.exitReason() !== undefined) {
+      await server.stop(1000);
       throw new Error(
-        `temporal server exited before it was ready (${exitReason()})\n--- ${options.logFile} ---\n${readTail(options.logFile)}`,
+        `temporal server exited before it was ready (${server.exitReason()})\n--- ${options.logFile} ---\n${readTail(options.logFile)}`,
       );
     }
     if (Date.now() > deadline) {
-      await stop(1000);
+      await server.stop(1000);
       throw new Error(
         `temporal server at ${address} not ready before the deadline (${lastError})\n${readTail(options.logFile)}`,
       );
@@ -333,7 +348,7 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
     try {
       connection = await Connection.connect({ address, connectTimeout: 1000 });
       await connection.workflowService.describeNamespace({ namespace: 'temporal-system' });
-      break;
+      return;
     } catch (error) {
       lastError = (error as Error).message;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -341,7 +356,6 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
       await connection?.close();
     }
   }
-  return { address, metricsUrl: `http://127.0.0.1:${options.ports.metrics}/metrics`, pid, stop };
 }
 
 if (require.main === module) {

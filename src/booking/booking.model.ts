@@ -30,7 +30,6 @@ export { BookingStatus, BOOKING_STATUSES, isBookingStatus, isFinalStatus } from 
 export { FailureType, FAILURE_TYPES, isFailureType } from './booking.failures';
 
 /** Re-exported for `scripts/start.ts`: the default lives with the Temporal settings. */
-export { DEFAULT_TASK_QUEUE } from '../temporal/task-queue';
 
 /**
  * Workflow type names, as registered by the worker (the exports of `workflows/index.ts`; the API's
