@@ -3,6 +3,7 @@
  * Each benchmark is `bench/<name>.bench.ts` exporting `async function run(): Promise<void>`;
  * they run one after the other, in the order given.
  */
+import { parseArgs } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -41,7 +42,16 @@ async function runOne(name: string): Promise<boolean> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const names = argv.length === 0 ? [...BENCHMARKS] : argv;
+  let names: string[];
+  try {
+    const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: {} });
+    names = positionals.length === 0 ? [...BENCHMARKS] : positionals;
+  } catch (error) {
+    process.stderr.write(
+      `bench: ${(error as Error).message.split('\n')[0]}; usage: npm run bench -- [${BENCHMARKS.join('|')} ...]\n`,
+    );
+    return 2;
+  }
   const unknown = names.filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     process.stderr.write(`bench: unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}\n`);

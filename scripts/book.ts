@@ -11,6 +11,7 @@
  * `+30d` (30 days from today), `-8y` (8 years ago), `-7m` (7 months ago). The API itself only
  * accepts `YYYY-MM-DD`. A file may hold one intent or an array of intents.
  */
+import { parseArgs } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -167,30 +168,17 @@ class Help extends Error {}
 
 const KEY_RE = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-function parseArgs(argv: string[]): Options {
-  const files: string[] = [];
-  let batch = false;
-  let atomic = false;
-  let approve = false;
-  let key: string | undefined;
-  let attach: string | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i]!;
-    const value = (): string => {
-      const v = argv[i + 1];
-      if (v === undefined || v.startsWith('--')) throw new Usage(`${a} needs a value`);
-      i += 1;
-      return v;
-    };
-    if (a === '--batch') batch = true;
-    else if (a === '--atomic') atomic = true;
-    else if (a === '--approve') approve = true;
-    else if (a === '--key') key = value();
-    else if (a === '--attach') attach = value();
-    else if (a === '--help' || a === '-h') throw new Help();
-    else if (a.startsWith('-')) throw new Usage(`unknown option ${a}`);
-    else files.push(a);
+/** The command line, read by `node:util` `parseArgs` (unknown options refused). */
+function parseCommandLine(argv: string[]): Options {
+  let parsed: ReturnType<typeof readArgs>;
+  try {
+    parsed = readArgs(argv);
+  } catch (error) {
+    throw new Usage((error as Error).message.split('\n')[0]!);
   }
+  const { values, positionals: files } = parsed;
+  if (values.help === true) throw new Help();
+  const { batch = false, atomic = false, approve = false, key, attach } = values;
   if (key !== undefined && !KEY_RE.test(key)) throw new Usage('--key must be 1-100 of A-Z a-z 0-9 _ . : -');
   if (attach !== undefined && (files.length > 0 || batch || key !== undefined))
     throw new Usage('--attach takes a batch id and no files, --batch or --key');
@@ -214,6 +202,22 @@ function parseArgs(argv: string[]): Options {
     apiUrl: (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
     timeoutMs: Number(process.env.BOOK_TIMEOUT_MS ?? 300_000),
   };
+}
+
+function readArgs(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      batch: { type: 'boolean' },
+      atomic: { type: 'boolean' },
+      approve: { type: 'boolean' },
+      key: { type: 'string' },
+      attach: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
 }
 
 class Usage extends Error {}
@@ -444,7 +448,7 @@ async function followBatch(batchId: string, jobs: Job[], o: Options): Promise<bo
 async function main(): Promise<number> {
   let o: Options;
   try {
-    o = parseArgs(process.argv.slice(2));
+    o = parseCommandLine(process.argv.slice(2));
   } catch (err) {
     if (err instanceof Help) {
       process.stdout.write(USAGE);
