@@ -8,6 +8,7 @@
  *   node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.js
  *   node -r @swc-node/register scripts/bundle-workflows.ts dist/workflow-bundle.tracing.js --tracing
  */
+import { parseArgs } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
@@ -35,13 +36,29 @@ export async function writeWorkflowBundle(outFile: string, options: { tracing?: 
   return Buffer.byteLength(code);
 }
 
+/** `<output file> [--tracing]`, or undefined for anything else. */
+function commandLine(argv: string[]): { outFile: string; tracing: boolean } | undefined {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { tracing: { type: 'boolean' } },
+    });
+    return positionals.length === 1 ? { outFile: positionals[0]!, tracing: values.tracing === true } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 if (require.main === module) {
-  const [outFile, flag] = process.argv.slice(2);
-  if (outFile === undefined || (flag !== undefined && flag !== '--tracing')) {
+  const args = commandLine(process.argv.slice(2));
+  if (args === undefined) {
     process.stderr.write('usage: bundle-workflows.ts <output file> [--tracing]\n');
     process.exit(2);
   }
-  writeWorkflowBundle(outFile, { tracing: flag === '--tracing' }).then(
+  const { outFile, tracing } = args;
+  writeWorkflowBundle(outFile, { tracing }).then(
     (bytes) => process.stdout.write(`workflow bundle: ${outFile} (${bytes} bytes)\n`),
     (error: unknown) => {
       process.stderr.write(`bundle-workflows: ${(error as Error).message}\n`);
