@@ -10,7 +10,7 @@ import { ActivityFailure, log } from '@temporalio/workflow';
 import type { NdcContext, OrderChange, OrderSummary } from '../activities/booking.activities.types';
 import type { AirlineRoute, BookingState } from '../src/booking/booking.model';
 import type { AirlineChangeAnswer, AirlineChangeNotice } from '../src/booking/servicing.model';
-import { changeExactlyOnce, recordChange, refusal } from './booking.order-changes';
+import { changeConfirmedOrder, refusal } from './booking.order-changes';
 import { changeTrip } from './booking.requests';
 import { airlineChangeOf, policyAccepts, type AirlineChangeKind } from './booking/airline-change.decisions';
 import { cancelConfirmed } from './booking/cancel';
@@ -98,7 +98,7 @@ function settledByAirline(booking: Booking, afterSale: AfterSale, order: OrderSu
     at: new Date().toISOString(),
     kind: 'airline',
     by: 'airline',
-    ...flightsOf(afterSale, order),
+    ...flightsOf(order),
   });
   if (order.status !== 'OK') {
     trail.finish('CANCELLED');
@@ -108,31 +108,30 @@ function settledByAirline(booking: Booking, afterSale: AfterSale, order: OrderSu
   return false;
 }
 
-function flightsOf(afterSale: AfterSale, order: OrderSummary) {
+function flightsOf(order: OrderSummary) {
   return order.flights !== undefined ? { to: order.flights } : {};
 }
 
 /** Accepts the changed order as it stands (OrderChangeRQ, exactly once): `CONFIRMED` on the new flights. */
 async function acceptChange(booking: Booking, afterSale: AfterSale, by: 'agency' | 'policy'): Promise<BookingState> {
-  const { trail } = booking;
-  const ctx = servicingContext(booking);
+  const { state } = booking.trail;
   const before = afterSale.order;
-  trail.setStatus('CHANGING', { event: null });
   const change: OrderChange = { kind: 'acceptAirlineChange', reason: ACCEPT_CHANGE_REASON };
-  const outcome = await changeExactlyOnce(
-    booking,
-    ctx,
-    before,
-    change,
-    (read) => read.scheduleChange !== true,
-    'CHANGING',
-  );
-  recordAction(trail.state, 'accept', by);
-  return recordChange(booking, afterSale, outcome, 'CONFIRMED', () => ({
-    kind: 'airline',
-    by,
-    ...flightsOf(afterSale, before),
-  }));
+  // Recorded before the status changes (its event says who accepted), taken back when the change fails.
+  recordAction(state, 'accept', by);
+  try {
+    return await changeConfirmedOrder(
+      booking,
+      afterSale,
+      servicingContext(booking),
+      change,
+      (read) => read.scheduleChange !== true,
+      () => ({ kind: 'airline', by, ...flightsOf(before) }),
+    );
+  } catch (error) {
+    delete state.airlineChange?.action;
+    throw error;
+  }
 }
 
 /** The agency's answer to an airline change: accept, rebook on an offer (fee waived), or cancel (full refund). */

@@ -6,13 +6,15 @@
 import { ApplicationFailure } from '@temporalio/workflow';
 import type { NdcContext, OrderChange, OrderSummary } from '../activities/booking.activities.types';
 import { FailureType } from '../src/booking/booking.failures';
-import type { BookingStatus } from '../src/booking/booking.model';
+import type { BookingState, BookingStatus, PaymentCard } from '../src/booking/booking.model';
 import type { OrderChangeRecord } from '../src/booking/servicing.model';
 import { awaitCardholder, sendCustomerInput } from './booking/authentication';
 import { showOrder, type AfterSale, type Booking, type PlaceOutcome } from './booking/context';
 import { untilKnown } from './booking/exactly-once';
 import { applicationFailureOf, failed } from './booking/failures';
 import { changeOrder, settleChange } from './booking/order-change';
+import { cardToken } from './booking/payment';
+import { compare } from '../src/common/decimal';
 
 /**
  * changeOrder until its outcome is known (settled by reading the order back); a payment the
@@ -60,20 +62,51 @@ export async function changeExactlyOnce(
 }
 
 /**
+ * A change of a confirmed order, start to end: `CHANGING` (no event), the change exactly once
+ * (`applied` tells it in the order read back), its outcome recorded (`CONFIRMED`, `describe` says
+ * what changed); a card token is made first when `payment` is due.
+ */
+export async function changeConfirmedOrder(
+  booking: Booking,
+  afterSale: AfterSale,
+  ctx: NdcContext,
+  change: OrderChange,
+  applied: (read: OrderSummary) => boolean,
+  describe: (order: OrderSummary) => Omit<OrderChangeRecord, 'at'>,
+): Promise<BookingState> {
+  const before = booking.trail.state.status;
+  booking.trail.setStatus('CHANGING', { event: null });
+  const outcome = await changeExactlyOnce(booking, ctx, afterSale.order, change, applied, 'CHANGING');
+  return recordChange(booking, afterSale, outcome, { done: 'CONFIRMED', before }, describe);
+}
+
+/** What paying `amount` with `card` adds to an OrderChangeRQ (a token first); nothing when nothing is due. */
+export async function paymentOf(
+  booking: Booking,
+  amount: { value: string; currency: string },
+  card: PaymentCard | undefined,
+): Promise<{ payment?: { tokenId: string; amount: { value: string; currency: string } } }> {
+  if (compare(amount.value, '0') <= 0) return {};
+  const token = await cardToken(booking, card!, undefined);
+  return { payment: { tokenId: token.id, amount } };
+}
+
+/**
  * Records a change's outcome: the order as it now is, the change in `state.changes`, the status
- * `done` (`booking.changed` for a change of a confirmed order). Otherwise the status goes back
- * and the request fails with the reason.
+ * `done` (with `booking.changed`, or `booking.airline_change` for the airline's change; a held order
+ * paid: `booking.confirmed`). Otherwise the status goes back to `before` and the request fails with
+ * the reason.
  */
 export function recordChange(
   booking: Booking,
   afterSale: AfterSale,
   outcome: PlaceOutcome,
-  done: BookingStatus,
+  change: { done: BookingStatus; before: BookingStatus },
   describe: (order: OrderSummary) => Omit<OrderChangeRecord, 'at'>,
 ) {
   const { trail } = booking;
   const { state } = trail;
-  const before: BookingStatus = done === 'CONFIRMED' && state.payment?.status === 'due' ? 'HELD' : 'CONFIRMED';
+  const { done, before } = change;
   if (outcome.kind !== 'placed') {
     trail.setStatus(before, { event: null });
     throw failureOf(outcome);

@@ -8,7 +8,14 @@ import type { PaymentCard } from '../src/booking/booking.model';
 import { passengerIds } from '../src/booking/intent-to-ndc';
 import type { AddServicesRequest } from '../src/booking/servicing.model';
 import { add, compare, currencyScale } from '../src/common/decimal';
-import { changeExactlyOnce, negate, recordChange, refusal } from './booking.order-changes';
+import {
+  changeConfirmedOrder,
+  changeExactlyOnce,
+  negate,
+  paymentOf,
+  recordChange,
+  refusal,
+} from './booking.order-changes';
 import type { AfterSale, Booking } from './booking/context';
 import { aLaCarteOffers, paxOf, pickBags, resolveChoice, type Picked } from './booking/extras.decisions';
 import { orderSeatMap, orderServices, repriceOrder } from './booking/order-reads';
@@ -26,33 +33,27 @@ export async function changeTrip(
   const offer = afterSale.offers.find((o) => o.id === args.offerId)!;
   if (Date.parse(offer.expiresAt) <= Date.now())
     throw refusal('OFFER_EXPIRED', `offerId: the change offer ${offer.id} expired at ${offer.expiresAt}`);
-  booking.trail.setStatus('CHANGING', { event: null });
-  const due = compare(offer.difference.value, '0') > 0;
-  const payment = due
-    ? { tokenId: (await cardToken(booking, args.card!, undefined)).id, amount: offer.difference }
-    : undefined;
   const before = afterSale.order;
   const accepted = { offerId: offer.id, owner: offer.owner, responseId: offer.responseId, offerItems: [] };
   const change: OrderChange = {
     kind: 'acceptOffers',
     offers: [accepted],
-    ...(payment !== undefined ? { payment } : {}),
+    ...(await paymentOf(booking, offer.difference, args.card)),
   };
-  const outcome = await changeExactlyOnce(
+  return changeConfirmedOrder(
     booking,
+    afterSale,
     ctx,
-    before,
     change,
     (read) => flightsChangedTo(read, offer),
-    'CHANGING',
+    (order) => ({
+      kind: 'trip',
+      ...(before.flights !== undefined ? { from: before.flights } : {}),
+      ...(order.flights !== undefined ? { to: order.flights } : {}),
+      difference: offer.difference,
+      penalty: offer.penalty,
+    }),
   );
-  return recordChange(booking, afterSale, outcome, 'CONFIRMED', (order) => ({
-    kind: 'trip',
-    ...(before.flights !== undefined ? { from: before.flights } : {}),
-    ...(order.flights !== undefined ? { to: order.flights } : {}),
-    difference: offer.difference,
-    penalty: offer.penalty,
-  }));
 }
 
 /** The services on sale for the order, as the API lists them (codes as in the intent's extras). */
@@ -84,25 +85,21 @@ export async function addServices(booking: Booking, afterSale: AfterSale, ctx: N
     value: add(currencyScale(currency), '0', ...picked.flatMap((p) => p.picks.map((pick) => pick.price?.value ?? '0'))),
     currency,
   };
-  const due = compare(amount.value, '0') > 0;
-  if (due && args.card === undefined)
+  if (compare(amount.value, '0') > 0 && args.card === undefined)
     throw refusal('CARD_REQUIRED', `payment.card: ${amount.value} ${currency} is due for these services`);
-  booking.trail.setStatus('CHANGING', { event: null });
-  const payment = due ? { tokenId: (await cardToken(booking, args.card!, undefined)).id, amount } : undefined;
   const change: OrderChange = {
     kind: 'acceptOffers',
     offers: aLaCarteOffers(picked),
-    ...(payment !== undefined ? { payment } : {}),
+    ...(await paymentOf(booking, amount, args.card)),
   };
-  const outcome = await changeExactlyOnce(
+  return changeConfirmedOrder(
     booking,
+    afterSale,
     ctx,
-    before,
     change,
     (read) => servicesAdded(read, before),
-    'CHANGING',
+    () => ({ kind: 'services', difference: amount }),
   );
-  return recordChange(booking, afterSale, outcome, 'CONFIRMED', () => ({ kind: 'services', difference: amount }));
 }
 
 /** The à-la-carte picks of a request; what the order's lists do not have is refused, naming it. */
@@ -145,25 +142,22 @@ async function pickServices(
 export async function removePassengers(booking: Booking, afterSale: AfterSale, ctx: NdcContext, passengers: number[]) {
   const ids = passengerIds(booking.intent.passengers);
   const removed = passengers.map((index) => ids[index]!);
-  booking.trail.setStatus('CHANGING', { event: null });
-  const before = afterSale.order;
   const change: OrderChange = { kind: 'removePassengers', passengers };
-  const outcome = await changeExactlyOnce(
+  return changeConfirmedOrder(
     booking,
+    afterSale,
     ctx,
-    before,
     change,
     (read) => passengersRemoved(read, removed),
-    'CHANGING',
+    (order) => ({
+      kind: 'passengers',
+      passengers,
+      ...(order.refund !== undefined
+        ? { difference: { value: negate(order.refund.value), currency: order.refund.currency } }
+        : {}),
+      ...(order.cancellationFee !== undefined ? { penalty: order.cancellationFee } : {}),
+    }),
   );
-  return recordChange(booking, afterSale, outcome, 'CONFIRMED', (order) => ({
-    kind: 'passengers',
-    passengers,
-    ...(order.refund !== undefined
-      ? { difference: { value: negate(order.refund.value), currency: order.refund.currency } }
-      : {}),
-    ...(order.cancellationFee !== undefined ? { penalty: order.cancellationFee } : {}),
-  }));
 }
 
 /**
@@ -185,7 +179,7 @@ export async function pay(booking: Booking, afterSale: AfterSale, ctx: NdcContex
     ...(!repriced.unchanged && repriced.responseId !== undefined ? { acceptRepricedOrder: repriced.responseId } : {}),
   };
   const outcome = await changeExactlyOnce(booking, ctx, before, change, orderPaid, 'HELD');
-  return recordChange(booking, afterSale, outcome, 'CONFIRMED', () => ({
+  return recordChange(booking, afterSale, outcome, { done: 'CONFIRMED', before: 'HELD' }, () => ({
     kind: 'payment',
     difference: repriced.total,
   }));

@@ -91,7 +91,7 @@ describe('changes the airline makes (time-skipping test server)', () => {
     await handle.signal(airlineChangeSignal, notice(moved, 2));
     const state = await pollUntil(
       () => handle.query(stateQuery),
-      (s) => s.airlineChange?.action !== undefined,
+      (s) => s.airlineChange?.action !== undefined && s.status === 'CONFIRMED',
     );
     expect(state.status).toBe('CONFIRMED');
     expect(state.airlineChange).toMatchObject({
