@@ -8,10 +8,13 @@
  *   {@link WorkerChildOptions.airlines} on its own queue at its rate limit (the routed path) and
  *   the first one on the workflows' own queue too (bookings started without `airlines`), with
  *   the worker levers of {@link WorkerChildOptions}; sends `{ ready: true }` once it runs.
+ * - `floor-worker <json>`: a bare worker ({@link FloorWorkerOptions}) of `bench/floor.workflow.ts`
+ *   (Temporal's floor: six no-op activities), default data converter, no interceptors; sends
+ *   `{ ready: true }` once it runs.
  * - `callers`: the agencies of the intake; runs a {@link CallersJob} (concurrent `POST /bookings`)
  *   when sent one, and answers with its {@link CallersResult}.
  *
- * The airline and the worker answer the message `'stats'` with `{ cpu: process.cpuUsage(), rss }` and stop when the
+ * The airline and the workers answer the message `'stats'` with `{ cpu: process.cpuUsage(), rss }` and stop when the
  * parent disconnects.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -52,6 +55,13 @@ export interface WorkerChildOptions {
   workflowBundlePath?: string;
   /** Tracing on (workflow span interceptor, activity and airline spans), spans dropped on export. */
   tracing?: boolean;
+}
+
+/** Settings of the floor worker child (`--floor-worker <json>`). */
+export interface FloorWorkerOptions {
+  address: string;
+  namespace: string;
+  taskQueue: string;
 }
 
 export interface ChildStats {
@@ -133,6 +143,28 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
   process.send?.({ ready: true });
 }
 
+async function floorWorkerMain(options: FloorWorkerOptions): Promise<void> {
+  const { DefaultLogger, NativeConnection, Runtime, Worker } = await import('@temporalio/worker');
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const connection = await NativeConnection.connect({ address: options.address });
+  const worker = await Worker.create({
+    connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    workflowsPath: require.resolve('./floor.workflow'),
+    activities: { echo: (payload: string) => Promise.resolve(payload) },
+  });
+  const running = worker.run();
+  process.on('disconnect', () => {
+    worker.shutdown();
+    void running.finally(async () => {
+      await connection.close();
+      process.exit(0);
+    });
+  });
+  process.send?.({ ready: true });
+}
+
 /** What the callers child is asked to post: `intents` to `url`, `callers` at a time. */
 export interface CallersJob {
   url: string;
@@ -205,15 +237,18 @@ if (process.argv[2] === '--callers') {
   void callersMain();
 }
 
-if (process.argv[2] === '--airline' || process.argv[2] === '--worker') {
+const ROLES: Record<string, (json: string) => Promise<void>> = {
+  '--airline': (json) => airlineMain(JSON.parse(json) as AirlineChildOptions),
+  '--worker': (json) => workerMain(JSON.parse(json) as WorkerChildOptions),
+  '--floor-worker': (json) => floorWorkerMain(JSON.parse(json) as FloorWorkerOptions),
+};
+
+const role = ROLES[process.argv[2] ?? ''];
+if (role !== undefined) {
   process.on('message', (m) => {
     if (m === 'stats') process.send?.({ stats: { cpu: process.cpuUsage(), rss: process.memoryUsage().rss } });
   });
-  const main =
-    process.argv[2] === '--airline'
-      ? airlineMain(JSON.parse(process.argv[3] ?? '{}') as AirlineChildOptions)
-      : workerMain(JSON.parse(process.argv[3]!) as WorkerChildOptions);
-  main.catch((err: unknown) => {
+  role(process.argv[3] ?? '{}').catch((err: unknown) => {
     process.stderr.write(`saga bench child ${process.argv[2]}: ${String((err as Error).stack ?? err)}\n`);
     process.exit(1);
   });

@@ -15,6 +15,10 @@
  *   waiting at the price guard (maxTotal 1.00), counted through the BookingStatus search attribute;
  * - intake: SAGA_BENCH_INTAKE (default 200) intents through the API's `POST /bookings` (agency API
  *   key, rate limit off) from SAGA_BENCH_INTAKE_CALLERS (default 50) callers, the worker running;
+ * - floor / ratio: Temporal's floor in the same run on the same server: N bare workflows of six
+ *   no-op activities (`bench/floor.workflow.ts`, 2 KB payload, default data converter) at the same
+ *   concurrency on a bare worker process; its server + worker CPU and history events per
+ *   workflow, and `cpu ratio booking / floor` (target <= 1.30), the figure to steer by;
  * - direct / overhead: the same N bookings without Temporal (the activity code in sequence);
  * - priority: SAGA_BENCH_PRIORITY_SAMPLES (default 10) single interactive bookings, one at a time,
  *   on an idle worker with the product's airline rate limit (SAGA_BENCH_PRIORITY_RPS, default 20/s),
@@ -59,7 +63,7 @@
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { MockActivityEnvironment, TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Client } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import type { Payload, Priority } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { randomUUID } from 'node:crypto';
@@ -95,9 +99,11 @@ import {
   stopChild,
   type BenchAirline,
   type ChildStats,
+  type FloorWorkerOptions,
   type WorkerChildOptions,
 } from './saga-child';
 import { oneWayIntent } from '../test/api/intent.fixture';
+import { FLOOR_STEPS, floorWorkflow } from './floor.workflow';
 import { selectOffers } from '../workflows/booking/offer-selection';
 import { progressQuery } from '../workflows/definitions';
 import { DEV_SERVER_DYNAMIC_CONFIG } from '../scripts/temporal-dev-server';
@@ -562,7 +568,16 @@ export async function run(): Promise<void> {
       `temporal:  ${n} bookings in ${wall.toFixed(2)} s = ${(n / wall).toFixed(2)} bookings/s at concurrency ${concurrency}; latency p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))} (load average ${loadAvg()})`,
     );
     out(
-      `cpu:       per booking: server ${serverPer.toFixed(1)} ms, worker ${workerPer.toFixed(1)} ms, server + worker ${(serverPer + workerPer).toFixed(1)} ms (target <= 35), airline ${(cpuMs(a0, a1) / n).toFixed(1)} ms`,
+      `cpu:       per booking: server ${serverPer.toFixed(1)} ms, worker ${workerPer.toFixed(1)} ms, server + worker ${(serverPer + workerPer).toFixed(1)} ms (target <= 100 and within 1.3x of the floor), airline ${(cpuMs(a0, a1) / n).toFixed(1)} ms`,
+    );
+
+    // 2b. Temporal's floor, on the same server: six no-op activities per workflow, same N and concurrency.
+    const floor = await measureFloor({ ...server, client, serverPid, n, concurrency });
+    out(
+      `floor:     ${n} bare workflows of ${FLOOR_STEPS} no-op activities (2 KB payload, default data converter) at concurrency ${concurrency}: ${floor.perSecond.toFixed(2)} workflows/s; per workflow: server ${floor.serverMs.toFixed(1)} ms, worker ${floor.workerMs.toFixed(1)} ms, server + worker ${(floor.serverMs + floor.workerMs).toFixed(1)} ms, ${floor.events.toFixed(1)} history events (load average ${loadAvg()})`,
+    );
+    out(
+      `ratio:     cpu ratio booking / floor = ${((serverPer + workerPer) / (floor.serverMs + floor.workerMs)).toFixed(2)} (target <= 1.30; server ${(serverPer / floor.serverMs).toFixed(2)}, worker ${(workerPer / floor.workerMs).toFixed(2)}); events ratio ${(perBooking(facts.events) / floor.events).toFixed(2)}`,
     );
 
     // 3. Worker memory with `open` bookings waiting at the price guard.
@@ -653,6 +668,71 @@ export async function run(): Promise<void> {
     if (yyChild !== undefined) await stopChild(yyChild.child);
     await env.teardown();
     process.off('SIGTERM', onSigterm);
+  }
+}
+
+interface FloorFigures {
+  perSecond: number;
+  /** Server and worker CPU per workflow, ms. */
+  serverMs: number;
+  workerMs: number;
+  /** History events per workflow. */
+  events: number;
+}
+
+/**
+ * Temporal's floor: `n` {@link floorWorkflow}s at `concurrency` on a bare worker of their own
+ * (a child process, so that its CPU is the floor's alone), after two for warm-up.
+ */
+async function measureFloor(o: {
+  address: string;
+  namespace: string;
+  client: Client;
+  serverPid: number;
+  n: number;
+  concurrency: number;
+}): Promise<FloorFigures> {
+  const taskQueue = `bench-floor-${randomUUID().slice(0, 8)}`;
+  const worker = await startChild<{ ready: boolean }>([
+    '--floor-worker',
+    JSON.stringify({ address: o.address, namespace: o.namespace, taskQueue } satisfies FloorWorkerOptions),
+  ]);
+  // The default data converter (the product's client encrypts payloads).
+  const plain = new Client({ connection: o.client.connection, namespace: o.namespace });
+  const payload = 'x'.repeat(2048);
+  const ids: string[] = [];
+  const one = async () => {
+    const workflowId = `bench-floor-${randomUUID()}`;
+    ids.push(workflowId);
+    await plain.workflow.execute(floorWorkflow, { workflowId, taskQueue, args: [payload] });
+  };
+  try {
+    for (let i = 0; i < 2; i++) await one();
+    ids.length = 0;
+    let left = o.n;
+    const s0 = procStats(o.serverPid);
+    const w0 = await childStats(worker.child);
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: o.concurrency }, async () => {
+        for (; left > 0;) {
+          left -= 1;
+          await one();
+        }
+      }),
+    );
+    const wall = (performance.now() - t0) / 1000;
+    const s1 = procStats(o.serverPid);
+    const w1 = await childStats(worker.child);
+    const { events } = await historyFacts(plain, ids.slice(0, 10));
+    return {
+      perSecond: o.n / wall,
+      serverMs: (s1.cpuMs - s0.cpuMs) / o.n,
+      workerMs: cpuMs(w0, w1) / o.n,
+      events: events.reduce((a, b) => a + b, 0) / events.length,
+    };
+  } finally {
+    await stopChild(worker.child);
   }
 }
 
