@@ -24,6 +24,10 @@ export interface FakeRun {
   state?: unknown;
   result?: unknown;
   queryError?: Error;
+  /** Answers of the queries other than `state` / `progress` (`orderView`, `seatMap`). */
+  queries?: Record<string, unknown>;
+  /** No worker accepts its updates (they never reach the accepted stage). */
+  unaccepted?: boolean;
   signals: string[];
   /** The answer of each update by name; an update without one fails the test. */
   updates: Record<string, FakeUpdate>;
@@ -58,6 +62,7 @@ export function fakeClient() {
     query: async (def: { name: string }) => {
       const r = runs.get(id)!;
       if (r.queryError !== undefined) throw r.queryError;
+      if (r.queries !== undefined && def.name in r.queries) return r.queries[def.name];
       expect(def.name).toBe(r.type === 'batchWorkflow' ? 'progress' : 'state');
       return r.state;
     },
@@ -68,7 +73,12 @@ export function fakeClient() {
     startUpdate: async (def: { name: string }, options: { args: unknown[]; updateId?: string }) => {
       const r = runs.get(id)!;
       const [arg] = options.args;
-      r.updateCalls.push({ name: def.name, arg, ...(options.updateId !== undefined ? { updateId: options.updateId } : {}) });
+      r.updateCalls.push({
+        name: def.name,
+        arg,
+        ...(options.updateId !== undefined ? { updateId: options.updateId } : {}),
+      });
+      if (r.unaccepted === true) return pending();
       const answer = r.updates[def.name];
       if (answer === undefined) throw new Error(`fake run ${id} has no answer for update ${def.name}`);
       // Accepted at once; a refusal or a failure comes with the result, as either does from the SDK.

@@ -100,10 +100,14 @@ export function updateIdOf(action: string, keyHeader: string | undefined): strin
 
 /** No worker accepted the update in time: the request may be sent again (with its key: the same update). */
 function notTaken(cause: unknown): ApiError {
-  return new ApiError('TEMPORAL_UNAVAILABLE', 'No worker took the request in time; retry later (with the same Idempotency-Key: the same request)', {
-    headers: { 'Retry-After': '5' },
-    cause,
-  });
+  return new ApiError(
+    'TEMPORAL_UNAVAILABLE',
+    'No worker took the request in time; retry later (with the same Idempotency-Key: the same request)',
+    {
+      headers: { 'Retry-After': '5' },
+      cause,
+    },
+  );
 }
 
 const REFUSALS: readonly string[] = Object.values(ServicingRefusal);
@@ -125,7 +129,8 @@ export function updateFailure(error: unknown, status: BookingStatus): ApiError {
   if (!(error instanceof WorkflowUpdateFailedError)) throw error;
   const cause = error.cause as { type?: string | null; message?: string } | undefined;
   const type = cause?.type ?? undefined;
-  const code: ApiErrorCode = type !== undefined && REFUSALS.includes(type) ? (type as ServicingRefusal) : failureTypeOf(type);
+  const code: ApiErrorCode =
+    type !== undefined && REFUSALS.includes(type) ? (type as ServicingRefusal) : failureTypeOf(type);
   const message = scrubDigits(cause?.message ?? error.message);
   if (code === ServicingRefusal.INVALID_SERVICING_REQUEST) {
     return new ApiError(code, message, { fields: [{ path: fieldOf(message), message }], cause: error });

@@ -1,6 +1,15 @@
 /** HTTP routes of bookings. Validation happens here, at the edge; the service trusts its input. */
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { HttpResponse as Response } from '../common/http.types';
 import { API_CLOCK, API_CONFIG } from '../common/api.tokens';
 import type { ApiConfig } from '../config/api.config';
@@ -90,7 +99,9 @@ export class BookingController {
   }
 
   @Get(':id/order')
-  @ApiOperation({ summary: 'OrderViewRS XML of a booking whose order exists (CONFIRMED, HELD, CHANGING, ...): the order as it now is' })
+  @ApiOperation({
+    summary: 'OrderViewRS XML of a booking whose order exists (CONFIRMED, HELD, CHANGING, ...): the order as it now is',
+  })
   @ApiProduces('application/xml')
   @ApiResponse({ status: 200, description: 'OrderViewRS (NDC 17.2 XML)' })
   @ProblemResponses(NOT_FOUND, [409, 'ORDER_NOT_READY: no order (yet), or cancelled or expired'])
@@ -177,7 +188,10 @@ export class BookingController {
   @ProblemResponses(
     [400, 'Invalid body: every bad field is named'],
     NOT_FOUND,
-    [409, 'BOOKING_NOT_CANCELLABLE (finished, or its order is being placed); with passengers BOOKING_BUSY, NOT_SERVICEABLE'],
+    [
+      409,
+      'BOOKING_NOT_CANCELLABLE (finished, or its order is being placed); with passengers BOOKING_BUSY, NOT_SERVICEABLE',
+    ],
     [422, 'With passengers: INVALID_SERVICING_REQUEST (not on the order, everyone, an infant left without its adult)'],
     [502, 'With passengers: the airline failed the removal, or its outcome is unknown'],
   )

@@ -180,10 +180,16 @@ export class BookingService {
   private async cancelOrder(id: string, caller: Principal, reason?: string): Promise<SignalSent> {
     const deadline = Date.now() + this.config.queryTimeoutMs;
     try {
-      const outcome = await sendUpdate(this.client, this.reads.handle(id), cancelBookingUpdate, reason !== undefined ? { reason } : {}, {
-        acceptBy: deadline,
-        resultBy: deadline,
-      });
+      const outcome = await sendUpdate(
+        this.client,
+        this.reads.handle(id),
+        cancelBookingUpdate,
+        reason !== undefined ? { reason } : {},
+        {
+          acceptBy: deadline,
+          resultBy: deadline,
+        },
+      );
       if (outcome.done) return cancelAnswer(id, outcome.value);
     } catch (error) {
       // The workflow closed meanwhile (its flights departed, or a concurrent cancel finished it):
@@ -226,8 +232,12 @@ function cancelAnswer(id: string, state: BookingState): SignalSent {
 
 /** A booking with an order whose workflow has ended: departed, or its cancel window closed (`cause`: the refused update, if any). */
 function bookingEnded(status: BookingState['status'], cause?: unknown): ApiError {
-  return new ApiError('BOOKING_NOT_CANCELLABLE', 'The booking has ended (its flights have departed): it can no longer be cancelled', {
-    details: { bookingStatus: status },
-    ...(cause !== undefined ? { cause } : {}),
-  });
+  return new ApiError(
+    'BOOKING_NOT_CANCELLABLE',
+    'The booking has ended (its flights have departed): it can no longer be cancelled',
+    {
+      details: { bookingStatus: status },
+      ...(cause !== undefined ? { cause } : {}),
+    },
+  );
 }

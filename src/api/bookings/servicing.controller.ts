@@ -37,7 +37,10 @@ const BUSY: [number, string] = [
   'BOOKING_BUSY (another servicing action of the booking runs), NOT_SERVICEABLE (its status does not allow it, or it has ended)',
 ];
 const AIRLINE: [number, string][] = [
-  [502, "The airline failed the action, or its outcome is unknown (detail: check the order); the code is the failure's type"],
+  [
+    502,
+    "The airline failed the action, or its outcome is unknown (detail: check the order); the code is the failure's type",
+  ],
   [503, 'No worker took the request in time, or the airline is unreachable (Retry-After)'],
 ];
 const IDEMPOTENCY =
@@ -165,7 +168,10 @@ export class ServicingController {
     [400, 'Invalid body: every bad field is named'],
     [402, 'AUTHENTICATION_FAILED, AUTHENTICATION_TIMEOUT'],
     [409, 'BOOKING_BUSY, NOT_SERVICEABLE'],
-    [422, 'INVALID_SERVICING_REQUEST (a seat taken, a code not on sale, a passenger not on the order: named; nothing charged), CARD_REQUIRED, INVALID_CARD'],
+    [
+      422,
+      'INVALID_SERVICING_REQUEST (a seat taken, a code not on sale, a passenger not on the order: named; nothing charged), CARD_REQUIRED, INVALID_CARD',
+    ],
   )
   async addServices(
     @Param('id') id: string,
@@ -181,7 +187,7 @@ export class ServicingController {
   @Get(':id/seat-map')
   @ApiOperation({
     summary:
-      'Seat map: while AWAITING_SEAT_SELECTION the one the booking read (no airline call); once the order exists, the order\'s (update orderSeatMap)',
+      "Seat map: while AWAITING_SEAT_SELECTION the one the booking read (no airline call); once the order exists, the order's (update orderSeatMap)",
   })
   @ApiParam({ name: 'id' })
   @ApiResponse({ status: 200, description: 'Seat map', schema: { $ref: '#/components/schemas/SeatMapView' } })
@@ -216,9 +222,7 @@ export class ServicingController {
 
 /** 200 with the booking when the action is done; 202 with Location while it still runs. */
 export function answer(res: Response, outcome: ServicingOutcome): ServicingAnswer {
-  if (!outcome.done) {
-    res.status(202);
-    res.setHeader('Location', bookingLinks(outcome.view.id).self);
-  }
+  res.status(outcome.done ? 200 : 202);
+  if (!outcome.done) res.setHeader('Location', bookingLinks(outcome.view.id).self);
   return outcome.view;
 }

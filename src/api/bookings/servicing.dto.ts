@@ -110,7 +110,11 @@ export function validateChangeOffers(body: unknown, today: string): ValidationRe
     const fields: FieldError[] = [];
     if (journey.departureDate < today)
       fields.push({ path: 'journey.departureDate', message: `must not be before today (${today})` });
-    if (journey.returnDate !== undefined && isIsoDate(journey.returnDate) && journey.returnDate <= journey.departureDate)
+    if (
+      journey.returnDate !== undefined &&
+      isIsoDate(journey.returnDate) &&
+      journey.returnDate <= journey.departureDate
+    )
       fields.push({ path: 'journey.returnDate', message: 'must be after departureDate' });
     return fields;
   });
@@ -121,7 +125,9 @@ export function validateChangeOffers(body: unknown, today: string): ValidationRe
 
 /** Validates `POST /bookings/{id}/changes`; the update takes the card as `card`. */
 export function validateChangeTrip(body: unknown, today: string): ValidationResult<ChangeTripRequest> {
-  const checked = validateOn(changeTripBodySchema, body, (value) => expiry(value.payment?.card, today, ['payment', 'card']));
+  const checked = validateOn(changeTripBodySchema, body, (value) =>
+    expiry(value.payment?.card, today, ['payment', 'card']),
+  );
   if (!checked.ok) return checked;
   const { offerId, payment, maxDifference } = checked.value;
   return {
@@ -136,7 +142,9 @@ export function validateChangeTrip(body: unknown, today: string): ValidationResu
 
 /** Validates `POST /bookings/{id}/services`; the update takes the card as `card`. */
 export function validateAddServices(body: unknown, today: string): ValidationResult<AddServicesRequest> {
-  const checked = validateOn(addServicesBodySchema, body, (value) => expiry(value.payment?.card, today, ['payment', 'card']));
+  const checked = validateOn(addServicesBodySchema, body, (value) =>
+    expiry(value.payment?.card, today, ['payment', 'card']),
+  );
   if (!checked.ok) return checked;
   const { bags, seats, payment } = checked.value;
   return {

@@ -140,7 +140,10 @@ export class ServicingService {
     arg: Arg,
     updateId: string | undefined,
   ): Promise<Ret> {
-    const options = { acceptBy: Date.now() + this.config.queryTimeoutMs, ...(updateId !== undefined ? { updateId } : {}) };
+    const options = {
+      acceptBy: Date.now() + this.config.queryTimeoutMs,
+      ...(updateId !== undefined ? { updateId } : {}),
+    };
     try {
       return await callUpdate(this.client, this.reads.handle(id), update, arg, options);
     } catch (error) {
@@ -176,9 +179,13 @@ export class ServicingService {
   private async open(id: string, caller: Principal): Promise<BookingFacts> {
     const facts = await this.reads.facts(id, caller);
     if (facts.description.status.name !== 'RUNNING') {
-      throw new ApiError('NOT_SERVICEABLE', `The booking has ended (${facts.state.status}): it takes no servicing requests`, {
-        details: { bookingStatus: facts.state.status },
-      });
+      throw new ApiError(
+        'NOT_SERVICEABLE',
+        `The booking has ended (${facts.state.status}): it takes no servicing requests`,
+        {
+          details: { bookingStatus: facts.state.status },
+        },
+      );
     }
     return facts;
   }
