@@ -1,5 +1,5 @@
 /** Valid booking intents for API tests (unit and e2e). Test cards only. */
-import type { BookingIntent, CardIntent } from '../../src/booking/booking.model';
+import type { CardIntent } from '../../src/booking/booking.model';
 
 /** Visa test card with a surcharge (credit). */
 export const CREDIT_CARD = '4111111111111111';
