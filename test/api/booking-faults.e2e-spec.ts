@@ -78,7 +78,7 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
       detail: 'The booking is not waiting for a price approval',
       bookingStatus: 'CONFIRMED',
     });
-    // Confirmed and still in its cancel window: the cancel goes to the airline (OrderCancel).
+    // Confirmed and serviceable until departure: the cancel goes to the airline (OrderCancel).
     const cancelLate = await call(stack, 'POST', `/bookings/${id}/cancel`);
     expect(cancelLate.status).toBe(202);
     expect(cancelLate.body).toMatchObject({
