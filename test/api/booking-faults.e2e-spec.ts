@@ -104,7 +104,7 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(order.body).toMatchObject({
       status: 409,
       code: 'ORDER_NOT_READY',
-      detail: 'The booking has no confirmed order yet',
+      detail: 'The booking has no order (yet)',
       bookingStatus: 'CANCELLED',
     });
   });
