@@ -93,7 +93,11 @@ const FAILURE_STATUS: Readonly<Record<FailureType, number>> = {
  * or the API did) and `OFFER_EXPIRED` (a change offer, or the airline's offer) mean the same in
  * every table.
  */
-export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = { ...FAILURE_STATUS, ...REFUSAL_STATUS, ...OWN_STATUS };
+export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
+  ...FAILURE_STATUS,
+  ...REFUSAL_STATUS,
+  ...OWN_STATUS,
+};
 
 /** Media type of every error answer. */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
