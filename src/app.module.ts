@@ -28,6 +28,8 @@ import { AuthenticationReturns } from './api/bookings/authentication-return';
 import { AuthenticationService } from './api/bookings/authentication.service';
 import { BookingReads } from './api/bookings/booking.reads';
 import { BookingService } from './api/bookings/booking.service';
+import { ServicingController } from './api/bookings/servicing.controller';
+import { ServicingService } from './api/bookings/servicing.service';
 import { CodecController, type UiPayloadCodec } from './api/codec/codec.controller';
 import { RateLimitGuard } from './api/common/rate-limit.guard';
 import type { ApiConfig } from './api/config/api.config';
@@ -78,6 +80,7 @@ export class AppModule implements OnApplicationShutdown {
       imports: [apiLoggerModule(deps.logger)],
       controllers: [
         BookingController,
+        ServicingController,
         AuthenticationController,
         AuthenticationReturnController,
         BatchController,
@@ -91,6 +94,7 @@ export class AppModule implements OnApplicationShutdown {
         AuthenticationService,
         BookingReads,
         BookingService,
+        ServicingService,
         BatchService,
         WebhookService,
         { provide: WEBHOOK_CONFIG, useValue: deps.webhooks ?? loadWebhookConfig() },

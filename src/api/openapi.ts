@@ -14,11 +14,23 @@ import {
   bookingAcceptedSchema,
   bookingListSchema,
   bookingViewSchema,
+  changeOffersAnswerSchema,
+  orderServicesAnswerSchema,
   problemSchema,
+  refundQuoteSchema,
   seatMapViewSchema,
+  servicingAnswerSchema,
   signalSentSchema,
 } from './common/api.schemas';
 import { bookingListQuerySchema, seatSelectionSchema } from './bookings/booking.dto';
+import {
+  addServicesBodySchema,
+  cancelBodySchema,
+  cancelQuoteBodySchema,
+  changeOffersBodySchema,
+  changeTripBodySchema,
+  payBookingBodySchema,
+} from './bookings/servicing.dto';
 import { codecBodySchema } from './codec/codec.controller';
 import { webhookCreateSchema } from './webhooks/webhook.dto';
 
@@ -40,6 +52,16 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     SignalSent: jsonSchema(signalSentSchema),
     SeatMapView: jsonSchema(seatMapViewSchema),
     SeatSelection: jsonSchema(seatSelectionSchema, 'input'),
+    PayBooking: jsonSchema(payBookingBodySchema, 'input'),
+    ChangeOffersRequest: jsonSchema(changeOffersBodySchema, 'input'),
+    ChangeOffers: jsonSchema(changeOffersAnswerSchema),
+    ChangeTrip: jsonSchema(changeTripBodySchema, 'input'),
+    OrderServices: jsonSchema(orderServicesAnswerSchema),
+    AddServices: jsonSchema(addServicesBodySchema, 'input'),
+    CancelQuoteRequest: jsonSchema(cancelQuoteBodySchema, 'input'),
+    RefundQuote: jsonSchema(refundQuoteSchema),
+    CancelRequest: jsonSchema(cancelBodySchema, 'input'),
+    ServicingAnswer: jsonSchema(servicingAnswerSchema),
     AuthenticationResult: jsonSchema(authenticationResultSchema),
     AuthenticationReceipt: jsonSchema(authenticationReceiptSchema),
     BatchAccepted: jsonSchema(batchAcceptedSchema),

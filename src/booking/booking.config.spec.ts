@@ -1,18 +1,26 @@
 import { loadBookingWorkflowDefaults } from './booking.config';
 
 describe('loadBookingWorkflowDefaults', () => {
-  it('returns what is set, and a 7-day cancel window unless BOOKING_CANCEL_WINDOW_MS says otherwise', () => {
-    expect(loadBookingWorkflowDefaults({})).toEqual({ cancelWindowMs: 604_800_000 });
+  it('returns what is set, and servicing with a 2 h payment-due notice unless BOOKING_PAYMENT_DUE_NOTICE_MS says otherwise', () => {
+    expect(loadBookingWorkflowDefaults({})).toEqual({ servicing: { paymentDueNoticeMs: 7_200_000 } });
     expect(
       loadBookingWorkflowDefaults({
         ORDER_SETTLE_WINDOW_MS: '300000',
         ORDER_UNSETTLED_POLICY: 'escalate',
-        BOOKING_CANCEL_WINDOW_MS: '0',
+        SEAT_SELECTION_TIMEOUT_MS: '60000',
+        BOOKING_PAYMENT_DUE_NOTICE_MS: '0',
       }),
     ).toEqual({
       settleWindowMs: 300_000,
       unsettledPolicy: 'escalate',
-      cancelWindowMs: 0,
+      seatSelectionTimeoutMs: 60_000,
+      servicing: { paymentDueNoticeMs: 0 },
+    });
+  });
+
+  it('BOOKING_CANCEL_WINDOW_MS is no longer read: a serviceable booking is cancellable until departure', () => {
+    expect(loadBookingWorkflowDefaults({ BOOKING_CANCEL_WINDOW_MS: '0' })).toEqual({
+      servicing: { paymentDueNoticeMs: 7_200_000 },
     });
   });
 
@@ -22,6 +30,9 @@ describe('loadBookingWorkflowDefaults', () => {
     );
     expect(() => loadBookingWorkflowDefaults({ ORDER_UNSETTLED_POLICY: 'retry' })).toThrow(
       'ORDER_UNSETTLED_POLICY: must be one of recreate, escalate, got "retry"',
+    );
+    expect(() => loadBookingWorkflowDefaults({ BOOKING_PAYMENT_DUE_NOTICE_MS: '2h' })).toThrow(
+      'BOOKING_PAYMENT_DUE_NOTICE_MS: must be a whole number of ms >= 0, got "2h"',
     );
   });
 });

@@ -10,8 +10,8 @@ import type { BookingWorkflowOptions, UnsettledPolicy } from './booking.model';
 
 const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
 
-/** The API's default cancel window of a confirmed booking: 7 days, in ms. */
-export const DEFAULT_CANCEL_WINDOW_MS = 7 * 24 * 3_600_000;
+/** The API's default notice before a held booking's payment deadline (`booking.payment_due`): 2 h, in ms. */
+export const DEFAULT_PAYMENT_DUE_NOTICE_MS = 2 * 3_600_000;
 
 /**
  * - `ORDER_SETTLE_WINDOW_MS` (default 120000): how long an order create without a definite answer
@@ -19,18 +19,14 @@ export const DEFAULT_CANCEL_WINDOW_MS = 7 * 24 * 3_600_000;
  *   longest commit.
  * - `ORDER_UNSETTLED_POLICY` (`recreate`, default, or `escalate`): what follows a window without an
  *   order: create again, or end `ESCALATED` for a person to check.
- *
- * - `BOOKING_CANCEL_WINDOW_MS` (default {@link DEFAULT_CANCEL_WINDOW_MS}, 7 days; `0` closes a
- *   booking at CONFIRMED): how long a CONFIRMED booking stays open so that
- *   `POST /bookings/:id/cancel` can cancel its order at the airline (void within 24 h, a refund
- *   less the fee afterwards).
- *
  * - `SEAT_SELECTION_TIMEOUT_MS` (default 600000, 10 min): how long a booking with
  *   `extras.seats.mode: choose` waits in AWAITING_SEAT_SELECTION for the traveller's seats.
+ * - `BOOKING_PAYMENT_DUE_NOTICE_MS` (default {@link DEFAULT_PAYMENT_DUE_NOTICE_MS}, 2 h): how long
+ *   before a held booking's payment deadline the `booking.payment_due` webhook event goes out.
  *
- * Returns the variables that are set and the cancel window, so the workflow's own defaults apply
- * otherwise (the workflow's own cancel window is 0: a booking started without the API's defaults,
- * e.g. in a test, closes at CONFIRMED).
+ * Every booking started with these defaults is serviceable (`servicing`): it stays open after
+ * CONFIRMED or HELD until its last flight has departed (docs/orchestrator.md, "Servicing").
+ * Returns the variables that are set, so the workflow's own defaults apply otherwise.
  */
 export function loadBookingWorkflowDefaults(env: NodeJS.ProcessEnv = process.env): BookingWorkflowOptions {
   return parseEnv(bookingDefaultsEnvSchema, env, (variable, reason) => new Error(`${variable}: ${reason}`));
@@ -56,22 +52,22 @@ export const bookingDefaultsEnvFields = {
     })
     .transform((s) => s as UnsettledPolicy)
     .optional(),
-  BOOKING_CANCEL_WINDOW_MS: wholeMs.optional(),
   SEAT_SELECTION_TIMEOUT_MS: wholeMs.optional(),
+  BOOKING_PAYMENT_DUE_NOTICE_MS: wholeMs.optional(),
 };
 
 /** The options of the parsed {@link bookingDefaultsEnvFields}. */
 export function bookingWorkflowDefaults(e: {
   ORDER_SETTLE_WINDOW_MS?: number;
   ORDER_UNSETTLED_POLICY?: UnsettledPolicy;
-  BOOKING_CANCEL_WINDOW_MS?: number;
   SEAT_SELECTION_TIMEOUT_MS?: number;
+  BOOKING_PAYMENT_DUE_NOTICE_MS?: number;
 }): BookingWorkflowOptions {
   return {
     ...(e.ORDER_SETTLE_WINDOW_MS !== undefined ? { settleWindowMs: e.ORDER_SETTLE_WINDOW_MS } : {}),
     ...(e.ORDER_UNSETTLED_POLICY !== undefined ? { unsettledPolicy: e.ORDER_UNSETTLED_POLICY } : {}),
-    cancelWindowMs: e.BOOKING_CANCEL_WINDOW_MS ?? DEFAULT_CANCEL_WINDOW_MS,
     ...(e.SEAT_SELECTION_TIMEOUT_MS !== undefined ? { seatSelectionTimeoutMs: e.SEAT_SELECTION_TIMEOUT_MS } : {}),
+    servicing: { paymentDueNoticeMs: e.BOOKING_PAYMENT_DUE_NOTICE_MS ?? DEFAULT_PAYMENT_DUE_NOTICE_MS },
   };
 }
 

@@ -87,4 +87,79 @@ describe('booking summary and details (Temporal UI metadata)', () => {
       '**Status**: FAILED\n**Error**: PRICE_NOT_APPROVED: not approved in time',
     );
   });
+
+  it('shows a servicing action and its money: a hold due, a change running, the last change, the wait until departure', () => {
+    const GBP = (value: string) => ({ value, currency: 'GBP' });
+    const order = { orderId: 'ZZ-ORD-1', bookingReference: 'ABC123', total: GBP('129.00'), status: 'OK' };
+    const held: BookingState = {
+      status: 'HELD',
+      steps: [],
+      order,
+      payment: { status: 'due', amount: GBP('129.00'), dueBy: '2027-01-02T10:00:00.000Z' },
+    };
+    expect(bookingCurrentDetails(held, bookingWait(held))).toBe(
+      [
+        '**Status**: HELD: 129.00 GBP due by 2027-01-02T10:00:00.000Z',
+        '**PNR**: ABC123 (order ZZ-ORD-1)',
+        '**Total**: 129.00 GBP',
+        '**Waiting for**: the payment (POST /bookings/{id}/payment) until 2027-01-02T10:00:00.000Z',
+      ].join('\n'),
+    );
+    const paying: BookingState = {
+      ...held,
+      status: 'AWAITING_AUTHENTICATION',
+      servicing: { action: 'pay', since: 't' },
+    };
+    expect(bookingCurrentDetails(paying).split('\n')[0]).toBe(
+      '**Status**: AWAITING_AUTHENTICATION: payment of 129.00 GBP due by 2027-01-02T10:00:00.000Z',
+    );
+    const expired: BookingState = { ...held, status: 'EXPIRED', payment: { ...held.payment!, status: 'expired' } };
+    expect(bookingCurrentDetails(expired).split('\n')[0]).toBe(
+      '**Status**: EXPIRED: 129.00 GBP was due by 2027-01-02T10:00:00.000Z',
+    );
+    const flights = [
+      { segmentKey: 'S9', flight: 'ZZ1235', origin: 'LGW', destination: 'OSL', departure: '2027-03-12T08:30' },
+    ];
+    const changing: BookingState = {
+      status: 'CHANGING',
+      steps: [],
+      order,
+      flights: [{ ...flights[0]!, flight: 'ZZ1234', departure: '2027-03-10T08:30' }],
+      servicing: { action: 'changeTrip', since: 't' },
+    };
+    expect(bookingCurrentDetails(changing, bookingWait(changing))).toBe(
+      [
+        '**Status**: CHANGING: trip change',
+        '**PNR**: ABC123 (order ZZ-ORD-1)',
+        '**Total**: 129.00 GBP',
+        '**Flights**: ZZ1234 LGW→OSL 2027-03-10T08:30',
+        '**Waiting for**: the airline: trip change',
+      ].join('\n'),
+    );
+    const changed: BookingState = {
+      status: 'CONFIRMED',
+      steps: [],
+      order: { ...order, total: GBP('145.98') },
+      flights,
+      changes: [{ at: '2027-01-01T09:00:00.000Z', kind: 'trip', difference: GBP('16.98'), penalty: GBP('0.00') }],
+      serviceableUntil: '2027-03-12T20:30:00.000Z',
+    };
+    expect(bookingCurrentDetails(changed, bookingWait(changed))).toBe(
+      [
+        '**Status**: CONFIRMED',
+        '**PNR**: ABC123 (order ZZ-ORD-1)',
+        '**Total**: 145.98 GBP',
+        '**Flights**: ZZ1235 LGW→OSL 2027-03-12T08:30',
+        '**Last change**: trip change +16.98 GBP (penalty 0.00 GBP) at 2027-01-01T09:00:00.000Z',
+        '**Waiting for**: servicing requests (changes, bags and seats, refund quotes, cancel) until 2027-03-12T20:30:00.000Z',
+      ].join('\n'),
+    );
+    const removed: BookingState = {
+      ...changed,
+      changes: [{ at: 't2', kind: 'passengers', passengers: [1], difference: GBP('-64.50'), penalty: GBP('10.00') }],
+    };
+    expect(bookingCurrentDetails(removed)).toContain(
+      '**Last change**: travellers removed -64.50 GBP (penalty 10.00 GBP) at t2',
+    );
+  });
 });

@@ -53,7 +53,19 @@ export function bookingWait(state: Readonly<BookingState>, until?: string): Book
         until: state.settling?.until ?? until ?? '',
       };
     case 'CONFIRMED':
-      return until !== undefined ? { what: 'a possible cancel (cancel window)', until } : undefined;
+      if (until !== undefined) return { what: 'a possible cancel (cancel window)', until };
+      return state.serviceableUntil !== undefined
+        ? { what: 'servicing requests (changes, bags and seats, refund quotes, cancel)', until: state.serviceableUntil }
+        : undefined;
+    case 'HELD':
+      return {
+        what: 'the payment (POST /bookings/{id}/payment)',
+        ...(state.payment?.dueBy !== undefined ? { until: state.payment.dueBy } : at),
+      };
+    case 'CHANGING':
+      return {
+        what: `the airline: ${state.servicing !== undefined ? SERVICING_LABELS[state.servicing.action] : 'the change'}`,
+      };
     case 'CANCELLING':
       return { what: "the airline's answer to the cancel" };
     case 'RUNNING':
@@ -63,12 +75,23 @@ export function bookingWait(state: Readonly<BookingState>, until?: string): Book
   }
 }
 
-/** Markdown: status, booking reference, total, what it waits for and until when, the error. */
+/**
+ * Markdown: status (with the servicing action running, or a held booking's payment), booking
+ * reference, total, flights, the last change of the order and its money, what it waits for and
+ * until when, the error.
+ */
 export function bookingCurrentDetails(state: Readonly<BookingState>, wait?: BookingWait): string {
-  const lines = [`**Status**: ${state.status}`];
+  const about = statusDetail(state);
+  const lines = [`**Status**: ${state.status}${about !== undefined ? `: ${about}` : ''}`];
   if (state.order !== undefined) lines.push(`**PNR**: ${state.order.bookingReference} (order ${state.order.orderId})`);
   const total = state.order?.total ?? state.pricedTotal;
   if (total !== undefined) lines.push(`**Total**: ${total.value} ${total.currency}`);
+  if (state.flights !== undefined && state.flights.length > 0)
+    lines.push(
+      `**Flights**: ${state.flights.map((f) => `${f.flight} ${f.origin}→${f.destination} ${f.departure}`).join(', ')}`,
+    );
+  const last = state.changes?.[state.changes.length - 1];
+  if (last !== undefined) lines.push(`**Last change**: ${changeLine(last)}`);
   if (wait !== undefined)
     lines.push(
       `**Waiting for**: ${wait.what}${wait.until !== undefined && wait.until !== '' ? ` until ${wait.until}` : ''}`,
@@ -76,4 +99,60 @@ export function bookingCurrentDetails(state: Readonly<BookingState>, wait?: Book
   if (state.error !== undefined) lines.push(`**Error**: ${state.error.type}: ${state.error.message}`);
   if (state.cancellation !== undefined) lines.push(`**Cancellation**: ${state.cancellation.status}`);
   return lines.join('\n');
+}
+
+type ServicingAction = NonNullable<BookingState['servicing']>['action'];
+type OrderChange = NonNullable<BookingState['changes']>[number];
+type Money = { value: string; currency: string };
+
+/** What each servicing action is, in a few words. */
+const SERVICING_LABELS: Readonly<Record<ServicingAction, string>> = {
+  changeOffers: 'change offers',
+  changeTrip: 'trip change',
+  orderServices: 'services on sale',
+  orderSeatMap: 'seat map',
+  addServices: 'bags and seats',
+  cancelQuote: 'refund quote',
+  removePassengers: 'travellers removed',
+  pay: 'payment',
+};
+
+/** What each kind of change of the order is, in a few words. */
+const CHANGE_LABELS: Readonly<Record<OrderChange['kind'], string>> = {
+  trip: 'trip change',
+  services: 'bags and seats',
+  passengers: 'travellers removed',
+  payment: 'payment',
+  airline: 'airline change',
+};
+
+/** After the status: the servicing action running, or a held (expired) booking's payment. */
+function statusDetail(state: Readonly<BookingState>): string | undefined {
+  const payment = state.payment;
+  const due =
+    payment !== undefined && payment.status !== 'paid'
+      ? `${money(payment.amount)} ${payment.status === 'expired' ? 'was due' : 'due'}${payment.dueBy !== undefined ? ` by ${payment.dueBy}` : ''}`
+      : undefined;
+  if (state.servicing !== undefined) {
+    const label = SERVICING_LABELS[state.servicing.action];
+    return state.servicing.action === 'pay' && due !== undefined ? `${label} of ${due}` : label;
+  }
+  return state.status === 'HELD' || state.status === 'EXPIRED' ? due : undefined;
+}
+
+/** `trip change +16.98 GBP (penalty 0.00 GBP) at <time>`. */
+function changeLine(change: Readonly<OrderChange>): string {
+  const parts = [CHANGE_LABELS[change.kind]];
+  if (change.difference !== undefined) parts.push(signed(change.difference));
+  if (change.penalty !== undefined) parts.push(`(penalty ${money(change.penalty)})`);
+  return `${parts.join(' ')} at ${change.at}`;
+}
+
+function money(amount: Money): string {
+  return `${amount.value} ${amount.currency}`;
+}
+
+/** An amount with its sign: `+16.98 GBP` charged, `-64.50 GBP` refunded. */
+function signed(amount: Money): string {
+  return amount.value.startsWith('-') ? money(amount) : `+${money(amount)}`;
 }

@@ -158,6 +158,9 @@ describe('authentication and agency isolation end to end', () => {
       ['GET', '/order'],
       ['POST', '/approve-price'],
       ['POST', '/cancel'],
+      ['GET', '/services'],
+      ['GET', '/seat-map'],
+      ['POST', '/cancel-quote'],
     ] as const) {
       const theirs = await call(stack, method, `/bookings/${enc(bId)}${suffix}`, undefined, as('A'));
       const unknown = await call(stack, method, `/bookings/${enc('booking:AGB:nope')}${suffix}`, undefined, as('A'));

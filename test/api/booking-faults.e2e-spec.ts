@@ -78,7 +78,7 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
       detail: 'The booking is not waiting for a price approval',
       bookingStatus: 'CONFIRMED',
     });
-    // Confirmed and still in its cancel window: the cancel goes to the airline (OrderCancel).
+    // Confirmed and serviceable until departure: the cancel goes to the airline (OrderCancel).
     const cancelLate = await call(stack, 'POST', `/bookings/${id}/cancel`);
     expect(cancelLate.status).toBe(202);
     expect(cancelLate.body).toMatchObject({
@@ -104,7 +104,7 @@ describe('booking API end to end: faults, price guard, worker restart', () => {
     expect(order.body).toMatchObject({
       status: 409,
       code: 'ORDER_NOT_READY',
-      detail: 'The booking has no confirmed order yet',
+      detail: 'The booking has no order (yet)',
       bookingStatus: 'CANCELLED',
     });
   });

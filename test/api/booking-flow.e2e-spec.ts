@@ -47,7 +47,7 @@ describe('booking API end to end', () => {
 
   let orderViewXml = '';
 
-  it('cancels a CONFIRMED booking in its cancel window: voided at the airline once, refund in the state, twice = same answer', async () => {
+  it('cancels a CONFIRMED booking (serviceable until departure): voided at the airline once, refund in the state, twice = same answer', async () => {
     const intent = oneWayIntent({ agencyId: 'AGFLOW', card: DEBIT_CARD });
     const posted = await api('POST', '/bookings', intent, { 'Idempotency-Key': 'cancel-confirmed-1' });
     expect(posted.status).toBe(202);
@@ -262,7 +262,7 @@ describe('booking API end to end', () => {
       agencyId: 'AGFLOW',
       route: 'LGW-OSL',
       workflowStatus: 'RUNNING',
-    }); // open in its cancel window
+    }); // open: serviceable until its flight has departed
     expect(first.bookingReference).toMatch(/^[A-Z0-9]{6}$/);
     const none = await api('GET', '/bookings?status=CONFIRMED&agencyId=NOBODY', undefined, stack.keys.auth('ops'));
     expect(none.body).toEqual({ bookings: [] });

@@ -7,116 +7,18 @@ import { isReturnToken, returnTokenKey } from '../../src/api/bookings/authentica
 import { loadPayloadKey } from '../../src/temporal/payload-codec';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import request from 'supertest';
 import { ApiKeyStore } from '../../src/api/auth/api-keys';
 import { BOOKING_STATUSES } from '../../src/booking/booking.model';
-import type { UiPayloadCodec } from '../../src/api/codec/codec.controller';
 import { loadApiConfig, type ApiConfig } from '../../src/api/config/api.config';
 import { createApiApp } from '../../src/configure-app';
 import { oneWayIntent, CREDIT_CARD, TEST_CVV } from './intent.fixture';
 import { createTestKeys, type TestKeys } from './keys.fixture';
 import { keyReusedProblem, problemBody } from './problem.fixture';
-import { BOOKING_SEARCH_ATTRIBUTE_KEYS } from '../../src/temporal/search-attributes';
+import { FAKE_START, fakeClient, fakeCodec } from './fake-temporal.fixture';
 
-const NOW = new Date('2026-11-21T10:00:00Z');
+const NOW = FAKE_START;
 const PROBLEM = 'application/problem+json; charset=utf-8';
-
-interface FakeRun {
-  type: string;
-  status: string;
-  memo: Record<string, unknown>;
-  searchAttributes: Record<string, unknown[]>;
-  args: unknown[];
-  state?: unknown;
-  result?: unknown;
-  queryError?: Error;
-  signals: string[];
-}
-
-class NotFound extends Error {
-  override name = 'WorkflowNotFoundError';
-}
-
-function fakeClient() {
-  const runs = new Map<string, FakeRun>();
-  const handle = (id: string) => ({
-    workflowId: id,
-    describe: async () => {
-      const r = runs.get(id);
-      if (r === undefined) throw new NotFound(id);
-      return {
-        workflowId: id,
-        type: r.type,
-        status: { name: r.status },
-        memo: r.memo,
-        searchAttributes: r.searchAttributes,
-        startTime: NOW,
-        historyLength: 3,
-      };
-    },
-    query: async (def: { name: string }) => {
-      const r = runs.get(id)!;
-      if (r.queryError !== undefined) throw r.queryError;
-      expect(def.name).toBe(r.type === 'batchWorkflow' ? 'progress' : 'state');
-      return r.state;
-    },
-    result: async () => runs.get(id)!.result,
-    signal: async (def: { name: string }) => {
-      runs.get(id)!.signals.push(def.name);
-    },
-  });
-  const client = {
-    runs,
-    withDeadline: async <T>(_d: number, fn: () => Promise<T>) => fn(),
-    workflow: {
-      getHandle: handle,
-      start: jest.fn(
-        async (
-          type: string,
-          opts: {
-            workflowId: string;
-            memo: Record<string, unknown>;
-            args: unknown[];
-            searchAttributes: Record<string, unknown[]>;
-          },
-        ) => {
-          // As the server answers a start with conflict policy FAIL and REJECT_DUPLICATE.
-          if (runs.has(opts.workflowId)) {
-            throw new WorkflowExecutionAlreadyStartedError('already started', opts.workflowId, type);
-          }
-          runs.set(opts.workflowId, {
-            type,
-            status: 'RUNNING',
-            memo: opts.memo,
-            searchAttributes: opts.searchAttributes,
-            args: opts.args,
-            state: { status: 'RUNNING', steps: [] },
-            signals: [],
-          });
-          return handle(opts.workflowId);
-        },
-      ),
-      list: jest.fn(),
-    },
-    connection: {
-      workflowService: { getSystemInfo: async () => ({ serverVersion: 'fake' }) },
-      operatorService: {
-        listSearchAttributes: async () => ({
-          customAttributes: Object.fromEntries(BOOKING_SEARCH_ATTRIBUTE_KEYS.map((key) => [key.name, 2])),
-        }),
-      },
-    },
-  };
-  return client;
-}
-
-const fakeCodec: UiPayloadCodec = {
-  decode: async (payloads) =>
-    payloads.map((p) => ({ ...p, data: Buffer.from(`decoded:${Buffer.from(p.data!).toString()}`) })),
-  encode: async (payloads) =>
-    payloads.map((p) => ({ ...p, data: Buffer.from(`encoded:${Buffer.from(p.data!).toString()}`) })),
-};
 
 /** The route of the one airline of the AIRLINE_* defaults. */
 const ZZ_ROUTE = {
@@ -212,7 +114,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(opts.args).toEqual([
       intent,
       {
-        cancelWindowMs: 604_800_000,
+        servicing: { paymentDueNoticeMs: 7_200_000 },
         airlines: [ZZ_ROUTE],
         correlationId: 'req-123',
         authenticationReturn: {
@@ -225,12 +127,13 @@ describe('booking API over a fake Temporal client', () => {
     expect(JSON.stringify(opts.memo)).not.toContain(CREDIT_CARD);
   });
 
-  it('deployment defaults of the workflow options (ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY) go with every booking and batch', async () => {
+  it('deployment defaults of the workflow options (ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY, BOOKING_PAYMENT_DUE_NOTICE_MS) go with every booking and batch', async () => {
     await app.close();
     await start({
       ORDER_SETTLE_WINDOW_MS: '300000',
       ORDER_UNSETTLED_POLICY: 'escalate',
       BOOKING_APPROVAL_TIMEOUT_MS: '5000',
+      BOOKING_PAYMENT_DUE_NOTICE_MS: '600000',
     });
     await post('/bookings', 'A', oneWayIntent({ now: NOW }))
       .set('X-Request-Id', 'r1')
@@ -240,7 +143,7 @@ describe('booking API over a fake Temporal client', () => {
       .expect(202);
     const [booking, batch] = client.workflow.start.mock.calls.map((c) => (c as any[])[1].args);
     const options = {
-      cancelWindowMs: 604_800_000,
+      servicing: { paymentDueNoticeMs: 600_000 },
       settleWindowMs: 300000,
       unsettledPolicy: 'escalate',
       approvalTimeoutMs: 5000,
@@ -427,6 +330,8 @@ describe('booking API over a fake Temporal client', () => {
       searchAttributes: {},
       args: [],
       signals: [],
+      updates: {},
+      updateCalls: [],
     });
     expect((await get('/bookings/batch%3Ax', 'OPS')).status).toBe(404);
   });
@@ -441,7 +346,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(early.body).toMatchObject({
       status: 409,
       code: 'ORDER_NOT_READY',
-      detail: 'The booking has no confirmed order yet',
+      detail: 'The booking has no order (yet)',
       bookingStatus: 'RUNNING',
     });
     const run = client.runs.get('booking:AGENCY1:k-3')!;
@@ -541,11 +446,15 @@ describe('booking API over a fake Temporal client', () => {
     await get('/bookings?agencyId=AGENCY2&limit=5', 'OPS').expect(200);
     expect(client.workflow.list.mock.calls.map((c) => (c as any[])[0])).toEqual([
       {
-        query: "WorkflowType = 'bookingWorkflow' AND BookingStatus = 'CONFIRMED' AND AgencyId = 'AGENCY1'",
+        query:
+          "WorkflowType = 'bookingWorkflow' AND ExecutionStatus != 'ContinuedAsNew' AND BookingStatus = 'CONFIRMED' AND AgencyId = 'AGENCY1'",
         pageSize: 100,
       },
-      { query: "WorkflowType = 'bookingWorkflow'", pageSize: 100 },
-      { query: "WorkflowType = 'bookingWorkflow' AND AgencyId = 'AGENCY2'", pageSize: 5 },
+      { query: "WorkflowType = 'bookingWorkflow' AND ExecutionStatus != 'ContinuedAsNew'", pageSize: 100 },
+      {
+        query: "WorkflowType = 'bookingWorkflow' AND ExecutionStatus != 'ContinuedAsNew' AND AgencyId = 'AGENCY2'",
+        pageSize: 5,
+      },
     ]);
   });
 
@@ -569,7 +478,7 @@ describe('booking API over a fake Temporal client', () => {
     const [type, opts] = client.workflow.start.mock.calls[0]! as unknown as [string, Record<string, any>];
     expect(type).toBe('batchWorkflow');
     expect(opts.args[0].options).toEqual({
-      cancelWindowMs: 604_800_000,
+      servicing: { paymentDueNoticeMs: 7_200_000 },
       airlines: [ZZ_ROUTE],
       correlationId: 'batch-req',
     });
@@ -624,7 +533,8 @@ describe('booking API over a fake Temporal client', () => {
     const res = await get('/batches/batch:AGENCY1:b2', 'A');
     expect(res.status).toBe(200);
     expect(client.workflow.list.mock.calls[0]![0]).toEqual({
-      query: "ParentWorkflowId = 'batch:AGENCY1:b2' AND WorkflowType = 'bookingWorkflow'",
+      query:
+        "ParentWorkflowId = 'batch:AGENCY1:b2' AND WorkflowType = 'bookingWorkflow' AND ExecutionStatus != 'ContinuedAsNew'",
       pageSize: 100,
     });
     expect(res.body).toMatchObject({
@@ -761,9 +671,14 @@ describe('booking API over a fake Temporal client', () => {
       '/bookings/{id}/authentication',
       '/bookings/{id}/authentication/return',
       '/bookings/{id}/cancel',
+      '/bookings/{id}/cancel-quote',
+      '/bookings/{id}/change-offers',
+      '/bookings/{id}/changes',
       '/bookings/{id}/order',
+      '/bookings/{id}/payment',
       '/bookings/{id}/seat-map',
       '/bookings/{id}/seats',
+      '/bookings/{id}/services',
       '/codec/decode',
       '/codec/encode',
       '/health',

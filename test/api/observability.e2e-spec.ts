@@ -55,8 +55,6 @@ describe('observability of a booking (API, worker, airline in one process)', () 
       tracing,
       apiLogger: createLogger({ service: 'api', level: 'trace', destination }),
       airlineLogger: createLogger({ service: 'airline', level: 'trace', destination: into(airlineLines) }),
-      // The workflow closes at CONFIRMED, so its RunWorkflow span ends and is exported.
-      apiEnv: { BOOKING_CANCEL_WINDOW_MS: '0' },
     });
     for (const role of ['api', 'worker', 'airline'] as const) before[role] = await scrape(stack.metricsUrls![role]);
 
@@ -75,6 +73,11 @@ describe('observability of a booking (API, worker, airline in one process)', () 
     expect(accepted.status).toBe(202);
     bookingId = accepted.body.id;
     await waitForBooking(stack, bookingId, 'CONFIRMED');
+    // A booking stays serviceable until its flight has departed: cancelled, its workflow closes,
+    // so its RunWorkflow span ends and is exported.
+    expect((await call(stack, 'POST', `/bookings/${encodeURIComponent(bookingId)}/cancel`)).body.status).toBe(
+      'CANCELLED',
+    );
     // A refused intent, an NDC business error (913) and an unauthenticated retail call.
     expect((await call(stack, 'POST', '/bookings', { agency: { id: 'AGENCY1' } })).status).toBe(400);
     const unknown = await new NdcClient(stack.airlineUrl).retrieve('ZZ-ORD-NOPE');

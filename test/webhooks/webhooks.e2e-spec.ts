@@ -72,7 +72,15 @@ describe('signed booking webhooks', () => {
   let endpointId = '';
 
   beforeAll(async () => {
-    stack = await startWebhookStack('webhooks', FAST, [AGENCY, OTHER, 'AGGIVEUP', 'AGDELETE', 'AGCAN', 'AGBOOKEV']);
+    stack = await startWebhookStack('webhooks', FAST, [
+      AGENCY,
+      OTHER,
+      'AGGIVEUP',
+      'AGDELETE',
+      'AGCAN',
+      'AGBOOKEV',
+      'AGSERVICING',
+    ]);
     receiver = await startReceiver({ refuseFirst: 2 });
     receivers.push(receiver);
   }, 120_000);
@@ -229,6 +237,20 @@ describe('signed booking webhooks', () => {
       .map((e) => e.activityTaskScheduledEventAttributes?.taskQueue?.name)
       .filter((name) => name !== undefined);
     expect(queues).toEqual([1, 2, 3].map(() => webhookTaskQueue(stack.taskQueue)));
+  });
+
+  it('registers the servicing events (held, payment due, expired, changed, airline change) through the registry', async () => {
+    const servicing = [
+      'booking.held',
+      'booking.payment_due',
+      'booking.expired',
+      'booking.changed',
+      'booking.airline_change',
+      'booking.airline_change_due',
+    ];
+    const endpoint = await register(receiver.url, servicing, 'AGSERVICING');
+    const one = await as(stack.api, 'AGSERVICING', 'GET', `/webhooks/${endpoint.id}`);
+    expect(one.body.events).toEqual(servicing);
   });
 
   it('bookings send booking.confirmed, booking.failed, booking.awaiting_approval and booking.cancelled', async () => {

@@ -28,7 +28,7 @@ import { describeOrUndefined, errorName, statusFromDescription, visibleTo } from
 import type { ApiConfig } from '../config/api.config';
 import { AuthenticationReturns } from '../bookings/authentication-return';
 import { MAX_BATCH_SIZE } from '../bookings/booking.dto';
-import { bookingLinks } from '../bookings/booking.reads';
+import { bookingLinks, LATEST_RUN } from '../bookings/booking.reads';
 
 /** Memo key holding the number of intents of a batch (for the progress answered from visibility). */
 export const TOTAL_MEMO = 'total';
@@ -168,7 +168,7 @@ export class BatchService {
     if (!SAFE_ID.test(d.workflowId))
       throw new ApiError('TEMPORAL_UNAVAILABLE', 'The batch progress is not available right now');
     const children: { id: string; status: BookingStatus }[] = [];
-    const query = `ParentWorkflowId = '${d.workflowId}' AND WorkflowType = '${BOOKING_WORKFLOW}'`;
+    const query = `ParentWorkflowId = '${d.workflowId}' AND WorkflowType = '${BOOKING_WORKFLOW}' AND ${LATEST_RUN}`;
     for await (const wf of this.client.workflow.list({ query, pageSize: 100 })) {
       const closed = wf.status.name !== 'RUNNING';
       const status = statusFromDescription(wf) ?? (closed ? 'FAILED' : 'RUNNING');

@@ -1,6 +1,15 @@
 /** HTTP routes of bookings. Validation happens here, at the edge; the service trusts its input. */
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { HttpResponse as Response } from '../common/http.types';
 import { API_CLOCK, API_CONFIG } from '../common/api.tokens';
 import type { ApiConfig } from '../config/api.config';
@@ -13,9 +22,12 @@ import { IntakeRoute } from '../common/intake.decorators';
 import { RequestId } from '../common/request-id';
 import { noteIntake } from '../common/answer-notes';
 import { BOOKING_STATUSES, utcToday, IntentValidator, validateListQuery, validateSeatSelection } from './booking.dto';
-import type { BookingAccepted, BookingSummary, BookingView, SeatMapView, SignalSent } from '../common/api.schemas';
+import type { BookingAccepted, BookingSummary, BookingView, ServicingAnswer, SignalSent } from '../common/api.schemas';
 import { BookingReads } from './booking.reads';
 import { BookingService } from './booking.service';
+import { answer } from './servicing.controller';
+import { validateCancel } from './servicing.dto';
+import { ServicingService } from './servicing.service';
 
 const NOT_FOUND: [number, string] = [404, "Unknown id, or another agency's booking (answered alike)"];
 
@@ -28,6 +40,7 @@ export class BookingController {
   constructor(
     private readonly bookings: BookingService,
     private readonly reads: BookingReads,
+    private readonly servicing: ServicingService,
     @Inject(API_CLOCK) private readonly now: () => Date,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
@@ -86,10 +99,12 @@ export class BookingController {
   }
 
   @Get(':id/order')
-  @ApiOperation({ summary: 'OrderViewRS XML of a confirmed booking' })
+  @ApiOperation({
+    summary: 'OrderViewRS XML of a booking whose order exists (CONFIRMED, HELD, CHANGING, ...): the order as it now is',
+  })
   @ApiProduces('application/xml')
   @ApiResponse({ status: 200, description: 'OrderViewRS (NDC 17.2 XML)' })
-  @ProblemResponses(NOT_FOUND, [409, 'Not confirmed (yet)'])
+  @ProblemResponses(NOT_FOUND, [409, 'ORDER_NOT_READY: no order (yet), or cancelled or expired'])
   async order(
     @Param('id') id: string,
     @Caller() caller: Principal,
@@ -98,17 +113,6 @@ export class BookingController {
     const xml = await this.reads.order(id, caller);
     res.type('application/xml; charset=utf-8');
     return xml;
-  }
-
-  @Get(':id/seat-map')
-  @ApiOperation({
-    summary: 'Seat map of a booking in AWAITING_SEAT_SELECTION (from the workflow state, no airline call)',
-  })
-  @ApiParam({ name: 'id' })
-  @ApiResponse({ status: 200, description: 'Seat map', schema: { $ref: '#/components/schemas/SeatMapView' } })
-  @ProblemResponses(NOT_FOUND, [409, 'Not awaiting a seat selection'])
-  seatMap(@Param('id') id: string, @Caller() caller: Principal): Promise<SeatMapView> {
-    return this.reads.seatMap(id, caller);
   }
 
   @Post(':id/seats')
@@ -162,20 +166,50 @@ export class BookingController {
   @HttpCode(202)
   @ApiOperation({
     summary:
-      'Cancel a booking: before its order (signal cancel), or a CONFIRMED one in its cancel window (update cancelBooking: OrderCancel at the airline, answered with the refund)',
+      'Cancel a booking: before its order (signal cancel), or once its order exists (update cancelBooking: OrderCancel at the airline, answered with the refund). With `passengers`: remove those travellers (update removePassengers), the others keep flying',
   })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'With passengers: the update id (the same key again is the same removal)',
+  })
+  @ApiBody({ required: false, schema: { $ref: '#/components/schemas/CancelRequest' } })
   @ApiResponse({
     status: 202,
-    description: 'Signal sent (Location: the booking)',
+    description:
+      'Whole booking: signal or update sent (Location: the booking), with the cancellation once settled. With passengers, still running: the booking as it is',
     schema: { $ref: '#/components/schemas/SignalSent' },
   })
-  @ProblemResponses(NOT_FOUND, [409, 'Finished, cancel window closed, or the order is being placed'])
+  @ApiResponse({
+    status: 200,
+    description: 'With passengers, done: the booking without them, and the refund',
+    schema: { $ref: '#/components/schemas/ServicingAnswer' },
+  })
+  @ProblemResponses(
+    [400, 'Invalid body: every bad field is named'],
+    NOT_FOUND,
+    [
+      409,
+      'BOOKING_NOT_CANCELLABLE (finished, or its order is being placed); with passengers BOOKING_BUSY, NOT_SERVICEABLE',
+    ],
+    [422, 'With passengers: INVALID_SERVICING_REQUEST (not on the order, everyone, an infant left without its adult)'],
+    [502, 'With passengers: the airline failed the removal, or its outcome is unknown'],
+  )
   async cancel(
     @Param('id') id: string,
+    @Body() body: unknown,
     @Caller() caller: Principal,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<SignalSent> {
-    const sent = await this.bookings.cancel(id, caller);
+    @Headers('idempotency-key') key?: string,
+  ): Promise<SignalSent | ServicingAnswer> {
+    const checked = validateCancel(body);
+    if (!checked.ok) throw new ApiError('INVALID_REQUEST', 'Invalid cancel request', { fields: checked.fields });
+    const { passengers, reason } = checked.value;
+    if (passengers !== undefined) {
+      const removal = { passengers, ...(reason !== undefined ? { reason } : {}) };
+      return answer(res, await this.servicing.removePassengers(id, caller, removal, key));
+    }
+    const sent = await this.bookings.cancel(id, caller, reason);
     res.setHeader('Location', sent.links.self);
     return sent;
   }

@@ -27,7 +27,9 @@ export function intentSchemaOf(today: string, airlines?: readonly string[]) {
     checkJourney(intent.journey, today, ctx);
     const contactIds = checkContacts(intent.contacts, ctx);
     checkPassengers(intent.passengers, contactIds, today, ctx);
-    if (intent.payment.card !== undefined) checkCardExpiry(intent.payment.card, today, ctx);
+    if (intent.payment.card !== undefined && cardExpired(intent.payment.card, today)) {
+      ctx.addIssue({ code: 'custom', path: ['payment', 'card', 'expirationMonth'], message: CARD_EXPIRED });
+    }
     checkExtras(intent, ctx);
   });
 }
@@ -119,12 +121,13 @@ function checkPassengers(
     ctx.addIssue({ code: 'custom', path: ['passengers'], message: 'must not have more INF than ADT' });
 }
 
-/** The card has not expired before this month. */
-function checkCardExpiry(card: PaymentCard, today: string, ctx: Issues): void {
+/** The message of an expired card (at `<card>.expirationMonth`). */
+export const CARD_EXPIRED = 'card has expired';
+
+/** True when the card expired before the month of `today` (`YYYY-MM-DD`). */
+export function cardExpired(card: Pick<PaymentCard, 'expirationYear' | 'expirationMonth'>, today: string): boolean {
   const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
-  if (card.expirationYear < thisYear || (card.expirationYear === thisYear && card.expirationMonth < thisMonth)) {
-    ctx.addIssue({ code: 'custom', path: ['payment', 'card', 'expirationMonth'], message: 'card has expired' });
-  }
+  return card.expirationYear < thisYear || (card.expirationYear === thisYear && card.expirationMonth < thisMonth);
 }
 
 /** Extras naming passengers or a return the intent does not have. */

@@ -12,6 +12,7 @@ import {
   type BookingState,
   type BookingStatus,
 } from '../../booking/booking.model';
+import type { SeatMaps } from '../../booking/booking.extras';
 import { orderViewQuery, seatMapQuery, stateQuery } from '../../../workflows/definitions';
 import { ApiError } from '../common/api-error';
 import { API_CONFIG, TEMPORAL_CLIENT } from '../common/api.tokens';
@@ -21,6 +22,43 @@ import type { BookingWorkflow } from '../common/workflow-contract';
 import { describeOrUndefined, errorName, statusFromDescription, visibleTo } from '../common/workflow-reads';
 import type { ApiConfig } from '../config/api.config';
 import type { BookingListQuery } from './booking.dto';
+
+/** Visibility clause leaving out the runs a booking continued as new from (one entry per booking). */
+export const LATEST_RUN = "ExecutionStatus != 'ContinuedAsNew'";
+
+/** Statuses in which a booking's order exists at the airline (`GET /bookings/{id}/order` answers it). */
+const ORDER_STATUSES: readonly BookingStatus[] = [
+  'CONFIRMED',
+  'HELD',
+  'CHANGING',
+  'ACTION_REQUIRED',
+  'CANCELLING',
+  'AWAITING_APPROVAL',
+  'AWAITING_AUTHENTICATION',
+];
+
+/** The API's view of a booking: its state, id and links (`stale`: the state is from the search attributes). */
+export function viewOf(id: string, state: BookingState, stale?: string): BookingView {
+  return { id, ...state, ...(stale !== undefined ? { stale } : {}), links: bookingLinks(id) };
+}
+
+/** A seat map as the API shows it (`{ segments: [{ segment, flight, seats: [...] }] }`). */
+export function seatMapView(maps: SeatMaps): SeatMapView {
+  return {
+    segments: maps.segments.map((s) => ({
+      segment: s.segment,
+      flight: s.flight,
+      seats: s.seats.map(({ seat, available, price, currency, zone, characteristics }) => ({
+        seat,
+        available,
+        ...(price !== undefined ? { price } : {}),
+        ...(currency !== undefined ? { currency } : {}),
+        ...(zone !== undefined ? { zone } : {}),
+        characteristics,
+      })),
+    })),
+  };
+}
 
 /** Paths of a booking resource. */
 export function bookingLinks(id: string): BookingLinks {
@@ -57,19 +95,22 @@ export class BookingReads {
   /** Current state of a booking. */
   async get(id: string, caller: Principal): Promise<BookingView> {
     const { state, stale } = await this.facts(id, caller);
-    return { id, ...state, ...(stale !== undefined ? { stale } : {}), links: bookingLinks(id) };
+    return viewOf(id, state, stale);
   }
 
-  /** OrderViewRS XML of a confirmed booking. */
+  /**
+   * OrderViewRS XML of a booking whose order exists: confirmed, held, being changed (the order as
+   * it is until the change is done). A cancelled or expired booking's order is gone: 409.
+   */
   async order(id: string, caller: Principal): Promise<string> {
     const { description, state, result } = await this.facts(id, caller);
     let xml = result?.orderViewXml;
-    if (xml === undefined && state.status === 'CONFIRMED' && description.status.name === 'RUNNING') {
-      // Open in its cancel window: the workflow answers the XML it confirmed with.
+    if (xml === undefined && state.order !== undefined && description.status.name === 'RUNNING') {
+      // Open (serviceable, or in its cancel window): the workflow answers the order's latest XML.
       xml = await this.withinQueryTimeout(() => this.handle(id).query(orderViewQuery)).catch(() => undefined);
     }
-    if (state.status !== 'CONFIRMED' || xml === undefined) {
-      throw new ApiError('ORDER_NOT_READY', 'The booking has no confirmed order yet', {
+    if (!ORDER_STATUSES.includes(state.status) || xml === undefined) {
+      throw new ApiError('ORDER_NOT_READY', 'The booking has no order (yet)', {
         details: { bookingStatus: state.status },
       });
     }
@@ -87,20 +128,7 @@ export class BookingReads {
         ? await this.withinQueryTimeout(() => this.handle(id).query(seatMapQuery)).catch(() => undefined)
         : undefined;
     if (maps === undefined) throw notAwaitingSeats(state.status);
-    return {
-      segments: maps.segments.map((s) => ({
-        segment: s.segment,
-        flight: s.flight,
-        seats: s.seats.map(({ seat, available, price, currency, zone, characteristics }) => ({
-          seat,
-          available,
-          ...(price !== undefined ? { price } : {}),
-          ...(currency !== undefined ? { currency } : {}),
-          ...(zone !== undefined ? { zone } : {}),
-          characteristics,
-        })),
-      })),
-    };
+    return seatMapView(maps);
   }
 
   /**
@@ -114,7 +142,9 @@ export class BookingReads {
     }
     const agencyId = scope ?? filter.agencyId;
     // Values are checked against safe alphabets (the zod query schema, the credential), so quoting cannot be broken.
-    const clauses = [`WorkflowType = '${BOOKING_WORKFLOW}'`];
+    // A serviceable booking continues as new while it waits for its departure: its runs before
+    // the latest are not listed (the latest carries the search attributes on).
+    const clauses = [`WorkflowType = '${BOOKING_WORKFLOW}'`, LATEST_RUN];
     if (filter.status !== undefined) clauses.push(`BookingStatus = '${filter.status}'`);
     if (agencyId !== undefined) clauses.push(`AgencyId = '${agencyId}'`);
     const bookings: BookingSummary[] = [];

@@ -76,11 +76,15 @@ describe('BookingService wraps keep their cause', () => {
         executeUpdate: async () => {
           throw refusal;
         },
+        startUpdate: async () => {
+          throw refusal;
+        },
       }),
     };
   };
+  const client = { withDeadline: <T>(_deadline: number, call: () => Promise<T>) => call() };
   const service = (r: ReturnType<typeof reads>) =>
-    new BookingService({} as never, {} as never, r as never, {} as never);
+    new BookingService(client as never, { queryTimeoutMs: 1000 } as never, r as never, {} as never);
 
   it('regression: a seat choice the workflow refuses is SEAT_CHOICE_REFUSED with the refusal as cause', async () => {
     const refusal = new WorkflowUpdateFailedError('update failed', new Error('seats[0]: 12A is taken'));
@@ -96,7 +100,7 @@ describe('BookingService wraps keep their cause', () => {
     });
   });
 
-  it('regression: a cancel refused because the window closed meanwhile keeps the refusal as cause', async () => {
+  it('regression: a cancel refused because the booking ended meanwhile keeps the refusal as cause', async () => {
     const refusal = new Error('workflow execution already completed');
     const err = await service(reads('CONFIRMED', refusal, 'CONFIRMED'))
       .cancel('b1', caller)

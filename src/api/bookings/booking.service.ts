@@ -34,6 +34,7 @@ import type { BookingWorkflow } from '../common/workflow-contract';
 import { statusFromDescription } from '../common/workflow-reads';
 import type { ApiConfig } from '../config/api.config';
 import { AuthenticationReturns } from './authentication-return';
+import { sendUpdate } from './booking-updates';
 import { bookingLinks, BookingReads, notAwaitingSeats } from './booking.reads';
 
 // The API's answers: types inferred from their zod schemas, which the OpenAPI document is derived from.
@@ -150,18 +151,20 @@ export class BookingService {
   }
 
   /**
-   * Cancels a booking. Before its order exists: the `cancel` signal, as always. A CONFIRMED booking
-   * still in its cancel window (`BOOKING_CANCEL_WINDOW_MS`): the `cancelBooking` update, answered
-   * once the airline's OrderCancel (or, when that had no answer, reading the order back) has
-   * settled it; the booking is then CANCELLED with its refund. Asked again, the same answer.
+   * Cancels a booking. Before its order exists: the `cancel` signal, as always. Once its order
+   * exists (CONFIRMED, HELD, being changed...) and while the booking is open (serviceable until its
+   * last flight has departed; bookings started before servicing: their cancel window): the
+   * `cancelBooking` update, answered once the airline's OrderCancel (or, when that had no answer,
+   * reading the order back) has settled it, or within the query timeout with the booking as it is
+   * (CANCELLING); the booking is then CANCELLED with its refund. Asked again, the same answer.
    */
-  async cancel(id: string, caller: Principal): Promise<SignalSent> {
+  async cancel(id: string, caller: Principal, reason?: string): Promise<SignalSent> {
     const { description, state } = await this.reads.facts(id, caller);
     const open = description.status.name === 'RUNNING';
     if (state.status === 'CANCELLED' && state.cancellation !== undefined) return cancelAnswer(id, state);
-    if (state.order !== undefined && (state.status === 'CONFIRMED' || state.status === 'CANCELLING')) {
-      if (!open) throw cancelWindowClosed(state.status);
-      return this.cancelOrder(id, caller);
+    if (state.order !== undefined && !ORDER_GONE.includes(state.status)) {
+      if (!open) throw bookingEnded(state.status);
+      return this.cancelOrder(id, caller, reason);
     }
     const cancellable = ['RUNNING', 'AWAITING_APPROVAL', 'AWAITING_AUTHENTICATION'].includes(state.status);
     if (!open || state.order !== undefined || !cancellable) {
@@ -169,26 +172,42 @@ export class BookingService {
         details: { bookingStatus: state.status },
       });
     }
-    await this.reads.handle(id).signal(cancelSignal, {});
+    await this.reads.handle(id).signal(cancelSignal, reason !== undefined ? { reason } : {});
     return { id, status: state.status, signal: cancelSignal.name, links: bookingLinks(id) };
   }
 
-  /** Cancels the order of a confirmed booking in its cancel window (the `cancelBooking` update). */
-  private async cancelOrder(id: string, caller: Principal): Promise<SignalSent> {
+  /** Cancels the order of a booking (the `cancelBooking` update), waiting for it up to the query timeout. */
+  private async cancelOrder(id: string, caller: Principal, reason?: string): Promise<SignalSent> {
+    const deadline = Date.now() + this.config.queryTimeoutMs;
     try {
-      return cancelAnswer(id, await this.reads.handle(id).executeUpdate(cancelBookingUpdate, { args: [{}] }));
+      const outcome = await sendUpdate(
+        this.client,
+        this.reads.handle(id),
+        cancelBookingUpdate,
+        reason !== undefined ? { reason } : {},
+        {
+          acceptBy: deadline,
+          resultBy: deadline,
+        },
+      );
+      if (outcome.done) return cancelAnswer(id, outcome.value);
     } catch (error) {
-      // The workflow closed meanwhile (its window ended, or a concurrent cancel finished it):
+      // The workflow closed meanwhile (its flights departed, or a concurrent cancel finished it):
       // answer what it ended with.
       const after = await this.reads.facts(id, caller);
       if (after.state.status === 'CANCELLED' && after.state.cancellation !== undefined) {
         return cancelAnswer(id, after.state);
       }
-      if (after.description.status.name !== 'RUNNING') throw cancelWindowClosed(after.state.status, error);
+      if (after.description.status.name !== 'RUNNING') throw bookingEnded(after.state.status, error);
       throw error;
     }
+    // Still cancelling (the airline is slow, or a servicing action finishes first): the booking as it is.
+    return cancelAnswer(id, (await this.reads.facts(id, caller)).state);
   }
 }
+
+/** Statuses in which a booking's order is gone, or never was (nothing to cancel at the airline). */
+const ORDER_GONE: readonly BookingState['status'][] = ['CANCELLED', 'EXPIRED', 'FAILED', 'ESCALATED'];
 
 /** The answer to a booking that started before with this id: the same booking, or a reused key. */
 function existing(d: WorkflowExecutionDescription, print: string): BookingAccepted {
@@ -211,10 +230,14 @@ function cancelAnswer(id: string, state: BookingState): SignalSent {
   };
 }
 
-/** A confirmed booking whose cancel window has closed (`cause`: the refused update, if any). */
-function cancelWindowClosed(status: BookingState['status'], cause?: unknown): ApiError {
-  return new ApiError('BOOKING_NOT_CANCELLABLE', 'The cancel window of this confirmed booking has closed', {
-    details: { bookingStatus: status },
-    ...(cause !== undefined ? { cause } : {}),
-  });
+/** A booking with an order whose workflow has ended: departed, or its cancel window closed (`cause`: the refused update, if any). */
+function bookingEnded(status: BookingState['status'], cause?: unknown): ApiError {
+  return new ApiError(
+    'BOOKING_NOT_CANCELLABLE',
+    'The booking has ended (its flights have departed): it can no longer be cancelled',
+    {
+      details: { bookingStatus: status },
+      ...(cause !== undefined ? { cause } : {}),
+    },
+  );
 }

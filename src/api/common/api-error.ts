@@ -3,9 +3,20 @@
  * place, `ApiExceptionFilter`, never in services. A wrapped error is kept as the `cause`
  * (ES2022), for logs and debuggers; it never reaches the answer.
  */
+import type { FailureType } from '../../booking/booking.failures';
+import type { ServicingRefusal } from '../../booking/servicing.model';
 import type { FieldError } from './validation';
 
-export type ApiErrorCode =
+/**
+ * Every code an error answer may carry: the API's own, a servicing request's refusal
+ * (`ServicingRefusal`: busy, not serviceable, unknown or expired offer, ...) and the saga's
+ * failure types of a servicing action that failed at the airline (`FailureType`), which cross
+ * the Temporal boundary as `ApplicationFailure` types.
+ */
+export type ApiErrorCode = ApiOwnCode | ServicingRefusal | FailureType;
+
+/** The codes the API itself decides. */
+export type ApiOwnCode =
   | 'INVALID_INTENT'
   | 'INVALID_REQUEST'
   | 'UNAUTHENTICATED'

@@ -9,12 +9,14 @@ import { ServiceError, WorkflowNotFoundError } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { STATUS_CODES } from 'node:http';
 import type { HttpResponse as Response } from './http.types';
-import { ApiError, type ApiErrorCode } from './api-error';
+import type { FailureType } from '../../booking/booking.failures';
+import type { ServicingRefusal } from '../../booking/servicing.model';
+import { ApiError, type ApiErrorCode, type ApiOwnCode } from './api-error';
 import { requestIdOf } from './request-id';
 import { noteProblem } from './answer-notes';
 
-/** HTTP status of each API error code. */
-export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
+/** HTTP status of each code the API decides itself. */
+const OWN_STATUS: Readonly<Record<ApiOwnCode, number>> = {
   INVALID_INTENT: 400,
   INVALID_REQUEST: 400,
   UNAUTHENTICATED: 401,
@@ -35,6 +37,66 @@ export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
   CODEC_UNAVAILABLE: 503,
   INVALID_WEBHOOK: 400,
   WEBHOOK_NOT_FOUND: 404,
+};
+
+/** HTTP status of a servicing request the booking refused (docs/api.md, "After the booking"). */
+const REFUSAL_STATUS: Readonly<Record<ServicingRefusal, number>> = {
+  BOOKING_BUSY: 409,
+  NOT_SERVICEABLE: 409,
+  OFFER_UNKNOWN: 404,
+  OFFER_EXPIRED: 409,
+  DIFFERENCE_ABOVE_MAX: 409,
+  CARD_REQUIRED: 422,
+  INVALID_SERVICING_REQUEST: 422,
+};
+
+/**
+ * HTTP status of a servicing action that failed (its `FailureType`): what the request asked is
+ * not possible now 409, unusable data 422, a payment not authenticated 402, the airline failing
+ * or its answer unknown 502 (check the order: `detail` says how), the airline unreachable 503.
+ */
+const FAILURE_STATUS: Readonly<Record<FailureType, number>> = {
+  ORDER_NOT_FOUND: 409,
+  INVALID_REQUEST: 400,
+  UNSUPPORTED_CURRENCY: 422,
+  NO_OFFERS: 409,
+  NO_SEATS: 409,
+  SEATS_UNAVAILABLE: 409,
+  OFFER_EXPIRED: 409,
+  PASSENGER_MISMATCH: 422,
+  BIRTHDATE_REQUIRED: 422,
+  PASSENGER_DATA_MISSING: 422,
+  CONTACT_MISSING: 422,
+  PRICE_MISMATCH: 409,
+  INVALID_CARD: 422,
+  TOKEN_EXPIRED: 409,
+  AIRLINE_ERROR: 502,
+  AIRLINE_TRANSIENT: 503,
+  AIRLINE_CREDENTIALS_REJECTED: 502,
+  INVALID_RESPONSE: 502,
+  ORDER_OUTCOME_UNKNOWN: 502,
+  CANCEL_OUTCOME_UNKNOWN: 502,
+  PRICE_NOT_APPROVED: 409,
+  ORDER_NOT_CREATED: 502,
+  ORDER_UNSETTLED: 502,
+  AUTHENTICATION_FAILED: 402,
+  AUTHENTICATION_TIMEOUT: 402,
+  CANCELLED: 409,
+  AIRLINE_UNAVAILABLE: 503,
+  CANCEL_FAILED: 502,
+  CHANGE_UNSETTLED: 502,
+  CHANGE_NOT_APPLIED: 502,
+};
+
+/**
+ * HTTP status of each API error code. `INVALID_REQUEST` (the airline found the request unusable,
+ * or the API did) and `OFFER_EXPIRED` (a change offer, or the airline's offer) mean the same in
+ * every table.
+ */
+export const STATUS_OF: Readonly<Record<ApiErrorCode, number>> = {
+  ...FAILURE_STATUS,
+  ...REFUSAL_STATUS,
+  ...OWN_STATUS,
 };
 
 /** Media type of every error answer. */

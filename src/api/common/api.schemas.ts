@@ -5,7 +5,14 @@
  * `src/booking/booking.schemas.ts`) and are derived the same way.
  */
 import { z } from 'zod/v4';
-import { batchProgressSchema, bookingStateSchema, bookingStatusSchema } from '../../booking/booking.schemas';
+import type { ServicingAnswers } from '../../booking/booking.model';
+import {
+  batchProgressSchema,
+  bookingStateSchema,
+  bookingStatusSchema,
+  moneySchema,
+  orderFlightSchema,
+} from '../../booking/booking.schemas';
 import { NDC_BINDINGS } from '../../ndc/soap';
 
 const status = bookingStatusSchema;
@@ -128,6 +135,55 @@ export const seatMapViewSchema = z.object({
   ),
 });
 
+/**
+ * Answer of the servicing actions that change the booking (`POST /bookings/{id}/payment`,
+ * `/changes`, `/services`, `/cancel` with `passengers`): the booking view, 200 once the action is
+ * done, 202 while it still runs (3-D Secure, a price approval: follow `Location`).
+ */
+export const servicingAnswerSchema = bookingViewSchema.extend({
+  refund: moneySchema.optional().meta({
+    description: 'POST /cancel with passengers, done: what the airline refunds for the travellers removed',
+  }),
+});
+
+/** Answer of `POST /bookings/{id}/change-offers` (the workflow's `changeOffers` update). */
+export const changeOffersAnswerSchema = z.object({
+  offers: z.array(
+    z.object({
+      id: z.string().meta({ description: 'offerId of POST /bookings/{id}/changes' }),
+      journey: z.object({ departureDate: z.string(), returnDate: z.string().optional() }),
+      flights: z.array(orderFlightSchema),
+      priceClass: z.string().optional(),
+      total: moneySchema.meta({ description: "The trip's new total" }),
+      difference: moneySchema.meta({ description: 'Positive: to pay; negative: refunded (penalty included)' }),
+      penalty: moneySchema.meta({ description: 'The change fee of the fare family' }),
+      expiresAt: z.string().meta({ format: 'date-time' }),
+    }),
+  ),
+});
+
+/** Answer of `GET /bookings/{id}/services` (the workflow's `orderServices` update). */
+export const orderServicesAnswerSchema = z.object({
+  services: z.array(
+    z.object({
+      code: z.string().meta({ example: 'YN1', description: "As the intent's extras.bags[].code" }),
+      passenger: z.number().int().meta({ description: "The passenger's index in the intent" }),
+      direction: z.enum(['outbound', 'return']),
+      segment: z.string().meta({ description: 'The segment key it applies to' }),
+      price: z.string().meta({ example: '25.00' }),
+      currency: z.string(),
+    }),
+  ),
+});
+
+/** Answer of `POST /bookings/{id}/cancel-quote` (the workflow's `cancelQuote` update): nothing changes. */
+export const refundQuoteSchema = z.object({
+  refund: moneySchema.meta({ description: 'What the airline would refund now' }),
+  penalty: moneySchema.meta({ description: 'What it would keep' }),
+  expiresAt: z.string().meta({ format: 'date-time' }).optional(),
+  passengers: z.array(z.number().int()).meta({ description: 'The travellers (intent indexes) the quote is for' }),
+});
+
 export const batchAcceptedSchema = z.object({
   id: z.string().meta({ example: 'batch:AGENCY1:nightly-42' }),
   total: z.number().int(),
@@ -163,3 +219,19 @@ export type SignalSent = z.infer<typeof signalSentSchema>;
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
 export type BatchView = z.infer<typeof batchViewSchema>;
 export type SeatMapView = z.infer<typeof seatMapViewSchema>;
+export type ServicingAnswer = z.infer<typeof servicingAnswerSchema>;
+export type ChangeOffersAnswer = z.infer<typeof changeOffersAnswerSchema>;
+export type OrderServicesAnswer = z.infer<typeof orderServicesAnswerSchema>;
+export type RefundQuoteAnswer = z.infer<typeof refundQuoteSchema>;
+
+/** True when `A` and `B` are assignable both ways. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * The servicing answers are what the workflow answers (`ServicingAnswers`, servicing.model.ts): a
+ * field added there and not here (so missing from the OpenAPI document) does not compile.
+ */
+export const SERVICING_ANSWERS_MATCH: [
+  Same<ChangeOffersAnswer, ServicingAnswers['changeOffers']>,
+  Same<OrderServicesAnswer, ServicingAnswers['orderServices']>,
+  Same<RefundQuoteAnswer, ServicingAnswers['cancelQuote']>,
+] = [true, true, true];

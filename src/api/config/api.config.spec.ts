@@ -20,7 +20,7 @@ describe('loadApiConfig', () => {
       batchConcurrency: 4,
       approvalTimeoutMs: undefined,
       workflowDefaults: {
-        cancelWindowMs: 604_800_000,
+        servicing: { paymentDueNoticeMs: 7_200_000 },
         airlines: [
           {
             code: 'ZZ',
@@ -105,7 +105,7 @@ describe('loadApiConfig', () => {
     expect(
       loadApiConfig({ ORDER_SETTLE_WINDOW_MS: '300000', ORDER_UNSETTLED_POLICY: 'escalate' }).workflowDefaults,
     ).toEqual({
-      cancelWindowMs: 604_800_000,
+      servicing: { paymentDueNoticeMs: 7_200_000 },
       // The AIRLINE_* profile takes its settle window and policy from the same variables.
       airlines: [
         {

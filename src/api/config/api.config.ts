@@ -64,9 +64,10 @@ export interface ApiConfig {
   approvalTimeoutMs?: number;
   /**
    * Deployment defaults of the other workflow options, passed with every booking and batch:
-   * ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY (`src/booking/booking.config.ts`; unset: the
-   * workflow's defaults), and the routes of every configured airline (each booking shops at those
-   * its intent names).
+   * ORDER_SETTLE_WINDOW_MS, ORDER_UNSETTLED_POLICY, SEAT_SELECTION_TIMEOUT_MS (unset: the
+   * workflow's defaults), `servicing` with BOOKING_PAYMENT_DUE_NOTICE_MS (default 2 h: every
+   * booking stays serviceable until its last flight has departed; `src/booking/booking.config.ts`),
+   * and the routes of every configured airline (each booking shops at those its intent names).
    */
   workflowDefaults: BookingWorkflowOptions;
   /**

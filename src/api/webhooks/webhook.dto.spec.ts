@@ -1,7 +1,18 @@
 import { loadWebhookConfig } from './webhook.config';
+import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhook.model';
 import { validateWebhookCreate } from './webhook.dto';
 
 describe('validateWebhookCreate', () => {
+  it('accepts every event type, the servicing ones included', () => {
+    const events = [...WEBHOOK_EVENT_TYPES];
+    expect(events).toEqual(
+      expect.arrayContaining(['booking.held', 'booking.payment_due', 'booking.expired', 'booking.changed']),
+    );
+    expect(validateWebhookCreate({ url: 'https://a.example.com/h', events }, true)).toEqual({
+      ok: true,
+      value: { url: 'https://a.example.com/h', events },
+    });
+  });
   it('accepts a valid body and drops an empty description', () => {
     expect(
       validateWebhookCreate(
