@@ -1,6 +1,7 @@
 import {
   atomicChildOptions,
   batchChildIndex,
+  isFinal,
   optionsOfChild,
   progressOf,
   recordStatus,
@@ -36,24 +37,37 @@ describe('batch bookkeeping', () => {
     expect(recordStatus({ status: 'RUNNING' }, 'CANCELLED')).toBe(true);
   });
 
+  it("takes a held order as the booking's outcome (regression: a batch with a hold intent waited until departure)", () => {
+    const held: BatchEntry = { status: 'RUNNING' };
+    expect(recordStatus(held, 'HELD')).toBe(false);
+    expect(isFinal(held.status)).toBe(true);
+    expect(recordStatus(held, 'EXPIRED')).toBe(false);
+    expect(held.status).toBe('HELD');
+    expect(recordStatus(held, 'CANCELLED')).toBe(false);
+    expect(held.status).toBe('CANCELLED');
+  });
+
   it('reports plain batches as before and atomic ones with status, skipped, refunds and compensation', () => {
     const entries: BatchEntry[] = [
       { status: 'CANCELLED', refund: { value: '63.24', currency: 'GBP' }, compensation: 'DONE' },
       { status: 'FAILED' },
       { skipped: true },
       {},
+      { status: 'HELD' },
     ];
     expect(progressOf('batch:k', entries, false, 'RUNNING')).toEqual({
-      total: 4,
+      total: 5,
       pending: 1,
       running: 0,
       confirmed: 0,
+      held: 1,
       failed: 1,
       cancelled: 1,
       escalated: 0,
       bookings: [
         { id: 'batch:k-0', status: 'CANCELLED', refund: { value: '63.24', currency: 'GBP' }, compensation: 'DONE' },
         { id: 'batch:k-1', status: 'FAILED' },
+        { id: 'batch:k-4', status: 'HELD' },
       ],
     });
     expect(progressOf('batch:k', entries, true, 'COMPENSATED')).toMatchObject({

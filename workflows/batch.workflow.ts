@@ -19,6 +19,7 @@ import {
   type BookingResult,
   type BookingStatus,
   type CompensationOutcome,
+  isFinalStatus,
 } from '../src/booking/booking.model';
 import { bookingWorkflow } from './booking.workflow';
 import { bookingStatusSignal, cancelSignal, progressQuery } from './definitions';
@@ -39,11 +40,14 @@ const DEFAULT_APPROVAL_TIMEOUT_MS = 24 * 3_600_000;
 
 type Money = { value: string; currency: string };
 
-/** Statuses a booking ends in (an order exists, or is known not to, or needs a person). */
-const FINAL: ReadonlySet<string> = new Set(['CONFIRMED', 'FAILED', 'CANCELLED', 'ESCALATED']);
-
+/** A status a booking has its outcome in ({@link isFinalStatus}): the batch waits for no more. */
 export function isFinal(status: BookingStatus | undefined): boolean {
-  return status !== undefined && FINAL.has(status);
+  return status !== undefined && isFinalStatus(status);
+}
+
+/** The booking got its order: confirmed, or held for payment later (intent `payment.hold`). */
+function ordered(status: BookingStatus | undefined): boolean {
+  return status === 'CONFIRMED' || status === 'HELD';
 }
 
 /** Index of child `bookingId` of batch `batchId`, if it is one. */
@@ -67,15 +71,16 @@ export interface BatchEntry {
 
 /**
  * Records a status seen for a child (from its report or its result). A final status is never
- * replaced by a non-final one, nor a final one by another, except `CONFIRMED` by `CANCELLED`
- * (a compensated order). Returns true when the booking ended other than `CONFIRMED`. Pure; unit-tested.
+ * replaced by a non-final one, nor a final one by another, except `CONFIRMED` or `HELD` by
+ * `CANCELLED` (a compensated order). Returns true when the booking ended without an order
+ * (neither `CONFIRMED` nor `HELD`). Pure; unit-tested.
  */
 export function recordStatus(entry: BatchEntry, status: BookingStatus, refund?: Money): boolean {
   const previous = entry.status;
-  if (isFinal(previous) && !(previous === 'CONFIRMED' && status === 'CANCELLED')) return false;
+  if (isFinal(previous) && !(ordered(previous) && status === 'CANCELLED')) return false;
   entry.status = status;
   if (refund !== undefined) entry.refund = refund;
-  return isFinal(status) && status !== 'CONFIRMED' && previous !== 'CONFIRMED';
+  return isFinal(status) && !ordered(status) && !ordered(previous);
 }
 
 /** The progress of `entries` (only atomic batches carry `atomic`, `status`, `skipped`). Pure; unit-tested. */
@@ -85,7 +90,7 @@ export function progressOf(
   atomic: boolean,
   status: BatchStatus,
 ): BatchProgress {
-  const counts = { running: 0, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
+  const counts = { running: 0, confirmed: 0, held: 0, failed: 0, cancelled: 0, escalated: 0 };
   const bookings: BatchProgress['bookings'] = [];
   let skipped = 0;
   entries.forEach((entry, index) => {
@@ -96,6 +101,7 @@ export function progressOf(
     if (entry.compensation !== undefined) booking.compensation = entry.compensation;
     bookings.push(booking);
     if (entry.status === 'CONFIRMED') counts.confirmed += 1;
+    else if (entry.status === 'HELD') counts.held += 1;
     else if (entry.status === 'CANCELLED') counts.cancelled += 1;
     else if (entry.status === 'ESCALATED') counts.escalated += 1;
     else if (isFinal(entry.status)) counts.failed += 1;

@@ -80,15 +80,24 @@ export async function changeConfirmedOrder(
   return recordChange(booking, afterSale, outcome, { done: 'CONFIRMED', before }, describe);
 }
 
-/** What paying `amount` with `card` adds to an OrderChangeRQ (a token first); nothing when nothing is due. */
+/**
+ * What paying `amount` with `card` adds to an OrderChangeRQ (a token first); nothing when nothing
+ * is due. The amount shows as the running action's (`state.servicing.amount`).
+ */
 export async function paymentOf(
   booking: Booking,
   amount: { value: string; currency: string },
   card: PaymentCard | undefined,
 ): Promise<{ payment?: { tokenId: string; amount: { value: string; currency: string } } }> {
+  showAmount(booking, amount);
   if (compare(amount.value, '0') <= 0) return {};
   const token = await cardToken(booking, card!, undefined);
   return { payment: { tokenId: token.id, amount } };
+}
+
+/** The running servicing action's amount (positive: charged), for the Temporal UI and the booking's reads. */
+export function showAmount({ trail }: Booking, amount: { value: string; currency: string }): void {
+  if (trail.state.servicing !== undefined) trail.state.servicing.amount = amount;
 }
 
 /**
@@ -112,6 +121,8 @@ export function recordChange(
     throw failureOf(outcome);
   }
   afterSale.order = outcome.order;
+  // Offers were for the order as it was: none can be taken again.
+  afterSale.offers = [];
   if (outcome.orderViewXml !== undefined) booking.orderViewXml = outcome.orderViewXml;
   showOrder(state, outcome.order);
   const record = { at: new Date().toISOString(), ...describe(outcome.order), total: outcome.order.total };

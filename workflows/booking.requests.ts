@@ -15,6 +15,7 @@ import {
   paymentOf,
   recordChange,
   refusal,
+  showAmount,
 } from './booking.order-changes';
 import type { AfterSale, Booking } from './booking/context';
 import { aLaCarteOffers, paxOf, pickBags, resolveChoice, type Picked } from './booking/extras.decisions';
@@ -178,6 +179,7 @@ export async function pay(booking: Booking, afterSale: AfterSale, ctx: NdcContex
     amount: repriced.total,
     ...(!repriced.unchanged && repriced.responseId !== undefined ? { acceptRepricedOrder: repriced.responseId } : {}),
   };
+  showAmount(booking, repriced.total);
   const outcome = await changeExactlyOnce(booking, ctx, before, change, orderPaid, 'HELD');
   return recordChange(booking, afterSale, outcome, { done: 'CONFIRMED', before: 'HELD' }, () => ({
     kind: 'payment',

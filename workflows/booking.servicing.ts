@@ -57,7 +57,10 @@ export async function serviceUntilDeparture(booking: Booking, order: OrderSummar
       delete booking.trail.state.currentStep;
       return resultOf(booking);
     }
-    if (event === 'continueAsNew') return continueServicing(booking, afterSale);
+    if (event === 'continueAsNew') {
+      await continueServicing(booking, afterSale);
+      continue;
+    }
     if (await handle(booking, afterSale, event)) return resultOf(booking);
   }
 }
@@ -145,10 +148,20 @@ function resultOf(booking: Booking): BookingResult {
   return booking.orderViewXml !== undefined ? { state, orderViewXml: booking.orderViewXml } : { state };
 }
 
-/** Continues as new with the state, the order and the servicing memory; the history starts again. */
-async function continueServicing(booking: Booking, afterSale: AfterSale): Promise<never> {
-  await condition(allHandlersFinished);
-  await booking.trail.settled();
+/**
+ * Continues as new with the state, the order and the servicing memory; the history starts again.
+ * Meanwhile new requests are refused as busy (the client's retry reaches the next run); a cancel
+ * or an airline's notice that comes in first is taken by this run: it returns to the loop.
+ */
+async function continueServicing(booking: Booking, afterSale: AfterSale): Promise<void> {
+  booking.phase = 'continuing';
+  const interrupted = () => cancelPending(booking) || afterSale.noticesTaken < booking.inbox.notices.length;
+  await condition(() => allHandlersFinished() || interrupted());
+  if (!interrupted()) await booking.trail.settled();
+  if (interrupted()) {
+    booking.phase = 'serviceable';
+    return;
+  }
   const { state } = booking.trail;
   const resume: ResumedBooking = {
     state: { ...state, steps: state.steps.slice(-MAX_STEPS_CARRIED) },

@@ -7,11 +7,10 @@
 import { z } from 'zod/v4';
 import { parseEnv } from '../common/env';
 import type { BookingWorkflowOptions, UnsettledPolicy } from './booking.model';
+import { DEFAULT_PAYMENT_DUE_NOTICE_MS } from './servicing.model';
 
 const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
 
-/** The API's default notice before a held booking's payment deadline (`booking.payment_due`): 2 h, in ms. */
-export const DEFAULT_PAYMENT_DUE_NOTICE_MS = 2 * 3_600_000;
 
 /**
  * - `ORDER_SETTLE_WINDOW_MS` (default 120000): how long an order create without a definite answer

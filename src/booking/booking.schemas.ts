@@ -379,7 +379,11 @@ export const bookingStateSchema = z.object({
     description: 'The booking takes servicing actions until then: when its last flight has departed',
   }),
   servicing: z
-    .object({ action: servicingActionSchema, since: z.string().meta({ format: 'date-time' }) })
+    .object({
+      action: servicingActionSchema,
+      since: z.string().meta({ format: 'date-time' }),
+      amount: money.optional().meta({ description: 'What the action charges (positive) or refunds (negative)' }),
+    })
     .optional()
     .meta({ description: 'The servicing action running now (one at a time: another is refused with BOOKING_BUSY)' }),
   changes: z
@@ -439,6 +443,7 @@ export const batchProgressSchema = z.object({
   pending: z.number().int().meta({ description: 'Intents whose child workflow has not started yet' }),
   running: z.number().int(),
   confirmed: z.number().int(),
+  held: z.number().int().meta({ description: 'Orders held for payment later (intent payment.hold)' }),
   failed: z.number().int(),
   cancelled: z.number().int(),
   escalated: z.number().int(),

@@ -125,11 +125,11 @@ describe('booking summary and details (Temporal UI metadata)', () => {
       steps: [],
       order,
       flights: [{ ...flights[0]!, flight: 'ZZ1234', departure: '2027-03-10T08:30' }],
-      servicing: { action: 'changeTrip', since: 't' },
+      servicing: { action: 'changeTrip', since: 't', amount: { value: '16.98', currency: 'GBP' } },
     };
     expect(bookingCurrentDetails(changing, bookingWait(changing))).toBe(
       [
-        '**Status**: CHANGING: trip change',
+        '**Status**: CHANGING: trip change +16.98 GBP',
         '**PNR**: ABC123 (order ZZ-ORD-1)',
         '**Total**: 129.00 GBP',
         '**Flights**: ZZ1234 LGW→OSL 2027-03-10T08:30',

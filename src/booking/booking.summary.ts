@@ -115,6 +115,7 @@ const SERVICING_LABELS: Readonly<Record<ServicingAction, string>> = {
   cancelQuote: 'refund quote',
   removePassengers: 'travellers removed',
   pay: 'payment',
+  answerAirlineChange: "answer to the airline's change",
 };
 
 /** What each kind of change of the order is, in a few words. */
@@ -134,8 +135,10 @@ function statusDetail(state: Readonly<BookingState>): string | undefined {
       ? `${money(payment.amount)} ${payment.status === 'expired' ? 'was due' : 'due'}${payment.dueBy !== undefined ? ` by ${payment.dueBy}` : ''}`
       : undefined;
   if (state.servicing !== undefined) {
-    const label = SERVICING_LABELS[state.servicing.action];
-    return state.servicing.action === 'pay' && due !== undefined ? `${label} of ${due}` : label;
+    const { action, amount } = state.servicing;
+    const label = SERVICING_LABELS[action];
+    if (action === 'pay' && due !== undefined) return `${label} of ${due}`;
+    return amount !== undefined ? `${label} ${signed(amount)}` : label;
   }
   return state.status === 'HELD' || state.status === 'EXPIRED' ? due : undefined;
 }

@@ -149,9 +149,12 @@ export interface OrderChangeRecord {
   total?: Money;
 }
 
+/** Default of {@link ServicingOptions.paymentDueNoticeMs}: 2 h. */
+export const DEFAULT_PAYMENT_DUE_NOTICE_MS = 2 * 60 * 60 * 1000;
+
 /** Servicing settings of a booking (workflow option `servicing`); their presence keeps it open until departure. */
 export interface ServicingOptions {
-  /** How long before a held booking's `dueBy` the `booking.payment_due` event goes out, in ms. Default 2 h. */
+  /** How long before a held booking's `dueBy` the `booking.payment_due` event goes out, in ms. Default {@link DEFAULT_PAYMENT_DUE_NOTICE_MS}. */
   paymentDueNoticeMs?: number;
   /** History length after which the booking continues as new (besides the server's suggestion). Default 10 000. */
   maxHistoryEvents?: number;

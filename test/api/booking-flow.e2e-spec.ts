@@ -309,6 +309,7 @@ describe('booking API end to end', () => {
       pending: 0,
       running: 0,
       confirmed: 2,
+      held: 0,
       failed: 0,
       cancelled: 0,
       escalated: 0,

@@ -492,7 +492,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(isReturnToken(key, child, term.searchParams.get('token'))).toBe(true);
     expect(isReturnToken(key, 'batch:AGENCY1:b1', term.searchParams.get('token'))).toBe(false);
     expect(opts.searchAttributes).toEqual({ AgencyId: ['AGENCY1'] });
-    const counts = { total: 1, pending: 0, running: 1, confirmed: 0, failed: 0, cancelled: 0, escalated: 0 };
+    const counts = { total: 1, pending: 0, running: 1, confirmed: 0, held: 0, failed: 0, cancelled: 0, escalated: 0 };
     client.runs.get('batch:AGENCY1:b1')!.state = {
       ...counts,
       bookings: [{ id: 'batch:AGENCY1:b1-0', status: 'RUNNING' }],
@@ -543,6 +543,7 @@ describe('booking API over a fake Temporal client', () => {
       pending: 0,
       running: 1,
       confirmed: 1,
+      held: 0,
       failed: 0,
       cancelled: 0,
       escalated: 0,

@@ -64,6 +64,10 @@ describe('Temporal UI metadata of a booking', () => {
     // The order's flights (serviceable until the last has departed).
     const [flight] = confirmed.flights;
     expect(done).toContain(`**Flights**: ${flight.flight} ${flight.origin}→${flight.destination} ${flight.departure}`);
+    // Regression: serviceableUntil was set after the status, so the first CONFIRMED details had no wait.
+    expect(done).toContain(
+      `**Waiting for**: servicing requests (changes, bags and seats, refund quotes, cancel) until ${confirmed.serviceableUntil}`,
+    );
     expect(done).not.toMatch(/4111|Lovelace/);
   }, 180_000);
 });

@@ -148,6 +148,7 @@ describe('atomic batches', () => {
       pending: 0,
       running: 0,
       confirmed: 1,
+      held: 0,
       failed: 1,
       cancelled: 0,
       escalated: 0,

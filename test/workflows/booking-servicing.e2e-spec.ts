@@ -168,6 +168,11 @@ describe('booking servicing (time-skipping test server)', () => {
     expect(state.flights).toEqual(changed.flights);
     expect(JSON.stringify(state)).not.toContain(TEST_CARD_NUMBER);
     expect(sentEvents.map((e) => e.event.type)).toContain('booking.changed');
+    // Regression: the offers of the order as it was stayed on, so the same change could be taken twice.
+    await expect(
+      handle.executeUpdate(changeTripUpdate, { args: [{ offerId: OFFER.id, card: oneWayIntent().payment.card }] }),
+    ).rejects.toMatchObject({ cause: { type: 'OFFER_UNKNOWN' } });
+    expect(mocks.changeOrder).toHaveBeenCalledTimes(1);
     await handle.terminate();
   });
 

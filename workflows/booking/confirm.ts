@@ -11,6 +11,7 @@ import { BookingReferenceKey } from '../../src/temporal/search-attributes';
 import { chosenAirline } from './airlines';
 import { showOrder, type Booking, type Placed } from './context';
 import { toBookingError } from './failures';
+import { serviceableUntil } from './servicing.decisions';
 
 export async function confirm(
   booking: Booking,
@@ -25,6 +26,7 @@ export async function confirm(
       chosenAirline(booking).ndc.retrieveOrder({ ctx, orderId: placed.order.orderId, owner: placed.order.owner }),
     );
     showOrder(state, retrieved.order);
+    keepUntilDeparture(booking, retrieved.order);
     const result = { ...trail.finish(outcomeOf(retrieved.order)), orderViewXml: retrieved.orderViewXml };
     return { result, order: retrieved.order };
   } catch (error) {
@@ -32,10 +34,16 @@ export async function confirm(
     log.warn('order created but not retrieved: confirmed with the OrderViewRS of its creation', {
       orderId: placed.order.orderId,
     });
+    keepUntilDeparture(booking, placed.order);
     const finished = trail.finish(outcomeOf(placed.order));
     const result = placed.orderViewXml !== undefined ? { ...finished, orderViewXml: placed.orderViewXml } : finished;
     return { result, order: placed.order };
   }
+}
+
+/** A serviceable booking shows how long it stays open from its first status with the order on. */
+function keepUntilDeparture({ settings, trail, intent }: Booking, order: OrderSummary): void {
+  if (settings.servicing !== undefined) trail.state.serviceableUntil = serviceableUntil(order.flights, intent.journey);
 }
 
 /** `HELD` for an order made unpaid (a hold), else `CONFIRMED`. */

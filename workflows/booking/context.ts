@@ -14,11 +14,12 @@ import type {
   PriceResult,
   ShopResult,
 } from '../../activities/booking.activities.types';
-import type {
-  AirlineChangeNotice,
-  ServicingAction,
-  ServicingArgs,
-  ServicingOptions,
+import {
+  DEFAULT_PAYMENT_DUE_NOTICE_MS,
+  type AirlineChangeNotice,
+  type ServicingAction,
+  type ServicingArgs,
+  type ServicingOptions,
 } from '../../src/booking/servicing.model';
 import {
   DEFAULT_AUTHENTICATION_TIMEOUT_MS,
@@ -93,8 +94,6 @@ export interface ServicingSettings {
 /** Default of {@link ServicingOptions.actionDueNoticeMs}: 6 h. */
 export const DEFAULT_ACTION_DUE_NOTICE_MS = 6 * 60 * 60 * 1000;
 
-/** Default of {@link ServicingOptions.paymentDueNoticeMs}: 2 h. */
-export const DEFAULT_PAYMENT_DUE_NOTICE_MS = 2 * 60 * 60 * 1000;
 /** Default of {@link ServicingOptions.maxHistoryEvents}. */
 export const DEFAULT_SERVICING_MAX_HISTORY_EVENTS = 10_000;
 
@@ -270,6 +269,8 @@ export type Phase =
   | 'ordering'
   /** The order exists: servicing actions are taken until the last flight has departed. */
   | 'serviceable'
+  /** Serviceable, continuing as new: servicing requests are refused as busy meanwhile. */
+  | 'continuing'
   /** About to complete: no cancel is carried out any more. */
   | 'closed';
 

@@ -43,7 +43,10 @@ export function listen(booking: Booking, onCancel: () => void): void {
   const { trail, inbox } = booking;
   const { state } = trail;
   setHandler(stateQuery, () => state);
-  setHandler(orderViewQuery, () => (state.status === 'CONFIRMED' ? booking.orderViewXml : undefined));
+  // The order's latest OrderViewRS while it exists (held, confirmed, changing...), not once cancelled or expired.
+  setHandler(orderViewQuery, () =>
+    state.status === 'CANCELLED' || state.status === 'EXPIRED' ? undefined : booking.orderViewXml,
+  );
   setHandler(seatMapQuery, () => inbox.seats?.maps);
   setHandler(approvePriceSignal, () => {
     inbox.approvals += 1;
@@ -134,8 +137,8 @@ function serviceBy<A extends ServicingAction>(
 function servicingView(booking: Booking): ServicingView {
   return {
     status: booking.trail.state.status,
-    serviceable: booking.phase === 'serviceable',
-    busy: booking.inbox.ticket !== undefined,
+    serviceable: booking.phase === 'serviceable' || booking.phase === 'continuing',
+    busy: booking.inbox.ticket !== undefined || booking.phase === 'continuing',
     passengers: booking.intent.passengers,
     order: booking.afterSale?.order,
     offers: booking.afterSale?.offers ?? [],

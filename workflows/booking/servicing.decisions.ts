@@ -93,8 +93,13 @@ function argumentsRefusal<A extends ServicingAction>(
       const { bags = [], seats = [] } = args as ServicingArgs['addServices'];
       if (bags.length + seats.length === 0) return invalid('bags, seats: add at least one bag or seat');
       const flying = flyingIndexes(view);
-      const unknown = [...bags, ...seats].find((item) => !flying.includes(item.passenger));
-      return unknown === undefined ? undefined : invalid(`passenger ${unknown.passenger} is not on the order`);
+      const unknown = [
+        ...bags.map((item, i) => ({ item, path: `bags[${i}]` })),
+        ...seats.map((item, i) => ({ item, path: `seats[${i}]` })),
+      ].find(({ item }) => !flying.includes(item.passenger));
+      return unknown === undefined
+        ? undefined
+        : invalid(`${unknown.path}.passenger: passenger ${unknown.item.passenger} is not on the order`);
     }
     default:
       return undefined;

@@ -184,6 +184,7 @@ export class BatchService {
       // Every status a booking passes through (AWAITING_APPROVAL, AWAITING_AUTHENTICATION, SETTLING...).
       running: children.filter((c) => !isFinalStatus(c.status)).length,
       confirmed: count('CONFIRMED'),
+      held: count('HELD'),
       failed: count('FAILED'),
       cancelled: count('CANCELLED'),
       escalated: count('ESCALATED'),
@@ -205,6 +206,7 @@ function batchView(id: string, d: WorkflowExecutionDescription, progress: BatchP
     pending: progress.pending,
     running: progress.running,
     confirmed: progress.confirmed,
+    held: progress.held ?? 0,
     failed: progress.failed,
     cancelled: progress.cancelled,
     escalated: progress.escalated ?? 0,
