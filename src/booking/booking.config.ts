@@ -11,7 +11,6 @@ import { DEFAULT_PAYMENT_DUE_NOTICE_MS } from './servicing.model';
 
 const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
 
-
 /**
  * - `ORDER_SETTLE_WINDOW_MS` (default 120000): how long an order create without a definite answer
  *   is looked up before the saga concludes no order exists. Must be longer than the airline's
