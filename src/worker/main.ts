@@ -95,7 +95,12 @@ async function main(logger: Logger): Promise<void> {
     for (const client of clients) client.close();
     await ops?.close();
     await connection.close();
-    await setup.tracing?.shutdown();
+    // A collector that does not answer loses the last spans; the worker still stopped cleanly.
+    await setup.tracing
+      ?.shutdown()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, `worker: spans not exported: ${(error as Error).message}`),
+      );
   }
 }
 
