@@ -104,6 +104,63 @@ describe('airline profiles', () => {
     );
   });
 
+  it('orderReads, pushesNotifications, circuitBreaker: defaults (reads 10%, no pushes, breaker on 5 / 30 s)', () => {
+    const [first] = parseAirlineFile({ airlines: [zz] }, env);
+    expect(first!.orderReads).toStrictEqual({ share: 0.1 });
+    expect(first!.pushesNotifications).toBe(false);
+    expect(first!.client.circuit).toStrictEqual({ airline: 'ZZ', failureThreshold: 5, openMs: 30_000 });
+    expect(airlineRoute(first!)).toStrictEqual({
+      code: 'ZZ',
+      settleWindowMs: 120_000,
+      unsettledPolicy: 'recreate',
+      authenticationTimeoutMs: 600_000,
+      calendarSearch: true,
+    });
+  });
+
+  it('orderReads, pushesNotifications, circuitBreaker: set, the schedule and pushes reach the route, false turns the breaker off', () => {
+    const orderReads = { share: 0.25, everyMs: 3_600_000, nearDepartureEveryMs: 600_000, nearDepartureMs: 86_400_000 };
+    const [first, second] = parseAirlineFile(
+      {
+        airlines: [
+          { ...zz, orderReads, pushesNotifications: true, circuitBreaker: { failureThreshold: 2 } },
+          { ...yy, orderReads: { everyMs: 7_200_000 }, circuitBreaker: false },
+        ],
+      },
+      env,
+    );
+    expect(first!.orderReads).toStrictEqual(orderReads);
+    expect(first!.client.circuit).toStrictEqual({ airline: 'ZZ', failureThreshold: 2, openMs: 30_000 });
+    expect(airlineRoute(first!)).toMatchObject({
+      orderReads: { everyMs: 3_600_000, nearDepartureEveryMs: 600_000, nearDepartureMs: 86_400_000 },
+      pushesNotifications: true,
+    });
+    // The share is the worker's (its reads queue), not the workflow's.
+    expect(airlineRoute(first!).orderReads).not.toHaveProperty('share');
+    expect(second!.orderReads).toStrictEqual({ share: 0.1, everyMs: 7_200_000 });
+    expect(second!.client).not.toHaveProperty('circuit');
+    expect(airlineRoute(second!)).toMatchObject({ orderReads: { everyMs: 7_200_000 } });
+    expect(airlineRoute(second!)).not.toHaveProperty('pushesNotifications');
+  });
+
+  it('refuses bad orderReads, pushesNotifications and circuitBreaker naming the field', () => {
+    const bad = (entry: Partial<AirlineEntry>) => () => parseAirlineFile({ airlines: [{ ...yy, ...entry }] }, env);
+    const where = 'AIRLINES_FILE: airline YY (airlines[0]): ';
+    expect(bad({ orderReads: { share: 1.5 } })).toThrow(`${where}orderReads.share: Too big`);
+    expect(bad({ orderReads: { everyMs: 0 } })).toThrow(`${where}orderReads.everyMs: Too small`);
+    expect(bad({ pushesNotifications: 'yes' as never })).toThrow(`${where}pushesNotifications: `);
+    expect(bad({ circuitBreaker: { failureThreshold: 0 } })).toThrow(
+      `${where}circuitBreaker.failureThreshold: Too small`,
+    );
+    expect(bad({ circuitBreaker: { openMs: 1.5 } })).toThrow(`${where}circuitBreaker.openMs: `);
+    expect(bad({ circuitBreaker: { threshold: 3 } as never })).toThrow(
+      `${where}circuitBreaker: Unrecognized key: "threshold"`,
+    );
+    expect(bad({ circuitBreaker: true as never })).toThrow(
+      `${where}circuitBreaker: must be { "failureThreshold"?, "openMs"? } or false`,
+    );
+  });
+
   it("reads each airline's error codes on top of the standard ones", () => {
     const [first, second] = parseAirlineFile({ airlines: [zz, yy] }, env);
     expect(failureForNdcCode('305', first!.codes)).toBe('OFFER_EXPIRED');
@@ -171,7 +228,11 @@ describe('airline profiles', () => {
       rateLimitRps: 7.5,
       settleWindowMs: 5000,
       unsettledPolicy: 'recreate',
+      orderReads: { share: 0.1 },
+      pushesNotifications: false,
     });
+    // The default circuit breaker, as for an airline of the file.
+    expect(single!.client.circuit).toStrictEqual({ airline: 'QQ', failureThreshold: 5, openMs: 30_000 });
     expect(() => profileFromEnv({ AIRLINE_RATE_LIMIT_RPS: '0' })).toThrow(/^AIRLINE_RATE_LIMIT_RPS: /);
     expect(() => profileFromEnv({ ORDER_UNSETTLED_POLICY: 'retry' })).toThrow(/^ORDER_UNSETTLED_POLICY: /);
     expect(profileFromEnv({ AIRLINE_AUTHENTICATION_TIMEOUT_MS: '90000' }).authenticationTimeoutMs).toBe(90_000);

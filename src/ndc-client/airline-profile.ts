@@ -155,13 +155,16 @@ export const airlineEntrySchema = z.strictObject({
    * for `openMs` (default 30 000), so bookings go to the others at once; `false`: none.
    */
   circuitBreaker: z
-    .union([
-      z.strictObject({
-        failureThreshold: z.number().int().positive().default(5),
-        openMs: z.number().int().min(0).default(30_000),
-      }),
-      z.literal(false),
-    ])
+    .union(
+      [
+        z.strictObject({
+          failureThreshold: z.number().int().positive().default(5),
+          openMs: z.number().int().min(0).default(30_000),
+        }),
+        z.literal(false),
+      ],
+      'must be { "failureThreshold"?, "openMs"? } or false',
+    )
     .default({ failureThreshold: 5, openMs: 30_000 }),
 });
 export type AirlineEntry = z.input<typeof airlineEntrySchema>;
@@ -213,10 +216,22 @@ export function parseAirlineFile(
 ): AirlineProfile[] {
   const parsed = airlineFileSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = innermostIssue(parsed.error.issues[0]!);
     throw new AirlineProfileError(`${source}: ${describePath(raw, issue.path)}: ${issue.message}`);
   }
   return parsed.data.airlines.map((entry) => profileFromEntry(entry, env, options.credentials ?? true, source));
+}
+
+/**
+ * A union's issue from inside the branch the value was meant for (`circuitBreaker.openMs`, not
+ * `circuitBreaker: Invalid input`); the union's own when the value fits no branch at all.
+ */
+function innermostIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  const wrongShape = (i: z.core.$ZodIssue) =>
+    i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value');
+  const inner = issue.errors.map((errors) => errors[0]).find((i) => i !== undefined && !wrongShape(i));
+  return inner === undefined ? issue : { ...innermostIssue(inner), path: [...issue.path, ...inner.path] };
 }
 
 /** `airline ZZ (airlines[0]): rateLimitRps` for an issue's path. */
@@ -259,7 +274,7 @@ function profileFromEntry(
       ...(entry.extensionNamespace !== undefined ? { extensionNamespace: entry.extensionNamespace } : {}),
       ...(entry.documentNamespace !== undefined ? { documentNamespace: entry.documentNamespace } : {}),
       timeoutMs: entry.timeoutMs,
-      ...(entry.circuitBreaker !== false ? { circuit: { airline: entry.code, ...entry.circuitBreaker } } : {}),
+      ...circuitOf(entry),
     },
     passwordEnv: entry.passwordEnv,
     orderReads: entry.orderReads,
@@ -274,9 +289,18 @@ function profileFromEntry(
   };
 }
 
+/** The client's circuit breaker of an entry (none with `circuitBreaker: false`). */
+function circuitOf({
+  code,
+  circuitBreaker,
+}: Pick<z.output<typeof airlineEntrySchema>, 'code' | 'circuitBreaker'>): Pick<NdcClientConfig, 'circuit'> {
+  return circuitBreaker === false ? {} : { circuit: { airline: code, ...circuitBreaker } };
+}
+
 /**
  * The profile of the `AIRLINE_*` variables (no AIRLINES_FILE): the client of
- * {@link loadNdcClientConfig} (its password only with `credentials`), `AIRLINE_CODE` (default ZZ), `AIRLINE_NAME`, `AIRLINE_RATE_LIMIT_RPS`,
+ * {@link loadNdcClientConfig} (its password only with `credentials`) with the default circuit
+ * breaker, `AIRLINE_CODE` (default ZZ), `AIRLINE_NAME`, `AIRLINE_RATE_LIMIT_RPS`,
  * `ORDER_SETTLE_WINDOW_MS`, `ORDER_UNSETTLED_POLICY`, and the embedded airline's error codes
  * (`embeddedErrorCodes`), which is what such a deployment booked with before profiles.
  */
@@ -308,10 +332,10 @@ export function profileFromEnv(
   return {
     code: entry.data.code,
     name: entry.data.name,
-    client,
+    client: { ...client, ...circuitOf(entry.data) },
     passwordEnv: 'AIRLINE_PASSWORD',
-    orderReads: { share: 0.1 },
-    pushesNotifications: false,
+    orderReads: entry.data.orderReads,
+    pushesNotifications: entry.data.pushesNotifications,
     rateLimitRps: entry.data.rateLimitRps,
     settleWindowMs: entry.data.settleWindowMs,
     unsettledPolicy: entry.data.unsettledPolicy,

@@ -18,7 +18,6 @@ import {
   startOpsServer,
   temporalLogger,
   type Logger,
-  type ProbeResult,
 } from '../common/observability';
 import { airlineSpan } from './airline-span';
 import { NdcHttpClient } from '../ndc-client';
@@ -29,13 +28,10 @@ import { createWorkerConnection } from '../temporal/temporal.connection';
 import { type BookingWorker, airlineWorker, bundleHasWorkflowSpans, createBookingWorker } from './worker';
 import { loadWorkerConfig, WorkerConfigError } from './worker.config';
 import { prepareSearchAttributes } from './worker.search-attributes';
-import { probeSearchAttributes, type SearchAttributeHealth } from '../temporal/search-attributes.check';
 import { createWorkerMetrics, instrumentNdcClient } from './worker.metrics';
 import { endWithParent } from '../common/end-with-parent';
 import { AirlineCredentials } from './airline-credentials';
-
-/** How long the readiness probe waits for Temporal, ms. */
-const READY_PROBE_TIMEOUT_MS = 2000;
+import { airlineHealth, liveness, readiness, type WorkerProbeSource } from './worker.health';
 
 /** A loopback port that was free a moment ago (for the SDK core's Prometheus exporter). */
 function freeLoopbackPort(): Promise<number> {
@@ -47,37 +43,6 @@ function freeLoopbackPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** The worker's readiness: it runs and Temporal answers; each airline's credentials and circuit as details. */
-async function readiness(
-  worker: BookingWorker | undefined,
-  connection: NativeConnection,
-  namespace: string,
-  airlines: () => Record<string, unknown>,
-): Promise<ProbeResult> {
-  const state = worker?.getState() ?? 'STARTING';
-  let attributes: SearchAttributeHealth;
-  try {
-    const deadline = Date.now() + READY_PROBE_TIMEOUT_MS;
-    await connection.withDeadline(deadline, () => connection.workflowService.getSystemInfo({}));
-    attributes = await connection.withDeadline(deadline, () => probeSearchAttributes(connection, namespace));
-  } catch (error) {
-    return {
-      ok: false,
-      status: 'unavailable',
-      details: { worker: state, temporal: { status: 'down', error: (error as Error).message }, airlines: airlines() },
-    };
-  }
-  if (attributes.status === 'down')
-    return { ok: false, status: 'unavailable', details: { worker: state, temporal: attributes, airlines: airlines() } };
-  const ok = state === 'RUNNING';
-  const temporalUp = { status: 'up', searchAttributes: attributes.status };
-  return {
-    ok,
-    status: ok ? 'ok' : 'unavailable',
-    details: { worker: state, temporal: temporalUp, airlines: airlines() },
-  };
 }
 
 /** What the worker process runs with. */
@@ -114,7 +79,12 @@ async function main(logger: Logger): Promise<void> {
   });
   const credentials = setup.profiles.map((profile, i) => new AirlineCredentials(profile, clients[i]!, logger));
   const state: { worker?: BookingWorker } = {};
-  const ops = await startOps(setup, registry, connection, state, airlineHealth(setup.profiles, credentials, clients));
+  const served = setup.profiles.map(({ code }, i) => ({
+    code,
+    credentials: credentials[i]!,
+    circuit: clients[i]!.circuit,
+  }));
+  const ops = await startOps(setup, registry, connection, state, airlineHealth(served));
   try {
     state.worker = await createWorker(setup, connection, clients, metrics);
     logStarted(logger, setup, ops?.url);
@@ -125,7 +95,12 @@ async function main(logger: Logger): Promise<void> {
     for (const client of clients) client.close();
     await ops?.close();
     await connection.close();
-    await setup.tracing?.shutdown();
+    // A collector that does not answer loses the last spans; the worker still stopped cleanly.
+    await setup.tracing
+      ?.shutdown()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, `worker: spans not exported: ${(error as Error).message}`),
+      );
   }
 }
 
@@ -168,46 +143,25 @@ function installRuntime(logger: Logger, coreMetricsPort: number): void {
   });
 }
 
-/** Each airline's credentials (the last check) and circuit breaker, for the health answer. */
-function airlineHealth(
-  profiles: AirlineProfile[],
-  credentials: AirlineCredentials[],
-  clients: NdcHttpClient[],
-): () => Record<string, unknown> {
-  return () =>
-    Object.fromEntries(
-      profiles.map((profile, i) => [
-        profile.code,
-        {
-          credentials: credentials[i]!.current(),
-          ...(clients[i]!.circuit !== undefined ? { circuit: clients[i]!.circuit!.snapshot() } : {}),
-        },
-      ]),
-    );
-}
-
 /** `/health/live`, `/health/ready` and `/metrics` on WORKER_HTTP_PORT (none when `off`). */
 async function startOps(
   setup: WorkerSetup,
   registry: ReturnType<typeof createMetricsRegistry>,
   connection: NativeConnection,
   state: { worker?: BookingWorker },
-  airlines: () => Record<string, unknown>,
+  airlines: WorkerProbeSource['airlines'],
 ) {
   const { httpPort, httpHost, temporal } = setup.config;
   if (httpPort === undefined) return undefined;
+  const source = { state: () => state.worker?.getState(), connection, namespace: temporal.namespace, airlines };
   return startOpsServer({
     port: httpPort,
     host: httpHost,
     registry,
     extraMetrics: async () =>
       (await fetch(`http://127.0.0.1:${setup.coreMetricsPort}/metrics`, { signal: AbortSignal.timeout(2000) })).text(),
-    live: () => {
-      const workerState = state.worker?.getState() ?? 'STARTING';
-      const ok = workerState !== 'FAILED' && workerState !== 'STOPPED';
-      return { ok, status: ok ? 'ok' : 'unavailable', details: { worker: workerState } };
-    },
-    ready: () => readiness(state.worker, connection, temporal.namespace, airlines),
+    live: () => liveness(source),
+    ready: () => readiness(source),
   });
 }
 

@@ -196,9 +196,17 @@ describe('airline circuit breakers in the worker metrics', () => {
     let text = await registry.metrics();
     expect(sample(text, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' })).toBe('2');
     expect(sample(text, 'ndc_saga_airline_circuit_state', { airline: 'YY' })).toBe('0');
-    expect(sample(text, 'ndc_saga_airline_circuit_opens', { airline: 'ZZ' })).toBe('1');
+    expect(sample(text, 'ndc_saga_airline_circuit_opens_total', { airline: 'ZZ' })).toBe('1');
+    expect(sample(text, 'ndc_saga_airline_circuit_opens_total', { airline: 'YY' })).toBe('0');
+    expect(text).toContain('# TYPE ndc_saga_airline_circuit_opens_total counter');
     now = 1000;
     text = await registry.metrics();
     expect(sample(text, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' })).toBe('1');
+    // The trial call fails: open again, a second open counted.
+    zz.before();
+    zz.failure();
+    text = await registry.metrics();
+    expect(sample(text, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' })).toBe('2');
+    expect(sample(text, 'ndc_saga_airline_circuit_opens_total', { airline: 'ZZ' })).toBe('2');
   });
 });

@@ -6,6 +6,8 @@
  *   `bookingMetrics` sink, once per booking when it reaches its outcome (not during replay), and
  *   order cancels of confirmed bookings;
  * - airline calls by NDC operation, HTTP status and outcome: from {@link instrumentNdcClient};
+ * - each airline's circuit breaker (state, opens): read from the breakers when scraped
+ *   (`watchCircuit`);
  * - bookings awaiting approval, and bookings overdue in a waiting status: counted in Temporal
  *   visibility when scraped (cluster-wide);
  * - webhook deliveries by agency and outcome: from {@link instrumentWebhookActivities}.
@@ -34,7 +36,7 @@ export interface WorkerMetrics {
   reconciliations: Counter;
   airlineCallDuration: Histogram<'airline' | 'operation' | 'http_status' | 'outcome'>;
   airlineCircuitState: Gauge<'airline'>;
-  airlineCircuitOpens: Gauge<'airline'>;
+  airlineCircuitOpens: Counter<'airline'>;
   /** Shows an airline client's circuit breaker in the circuit metrics. */
   watchCircuit(airline: string, circuit: CircuitBreaker): void;
   awaitingApproval: Gauge;
@@ -160,13 +162,15 @@ function airlineMetrics(registers: Registry[]) {
         for (const [airline, circuit] of circuits) this.set({ airline }, stateValue[circuit.state]);
       },
     }),
-    airlineCircuitOpens: new Gauge({
-      name: `${METRIC_PREFIX}airline_circuit_opens`,
-      help: "How often each airline's circuit breaker opened since the worker started",
+    airlineCircuitOpens: new Counter({
+      name: `${METRIC_PREFIX}airline_circuit_opens_total`,
+      help: "Times each airline's circuit breaker opened since the worker started",
       labelNames: ['airline'],
       registers,
       collect() {
-        for (const [airline, circuit] of circuits) this.set({ airline }, circuit.snapshot().opens);
+        // The breaker counts; a counter cannot be set, so it is cleared and counted up to that.
+        this.reset();
+        for (const [airline, circuit] of circuits) this.inc({ airline }, circuit.snapshot().opens);
       },
     }),
     /** Shows `circuit` (an airline client's breaker) in the circuit metrics. */
