@@ -5,10 +5,8 @@
  * failure after sending is CANCEL_OUTCOME_UNKNOWN).
  */
 import { orderCancelRq, orderCreateRq, orderRetrieveRq } from '../src/booking/intent-to-ndc';
-import { flyingPassengerIds, orderFlights, orderPaymentStatus } from '../src/booking/order-from-ndc';
-import type { DataLists } from '../src/ndc/ndc.model';
-import { cancellationOf } from '../src/ndc/cancellation-penalty';
-import { requireElement, requireMoney } from '../src/ndc/require-element';
+import { summaryOfOrder } from '../src/booking/order-from-ndc';
+import { requireMoney } from '../src/ndc/require-element';
 import {
   isAuthenticationChallenge,
   NdcInvalidResponseError,
@@ -97,31 +95,7 @@ export function challengeOf(answer: CustomerInputResponse, attempt: number): Aut
 export function orderSummary(rs: OrderViewSuccess, currency: string): OrderSummary {
   const order = rs.orders[0];
   if (order === undefined) throw new NdcInvalidResponseError('OrderViewRS without an Order');
-  const reference = order.bookingReferences[0]?.id;
-  if (reference === undefined) throw new NdcInvalidResponseError('OrderViewRS Order without a BookingReference');
-  return {
-    orderId: order.orderId,
-    owner: order.owner,
-    bookingReference: reference,
-    total: requireMoney(order.totalOrderPrice, 'Order/TotalOrderPrice', { currency, otherPrice: order.otherPrice }),
-    status: requireElement(order.statusCode, 'Order/Status'),
-    ...cancellationSummary(rs.dataLists, currency),
-    flights: orderFlights(rs.dataLists),
-    passengerIds: flyingPassengerIds(order),
-    itemCount: order.orderItems.length,
-    payment: orderPaymentStatus(order),
-    ...(order.scheduleChange === true ? { scheduleChange: true } : {}),
-  };
-}
-
-/** The fee and refund a cancelled order's view carries (see `cancellationOf`), as money. */
-function cancellationSummary(dataLists: DataLists, currency: string): Pick<OrderSummary, 'cancellationFee' | 'refund'> {
-  const { fee, refund } = cancellationOf(dataLists);
-  const where = 'DataLists/PenaltyList/Penalty/Details/Detail/Amounts/Amount/CurrencyAmountValue';
-  return {
-    ...(fee !== undefined ? { cancellationFee: requireMoney(fee, where, { currency }) } : {}),
-    ...(refund !== undefined ? { refund: requireMoney(refund, where, { currency }) } : {}),
-  };
+  return summaryOfOrder(order, rs.dataLists, currency);
 }
 
 /** CustomerInputRS; like createOrder, a failure after sending is ORDER_OUTCOME_UNKNOWN. */

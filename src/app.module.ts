@@ -11,6 +11,7 @@ import {
   API_CLOCK,
   API_CONFIG,
   API_KEY_STORE,
+  API_METRICS,
   JWT_VERIFIER,
   RATE_LIMITER,
   TEMPORAL_CLIENT,
@@ -20,6 +21,8 @@ import type { ApiKeyStore } from './api/auth/api-keys';
 import { AuthGuard } from './api/auth/auth.guard';
 import type { JwtVerifier } from './api/auth/jwt-verifier';
 import { AirlineController } from './api/airlines/airline.controller';
+import { NotificationController } from './api/airlines/notification.controller';
+import { NotificationService } from './api/airlines/notification.service';
 import { BatchController } from './api/batches/batch.controller';
 import { BatchService } from './api/batches/batch.service';
 import { AuthenticationController, AuthenticationReturnController } from './api/bookings/authentication.controller';
@@ -85,6 +88,7 @@ export class AppModule implements OnApplicationShutdown {
         AuthenticationReturnController,
         BatchController,
         AirlineController,
+        NotificationController,
         HealthController,
         CodecController,
         WebhookController,
@@ -96,6 +100,7 @@ export class AppModule implements OnApplicationShutdown {
         BookingService,
         ServicingService,
         BatchService,
+        NotificationService,
         WebhookService,
         { provide: WEBHOOK_CONFIG, useValue: deps.webhooks ?? loadWebhookConfig() },
         RateLimitGuard,
@@ -107,6 +112,7 @@ export class AppModule implements OnApplicationShutdown {
         ...optional(API_KEY_STORE, deps.apiKeys),
         ...optional(JWT_VERIFIER, deps.jwtVerifier),
         ...optional(RATE_LIMITER, deps.rateLimiter),
+        ...optional(API_METRICS, deps.metrics),
       ],
     };
   }

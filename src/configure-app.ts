@@ -5,6 +5,7 @@
  * Used by `main.ts`, the e2e tests and the benchmark.
  */
 import { Logger } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -68,14 +69,29 @@ export function configureApp(
   app.use(requestIdMiddleware);
   if (metrics !== undefined) app.use(apiHttpMetrics(metrics));
   app.use(codecCors(config.codecCorsOrigins));
-  app.useBodyParser('json', { limit: MAX_BODY });
+  // Airline notifications are read by their route, after their credential is checked.
+  app.useBodyParser('json', { limit: MAX_BODY, type: parsedUnlessNotification('application/json') });
   // Issuers that POST the browser back to the 3-D Secure return endpoint send a form.
-  app.useBodyParser('urlencoded', { limit: MAX_BODY, extended: false });
+  app.useBodyParser('urlencoded', {
+    limit: MAX_BODY,
+    extended: false,
+    type: parsedUnlessNotification('application/x-www-form-urlencoded'),
+  });
   app.use(httpServerSpans({ skip: (req) => QUIET_PATHS.includes((req.url ?? '').split('?')[0]!) }));
   app.useGlobalFilters(new ApiExceptionFilter());
   // `/docs` and `/docs/json` are served by swagger-ui-express ahead of the Nest router, so they are
   // public by construction: the document describes the API, it holds no data.
   SwaggerModule.setup('docs', app, () => openApiDocument(app), { jsonDocumentUrl: 'docs/json' });
+}
+
+/** `POST /airlines/{code}/notifications`: its body is read by its handler, never by a parser. */
+const NOTIFICATION_PATH = /^\/airlines\/[^/?]+\/notifications\/?(?:\?|$)/;
+
+/** A body parser's `type` test: bodies of `mediaType`, except on the notification route. */
+function parsedUnlessNotification(mediaType: string) {
+  return (req: IncomingMessage): boolean =>
+    !NOTIFICATION_PATH.test(req.url ?? '') &&
+    (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === mediaType;
 }
 
 /** The OpenAPI document: routes from the decorators, component schemas derived from zod, bearer security schemes. */

@@ -34,8 +34,12 @@ export async function takeNotices(booking: Booking, afterSale: AfterSale): Promi
   return false;
 }
 
-/** A notice: dropped when a duplicate, else shown and settled by policy, or left to the agency. */
+/** A notice: dropped when for another order or a duplicate, else shown and settled by policy, or left to the agency. */
 async function takeNotice(booking: Booking, afterSale: AfterSale, notice: AirlineChangeNotice): Promise<boolean> {
+  if (notice.order.orderId !== afterSale.order.orderId) {
+    log.warn('airline change notice for another order: dropped', { orderId: notice.order.orderId });
+    return false;
+  }
   if (notice.sequence !== undefined) {
     if (afterSale.lastSequence !== undefined && notice.sequence <= afterSale.lastSequence) {
       log.info('airline change notice already taken: dropped', { sequence: notice.sequence });

@@ -122,5 +122,11 @@ export const payBookingUpdate = defineUpdate<BookingState, [PayRequest]>('payBoo
  */
 export const airlineChangeSignal = defineSignal<[AirlineChangeNotice]>('airlineChange');
 
+/**
+ * Whether the booking already has the airline's notification of order version `sequence` (taken,
+ * or waiting in its inbox): the notification endpoint acknowledges such a repeat without a signal.
+ */
+export const airlineNoticeSeenQuery = defineQuery<boolean, [number]>('airlineNoticeSeen');
+
 /** The agency's answer to an airline change (`ACTION_REQUIRED`): accept, rebook on an offer (fee waived), or cancel (full refund). */
 export const answerAirlineChangeUpdate = defineUpdate<BookingState, [AirlineChangeAnswer]>('answerAirlineChange');

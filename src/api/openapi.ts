@@ -25,6 +25,7 @@ import {
 import { bookingListQuerySchema, seatSelectionSchema } from './bookings/booking.dto';
 import {
   addServicesBodySchema,
+  airlineChangeBodySchema,
   cancelBodySchema,
   cancelQuoteBodySchema,
   changeOffersBodySchema,
@@ -56,6 +57,7 @@ export function openApiComponentSchemas(): Record<string, Record<string, unknown
     ChangeOffersRequest: jsonSchema(changeOffersBodySchema, 'input'),
     ChangeOffers: jsonSchema(changeOffersAnswerSchema),
     ChangeTrip: jsonSchema(changeTripBodySchema, 'input'),
+    AirlineChangeAnswer: jsonSchema(airlineChangeBodySchema, 'input'),
     OrderServices: jsonSchema(orderServicesAnswerSchema),
     AddServices: jsonSchema(addServicesBodySchema, 'input'),
     CancelQuoteRequest: jsonSchema(cancelQuoteBodySchema, 'input'),

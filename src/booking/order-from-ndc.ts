@@ -2,9 +2,12 @@
  * What the saga reads of an order the airline shows (OrderViewRS, OrderChangeNotif): its flights,
  * the passengers still on it, and whether it is paid. Pure: used by the order activities.
  */
+import type { OrderFlight, OrderSummary } from './servicing.model';
+import { cancellationOf } from '../ndc/cancellation-penalty';
 import type { DataLists, Order } from '../ndc/ndc.model';
+import { requireElement, requireMoney } from '../ndc/require-element';
+import { NdcInvalidResponseError } from '../ndc-client/ndc-client.errors';
 import { orderTimeLimits } from '../ndc/order-servicing';
-import type { OrderFlight } from './servicing.model';
 
 /** The order's flights (one per segment), in order of departure. */
 export function orderFlights(dataLists: DataLists): OrderFlight[] {
@@ -44,5 +47,40 @@ export function orderPaymentStatus(order: Order): {
     status: 'due',
     dueBy: limits.paymentDue,
     ...(limits.priceGuaranteedUntil !== undefined ? { priceGuaranteedUntil: limits.priceGuaranteedUntil } : {}),
+  };
+}
+
+/**
+ * The summary of one NDC Order with its DataLists (an OrderViewRS's, or an OrderChangeNotif's).
+ * `currency`: that of amounts sent without `Code` (none: such an amount is refused, naming it).
+ */
+export function summaryOfOrder(order: Order, dataLists: DataLists, currency: string | undefined): OrderSummary {
+  const reference = order.bookingReferences[0]?.id;
+  if (reference === undefined) throw new NdcInvalidResponseError('Order without a BookingReference');
+  return {
+    orderId: order.orderId,
+    owner: order.owner,
+    bookingReference: reference,
+    total: requireMoney(order.totalOrderPrice, 'Order/TotalOrderPrice', { currency, otherPrice: order.otherPrice }),
+    status: requireElement(order.statusCode, 'Order/Status'),
+    ...cancellationSummary(dataLists, currency),
+    flights: orderFlights(dataLists),
+    passengerIds: flyingPassengerIds(order),
+    itemCount: order.orderItems.length,
+    payment: orderPaymentStatus(order),
+    ...(order.scheduleChange === true ? { scheduleChange: true } : {}),
+  };
+}
+
+/** The fee and refund a cancelled order's view carries (see `cancellationOf`), as money. */
+function cancellationSummary(
+  dataLists: DataLists,
+  currency: string | undefined,
+): Pick<OrderSummary, 'cancellationFee' | 'refund'> {
+  const { fee, refund } = cancellationOf(dataLists);
+  const where = 'DataLists/PenaltyList/Penalty/Details/Detail/Amounts/Amount/CurrencyAmountValue';
+  return {
+    ...(fee !== undefined ? { cancellationFee: requireMoney(fee, where, { currency }) } : {}),
+    ...(refund !== undefined ? { refund: requireMoney(refund, where, { currency }) } : {}),
   };
 }

@@ -123,7 +123,13 @@ describe('airline profiles', () => {
     const [first, second] = parseAirlineFile(
       {
         airlines: [
-          { ...zz, orderReads, pushesNotifications: true, circuitBreaker: { failureThreshold: 2 } },
+          {
+            ...zz,
+            orderReads,
+            pushesNotifications: true,
+            notifications: { passwordEnv: 'ZZ_NOTIFY' },
+            circuitBreaker: { failureThreshold: 2 },
+          },
           { ...yy, orderReads: { everyMs: 7_200_000 }, circuitBreaker: false },
         ],
       },
@@ -159,6 +165,27 @@ describe('airline profiles', () => {
     expect(bad({ circuitBreaker: true as never })).toThrow(
       `${where}circuitBreaker: must be { "failureThreshold"?, "openMs"? } or false`,
     );
+  });
+
+  it('notifications: the credential a pushing airline presents (username default the designator), needed when it pushes', () => {
+    const [pushing, named] = parseAirlineFile(
+      {
+        airlines: [
+          { ...zz, pushesNotifications: true, notifications: { passwordEnv: 'ZZ_NOTIFY' } },
+          { ...yy, pushesNotifications: true, notifications: { username: 'yy-push', passwordEnv: 'YY_NOTIFY' } },
+        ],
+      },
+      env,
+    );
+    expect(pushing!.notifications).toEqual({ username: 'ZZ', passwordEnv: 'ZZ_NOTIFY' });
+    expect(named!.notifications).toEqual({ username: 'yy-push', passwordEnv: 'YY_NOTIFY' });
+    expect(parseAirlineFile({ airlines: [zz] }, env)[0]).not.toHaveProperty('notifications');
+    expect(() => parseAirlineFile({ airlines: [{ ...zz, pushesNotifications: true }] }, env)).toThrow(
+      'AIRLINES_FILE: airline ZZ (airlines[0]): notifications: is needed when pushesNotifications is true ({ "passwordEnv": ... })',
+    );
+    expect(() =>
+      parseAirlineFile({ airlines: [{ ...zz, notifications: { passwordEnv: 'not a variable' } }] }, env),
+    ).toThrow('AIRLINES_FILE: airline ZZ (airlines[0]): notifications.passwordEnv: must name an environment variable');
   });
 
   it("reads each airline's error codes on top of the standard ones", () => {

@@ -51,6 +51,11 @@ export interface AirlineProfile {
   orderReads: { share: number; everyMs?: number; nearDepartureEveryMs?: number; nearDepartureMs?: number };
   /** The airline pushes OrderChangeNotif: its orders are read less often. */
   pushesNotifications: boolean;
+  /**
+   * The credential the airline presents when it pushes (HTTP Basic to `POST /airlines/{code}/notifications`):
+   * the username, and the variable holding the password. Set exactly when it pushes.
+   */
+  notifications?: { username: string; passwordEnv: string };
   /** Airline calls per second across every worker (the airline queue's activity rate limit). */
   rateLimitRps: number;
   /** How long an order create without a definite answer is looked up, ms. */
@@ -150,6 +155,16 @@ export const airlineEntrySchema = z.strictObject({
   /** The airline pushes OrderChangeNotif to the API (`POST /airlines/{code}/notifications`): read three times less often. Default false. */
   pushesNotifications: z.boolean().default(false),
   /**
+   * The HTTP Basic credential the airline pushes with (needed when `pushesNotifications`): the
+   * username (default the designator) and `passwordEnv`, the variable holding its password.
+   */
+  notifications: z
+    .strictObject({
+      username: z.string().min(1).max(100).optional(),
+      passwordEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must name an environment variable'),
+    })
+    .optional(),
+  /**
    * The circuit breaker of the worker's calls (docs/orchestrator.md, "Under load and outages"):
    * after `failureThreshold` transient failures in a row (default 5) the airline is not called
    * for `openMs` (default 30 000), so bookings go to the others at once; `false`: none.
@@ -169,9 +184,15 @@ export const airlineEntrySchema = z.strictObject({
 });
 export type AirlineEntry = z.input<typeof airlineEntrySchema>;
 
+/** An airline that pushes names the credential it pushes with. */
+const pushingAirline = airlineEntrySchema.refine(
+  (entry) => !entry.pushesNotifications || entry.notifications !== undefined,
+  { path: ['notifications'], message: 'is needed when pushesNotifications is true ({ "passwordEnv": ... })' },
+);
+
 export const airlineFileSchema = z.strictObject({
   airlines: z
-    .array(airlineEntrySchema)
+    .array(pushingAirline)
     .min(1, 'must list at least one airline')
     .superRefine((airlines, ctx) => {
       const seen = new Set<string>();
@@ -279,6 +300,14 @@ function profileFromEntry(
     passwordEnv: entry.passwordEnv,
     orderReads: entry.orderReads,
     pushesNotifications: entry.pushesNotifications,
+    ...(entry.pushesNotifications && entry.notifications !== undefined
+      ? {
+          notifications: {
+            username: entry.notifications.username ?? entry.code,
+            passwordEnv: entry.notifications.passwordEnv,
+          },
+        }
+      : {}),
     rateLimitRps: entry.rateLimitRps,
     settleWindowMs: entry.settleWindowMs,
     unsettledPolicy: entry.unsettledPolicy,

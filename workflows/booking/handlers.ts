@@ -11,6 +11,7 @@ import type { AuthenticationReceipt, AuthenticationReturn } from '../../src/book
 import {
   addServicesUpdate,
   airlineChangeSignal,
+  airlineNoticeSeenQuery,
   answerAirlineChangeUpdate,
   approvePriceSignal,
   authenticationResultUpdate,
@@ -54,6 +55,12 @@ export function listen(booking: Booking, onCancel: () => void): void {
   setHandler(airlineChangeSignal, (notice) => {
     inbox.notices.push(notice);
   });
+  setHandler(
+    airlineNoticeSeenQuery,
+    (sequence) =>
+      (booking.afterSale?.lastSequence ?? -1) >= sequence ||
+      inbox.notices.some((notice) => notice.sequence === sequence),
+  );
   const requestCancel = (request?: { reason?: string }): void => {
     if (cancelPending(booking) || state.status === 'CANCELLED') return;
     inbox.cancel.requestedAt = new Date().toISOString();

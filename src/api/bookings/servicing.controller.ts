@@ -24,6 +24,7 @@ import { utcToday } from './booking.dto';
 import { bookingLinks } from './booking.reads';
 import {
   validateAddServices,
+  validateAirlineChange,
   validateCancelQuote,
   validateChangeOffers,
   validateChangeTrip,
@@ -110,6 +111,26 @@ export class ServicingController {
   ): Promise<ServicingAnswer> {
     const request = valid(validatePayBooking(body, utcToday(this.now())), 'payment');
     return answer(res, await this.servicing.pay(id, caller, request, key));
+  }
+
+  @Post(':id/airline-change')
+  @ServicingWrite(
+    'Answer a change the airline made (ACTION_REQUIRED, update answerAirlineChange): accept it, rebook on an offer of change-offers (fee waived), or cancel (full refund); recorded as airlineChange.action',
+    'AirlineChangeAnswer',
+    [400, 'Invalid body: every bad field is named'],
+    [404, 'OFFER_UNKNOWN: ask for change offers first (also: unknown booking)'],
+    [409, 'BOOKING_BUSY, NOT_SERVICEABLE (not ACTION_REQUIRED), OFFER_EXPIRED'],
+    [422, 'CARD_REQUIRED, INVALID_CARD'],
+  )
+  async answerAirlineChange(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<ServicingAnswer> {
+    const request = valid(validateAirlineChange(body, utcToday(this.now())), 'airline change answer');
+    return answer(res, await this.servicing.answerAirlineChange(id, caller, request, key));
   }
 
   @Post(':id/change-offers')

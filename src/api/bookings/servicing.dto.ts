@@ -10,6 +10,7 @@ import type { PaymentCard } from '../../booking/booking.model';
 import { bookingIntentSchema, intentExtrasSchema } from '../../booking/booking.schemas';
 import type {
   AddServicesRequest,
+  AirlineChangeAnswer,
   ChangeOffersRequest,
   ChangeTripRequest,
   PayRequest,
@@ -54,6 +55,25 @@ export const changeTripBodySchema = z.strictObject({
     .optional(),
 });
 export type ChangeTripBody = z.infer<typeof changeTripBodySchema>;
+
+/** `POST /bookings/{id}/airline-change`: the agency's answer to a change the airline made. */
+export const airlineChangeBodySchema = z
+  .strictObject({
+    action: z.enum(['accept', 'rebook', 'cancel'], { message: 'must be accept, rebook or cancel' }),
+    /** `rebook`: an offer of `change-offers` (the change fee waived). */
+    offerId: text(200).optional(),
+    /** `rebook`: needed only when something is due. */
+    payment: cardPaymentSchema.optional(),
+  })
+  .refine((body) => body.action !== 'rebook' || body.offerId !== undefined, {
+    path: ['offerId'],
+    message: 'is needed to rebook: an offer of change-offers',
+  })
+  .refine((body) => body.action === 'rebook' || (body.offerId === undefined && body.payment === undefined), {
+    path: ['action'],
+    message: 'only rebook takes offerId and payment',
+  });
+export type AirlineChangeBody = z.infer<typeof airlineChangeBodySchema>;
 
 /** `POST /bookings/{id}/services`: bags (codes as in the intent's extras) and seats added to the order. */
 export const addServicesBodySchema = z
@@ -136,6 +156,23 @@ export function validateChangeTrip(body: unknown, today: string): ValidationResu
       offerId,
       ...(payment !== undefined ? { card: payment.card } : {}),
       ...(maxDifference !== undefined ? { maxDifference } : {}),
+    },
+  };
+}
+
+/** Validates `POST /bookings/{id}/airline-change`; the update takes the card as `card`. */
+export function validateAirlineChange(body: unknown, today: string): ValidationResult<AirlineChangeAnswer> {
+  const checked = validateOn(airlineChangeBodySchema, body, (value) =>
+    expiry(value.payment?.card, today, ['payment', 'card']),
+  );
+  if (!checked.ok) return checked;
+  const { action, offerId, payment } = checked.value;
+  return {
+    ok: true,
+    value: {
+      action,
+      ...(offerId !== undefined ? { offerId } : {}),
+      ...(payment !== undefined ? { card: payment.card } : {}),
     },
   };
 }

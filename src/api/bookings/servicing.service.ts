@@ -12,6 +12,7 @@ import type { UpdateDefinition } from '@temporalio/common';
 import type { BookingState } from '../../booking/booking.model';
 import type {
   AddServicesRequest,
+  AirlineChangeAnswer,
   ChangeOffersRequest,
   ChangeTripRequest,
   PayRequest,
@@ -19,6 +20,7 @@ import type {
 import { currencyScale, subtract } from '../../common/decimal';
 import {
   addServicesUpdate,
+  answerAirlineChangeUpdate,
   cancelQuoteUpdate,
   changeOffersUpdate,
   changeTripUpdate,
@@ -102,6 +104,16 @@ export class ServicingService {
   /** Takes a change offer. */
   changeTrip(id: string, caller: Principal, request: ChangeTripRequest, key?: string): Promise<ServicingOutcome> {
     return this.write(id, caller, changeTripUpdate, request, updateIdOf('changeTrip', key));
+  }
+
+  /** The agency's answer to a change the airline made (`ACTION_REQUIRED`). */
+  answerAirlineChange(
+    id: string,
+    caller: Principal,
+    answer: AirlineChangeAnswer,
+    key?: string,
+  ): Promise<ServicingOutcome> {
+    return this.write(id, caller, answerAirlineChangeUpdate, answer, updateIdOf('answerAirlineChange', key));
   }
 
   /** Adds bags and seats to the order. */

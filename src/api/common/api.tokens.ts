@@ -14,3 +14,4 @@ export const API_KEY_STORE = Symbol('API_KEY_STORE');
 export const JWT_VERIFIER = Symbol('JWT_VERIFIER');
 /** The per-agency rate limiter of `POST /bookings` and `POST /batches` (absent: no limit). */
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
+export const API_METRICS = Symbol('API_METRICS');

@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { ApiConfigError, loadApiConfig } from './api.config';
 
 describe('loadApiConfig', () => {
@@ -15,6 +18,7 @@ describe('loadApiConfig', () => {
           client: expect.objectContaining({ retailBaseUrl: 'http://127.0.0.1:4010', password: '' }),
         }),
       ],
+      notificationCredentials: new Map(),
       codecCorsOrigins: ['http://localhost:8233', 'http://127.0.0.1:8233'],
       codecOpenOnLoopback: false,
       batchConcurrency: 4,
@@ -131,5 +135,35 @@ describe('loadApiConfig', () => {
     );
     expect(() => loadApiConfig({ AIRLINE_BASE_URL: 'ftp://airline' })).toThrow(/^AIRLINE_BASE_URL: /);
     expect(() => loadApiConfig({ AIRLINES_FILE: '/nope/airlines.json' })).toThrow(/^AIRLINES_FILE: cannot read/);
+  });
+
+  it('reads the notification credential of each pushing airline, naming a missing password variable', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-config-'));
+    const file = path.join(dir, 'airlines.json');
+    const entry = {
+      code: 'ZZ',
+      name: 'Zeta',
+      baseUrl: 'http://127.0.0.1:4010',
+      username: 'agency',
+      passwordEnv: 'ZZ_PW',
+    };
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        airlines: [{ ...entry, pushesNotifications: true, notifications: { passwordEnv: 'ZZ_PUSH' } }],
+      }),
+    );
+    try {
+      const config = loadApiConfig({ AIRLINES_FILE: file, ZZ_PUSH: 'push-secret' });
+      const zz = config.notificationCredentials.get('ZZ')!;
+      expect(zz.matches(`Basic ${Buffer.from('ZZ:push-secret').toString('base64')}`)).toBe(true);
+      expect(zz.matches(`Basic ${Buffer.from('ZZ:other').toString('base64')}`)).toBe(false);
+      expect(JSON.stringify(config)).not.toContain('push-secret');
+      expect(() => loadApiConfig({ AIRLINES_FILE: file })).toThrow(
+        new ApiConfigError('ZZ_PUSH', 'not set: the notification password of airline ZZ'),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@ import type { BookingWorkflowOptions } from '../../booking/booking.model';
 import { loadBookingPriorities, type BookingPriorities } from '../../booking/booking.priority';
 import { EnvConfigError, parseEnv } from '../../common/env';
 import { temporalEnvFields } from '../../temporal/temporal.config';
+import { BasicCredentials } from '../../common/basic-credentials';
 import { airlineRoute, loadAirlineProfiles, type AirlineProfile } from '../../ndc-client/airline-profile';
 
 /** Where the API keys live when API_KEYS_FILE is not set (the git-ignored `.data/` folder). */
@@ -47,6 +48,12 @@ export interface ApiConfig {
    * airline but `GET /health` (`<baseUrl>/health` of each).
    */
   airlines: AirlineProfile[];
+  /**
+   * The credential each airline that pushes notifications presents (its profile's
+   * `notifications`: username, and the password from the variable `passwordEnv` names, checked
+   * here at start), by designator; only a digest is kept.
+   */
+  notificationCredentials: ReadonlyMap<string, BasicCredentials>;
   /**
    * Origins allowed to call `/codec` from a browser (CODEC_CORS_ORIGINS, comma-separated; default
    * the dev server's Web UI: `http://localhost:<p>,http://127.0.0.1:<p>` with `<p>` =
@@ -158,6 +165,22 @@ function loadApiAirlines(env: NodeJS.ProcessEnv): AirlineProfile[] {
   }
 }
 
+/** Each pushing airline's notification credential; a missing password names its variable. */
+function notificationCredentialsOf(
+  airlines: readonly AirlineProfile[],
+  env: NodeJS.ProcessEnv,
+): Map<string, BasicCredentials> {
+  const credentials = new Map<string, BasicCredentials>();
+  for (const { code, notifications } of airlines) {
+    if (notifications === undefined) continue;
+    const password = env[notifications.passwordEnv];
+    if (password === undefined || password === '')
+      throw new ApiConfigError(notifications.passwordEnv, `not set: the notification password of airline ${code}`);
+    credentials.set(code, new BasicCredentials(notifications.username, password));
+  }
+  return credentials;
+}
+
 /** The priority keys of BOOKING_PRIORITY_*; a bad one names its variable. */
 function loadApiPriorities(env: NodeJS.ProcessEnv): BookingPriorities {
   try {
@@ -241,6 +264,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     taskQueue: e.TEMPORAL_TASK_QUEUE,
     airlines,
+    notificationCredentials: notificationCredentialsOf(airlines, env),
     codecCorsOrigins: codecCorsOriginsOf(e),
     codecOpenOnLoopback: e.CODEC_OPEN_ON_LOOPBACK,
     batchConcurrency: e.BATCH_CONCURRENCY,

@@ -4,7 +4,8 @@
  * - HTTP requests by method, route template and status, and their duration;
  * - intake: `POST /bookings` and `POST /batches` by outcome (`accepted`, `replayed`: the
  *   Idempotency-Key matched an existing one, `refused`) and reason (the problem code of a refusal,
- *   `none` otherwise).
+ *   `none` otherwise);
+ * - airline notifications (`POST /airlines/{code}/notifications`) by airline and outcome.
  *
  * Counted by {@link apiHttpMetrics} when the answer is sent, from what controllers and the
  * exception filter noted on the answer (src/api/common/answer-notes.ts).
@@ -27,6 +28,7 @@ export interface ApiMetrics {
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   intake: Counter<'kind' | 'outcome' | 'reason'>;
+  airlineNotifications: Counter<'airline' | 'outcome'>;
 }
 
 /** The metrics of one API app, on `registry` (default: a new one labelled `service="api"`). */
@@ -51,6 +53,12 @@ export function createApiMetrics(registry: Registry = createMetricsRegistry({ se
       name: `${METRIC_PREFIX}intake_total`,
       help: 'Booking submissions (kind booking: POST /bookings, batch: POST /batches) by outcome (accepted, replayed, refused) and reason (problem code of a refusal; none)',
       labelNames: ['kind', 'outcome', 'reason'],
+      registers,
+    }),
+    airlineNotifications: new Counter({
+      name: `${METRIC_PREFIX}airline_notifications_total`,
+      help: 'OrderChangeNotif pushed by airlines, by airline and outcome (delivered, duplicate, unknown-order, refused: 400/401/404/413, failed: 503)',
+      labelNames: ['airline', 'outcome'],
       registers,
     }),
   };

@@ -1,4 +1,4 @@
-import { BasicCredentials } from './basic-auth.guard';
+import { BasicCredentials } from './basic-credentials';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
