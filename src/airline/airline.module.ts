@@ -98,11 +98,13 @@ export function airlineServices(
     vaultKey: config.vaultKey,
   });
   const extras = new ExtrasService(world, store.responses, store.seats, clock, config.seatLockMs);
+  const { holdMs, priceGuaranteeMs, holdDeniedAgencies } = config.servicing;
   const orders = new OrdersService(store, world, clock, {
     airlineCode: config.airlineCode,
     portalUrl: config.portalUrl,
     authentication,
     extras,
+    holds: { holdMs, priceGuaranteeMs, deniedAgencies: holdDeniedAgencies },
   });
   return {
     shopping: new ShoppingService(world, store.responses, store.inventory, clock),
