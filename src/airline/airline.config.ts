@@ -160,7 +160,12 @@ const envSchema = z
     AIRLINE_HOLD_DENIED_AGENCIES: z
       .string()
       .default('')
-      .transform((s) => s.split(',').map((x) => x.trim()).filter((x) => x !== '')),
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x !== ''),
+      ),
     AIRLINE_LOG: z
       .string()
       .default('error,warn')

@@ -450,7 +450,12 @@ export class ExtrasService {
     return picks;
   }
 
-  private servicePick(key: ExtraItemKey, itemId: string, passenger: Passenger, directions: PricedDirection[]): ExtraPick {
+  private servicePick(
+    key: ExtraItemKey,
+    itemId: string,
+    passenger: Passenger,
+    directions: PricedDirection[],
+  ): ExtraPick {
     const direction = directions.find((d) => d.journey.flightKey === key.scope);
     if (!direction || servicePrice(this.world, key.code, direction.offer.priceClass, key.ptc) === undefined)
       throw new AirlineError('UNKNOWN_OFFER', `OfferItem ${itemId} is not sold with the selected offers`);
@@ -561,7 +566,7 @@ function withServices(lists: DataLists, extra: DataLists): DataLists {
 }
 
 /** An à-la-carte offer's TotalOfferPrice, when sent, is the sum of its priced items (`priceOf`: `<OfferItemID>-<PassengerID>`). */
-function checkOfferTotal(alc: OrderOffer, priceOf: ReadonlyMap<string, string>, currency: string): void {
+export function checkOfferTotal(alc: OrderOffer, priceOf: ReadonlyMap<string, string>, currency: string): void {
   if (alc.totalOfferPrice === undefined) return;
   const sent = requireMoney(alc.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', { currency });
   const items = alc.offerItems.flatMap((i) => i.passengerRefs.map((p) => priceOf.get(`${i.offerItemId}-${p}`) ?? '0'));

@@ -13,7 +13,8 @@ export type VersionedOrderView = OrderViewRs & { sequenceNumber?: number };
 /** `xml` with `SequenceNmbr="<sequence>"` on its first `root` element (unchanged when `sequence` is undefined). */
 export function withSequenceNumber(xml: string, root: string, sequence: number | undefined): string {
   if (sequence === undefined) return xml;
-  if (!Number.isSafeInteger(sequence) || sequence < 0) throw new Error(`SequenceNmbr ${sequence} is not a non-negative integer`);
+  if (!Number.isSafeInteger(sequence) || sequence < 0)
+    throw new Error(`SequenceNmbr ${sequence} is not a non-negative integer`);
   const start = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${root}(?=[\\s>/])`).exec(xml);
   if (!start) throw new Error(`no ${root} element to write SequenceNmbr on`);
   const at = start.index + start[0].length;

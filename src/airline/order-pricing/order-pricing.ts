@@ -299,11 +299,7 @@ export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
  * and one Service per passenger and segment for flights, per passenger and segment for bundles and
  * extras, per passenger for CCF2, and a SelectedSeat per seat.
  */
-export function orderItemsOf(
-  items: readonly MoneyOfferItem[],
-  flights: readonly Flight[],
-  owner: string,
-): OrderItem[] {
+export function orderItemsOf(items: readonly MoneyOfferItem[], flights: readonly Flight[], owner: string): OrderItem[] {
   const segmentsOf = new Map(flights.map((f) => [f.flightKey ?? '', f.segmentRefs]));
   return items.map((item) => ({
     orderItemId: item.offerItemId,

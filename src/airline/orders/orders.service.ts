@@ -78,7 +78,11 @@ export interface HoldSettings {
 }
 
 /** Default hold settings: 24 h, the price guaranteed 1 h, every agency may hold. */
-export const DEFAULT_HOLD_SETTINGS: HoldSettings = { holdMs: 86_400_000, priceGuaranteeMs: 3_600_000, deniedAgencies: [] };
+export const DEFAULT_HOLD_SETTINGS: HoldSettings = {
+  holdMs: 86_400_000,
+  priceGuaranteeMs: 3_600_000,
+  deniedAgencies: [],
+};
 
 export interface OrdersServiceOptions {
   airlineCode: string;
@@ -237,7 +241,8 @@ export class OrdersService {
     auth.releaseExpired();
     const hold = auth.approvedHold(rs);
     if (hold.change) {
-      if (!this.options.completeChange) throw new Error(`hold ${hold.spmRef} is a change, and no change service is set`);
+      if (!this.options.completeChange)
+        throw new Error(`hold ${hold.spmRef} is a change, and no change service is set`);
       return this.options.completeChange(hold);
     }
     if (hold.state === 'ordered') {
@@ -350,7 +355,12 @@ export class OrdersService {
     const total = orderTotal(content);
     const zero = { value: add(currencyScale(total.currency), '0'), currency: total.currency };
     if (order.status === 'held') return { kind: 'cancel', fee: zero, refund: zero };
-    const terms = cancellationTerms(this.world, { createdAt: order.createdAt, total, items: content.items }, now, CCF2_SERVICE_ID);
+    const terms = cancellationTerms(
+      this.world,
+      { createdAt: order.createdAt, total, items: content.items },
+      now,
+      CCF2_SERVICE_ID,
+    );
     return compare(terms.refund.value, content.paid.value) > 0 ? { ...terms, refund: content.paid } : terms;
   }
 

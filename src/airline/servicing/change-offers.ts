@@ -91,7 +91,11 @@ export function changeOffers(ctx: ChangeContext, loaded: LoadedOrder, query: Cha
   const quotes: ChangeQuote[] = [];
   for (const pc of sameCabin ? classes : []) {
     for (const combination of combinations(world, ctx, replaced, pc, sold, content)) {
-      if (combination.every((n, i) => n.journey.flightKey === replaced[i].sold.flightKey && pc.code === replaced[i].sold.priceClass))
+      if (
+        combination.every(
+          (n, i) => n.journey.flightKey === replaced[i].sold.flightKey && pc.code === replaced[i].sold.priceClass,
+        )
+      )
         continue;
       const offerId = `${ctx.responseId}-O${quotes.length + 1}`;
       quotes.push(changeQuote(ctx, loaded, { offerId, pc, replaced, combination, removeItemIds, release }));
@@ -99,7 +103,10 @@ export function changeOffers(ctx: ChangeContext, loaded: LoadedOrder, query: Cha
   }
   if (quotes.length === 0) {
     const legs = query.legs.map((l) => `${l.departureCode}-${l.arrivalCode} on ${l.date}`).join(', ');
-    throw new AirlineError('NO_OFFERS', `No other flights with seats for this order: ${legs}${query.priceClass ? ` in ${query.priceClass}` : ''}`);
+    throw new AirlineError(
+      'NO_OFFERS',
+      `No other flights with seats for this order: ${legs}${query.priceClass ? ` in ${query.priceClass}` : ''}`,
+    );
   }
   return quotes;
 }
@@ -129,7 +136,9 @@ function replacedJourneys(world: World, content: OrderContent, legs: readonly Da
  * Returns every item the change removes: those fare items and the replaced journeys' extras.
  */
 function checkDeletes(world: World, content: OrderContent, replaced: Replaced[], deleteIds: string[]): string[] {
-  const fares = replaced.flatMap((r) => content.passengers.map((p) => fareItemOf(content, r.sold.flightKey, p.passengerId)));
+  const fares = replaced.flatMap((r) =>
+    content.passengers.map((p) => fareItemOf(content, r.sold.flightKey, p.passengerId)),
+  );
   if (fares.some((f) => f === undefined)) throw new Error('an order journey lacks a passenger fare item');
   const fareIds = fares.map((f) => f!.offerItemId);
   const extraIds = replaced.flatMap((r) => extrasOf(content.items, r.journey)).map((i) => i.offerItemId);
@@ -204,67 +213,103 @@ interface OfferParts {
   release: SoldSegment[];
 }
 
+/** The new journeys of one offer: their fare items against those they replace, their flights. */
+interface NewFares {
+  addItems: ReshopAddItem[];
+  addJourneys: SoldJourney[];
+  flightsOverview: FlightRef[];
+}
+
 /** One change offer: its new fare items against the ones they replace, and its plan. */
 function changeQuote(ctx: ChangeContext, loaded: LoadedOrder, parts: OfferParts): ChangeQuote {
-  const { world, lists } = ctx;
-  const { content, order } = loaded;
+  const { world } = ctx;
+  const { content } = loaded;
   const scale = currencyScale(content.currency);
-  const addItems: ReshopAddItem[] = [];
-  const addJourneys: SoldJourney[] = [];
-  const flightsOverview: FlightRef[] = [];
-  parts.combination.forEach((n, i) => {
-    const old = parts.replaced[i].sold;
-    const journeyOfferId = `${parts.offerId}-J${i + 1}`;
-    const odRef = lists.addOriginDestination(n.leg.departureCode, n.leg.arrivalCode);
-    lists.addJourney(odRef, n.journey, n.buckets.map((b) => b.rbd));
-    const fares = { journey: n.journey, buckets: n.buckets, pc: parts.pc, qualifier: old.qualifier };
-    const items = orderFareItems(world, content, { ...fares, itemId: (pax) => `${journeyOfferId}-${pax}` }, lists);
-    flightsOverview.push({ odRef, priceClassRef: lists.addPriceClass(parts.pc.code), flightKey: n.journey.flightKey });
-    addJourneys.push(soldJourney(old, journeyOfferId, n, odRef, parts.pc));
-    items.forEach((item, p) => addItems.push(addItem(world, content, old, item, content.passengers[p].passengerId)));
-  });
-  const dues = addItems.map((a) => signedDue(a, scale));
-  const difference = add(scale, '0', ...dues);
-  const penalty = add(scale, '0', ...addItems.map((a) => a.differential!.penalty!.value));
-  const deleteItems = deletedExtras(parts, content);
+  const fares = newFares(ctx, content, parts);
+  const { addItems } = fares;
+  const money = (value: string) => ({ value, currency: content.currency });
+  const difference = money(add(scale, '0', ...addItems.map((a) => signedDue(a, scale))));
+  const penalty = money(add(scale, '0', ...addItems.map((a) => a.differential!.penalty!.value)));
   const offer: ReshopOffer = {
     offerId: parts.offerId,
     owner: world.airlineCode,
     expiresAt: ctx.expiresAt,
-    totalPrice: { value: add(scale, '0', ...addItems.map((a) => a.priceDetail.total!.value!)), currency: content.currency },
+    totalPrice: money(add(scale, '0', ...addItems.map((a) => a.priceDetail.total!.value!))),
     penalty: {
-      changeFee: compare(penalty, '0') > 0,
-      refundable: compare(difference, '0') < 0,
-      details: [{ type: 'Change', amount: { value: penalty, currency: content.currency } }],
+      changeFee: compare(penalty.value, '0') > 0,
+      refundable: compare(difference.value, '0') < 0,
+      details: [{ type: 'Change', amount: penalty }],
     },
-    flightsOverview,
-    deleteItems,
+    flightsOverview: fares.flightsOverview,
+    deleteItems: deletedExtras(parts, content),
     addItems,
   };
-  const plan: ChangePlan = {
+  return { offer, plan: flightsPlan(world, loaded, parts, fares, { difference, penalty }) };
+}
+
+/** The fare items of each new journey of an offer (their DataLists entries added), and its flights. */
+function newFares(ctx: ChangeContext, content: OrderContent, parts: OfferParts): NewFares {
+  const { world, lists } = ctx;
+  const fares: NewFares = { addItems: [], addJourneys: [], flightsOverview: [] };
+  parts.combination.forEach((n, i) => {
+    const old = parts.replaced[i].sold;
+    const journeyOfferId = `${parts.offerId}-J${i + 1}`;
+    const odRef = lists.addOriginDestination(n.leg.departureCode, n.leg.arrivalCode);
+    lists.addJourney(
+      odRef,
+      n.journey,
+      n.buckets.map((b) => b.rbd),
+    );
+    const priced = { journey: n.journey, buckets: n.buckets, pc: parts.pc, qualifier: old.qualifier };
+    const items = orderFareItems(world, content, { ...priced, itemId: (pax) => `${journeyOfferId}-${pax}` }, lists);
+    const priceClassRef = lists.addPriceClass(parts.pc.code);
+    fares.flightsOverview.push({ odRef, priceClassRef, flightKey: n.journey.flightKey });
+    fares.addJourneys.push(soldJourney(old, journeyOfferId, n, odRef, parts.pc));
+    items.forEach((item, p) =>
+      fares.addItems.push(addItem(world, content, old, item, content.passengers[p].passengerId)),
+    );
+  });
+  return fares;
+}
+
+/** What accepting an offer does: the journeys, items, inventory and seats given up and taken, its money. */
+function flightsPlan(
+  world: World,
+  loaded: LoadedOrder,
+  parts: OfferParts,
+  fares: NewFares,
+  money: Pick<ChangePlan, 'difference' | 'penalty'>,
+): ChangePlan {
+  const { content, order } = loaded;
+  const seats = seatsOf(world, content.passengers);
+  const onReplaced = (segmentKey: string) =>
+    parts.replaced.some((r) => r.journey.segments.some((x) => x.segmentKey === segmentKey));
+  return {
     kind: 'flights',
     version: order.version,
     removeItemIds: parts.removeItemIds,
-    addItems: addItems.map(({ replacesOrderItemIds: _r, differential: _d, ...item }) => item as MoneyOfferItem),
+    addItems: fares.addItems.map(({ replacesOrderItemIds: _r, differential: _d, ...item }) => item as MoneyOfferItem),
     removeJourneys: parts.replaced.map((r) => r.sold.flightKey),
-    addJourneys,
+    addJourneys: fares.addJourneys,
     release: parts.release,
     sell: parts.combination.flatMap((n) =>
-      n.buckets.map((b) => ({ inventoryKey: b.segment.inventoryKey, rbd: b.rbd, seats: seatsOf(world, content.passengers) })),
+      n.buckets.map((b) => ({ inventoryKey: b.segment.inventoryKey, rbd: b.rbd, seats })),
     ),
-    releaseSeats: content.seats.filter((s) =>
-      parts.replaced.some((r) => r.journey.segments.some((x) => x.segmentKey === s.segmentKey)),
-    ),
+    releaseSeats: content.seats.filter((s) => onReplaced(s.segmentKey)),
     sellSeats: [],
     removePassengerIds: [],
-    difference: { value: difference, currency: content.currency },
-    penalty: { value: penalty, currency: content.currency },
+    ...money,
   };
-  return { offer, plan };
 }
 
 /** A new fare item replacing the passenger's item of journey `old`, with what it costs against it. */
-function addItem(world: World, content: OrderContent, old: SoldJourney, item: MoneyOfferItem, passengerId: string): ReshopAddItem {
+function addItem(
+  world: World,
+  content: OrderContent,
+  old: SoldJourney,
+  item: MoneyOfferItem,
+  passengerId: string,
+): ReshopAddItem {
   const given = fareItemOf(content, old.flightKey, passengerId)!;
   const d = itemDifference(world, given, item.priceDetail.total.value, content.currency);
   const currency = content.currency;
@@ -294,7 +339,13 @@ function deletedExtras(parts: OfferParts, content: OrderContent): ReshopDeleteIt
 }
 
 /** The new journey as the order will hold it (direction and qualifier of the one it replaces). */
-function soldJourney(old: SoldJourney, offerId: string, n: NewJourney, odKey: string, pc: WorldPriceClass): SoldJourney {
+function soldJourney(
+  old: SoldJourney,
+  offerId: string,
+  n: NewJourney,
+  odKey: string,
+  pc: WorldPriceClass,
+): SoldJourney {
   return {
     offerId,
     direction: old.direction,

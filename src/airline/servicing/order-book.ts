@@ -6,7 +6,13 @@
  */
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
-import type { AirlineStore, InventoryMoves, OrderStatus, StoredCancellation, StoredOrder } from '../store/airline.store';
+import type {
+  AirlineStore,
+  InventoryMoves,
+  OrderStatus,
+  StoredCancellation,
+  StoredOrder,
+} from '../store/airline.store';
 import type { StoredOrderView } from '../store/orders.store';
 import type { World } from '../world/world';
 import { journeysOf, newOrderContent } from './order-content';
@@ -76,7 +82,12 @@ export class OrderBook {
   }
 
   /** The OrderViewRS of `order` holding `content` in `status` at `version`. */
-  view(order: Pick<StoredOrder, 'orderId' | 'bookingReference'>, content: OrderContent, status: OrderStatus, version: number): StoredOrderView {
+  view(
+    order: Pick<StoredOrder, 'orderId' | 'bookingReference'>,
+    content: OrderContent,
+    status: OrderStatus,
+    version: number,
+  ): StoredOrderView {
     const identity = {
       orderId: order.orderId,
       bookingReference: order.bookingReference,
@@ -100,7 +111,9 @@ export class OrderBook {
         status: revision.status,
         content: revision.content,
         view,
-        ...(revision.status === 'held' && revision.content.hold ? { paymentDueAt: revision.content.hold.paymentDue } : {}),
+        ...(revision.status === 'held' && revision.content.hold
+          ? { paymentDueAt: revision.content.hold.paymentDue }
+          : {}),
         ...(revision.cancellation ? { cancellation: revision.cancellation } : {}),
       },
       revision.moves,
@@ -119,5 +132,8 @@ function soldOutOf(refusal: Exclude<ReturnType<AirlineStore['reviseOrderInTransa
     const { seat, inventoryKey } = refusal.seat;
     return new AirlineError('SOLD_OUT', `Seat ${seat} on ${inventoryKey} is no longer available; choose another seat`);
   }
-  return new AirlineError('SOLD_OUT', 'Seats of the new flights are no longer available in the booking class offered; reshop');
+  return new AirlineError(
+    'SOLD_OUT',
+    'Seats of the new flights are no longer available in the booking class offered; reshop',
+  );
 }

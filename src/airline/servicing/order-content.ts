@@ -74,10 +74,9 @@ export function applyPlan(content: OrderContent, plan: ChangePlan): OrderContent
   return {
     ...content,
     items: replaceItems(content.items, plan).map((item) => withoutPassengers(item, removedPax)),
-    journeys: [
-      ...content.journeys.filter((j) => !plan.removeJourneys.includes(j.flightKey)),
-      ...plan.addJourneys,
-    ].sort((a, b) => a.direction - b.direction),
+    journeys: [...content.journeys.filter((j) => !plan.removeJourneys.includes(j.flightKey)), ...plan.addJourneys].sort(
+      (a, b) => a.direction - b.direction,
+    ),
     segments: moveSegments(content.segments, plan.release, plan.sell),
     seats: [...content.seats.filter((s) => !released.has(seatKey(s))), ...plan.sellSeats],
     passengers: content.passengers.filter((p) => !removedPax.has(p.passengerId)),

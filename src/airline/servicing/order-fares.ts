@@ -26,8 +26,7 @@ export type SoldReader = (inventoryKey: string, rbd: string) => number;
 /** `sold` with the seats of `released` given back. */
 export function soldWithout(sold: SoldReader, released: readonly SoldSegment[]): SoldReader {
   return (key, rbd) =>
-    sold(key, rbd) -
-    released.filter((s) => s.inventoryKey === key && s.rbd === rbd).reduce((n, s) => n + s.seats, 0);
+    sold(key, rbd) - released.filter((s) => s.inventoryKey === key && s.rbd === rbd).reduce((n, s) => n + s.seats, 0);
 }
 
 /** Seats the passengers take (infants on a lap take none), at least one. */

@@ -66,10 +66,23 @@ export function orderView(
  */
 export function orderLists(world: World, content: OrderContent): { lists: DataLists; metadata: Metadata } {
   const lists = new ListsBuilder(world);
+  addOrderLists(world, content, lists);
+  const metadata: Metadata = lists.metadata();
+  // OrderViewRS has no Metadata/Shopping (journeys).
+  delete metadata.journeys;
+  return { lists: lists.dataLists(), metadata };
+}
+
+/** Adds what `content` holds to `lists`: its journeys with their booking classes, price classes and bundles, then its items' services. */
+export function addOrderLists(world: World, content: OrderContent, lists: ListsBuilder): void {
   for (const j of content.journeys) {
     const journey = world.journeyOf(j.flights, j.date);
     const rbds = journey.segments.map((s) => content.segments.find((x) => x.inventoryKey === s.inventoryKey)?.rbd);
-    lists.addJourney(lists.addOriginDestination(j.from, j.to), journey, rbds.filter((r) => r !== undefined));
+    lists.addJourney(
+      lists.addOriginDestination(j.from, j.to),
+      journey,
+      rbds.filter((r) => r !== undefined),
+    );
     lists.addPriceClass(j.priceClass);
     const bundle = world.priceClass(j.priceClass)?.bundle;
     if (bundle !== undefined) lists.addService(bundle);
@@ -79,10 +92,6 @@ export function orderLists(world: World, content: OrderContent): { lists: DataLi
       const ref = s.serviceDefinitionRef?.ref ?? s.selectedSeat?.serviceDefinitionRef;
       if (ref !== undefined) lists.addService(ref.replace(/^SD__/, ''));
     }
-  const metadata: Metadata = lists.metadata();
-  // OrderViewRS has no Metadata/Shopping (journeys).
-  delete metadata.journeys;
-  return { lists: lists.dataLists(), metadata };
 }
 
 /** The order items of a held order carry its payment time limit and price guarantee. */

@@ -3,14 +3,7 @@
  * "Servicing orders"): the records the store keeps and the servicing services work on. Plain data
  * (stored as JSON); amounts are exact decimal strings with their currency.
  */
-import type {
-  ContactInformation,
-  Money,
-  MoneyOfferItem,
-  Passenger,
-  Penalty,
-  Qualifier,
-} from '../../ndc/ndc.model';
+import type { ContactInformation, Money, MoneyOfferItem, Passenger, Penalty, Qualifier } from '../../ndc/ndc.model';
 import type { OrderChangeRq } from '../../ndc/servicing.model';
 import type { PricedSeat, SoldSegment } from '../airline.ports';
 
@@ -137,11 +130,13 @@ export interface AppliedChange {
 /** An OrderChangeRQ waiting for 3-D Secure: applied when the CustomerInputRS approves it. */
 export interface PendingChange {
   orderId: string;
+  /** The order's version the change was worked out for: the change applies only to it. */
+  version: number;
   request: OrderChangeRq;
   requestHash: string;
   plan?: ChangePlan;
-  /** The payment it makes (the amount includes any card surcharge). */
-  charge: OrderCharge;
+  /** The payment it makes (the amount includes any card surcharge); absent when nothing is due. */
+  charge?: OrderCharge;
   /** The card surcharge included in `charge`, when the card pays one. */
   surcharge?: Money;
   /** Set when it pays a held order. */

@@ -31,7 +31,14 @@ export class SqliteServicingStore {
   saveChangeInTransaction(change: StoredChange): void {
     this.db.run(
       'INSERT INTO order_changes (order_id, transaction_id, request_hash, version, applied_at, view) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))',
-      [change.orderId, change.transactionId, change.requestHash, change.version, change.appliedAt, jsonBytes(change.view)],
+      [
+        change.orderId,
+        change.transactionId,
+        change.requestHash,
+        change.version,
+        change.appliedAt,
+        jsonBytes(change.view),
+      ],
     );
   }
 
