@@ -82,7 +82,7 @@ export class ReshopService {
       kind: 'success',
       reshopResponseId: call.responseId,
       result: answer.result,
-      dataLists: answer.lists.dataLists(loaded.content.passengers),
+      dataLists: { ...answer.lists.dataLists(loaded.content.passengers), contacts: loaded.content.contacts },
       metadata,
     };
   }
