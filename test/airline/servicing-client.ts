@@ -7,7 +7,6 @@ import type { AirlineClock } from '../../src/airline/airline.ports';
 import {
   type CustomerInputRq,
   type Amount,
-  type Money,
   type NdcBinding,
   type OrderChangeRq,
   type OrderOffer,
