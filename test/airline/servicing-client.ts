@@ -14,6 +14,7 @@ import {
   type OrderReshopRs,
   type OrderViewRs,
   type Passenger,
+  type ReshopOffer,
   type SeatAvailabilityRs,
   type ServiceListRs,
   bindingContentType,
@@ -239,9 +240,22 @@ export function cardPayment(token: string, amount: Amount): OrderChangeRq['payme
   return [{ type: 'CC', voucherNumber: token, amount }];
 }
 
-/** An OrderChangeRQ's AcceptOffer of a reshop offer (by its id and the response's ReShoppingResponseID). */
-export function acceptReshop(offerId: string, responseId: string): OrderOffer {
-  return { offerId, owner: 'ZZ', responseId, offerItems: [] };
+/**
+ * An OrderChangeRQ's AcceptOffer of a reshop offer (by its id and the response's
+ * ReShoppingResponseID): its items (AddOfferItems, else DeleteOfferItems) with their passengers,
+ * as the XSD wants at least one OfferItem.
+ */
+export function acceptReshop(offer: ReshopOffer, responseId: string): OrderOffer {
+  const items = offer.addItems.length > 0 ? offer.addItems : offer.deleteItems;
+  return {
+    offerId: offer.offerId,
+    owner: offer.owner,
+    responseId,
+    offerItems: items.map((i) => ({
+      offerItemId: i.offerItemId,
+      passengerRefs: 'services' in i ? [...new Set(i.services.flatMap((x) => x.passengerRefs))] : [],
+    })),
+  };
 }
 
 /** The error code of an answer, `success`, or `challenge` (a CustomerInputRQ). */

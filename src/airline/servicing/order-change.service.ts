@@ -214,6 +214,12 @@ export class OrderChangeService {
         `Offer ${offer.offerId} is not an offer of reshop response ${offer.responseId}${why}`,
       );
     }
+    const foreign = offer.offerItems.filter((i) => !i.offerItemId.startsWith(`${offer.offerId}-`));
+    if (foreign.length > 0)
+      throw new AirlineError(
+        'CHANGE_OFFER_NOT_FOUND',
+        `OfferItems ${foreign.map((i) => i.offerItemId).join(', ')} are not items of offer ${offer.offerId}`,
+      );
     const extra = rq.deleteOrderItemIds.filter((id) => !plan.removeItemIds.includes(id));
     if (extra.length > 0)
       throw new AirlineError(
