@@ -9,7 +9,7 @@ import { AirlineStore } from '../../src/airline/store/airline.store';
 import { type Money, type NdcBinding, type OrderReshopRs, type ReshopOffer, reshopSummary } from '../../src/ndc';
 import { decodeOrderCancelRs, encodeOrderCancelRq } from '../../src/ndc';
 import { type RunningAirline, createToken, postXml, startAirline } from './airline-harness';
-import { AGENCY, common } from './ndc-client';
+import { AGENCY, ONE_ADULT, cheapest, common, selectAll, withIndividuals } from './ndc-client';
 import {
   type Booked,
   DEBIT,
@@ -240,6 +240,46 @@ describe('airline order changes', () => {
       }),
     );
     expect(outcome(elsewhere)).toBe('701');
+  });
+
+  it('a round trip changes one direction: Delete names only its flight items (the return named too: 701)', async () => {
+    const [out, back] = [nextWeekday(7 * week++, TUESDAY), nextWeekday(7 * week - 3, FRIDAY)];
+    const legs = [
+      { from: 'LGW', to: 'OSL', date: out },
+      { from: 'OSL', to: 'LGW', date: back },
+    ];
+    const rs = await s.c.day(legs, ONE_ADULT);
+    const priced = await s.c.price(
+      [selectAll(rs, cheapest(rs, 'OD__LGW_OSL')), selectAll(rs, cheapest(rs, 'OD__OSL_LGW'))],
+      withIndividuals(ONE_ADULT, false),
+    );
+    if (priced.kind !== 'success') throw new Error(JSON.stringify(priced));
+    const token = await createToken(airline.url, DEBIT);
+    const view = await s.c.orderCreate(priced, token, ONE_ADULT);
+    if (view.kind !== 'success') throw new Error(JSON.stringify(view));
+    const [outbound, ret] = view.orders[0].orderItems.map((i) => i.orderItemId);
+    const reshop = (deleteOrderItemIds: string[]) =>
+      s.reshop(
+        reshopRq(view.orders[0].orderId, {
+          kind: 'servicing',
+          add: {
+            flightQuery: {
+              kind: 'day',
+              originDestinations: [
+                { departureCode: 'LGW', arrivalCode: 'OSL', date: nextWeekday(7 * week - 7, FRIDAY) },
+              ],
+            },
+          },
+          deleteOrderItemIds,
+        }),
+      );
+    const both = await reshop([outbound!, ret!]);
+    expect(both.kind === 'error' && both.errors[0]).toMatchObject({ code: '701', text: expect.stringContaining(ret!) });
+    const offers = await reshop([outbound!]);
+    if (offers.kind !== 'success' || offers.result.kind !== 'offers') throw new Error(JSON.stringify(offers));
+    expect(offers.result.offers.every((o) => o.addItems.every((a) => a.replacesOrderItemIds?.[0] === outbound))).toBe(
+      true,
+    );
   });
 
   it.each<NdcBinding>(['soap11', 'soap12', 'ndcexchange'])(
