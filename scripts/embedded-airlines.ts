@@ -43,13 +43,25 @@ export function embeddedAirlines(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
 ): EmbeddedAirline[] {
-  return [
+  const airlines = [
     zetaAir(ports.zz, ports.zzMetrics, {
       username: env.AIRLINE_USERNAME || 'agency',
       password: env.AIRLINE_PASSWORD || 'agency-secret',
     }),
     ypsilonAir(ports.yy, ports.yyMetrics, dataDir, env.YY_AIRLINE_PASSWORD || 'yy-agency-secret'),
   ];
+  return airlines.map((a) => ({ ...a, env: { ...a.env, ...servicingEnv(env) } }));
+}
+
+/** Servicing settings `npm start` passes to every embedded airline when set (docs/airline-service.md, "Servicing orders"). */
+export const SERVICING_VARIABLES = [
+  'AIRLINE_HOLD_MS',
+  'AIRLINE_PRICE_GUARANTEE_MS',
+  'AIRLINE_CHANGE_OFFER_TTL_MS',
+] as const;
+
+function servicingEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(SERVICING_VARIABLES.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
 }
 
 /** The embedded airline's error codes, as its profile names them. */

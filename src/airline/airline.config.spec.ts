@@ -19,6 +19,7 @@ describe('loadAirlineConfig', () => {
       worldSeed: 'ZZ',
       portalUrl: 'https://book.example-airline.test/manage/',
       authenticationHoldMs: 600000,
+      servicing: { holdMs: 86400000, priceGuaranteeMs: 3600000, changeOfferTtlMs: 900000, holdDeniedAgencies: [] },
       logLevels: ['error', 'warn'],
     });
   });
@@ -34,9 +35,27 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_AUTHENTICATION_HOLD_MS: '10' }, 'AIRLINE_AUTHENTICATION_HOLD_MS'],
     [{ AIRLINE_ACS_BASE_URL: 'not a url' }, 'AIRLINE_ACS_BASE_URL'],
     [{ AIRLINE_SEAT_LOCK_MS: '0' }, 'AIRLINE_SEAT_LOCK_MS'],
+    [{ AIRLINE_HOLD_MS: '999' }, 'AIRLINE_HOLD_MS'],
+    [{ AIRLINE_PRICE_GUARANTEE_MS: 'an hour' }, 'AIRLINE_PRICE_GUARANTEE_MS'],
+    [{ AIRLINE_CHANGE_OFFER_TTL_MS: '0' }, 'AIRLINE_CHANGE_OFFER_TTL_MS'],
   ])('fails fast naming the variable for %j', (env, variable) => {
     expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
     expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));
+  });
+
+  it('reads the servicing settings: hold, price guarantee, change offer lifetime, agencies that may not hold', () => {
+    const c = loadAirlineConfig({
+      AIRLINE_HOLD_MS: '5000',
+      AIRLINE_PRICE_GUARANTEE_MS: '2000',
+      AIRLINE_CHANGE_OFFER_TTL_MS: '3000',
+      AIRLINE_HOLD_DENIED_AGENCIES: ' AGENCY02, AGENCY03 ,',
+    });
+    expect(c.servicing).toEqual({
+      holdMs: 5000,
+      priceGuaranteeMs: 2000,
+      changeOfferTtlMs: 3000,
+      holdDeniedAgencies: ['AGENCY02', 'AGENCY03'],
+    });
   });
 
   it('refuses the development defaults in production', () => {

@@ -60,8 +60,29 @@ export interface AirlineConfig {
    * browser reaches it (AIRLINE_ACS_BASE_URL, default unset: the scheme and Host of the OrderCreate request).
    */
   acsBaseUrl?: string;
+  /** Servicing after the sale: holds, change offers (docs/airline-service.md, "Servicing orders"). */
+  servicing: ServicingConfig;
   /** Log level list for Nest (AIRLINE_LOG, default `error,warn`; `none` disables logging). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
+}
+
+/** How the airline services orders after the sale (docs/airline-service.md, "Servicing orders"). */
+export interface ServicingConfig {
+  /**
+   * How long an unpaid order (an OrderCreateRQ without Payments) holds its seats before the
+   * airline cancels it (AIRLINE_HOLD_MS, default 86400000 = 24 h); never later than 2 h before
+   * the first departure.
+   */
+  holdMs: number;
+  /** How long a held order's price is guaranteed (AIRLINE_PRICE_GUARANTEE_MS, default 3600000 = 1 h). */
+  priceGuaranteeMs: number;
+  /**
+   * How long a reshop answer (change offers, refund quote, reprice) may be accepted
+   * (AIRLINE_CHANGE_OFFER_TTL_MS, default 900000 = 15 min).
+   */
+  changeOfferTtlMs: number;
+  /** AgencyIDs that may not hold orders (AIRLINE_HOLD_DENIED_AGENCIES, comma separated; default none). */
+  holdDeniedAgencies: string[];
 }
 
 /** Thrown when the environment is invalid; the message names the variable. */
@@ -123,6 +144,28 @@ const envSchema = z
     AIRLINE_PORTAL_URL: z.string().url().default('https://book.example-airline.test/manage/'),
     AIRLINE_AUTHENTICATION_HOLD_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
     AIRLINE_ACS_BASE_URL: z.string().url().optional(),
+    AIRLINE_HOLD_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(30 * 86_400_000)
+      .default(86_400_000),
+    AIRLINE_PRICE_GUARANTEE_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(30 * 86_400_000)
+      .default(3_600_000),
+    AIRLINE_CHANGE_OFFER_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(900_000),
+    AIRLINE_HOLD_DENIED_AGENCIES: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x !== ''),
+      ),
     AIRLINE_LOG: z
       .string()
       .default('error,warn')
@@ -186,6 +229,12 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
     portalUrl,
     authenticationHoldMs: e.AIRLINE_AUTHENTICATION_HOLD_MS,
     ...(e.AIRLINE_ACS_BASE_URL ? { acsBaseUrl: e.AIRLINE_ACS_BASE_URL.replace(/\/+$/, '') } : {}),
+    servicing: {
+      holdMs: e.AIRLINE_HOLD_MS,
+      priceGuaranteeMs: e.AIRLINE_PRICE_GUARANTEE_MS,
+      changeOfferTtlMs: e.AIRLINE_CHANGE_OFFER_TTL_MS,
+      holdDeniedAgencies: e.AIRLINE_HOLD_DENIED_AGENCIES,
+    },
     logLevels: e.AIRLINE_LOG,
   };
 }

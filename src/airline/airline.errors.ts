@@ -57,6 +57,11 @@ export const AIRLINE_ERRORS = {
   CONTACT_MISSING: { code: '732', shortText: 'Contact data missing' },
   /** OrderCreate: total, items or card do not match the latest pricing (e.g. surcharge card without the token-bearing reprice). */
   PRICE_MISMATCH: { code: '740', shortText: 'Price mismatch' },
+  /**
+   * The payment of a held order whose price guarantee has passed, when the price now differs:
+   * reprice it (OrderReshopRQ) and pay with AcceptRepricedOrder.
+   */
+  PRICE_GUARANTEE_EXPIRED: { code: '744', shortText: 'Price no longer guaranteed' },
   /** OrderCreate from a pricing response that a later pricing of the same offer superseded. */
   PRICING_SUPERSEDED: { code: '741', shortText: 'Pricing superseded by a later OfferPrice' },
   /** Payment amount differs from the priced total. */
@@ -69,10 +74,34 @@ export const AIRLINE_ERRORS = {
   TOKEN_EXPIRED: { code: '751', shortText: 'Card token expired' },
   /** The card token is unknown. */
   UNKNOWN_TOKEN: { code: '752', shortText: 'Card token not found' },
+  /**
+   * An OrderCreateRQ without Payments (a hold) that the airline does not take: the agency may not
+   * hold (AIRLINE_HOLD_DENIED_AGENCIES), the first flight leaves within 2 hours, or the offer was
+   * priced with a card surcharge.
+   */
+  HOLD_NOT_ALLOWED: { code: '753', shortText: 'Hold not allowed' },
+  /** A reshop offer (or a reprice) named by an OrderChangeRQ that this order never got: unknown id, response or agency. */
+  CHANGE_OFFER_NOT_FOUND: { code: '726', shortText: 'Change offer not found' },
+  /** A reshop offer or reprice past its expiry (AIRLINE_CHANGE_OFFER_TTL_MS): reshop. */
+  CHANGE_OFFER_EXPIRED: { code: '727', shortText: 'Change offer expired' },
   /** OrderCancel of an order that is already cancelled (nothing is refunded again). */
   ORDER_ALREADY_CANCELLED: { code: '770', shortText: 'Order already cancelled' },
   /** OrderCancel whose refund would be lower than the request's ExpectedRefundAmount (not cancelled). */
   REFUND_BELOW_EXPECTED: { code: '771', shortText: 'Refund lower than expected' },
+  /** A held order the airline cancelled unpaid at its payment time limit: nothing can be done with it. */
+  ORDER_EXPIRED: { code: '772', shortText: 'Order expired unpaid' },
+  /** A change (reshop for other flights, extras) of an order not paid yet: pay it first. */
+  ORDER_UNPAID: { code: '773', shortText: 'Order not paid' },
+  /** A payment or reprice of an order that is already paid. */
+  ORDER_ALREADY_PAID: { code: '774', shortText: 'Order already paid' },
+  /** The order changed after the reshop offer or reprice was made (its version moved on): reshop. */
+  ORDER_CHANGED: { code: '775', shortText: 'Order changed since the offer' },
+  /** A Delete that would leave an infant without its adult, or the order without an adult, or part of a passenger. */
+  PASSENGER_REMOVAL_REFUSED: { code: '776', shortText: 'Passenger removal refused' },
+  /** An OrderChangeRQ repeating the TransactionIdentifier of an earlier change of the order with other content. */
+  TRANSACTION_REUSED: { code: '777', shortText: 'TransactionIdentifier already used for another change' },
+  /** A change while another change of the order waits for 3-D Secure. */
+  CHANGE_IN_PROGRESS: { code: '778', shortText: 'Another change of the order is in progress' },
   /** OrderCreate with a card that needs 3-D Secure but no SecurePaymentAlert (TermURL, FailURL, device). */
   SECURE_PAYMENT_REQUIRED: { code: '780', shortText: 'Secure payment alert required' },
   /** The cardholder declined or failed authentication (CustomerInputRS, or a pre-authenticated result that is not a success). */

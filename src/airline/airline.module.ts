@@ -10,7 +10,9 @@ import {
   type DynamicModule,
   Inject,
   Injectable,
+  Logger as NestLogger,
   Module,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -30,8 +32,13 @@ import { NdcExchangeInterceptor } from './http/ndc-exchange';
 import { NdcMessages } from './http/ndc-messages';
 import { PaymentController } from './http/payment.controller';
 import { RetailController } from './http/retail.controller';
-import { RETAIL_OPERATION_NAMES, type RetailDomain } from './http/retail.operations';
+import { RETAIL_OPERATION_NAMES, type RetailDomain, releaseLapsed } from './http/retail.operations';
 import { OrdersService } from './orders/orders.service';
+import { HoldExpiry, HoldExpiryJob } from './servicing/hold-expiry';
+import { OrderBook } from './servicing/order-book';
+import { OrderChangeService } from './servicing/order-change.service';
+import { OrderExtras } from './servicing/order-extras';
+import { ReshopService } from './servicing/reshop.service';
 import { AirlineStore } from './store/airline.store';
 import { OfferPriceService } from './offer-price/offer-price.service';
 import { ExtrasService } from './extras/extras.service';
@@ -64,15 +71,24 @@ export interface AirlineAppOptions {
 
 export const systemClock: AirlineClock = { now: () => new Date() };
 
-/** Releases held fault responses before the server closes, and closes the database after. */
+/**
+ * Starts the expiry of held orders (a restart after a payment time limit cancels at start); releases
+ * held fault responses and stops that job before the server closes, and closes the database after.
+ */
 @Injectable()
-class AirlineLifecycle implements BeforeApplicationShutdown, OnApplicationShutdown {
+class AirlineLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     @Inject(FaultRunner) private readonly faults: FaultRunner,
     @Inject(AirlineStore) private readonly store: AirlineStore,
+    @Inject(RETAIL_DOMAIN) private readonly services: AirlineServices,
   ) {}
 
+  onApplicationBootstrap(): void {
+    this.services.holdJob.start();
+  }
+
   beforeApplicationShutdown(): void {
+    this.services.holdJob.stop();
     this.faults.releaseAll();
   }
 
@@ -84,6 +100,8 @@ class AirlineLifecycle implements BeforeApplicationShutdown, OnApplicationShutdo
 /** The airline's services, built once over its store and world (plain constructors: the domain knows no Nest). */
 export interface AirlineServices extends RetailDomain {
   tokens: TokenService;
+  /** Wakes at each held order's payment time limit (started and stopped with the app). */
+  holdJob: HoldExpiryJob;
 }
 
 /** Builds the services of the airline configured by `config` over `store` and `world`, on `clock`. */
@@ -98,11 +116,23 @@ export function airlineServices(
     vaultKey: config.vaultKey,
   });
   const extras = new ExtrasService(world, store.responses, store.seats, clock, config.seatLockMs);
+  const book = new OrderBook(store, world, config.portalUrl);
+  const holds = new HoldExpiry(store, book, clock);
+  const holdJob = holdExpiryJob(authentication, holds, clock);
+  const orderExtras = new OrderExtras(world, extras, store.responses, store.seats, book, clock);
+  const changes = new OrderChangeService(world, store, book, store.tokens, clock, {
+    authentication,
+    extras: orderExtras,
+  });
+  const { holdMs, priceGuaranteeMs, holdDeniedAgencies, changeOfferTtlMs } = config.servicing;
   const orders = new OrdersService(store, world, clock, {
     airlineCode: config.airlineCode,
     portalUrl: config.portalUrl,
     authentication,
     extras,
+    holds: { holdMs, priceGuaranteeMs, deniedAgencies: holdDeniedAgencies },
+    onHeld: (due) => holdJob.wakeBy(due),
+    completeChange: (hold) => changes.complete(hold),
   });
   return {
     shopping: new ShoppingService(world, store.responses, store.inventory, clock),
@@ -110,8 +140,24 @@ export function airlineServices(
     extras,
     orders,
     authentication,
+    holds,
+    reshop: new ReshopService(world, store, book, clock, { ttlMs: changeOfferTtlMs }),
+    changes,
+    orderExtras,
     tokens: new TokenService(store.tokens, clock, config.vaultKey),
+    holdJob,
   };
+}
+
+/** The job expiring held orders: 3-D Secure holds first, then orders past their payment time limit. */
+function holdExpiryJob(authentication: AuthenticationService, holds: HoldExpiry, clock: AirlineClock): HoldExpiryJob {
+  const logger = new NestLogger('HoldExpiry');
+  return new HoldExpiryJob({
+    run: () => releaseLapsed({ authentication, holds }),
+    next: () => holds.nextDeadline(),
+    clock,
+    onError: (error) => logger.error(`expiring held orders failed: ${String(error)}`, (error as Error)?.stack),
+  });
 }
 
 @Module({})

@@ -85,23 +85,22 @@ describe('retail operations: the registry and the error exit', () => {
   }
 
   describe('a root the path does not take is refused, naming it, and never served by another operation', () => {
-    const reshop = () =>
-      `<OrderReshopRQ xmlns="${NDC_NS}" Version="17.2" TransactionIdentifier="TX-RESHOP" CorrelationID="CORR-RESHOP">` +
-      `<Document/><Party><Sender><TravelAgencySender><AgencyID>${AGENCY}</AgencyID></TravelAgencySender></Sender></Party>` +
-      `<Query><OrderID Owner="ZZ">${order.orders[0].orderId}</OrderID><Reshop><OrderServicing><Delete><OrderItem>` +
-      `<OrderItemID Owner="ZZ">${order.orders[0].orderItems[0].orderItemId}</OrderItemID></OrderItem></Delete></OrderServicing></Reshop></Query>` +
-      `</OrderReshopRQ>`;
+    // An NDC message this airline sends (to agencies), never serves.
+    const notif = () =>
+      `<OrderChangeNotif xmlns="${NDC_NS}" Version="17.2" TransactionIdentifier="TX-RESHOP" CorrelationID="CORR-RESHOP">` +
+      `<Document/><Query><Order OrderID="${order.orders[0].orderId}" Owner="ZZ"/></Query>` +
+      `</OrderChangeNotif>`;
     const foo = () =>
       `<FooRQ xmlns="${NDC_NS}" Version="17.2" TransactionIdentifier="TX-RESHOP" CorrelationID="CORR-RESHOP"><Document/></FooRQ>`;
-    const ORDER_ROOTS = 'OrderCreateRQ, OrderRetrieveRQ, OrderCancelRQ, CustomerInputRS';
+    const ORDER_ROOTS = 'OrderCreateRQ, OrderRetrieveRQ, OrderCancelRQ, OrderReshopRQ, OrderChangeRQ, CustomerInputRS';
 
-    const bodies: Record<string, () => string> = { OrderReshopRQ: reshop, FooRQ: foo };
+    const bodies: Record<string, () => string> = { OrderChangeNotif: notif, FooRQ: foo };
 
     it.each<[string, NdcBinding]>([
-      ['OrderReshopRQ', 'plain'],
-      ['OrderReshopRQ', 'soap11'],
-      ['OrderReshopRQ', 'soap12'],
-      ['OrderReshopRQ', 'ndcexchange'],
+      ['OrderChangeNotif', 'plain'],
+      ['OrderChangeNotif', 'soap11'],
+      ['OrderChangeNotif', 'soap12'],
+      ['OrderChangeNotif', 'ndcexchange'],
       ['FooRQ', 'plain'],
       ['FooRQ', 'soap11'],
     ])(

@@ -13,6 +13,7 @@ import type {
   SecurePaymentAlert,
   ThreeDsResult,
 } from '../../ndc/ndc.model';
+import type { PendingChange } from '../servicing/servicing.types';
 import { AGENCY_ID_ELEMENT, requireElement } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, SoldSegment } from '../airline.ports';
@@ -30,7 +31,39 @@ export const THREE_DS_TEST_CARDS: Readonly<Record<string, ThreeDsMode>> = {
 };
 
 /** Where an OrderCreateRQ carries its 3-D Secure data. */
-const SECURE_PAYMENT_ALERT = 'OrderCreateParameters/Alerts/Alert/SecurePaymentAlert';
+export const SECURE_PAYMENT_ALERT = 'OrderCreateParameters/Alerts/Alert/SecurePaymentAlert';
+
+/**
+ * What a 3-D Secure hold is for: an OrderCreateRQ (`request`), or an OrderChangeRQ's payment
+ * (`change`), with what the challenge and the issuer page need of it.
+ */
+export interface HoldSubject {
+  /** What the hold is found by while pending: the OrderCreate's pricing response, `ORDER:<OrderID>` for a change. */
+  key: string;
+  party: { name?: string; agencyId?: string };
+  transactionIdentifier?: string;
+  tokenId: string;
+  securePayment?: SecurePaymentAlert;
+  /** Where the request carries its alert (named by the errors). */
+  alertPath: string;
+  request?: OrderCreateRq;
+  change?: PendingChange;
+  /** The hold ends by then at the latest (a held order's payment time limit); default: after the hold window. */
+  until?: Date;
+}
+
+/** The hold subject of an OrderCreateRQ. */
+export function orderCreateSubject(rq: OrderCreateRq): HoldSubject {
+  return {
+    key: rq.offers[0].responseId,
+    party: rq.party,
+    ...(rq.transactionIdentifier !== undefined ? { transactionIdentifier: rq.transactionIdentifier } : {}),
+    tokenId: requireElement(rq.payments[0]?.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number'),
+    ...(rq.securePayment !== undefined ? { securePayment: rq.securePayment } : {}),
+    alertPath: SECURE_PAYMENT_ALERT,
+    request: rq,
+  };
+}
 
 /** ECI values of a successful or attempted authentication (Visa 05/06, Mastercard 02/01). */
 const ACCEPTED_ECI = new Set(['05', '06', '02', '01']);
@@ -98,72 +131,87 @@ export class AuthenticationService {
   }
 
   /**
-   * The URLs a challenge sends the browser back to: 780 when the OrderCreateRQ has no alert,
-   * `NdcMissingElementError` (701) naming `URLs/TermURL` or `URLs/FailURL` when the alert lacks one
-   * (each is optional in the XSD).
+   * The URLs a challenge sends the browser back to: 780 when the request has no alert (at
+   * `where`), `NdcMissingElementError` (701) naming `URLs/TermURL` or `URLs/FailURL` when the alert
+   * lacks one (each is optional in the XSD).
    */
-  requireAlert(rq: OrderCreateRq): Required<Pick<SecurePaymentAlert, 'failUrl' | 'termUrl'>> {
-    if (rq.securePayment === undefined) {
+  requireAlert(
+    alert: SecurePaymentAlert | undefined,
+    where: string = SECURE_PAYMENT_ALERT,
+  ): Required<Pick<SecurePaymentAlert, 'failUrl' | 'termUrl'>> {
+    if (alert === undefined) {
       throw new AirlineError(
         'SECURE_PAYMENT_REQUIRED',
-        `This card needs 3-D Secure: send ${SECURE_PAYMENT_ALERT} with URLs/TermURL, URLs/FailURL and Details/CustomerDevice`,
+        `This card needs 3-D Secure: send ${where} with URLs/TermURL, URLs/FailURL and Details/CustomerDevice`,
       );
     }
     return {
-      termUrl: requireElement(rq.securePayment.termUrl, `${SECURE_PAYMENT_ALERT}/URLs/TermURL`),
-      failUrl: requireElement(rq.securePayment.failUrl, `${SECURE_PAYMENT_ALERT}/URLs/FailURL`),
+      termUrl: requireElement(alert.termUrl, `${where}/URLs/TermURL`),
+      failUrl: requireElement(alert.failUrl, `${where}/URLs/FailURL`),
     };
   }
 
   /**
-   * A new hold for `rq` (call inside the transaction that sold `segments`) and the
+   * A new hold for `subject` (call inside the transaction that sold `segments`) and the
    * CustomerInputRQ answering it, pointing the browser at `acsBaseUrl`/acs/<ref>.
    */
   hold(
-    rq: OrderCreateRq,
+    subject: HoldSubject,
     mode: ThreeDsMode,
     amount: Money,
     segments: SoldSegment[],
     acsBaseUrl: string,
   ): CustomerInputRq {
-    const alert = this.requireAlert(rq);
+    const alert = this.requireAlert(subject.securePayment, subject.alertPath);
     const now = this.clock.now();
     const spmRef = `SPM-${randomBytes(16).toString('hex').toUpperCase()}`;
-    const originalTransactionId = rq.transactionIdentifier ?? spmRef;
-    const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
-    const tokenId = requireElement(rq.payments[0]?.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number');
-    const challenge: CustomerInputRq = {
-      target: 'Test',
-      version: '17.2',
-      party: { ...(rq.party.name === undefined ? {} : { name: rq.party.name }), agencyId },
-      securePayments: [
-        {
-          transactionType: 'Authorize',
-          spmTxnReference: spmRef,
-          originalTransactionId,
-          acsUrl: `${acsBaseUrl}/acs/${spmRef}`,
-          failUrl: alert.failUrl,
-          termUrl: alert.termUrl,
-          amount,
-        },
-      ],
-    };
+    const originalTransactionId = subject.transactionIdentifier ?? spmRef;
+    const agencyId = requireElement(subject.party.agencyId, AGENCY_ID_ELEMENT);
+    const payment = { spmRef, originalTransactionId, amount, ...alert };
+    const challenge = this.challenge(subject.party.name, agencyId, payment, acsBaseUrl);
+    const end = Math.min(now.getTime() + this.options.holdMs, subject.until?.getTime() ?? Infinity);
     this.store.authentications.saveAuthentication({
       spmRef,
       originalTransactionId,
       agencyId,
-      pricingResponseId: rq.offers[0].responseId,
+      pricingResponseId: subject.key,
       createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + this.options.holdMs).toISOString(),
+      expiresAt: new Date(end).toISOString(),
       state: 'pending',
       mode,
-      lastFour: this.lastFourOf(tokenId),
+      lastFour: this.lastFourOf(subject.tokenId),
       amount,
-      request: rq,
+      ...(subject.request !== undefined ? { request: subject.request } : {}),
+      ...(subject.change !== undefined ? { change: subject.change } : {}),
       challenge,
       segments,
     });
     return challenge;
+  }
+
+  /** The CustomerInputRQ of a hold: one SecurePayment to authorise, the issuer page's address. */
+  private challenge(
+    name: string | undefined,
+    agencyId: string,
+    payment: { spmRef: string; originalTransactionId: string; amount: Money; failUrl: string; termUrl: string },
+    acsBaseUrl: string,
+  ): CustomerInputRq {
+    return {
+      target: 'Test',
+      version: '17.2',
+      party: { ...(name === undefined ? {} : { name }), agencyId },
+      securePayments: [
+        {
+          transactionType: 'Authorize',
+          spmTxnReference: payment.spmRef,
+          originalTransactionId: payment.originalTransactionId,
+          acsUrl: `${acsBaseUrl}/acs/${payment.spmRef}`,
+          failUrl: payment.failUrl,
+          termUrl: payment.termUrl,
+          amount: payment.amount,
+        },
+      ],
+    };
   }
 
   /** Ends every hold past its window and gives its seats back; how many. */
@@ -249,7 +297,7 @@ export class AuthenticationService {
       if (result.status === 'Y') return hold;
       throw new AirlineError(
         'AUTHENTICATION_USED',
-        `The authentication result of ${hold.spmRef} was already used: order ${hold.orderId} was created from it`,
+        `The authentication result of ${hold.spmRef} was already used: order ${hold.orderId} was ${hold.change ? 'changed' : 'created'} from it`,
       );
     }
     if (hold.state === 'declined') {

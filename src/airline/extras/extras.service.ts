@@ -50,9 +50,18 @@ import {
 /** Default lock of a priced seat (AIRLINE_SEAT_LOCK_MS): 10 minutes. */
 export const DEFAULT_SEAT_LOCK_MS = 600_000;
 
-/** A flight offer being priced, with its journey. */
+/** A direction's flights as sold (a shopped offer, or an order's journey): price class, airports, flights, date. */
+export type JourneyOffer = Pick<StoredOffer, 'priceClass' | 'from' | 'to' | 'flights' | 'date'>;
+
+/**
+ * What extras are sold with: the passengers and currency of a shopping response (or of an order),
+ * and the id their ALaCarteOffer answers with (`ALC__<responseId>`).
+ */
+export type ExtrasScope = Pick<ShoppingRecord, 'responseId' | 'currency' | 'passengers'>;
+
+/** A flight offer being priced (or an order's journey), with its journey. */
 export interface PricedDirection {
-  offer: StoredOffer;
+  offer: JourneyOffer;
   journey: Journey;
 }
 
@@ -64,7 +73,7 @@ export interface PricedExtras {
 }
 
 /** One passenger's selection of an à-la-carte item. */
-interface Pick {
+interface ExtraPick {
   key: ExtraItemKey;
   itemId: string;
   passenger: Passenger;
@@ -115,16 +124,12 @@ export class ExtrasService {
     };
   }
 
-  private serviceItems(
-    lists: ListsBuilder,
-    shopping: ShoppingRecord,
-    offer: StoredOffer,
-    journey: Journey,
-  ): ALaCarteOfferItem[] {
+  /** The ALaCarteOffer items of the services `scope`'s passengers may buy on `journey` (one per service and passenger type). */
+  serviceItems(lists: ListsBuilder, scope: ExtrasScope, offer: JourneyOffer, journey: Journey): ALaCarteOfferItem[] {
     const items: ALaCarteOfferItem[] = [];
     const pcRef = lists.addPriceClass(offer.priceClass);
     for (const service of this.world.data.extras?.services ?? []) {
-      for (const [ptc, refs] of byType(shopping.passengers)) {
+      for (const [ptc, refs] of byType(scope.passengers)) {
         const price = servicePrice(this.world, service.code, offer.priceClass, ptc);
         if (price === undefined) continue;
         const id = extraItemId({ code: service.code, ptc, scope: journey.flightKey });
@@ -133,7 +138,7 @@ export class ExtrasService {
           passengerRefs: refs,
           segmentRefs: journey.segments.map((s) => s.segmentKey),
           priceClassRefs: [pcRef],
-          unitPrice: money(convert(this.world, price, shopping.currency), shopping.currency),
+          unitPrice: money(convert(this.world, price, scope.currency), scope.currency),
           serviceId: `${id}-S`,
           serviceDefinitionRef: lists.addService(service.code),
         });
@@ -188,15 +193,15 @@ export class ExtrasService {
     };
   }
 
-  /** One item per zone of the aircraft and seated passenger type whose price class sells it. */
-  private zoneItems(
+  /** One item per zone of the aircraft and seated passenger type (of `scope`) whose price class sells it. */
+  zoneItems(
     lists: ListsBuilder,
-    shopping: ShoppingRecord,
-    offer: StoredOffer,
+    scope: ExtrasScope,
+    offer: JourneyOffer,
     segment: DatedSegment,
     aircraft: WorldAircraft,
   ): ALaCarteOfferItem[] {
-    const seated = shopping.passengers.filter((p) => passengerType(this.world, requirePtc(p)).takesSeat);
+    const seated = scope.passengers.filter((p) => passengerType(this.world, requirePtc(p)).takesSeat);
     const pcRef = lists.addPriceClass(offer.priceClass);
     const items: ALaCarteOfferItem[] = [];
     for (const zone of new Set(aircraft.zones.map((z) => z.code))) {
@@ -209,7 +214,7 @@ export class ExtrasService {
           passengerRefs: refs,
           segmentRefs: [segment.segmentKey],
           priceClassRefs: [pcRef],
-          unitPrice: money(convert(this.world, price, shopping.currency), shopping.currency),
+          unitPrice: money(convert(this.world, price, scope.currency), scope.currency),
           serviceId: `${id}-S`,
           serviceDefinitionRef: lists.addService(zone),
         });
@@ -218,7 +223,8 @@ export class ExtrasService {
     return items;
   }
 
-  private seatMap(
+  /** The seat map of `segment`: each seat's status (`taken`: sold or locked by another), characteristics and zone items. */
+  seatMap(
     segment: DatedSegment,
     aircraft: WorldAircraft,
     zoneItems: ALaCarteOfferItem[],
@@ -256,9 +262,7 @@ export class ExtrasService {
   /**
    * Prices the selected items of the à-la-carte offers `alcs` of an OfferPriceRQ or OrderCreateRQ
    * (each checked by {@link checkALaCarteOffer} against shopping response `shopping`) for the
-   * flight offers being priced, and locks the selected seats to `owner`. A seat sold or locked by
-   * another owner, or an exit-row seat for an adult holding an infant, is left out with warning
-   * 281; anything else wrong is an AirlineError.
+   * flight offers being priced, and locks the selected seats to `owner` (see {@link priceSelection}).
    */
   price(
     alcs: readonly SelectedOffer[],
@@ -269,6 +273,23 @@ export class ExtrasService {
     owner: string,
   ): PricedExtras {
     for (const alc of alcs) this.checkALaCarteOffer(alc, shopping);
+    return this.priceSelection(alcs, shopping, directions, passengers, lists, owner);
+  }
+
+  /**
+   * Prices the selected items of the à-la-carte offers `alcs` (already checked to belong to
+   * `scope`) for `directions`, and locks the selected seats to `owner`. A seat sold or locked by
+   * another owner, or an exit-row seat for an adult holding an infant, is left out with warning
+   * 281; anything else wrong is an AirlineError.
+   */
+  priceSelection(
+    alcs: readonly SelectedOffer[],
+    scope: ExtrasScope,
+    directions: PricedDirection[],
+    passengers: Passenger[],
+    lists: ListsBuilder,
+    owner: string,
+  ): PricedExtras {
     // Every offer's items as one selection: an item or seat chosen twice is refused across offers too.
     const alc = { ...alcs[0], offerItems: alcs.flatMap((o) => o.offerItems) };
     const picks = this.picks(alc, directions, passengers);
@@ -296,7 +317,7 @@ export class ExtrasService {
       return !lost;
     });
     return {
-      items: kept.map((p) => this.pricedItem(p, shopping.currency, lists)),
+      items: kept.map((p) => this.pricedItem(p, scope.currency, lists)),
       warnings,
       seats: kept.flatMap((p) =>
         p.seat && p.segment
@@ -385,8 +406,8 @@ export class ExtrasService {
   }
 
   /** The selection, one pick per passenger and item, checked against the offers and passengers. */
-  private picks(alc: SelectedOffer, directions: PricedDirection[], passengers: Passenger[]): Pick[] {
-    const picks: Pick[] = [];
+  private picks(alc: SelectedOffer, directions: PricedDirection[], passengers: Passenger[]): ExtraPick[] {
+    const picks: ExtraPick[] = [];
     const seen = new Set<string>();
     for (const sel of alc.offerItems) {
       const key = parseExtraItemId(sel.offerItemId);
@@ -429,7 +450,12 @@ export class ExtrasService {
     return picks;
   }
 
-  private servicePick(key: ExtraItemKey, itemId: string, passenger: Passenger, directions: PricedDirection[]): Pick {
+  private servicePick(
+    key: ExtraItemKey,
+    itemId: string,
+    passenger: Passenger,
+    directions: PricedDirection[],
+  ): ExtraPick {
     const direction = directions.find((d) => d.journey.flightKey === key.scope);
     if (!direction || servicePrice(this.world, key.code, direction.offer.priceClass, key.ptc) === undefined)
       throw new AirlineError('UNKNOWN_OFFER', `OfferItem ${itemId} is not sold with the selected offers`);
@@ -442,7 +468,7 @@ export class ExtrasService {
     passenger: Passenger,
     directions: PricedDirection[],
     selection: { row: number; column: string } | undefined,
-  ): Pick {
+  ): ExtraPick {
     const direction = directions.find((d) => d.journey.segments.some((s) => s.segmentKey === key.scope));
     const segment = direction?.journey.segments.find((s) => s.segmentKey === key.scope);
     const aircraft = segment && this.world.data.aircraft?.[segment.flight.aircraft];
@@ -465,7 +491,7 @@ export class ExtrasService {
     return { key, itemId, passenger, direction, segment, seat };
   }
 
-  private pricedItem(p: Pick, currency: string, lists: ListsBuilder): MoneyOfferItem {
+  private pricedItem(p: ExtraPick, currency: string, lists: ListsBuilder): MoneyOfferItem {
     const pc = p.direction.offer.priceClass;
     const base = p.seat ? zonePrice(this.world, p.key.code, pc)! : servicePrice(this.world, p.key.code, pc, p.key.ptc)!;
     const amount = money(convert(this.world, base, currency), currency);
@@ -497,7 +523,8 @@ export class ExtrasService {
     };
   }
 
-  private aLaCarteOffer(responseId: string, items: ALaCarteOfferItem[]): ALaCarteOffer {
+  /** The ALaCarteOffer `ALC__<responseId>` of this airline holding `items`. */
+  aLaCarteOffer(responseId: string, items: ALaCarteOfferItem[]): ALaCarteOffer {
     return { offerId: aLaCarteOfferId(responseId), owner: this.world.airlineCode, offerItems: items };
   }
 
@@ -521,7 +548,8 @@ export class ExtrasService {
     return offer;
   }
 
-  private addJourney(lists: ListsBuilder, offer: StoredOffer): Journey {
+  /** `offer`'s journey added to `lists` under its origin-destination. */
+  addJourney(lists: ListsBuilder, offer: JourneyOffer): Journey {
     const journey = this.world.journeyOf(offer.flights, offer.date);
     lists.addJourney(lists.addOriginDestination(offer.from, offer.to), journey);
     return journey;
@@ -538,7 +566,7 @@ function withServices(lists: DataLists, extra: DataLists): DataLists {
 }
 
 /** An à-la-carte offer's TotalOfferPrice, when sent, is the sum of its priced items (`priceOf`: `<OfferItemID>-<PassengerID>`). */
-function checkOfferTotal(alc: OrderOffer, priceOf: ReadonlyMap<string, string>, currency: string): void {
+export function checkOfferTotal(alc: OrderOffer, priceOf: ReadonlyMap<string, string>, currency: string): void {
   if (alc.totalOfferPrice === undefined) return;
   const sent = requireMoney(alc.totalOfferPrice, 'Query/Order/Offer/TotalOfferPrice', { currency });
   const items = alc.offerItems.flatMap((i) => i.passengerRefs.map((p) => priceOf.get(`${i.offerItemId}-${p}`) ?? '0'));

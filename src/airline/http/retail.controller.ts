@@ -1,8 +1,8 @@
 /**
  * The XML retail interface (`/retail/*`, Basic auth): every NDC message, at the path the
  * registry gives its root (retail.operations.ts: AirShopping, OfferPrice, ServiceList,
- * SeatAvailability, and OrderCreate / OrderRetrieve / OrderCancel / CustomerInputRS at
- * `/retail/orders`), and the GET of orders by response id. Every route takes the one path of
+ * SeatAvailability, and OrderCreate / OrderRetrieve / OrderCancel / OrderReshop / OrderChange /
+ * CustomerInputRS at `/retail/orders`), and the GET of orders by response id. Every route takes the one path of
  * {@link NdcExchangeInterceptor}: the guard and interceptor declared here apply to all of them.
  */
 import { Controller, Get, HttpCode, Inject, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
@@ -20,6 +20,7 @@ import {
   RETAIL_MESSAGE_PATHS,
   type RetailDomain,
   answer,
+  releaseLapsed,
 } from './retail.operations';
 
 @Controller('retail')
@@ -60,6 +61,7 @@ export class RetailController {
         .join(' and ');
       throw new NdcRequestError(400, ndcError('INVALID_REQUEST', `missing query parameter ${missing}`));
     }
+    releaseLapsed(this.airline);
     const rule = exchange.fault?.mode === 'lookup-by-pricing-id-only' ? 'pricing-id-only' : 'any';
     const { rs, etag } = this.airline.orders.byResponseId(shoppingResponseId, agencyId, rule);
     return answer(ORDER_VIEW_RS, rs, etag);

@@ -14,15 +14,21 @@ describe('the registry of NDC operations', () => {
       ['offerPrices', ['OfferPriceRQ'], 'OfferPriceRS'],
       ['services', ['ServiceListRQ'], 'ServiceListRS'],
       ['availability/seat', ['SeatAvailabilityRQ'], 'SeatAvailabilityRS'],
-      ['orders', ['OrderCreateRQ', 'OrderRetrieveRQ', 'OrderCancelRQ', 'CustomerInputRS'], 'OrderViewRS'],
+      [
+        'orders',
+        ['OrderCreateRQ', 'OrderRetrieveRQ', 'OrderCancelRQ', 'OrderReshopRQ', 'OrderChangeRQ', 'CustomerInputRS'],
+        'OrderViewRS',
+      ],
     ]);
     expect(operationAt('orders', 'OrderCancelRQ')).toMatchObject({ name: 'OrderCancel', path: 'orders' });
     expect(operationAt('orders', 'OrderCancelRQ')?.answers.name).toBe('OrderCancelRS');
     expect(operationAt('offers', 'OrderCancelRQ')).toBeUndefined();
+    expect(operationAt('orders', 'OrderReshopRQ')?.answers.name).toBe('OrderReshopRS');
+    expect(operationAt('orders', 'OrderChangeRQ')?.answers.name).toBe('OrderViewRS');
   });
 
   it('knows no other root, not even a name every object has', () => {
-    for (const root of ['OrderReshopRQ', 'FooRQ', 'toString', 'constructor', '__proto__'])
+    for (const root of ['OrderChangeNotif', 'FooRQ', 'toString', 'constructor', '__proto__'])
       expect(operationAt('orders', root)).toBeUndefined();
   });
 
@@ -43,6 +49,8 @@ describe('the registry of NDC operations', () => {
       'OrderCreate',
       'OrderRetrieve',
       'OrderCancel',
+      'OrderReshop',
+      'OrderChange',
       'CustomerInput',
     ]);
   });

@@ -18,6 +18,7 @@ import {
   decodeCustomerInputRs,
   decodeOfferPriceRq,
   decodeOrderCancelRq,
+  decodeOrderChangeRq,
   decodeOrderCreateRq,
   decodeOrderRetrieveRq,
   decodeSeatAvailabilityRq,
@@ -26,7 +27,7 @@ import {
   encodeCustomerInputRq,
   encodeOfferPriceRs,
   encodeOrderCancelRs,
-  encodeOrderViewRs,
+  encodeOrderReshopRs,
   encodeSeatAvailabilityRs,
   encodeServiceListRs,
 } from '../../ndc';
@@ -35,7 +36,13 @@ import type { AuthenticationService } from '../authentication/authentication.ser
 import type { ExtrasService } from '../extras/extras.service';
 import type { OfferPriceService } from '../offer-price/offer-price.service';
 import type { OrdersService } from '../orders/orders.service';
+import type { HoldExpiry } from '../servicing/hold-expiry';
+import type { OrderChangeService } from '../servicing/order-change.service';
+import type { OrderExtras } from '../servicing/order-extras';
+import { decodeReshopRequest } from '../servicing/reshop-request';
+import type { ReshopService } from '../servicing/reshop.service';
 import type { ShoppingService } from '../shopping/shopping.service';
+import { encodeVersionedOrderView } from './order-view-version';
 
 // ------------------------------------------------------------------ answers
 
@@ -59,8 +66,10 @@ export const AIR_SHOPPING_RS = responseRoot('AirShoppingRS', encodeAirShoppingRs
 export const OFFER_PRICE_RS = responseRoot('OfferPriceRS', encodeOfferPriceRs);
 export const SERVICE_LIST_RS = responseRoot('ServiceListRS', encodeServiceListRs);
 export const SEAT_AVAILABILITY_RS = responseRoot('SeatAvailabilityRS', encodeSeatAvailabilityRs);
-export const ORDER_VIEW_RS = responseRoot('OrderViewRS', encodeOrderViewRs);
+/** OrderViewRS, with the order's version as the root's `SequenceNmbr` (order-view-version.ts). */
+export const ORDER_VIEW_RS = responseRoot('OrderViewRS', encodeVersionedOrderView);
 export const ORDER_CANCEL_RS = responseRoot('OrderCancelRS', encodeOrderCancelRs);
+export const ORDER_RESHOP_RS = responseRoot('OrderReshopRS', encodeOrderReshopRs);
 /** The 3-D Secure challenge answering an OrderCreateRQ (it has no error form). */
 export const CUSTOMER_INPUT_RQ = responseRoot('CustomerInputRQ', encodeCustomerInputRq);
 
@@ -95,6 +104,23 @@ export interface RetailDomain {
   orders: OrdersService;
   /** 3-D Secure holds: released when their window has passed, before seats are counted. */
   authentication: AuthenticationService;
+  /** Held orders past their payment time limit: cancelled before seats are counted or orders read. */
+  holds: HoldExpiry;
+  /** OrderReshopRQ: change offers, refund quotes, reprices. */
+  reshop: ReshopService;
+  /** OrderChangeRQ: accepted offers, payments, removals. */
+  changes: OrderChangeService;
+  /** ServiceListRQ and SeatAvailabilityRQ for an existing order. */
+  orderExtras: OrderExtras;
+}
+
+/**
+ * Ends what has lapsed before a request counts seats or reads orders: 3-D Secure holds past their
+ * window, then held orders past their payment time limit (whose payment holds end by then).
+ */
+export function releaseLapsed(airline: Pick<RetailDomain, 'authentication' | 'holds'>): void {
+  airline.authentication.releaseExpired();
+  airline.holds.expireDue();
 }
 
 /** What an operation may need of the HTTP request besides its message. */
@@ -173,7 +199,7 @@ export const RETAIL_OPERATIONS: Readonly<Record<string, RetailOperation>> = {
     decode: decodeAirShoppingRq,
     answers: AIR_SHOPPING_RS,
     handle: (rq, airline) => {
-      airline.authentication.releaseExpired();
+      releaseLapsed(airline);
       return answer(AIR_SHOPPING_RS, airline.shopping.shop(rq));
     },
   }),
@@ -183,7 +209,7 @@ export const RETAIL_OPERATIONS: Readonly<Record<string, RetailOperation>> = {
     decode: decodeOfferPriceRq,
     answers: OFFER_PRICE_RS,
     handle: (rq, airline) => {
-      airline.authentication.releaseExpired();
+      releaseLapsed(airline);
       return answer(OFFER_PRICE_RS, airline.pricing.price(rq));
     },
   }),
@@ -192,14 +218,21 @@ export const RETAIL_OPERATIONS: Readonly<Record<string, RetailOperation>> = {
     name: 'ServiceList',
     decode: decodeServiceListRq,
     answers: SERVICE_LIST_RS,
-    handle: (rq, airline) => answer(SERVICE_LIST_RS, airline.extras.serviceList(rq)),
+    // An OrderID asks for the services of an existing order.
+    handle: (rq, airline) =>
+      answer(SERVICE_LIST_RS, rq.order ? airline.orderExtras.serviceList(rq) : airline.extras.serviceList(rq)),
   }),
   SeatAvailabilityRQ: operation({
     path: 'availability/seat',
     name: 'SeatAvailability',
     decode: decodeSeatAvailabilityRq,
     answers: SEAT_AVAILABILITY_RS,
-    handle: (rq, airline) => answer(SEAT_AVAILABILITY_RS, airline.extras.seatAvailability(rq)),
+    // A Query/Order asks for the seat maps of an existing order.
+    handle: (rq, airline) => {
+      if (!rq.order) return answer(SEAT_AVAILABILITY_RS, airline.extras.seatAvailability(rq));
+      releaseLapsed(airline);
+      return answer(SEAT_AVAILABILITY_RS, airline.orderExtras.seatAvailability(rq));
+    },
   }),
   OrderCreateRQ: operation({
     path: 'orders',
@@ -208,6 +241,7 @@ export const RETAIL_OPERATIONS: Readonly<Record<string, RetailOperation>> = {
     answers: ORDER_VIEW_RS,
     // The order, or the 3-D Secure challenge when the card needs it.
     handle: (rq, airline, call) => {
+      releaseLapsed(airline);
       const rs = airline.orders.create(rq, { acsBaseUrl: call.acsBaseUrl });
       return 'securePayments' in rs ? answer(CUSTOMER_INPUT_RQ, rs) : answer(ORDER_VIEW_RS, rs);
     },
@@ -217,14 +251,43 @@ export const RETAIL_OPERATIONS: Readonly<Record<string, RetailOperation>> = {
     name: 'OrderRetrieve',
     decode: decodeOrderRetrieveRq,
     answers: ORDER_VIEW_RS,
-    handle: (rq, airline) => answer(ORDER_VIEW_RS, airline.orders.retrieve(rq)),
+    handle: (rq, airline) => {
+      releaseLapsed(airline);
+      return answer(ORDER_VIEW_RS, airline.orders.retrieve(rq));
+    },
   }),
   OrderCancelRQ: operation({
     path: 'orders',
     name: 'OrderCancel',
     decode: decodeOrderCancelRq,
     answers: ORDER_CANCEL_RS,
-    handle: (rq, airline) => answer(ORDER_CANCEL_RS, airline.orders.cancel(rq)),
+    handle: (rq, airline) => {
+      releaseLapsed(airline);
+      return answer(ORDER_CANCEL_RS, airline.orders.cancel(rq));
+    },
+  }),
+  // After the sale (docs/airline-service.md "Servicing orders"): what a change would be, then the change.
+  OrderReshopRQ: operation({
+    path: 'orders',
+    name: 'OrderReshop',
+    decode: decodeReshopRequest,
+    answers: ORDER_RESHOP_RS,
+    handle: (rq, airline) => {
+      releaseLapsed(airline);
+      return answer(ORDER_RESHOP_RS, airline.reshop.reshop(rq));
+    },
+  }),
+  OrderChangeRQ: operation({
+    path: 'orders',
+    name: 'OrderChange',
+    decode: decodeOrderChangeRq,
+    answers: ORDER_VIEW_RS,
+    // The changed order, or the 3-D Secure challenge of its payment.
+    handle: (rq, airline, call) => {
+      releaseLapsed(airline);
+      const rs = airline.changes.change(rq, { acsBaseUrl: call.acsBaseUrl });
+      return 'securePayments' in rs ? answer(CUSTOMER_INPUT_RQ, rs) : answer(ORDER_VIEW_RS, rs);
+    },
   }),
   // The client's answer to a CustomerInputRQ: the cardholder's 3-D Secure result.
   CustomerInputRS: operation({
@@ -232,7 +295,10 @@ export const RETAIL_OPERATIONS: Readonly<Record<string, RetailOperation>> = {
     name: 'CustomerInput',
     decode: decodeCustomerInputRs,
     answers: ORDER_VIEW_RS,
-    handle: (rs, airline) => answer(ORDER_VIEW_RS, airline.orders.completeAuthentication(rs)),
+    handle: (rs, airline) => {
+      releaseLapsed(airline);
+      return answer(ORDER_VIEW_RS, airline.orders.completeAuthentication(rs));
+    },
   }),
 };
 

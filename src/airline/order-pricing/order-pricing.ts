@@ -9,7 +9,8 @@
  * - the OfferItems (ids and passengers) and TotalOfferPrice must equal the priced offer;
  * - exactly one payment, Type `CC`, whose token exists and has not expired; a credit
  *   (surcharge) card must be the token that was priced, and an exempt card cannot pay
- *   a pricing that includes a surcharge;
+ *   a pricing that includes a surcharge; no payment at all is a hold (docs/airline-service.md
+ *   "Holds"), refused for a pricing that includes a surcharge;
  * - the payment currency must be the offer currency (no conversion) and the amount the total;
  * - every passenger has Individual with GivenName and Surname; children and infants
  *   a Birthdate; a Birthdate sent at pricing must be sent again unchanged;
@@ -20,7 +21,9 @@ import { add, currencyScale, equals, percentOf } from '../../common/decimal';
 import type {
   Amount,
   ContactInformation,
+  Flight,
   Money,
+  MoneyOfferItem,
   OrderCreateRq,
   OrderItem,
   OrderItemService,
@@ -91,7 +94,9 @@ export function checkOrderAgainstPricing(
   const { flight: offer, aLaCarte: alcs } = orderedOffers(rq);
   const pricing = latestPricing(rq, offer, store, now);
   checkOrderedItems(rq, offer, pricing);
-  checkCard(rq, pricing, tokens, now);
+  const hold = rq.payments.length === 0;
+  if (hold) checkHoldable(pricing);
+  else checkCard(rq, pricing, tokens, now);
   checkOfferTotal(offer, pricing.pricedOffer.total);
   checkPassengerData(rq, pricing);
   checkContacts(rq);
@@ -100,8 +105,18 @@ export function checkOrderAgainstPricing(
     if (!aLaCarte) throw new AirlineError('UNKNOWN_OFFER', `Offer ${alcs[0].offerId} not found`);
     ordered = aLaCarte(alcs, pricing, rq);
   }
-  checkPayment(rq.payments[0].amount, ordered.pricedOffer.total);
+  if (!hold) checkPayment(rq.payments[0].amount, ordered.pricedOffer.total);
   return ordered;
+}
+
+/** A hold pays nothing yet: its pricing must not include the card surcharge (charged with the payment). */
+function checkHoldable(pricing: PricingRecord): void {
+  if (pricing.surcharge) {
+    throw new AirlineError(
+      'HOLD_NOT_ALLOWED',
+      `Pricing response ${pricing.responseId} includes the CCF2 card surcharge: price the offer without a card token to hold it; the surcharge is added when the hold is paid`,
+    );
+  }
 }
 
 /** The agency's pricing response `offer` names: it priced that offer, has not expired, and no later one superseded it. */
@@ -270,63 +285,62 @@ function checkContacts(rq: OrderCreateRq): void {
 }
 
 /**
- * OrderView OrderItems from a pricing: one OrderItem per priced OfferItem
- * (OrderItemID = OfferItemID), amounts of the item (per passenger; the CCF2
- * item holds the whole fee), and one Service per passenger and segment for
- * flights, per passenger and segment for bundles and extras, per passenger for CCF2, and a
- * SelectedSeat per seat.
+ * OrderView OrderItems from a pricing: one OrderItem per priced OfferItem (OrderItemID =
+ * OfferItemID); see {@link orderItemsOf}.
  */
 export function buildOrderItems(pricing: PricingRecord): OrderItem[] {
-  const segmentsOf = new Map(
-    (pricing.response.kind === 'success' ? (pricing.response.dataLists.flights ?? []) : []).map((f) => [
-      f.flightKey,
-      f.segmentRefs,
-    ]),
-  );
-  return pricing.pricedOffer.offerItems.map((item) => {
-    const services: OrderItemService[] = [];
-    const next = () => `${item.offerItemId}-OS${services.length + 1}`;
-    for (const s of item.services) {
-      for (const pax of s.passengerRefs) {
-        if (s.flightRefs) {
-          for (const flight of s.flightRefs) {
-            for (const seg of segmentsOf.get(flight) ?? [])
-              services.push({ serviceId: next(), passengerRef: pax, segmentRef: seg });
-          }
-        } else if (s.selectedSeat) {
-          services.push({ serviceId: next(), passengerRef: pax, selectedSeat: s.selectedSeat });
-        } else if (s.serviceDefinitionRef) {
-          const segs = s.serviceDefinitionRef.segmentRefs ?? [];
-          if (segs.length === 0 || s.serviceId === CCF2_SERVICE_ID) {
-            services.push({ serviceId: next(), passengerRef: pax, serviceDefinitionRef: s.serviceDefinitionRef.ref });
-          } else {
-            for (const seg of segs)
-              services.push({
-                serviceId: next(),
-                passengerRef: pax,
-                serviceDefinitionRef: s.serviceDefinitionRef.ref,
-                segmentRef: seg,
-              });
-          }
-        }
+  const flights = pricing.response.kind === 'success' ? (pricing.response.dataLists.flights ?? []) : [];
+  return orderItemsOf(pricing.pricedOffer.offerItems, flights, pricing.pricedOffer.owner);
+}
+
+/**
+ * OrderView OrderItems of priced `items` (OrderItemID = OfferItemID), `flights` giving each
+ * flight's segments: the amounts of the item (per passenger; the CCF2 item holds the whole fee),
+ * and one Service per passenger and segment for flights, per passenger and segment for bundles and
+ * extras, per passenger for CCF2, and a SelectedSeat per seat.
+ */
+export function orderItemsOf(items: readonly MoneyOfferItem[], flights: readonly Flight[], owner: string): OrderItem[] {
+  const segmentsOf = new Map(flights.map((f) => [f.flightKey ?? '', f.segmentRefs]));
+  return items.map((item) => ({
+    orderItemId: item.offerItemId,
+    owner,
+    base: item.priceDetail.base,
+    taxes: item.priceDetail.taxes,
+    services: itemServices(item, segmentsOf),
+  }));
+}
+
+/** The OrderItem Services of one priced item (see {@link orderItemsOf}). */
+function itemServices(item: MoneyOfferItem, segmentsOf: ReadonlyMap<string, string[]>): OrderItemService[] {
+  const services: OrderItemService[] = [];
+  const add = (s: Omit<OrderItemService, 'serviceId'>) =>
+    services.push({ serviceId: `${item.offerItemId}-OS${services.length + 1}`, ...s });
+  for (const s of item.services) {
+    for (const pax of s.passengerRefs) {
+      if (s.flightRefs) {
+        for (const flight of s.flightRefs)
+          for (const seg of segmentsOf.get(flight) ?? []) add({ passengerRef: pax, segmentRef: seg });
+      } else if (s.selectedSeat) {
+        add({ passengerRef: pax, selectedSeat: s.selectedSeat });
+      } else if (s.serviceDefinitionRef) {
+        const ref = s.serviceDefinitionRef.ref;
+        const segs = s.serviceDefinitionRef.segmentRefs ?? [];
+        if (segs.length === 0 || s.serviceId === CCF2_SERVICE_ID) add({ passengerRef: pax, serviceDefinitionRef: ref });
+        else for (const seg of segs) add({ passengerRef: pax, serviceDefinitionRef: ref, segmentRef: seg });
       }
     }
-    return {
-      orderItemId: item.offerItemId,
-      owner: pricing.pricedOffer.owner,
-      base: item.priceDetail.base,
-      taxes: item.priceDetail.taxes,
-      services,
-    };
-  });
+  }
+  return services;
 }
 
 /** Agency commission: `percent` (default 1) of the base fares of the order (fare items: surcharge and extras excluded). */
 export function orderCommission(pricing: PricingRecord, percent: string = DEFAULT_COMMISSION_PERCENT): Money {
-  const currency = pricing.pricedOffer.total.currency;
+  return commissionOf(pricing.pricedOffer.offerItems, pricing.pricedOffer.total.currency, percent);
+}
+
+/** `percent` of the base fares of the fare `items` (those with fare details), in `currency`. */
+export function commissionOf(items: readonly MoneyOfferItem[], currency: string, percent: string): Money {
   const scale = currencyScale(currency);
-  const bases = pricing.pricedOffer.offerItems
-    .filter((i) => i.fareDetails.length > 0)
-    .map((i) => i.priceDetail.base.value);
-  return { value: percentOf(add(scale, ...bases), percent, scale), currency };
+  const bases = items.filter((i) => i.fareDetails.length > 0).map((i) => i.priceDetail.base.value);
+  return { value: percentOf(add(scale, '0', ...bases), percent, scale), currency };
 }

@@ -1,41 +1,39 @@
 /**
- * Orders: creation from the latest pricing response (seats sold atomically),
- * retrieval by OrderID and by shopping response id. An order is visible only
- * to the agency that created it; anyone else gets the same 913 as for a
- * missing order.
+ * Orders: creation from the latest pricing response (seats sold atomically; held unpaid without
+ * Payments), retrieval by OrderID and by shopping response id, cancellation. An order is visible
+ * only to the agency that created it; anyone else gets the same 913 as for a missing order.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   CustomerInputRq,
   CustomerInputRs,
-  Metadata,
   OrderCancelRq,
   OrderCancelRs,
   OrderCreateRq,
   OrderRetrieveRq,
   OrderViewRs,
 } from '../../ndc/ndc.model';
-import type { AuthenticationService } from '../authentication/authentication.service';
-import { compare } from '../../common/decimal';
+import { type AuthenticationService, orderCreateSubject } from '../authentication/authentication.service';
+import { add, compare, currencyScale } from '../../common/decimal';
 import { cancellationPenalty } from '../../ndc/cancellation-penalty';
 import { AGENCY_ID_ELEMENT, requireElement, requireMoney } from '../../ndc/require-element';
 import { AirlineError } from '../airline.errors';
 import type { AirlineClock, PricingRecord } from '../airline.ports';
-import {
-  type ALaCarteOrderPricer,
-  buildOrderItems,
-  checkOrderAgainstPricing,
-  orderCommission,
-  orderedOffers,
-} from '../order-pricing/order-pricing';
+import { type ALaCarteOrderPricer, checkOrderAgainstPricing, orderedOffers } from '../order-pricing/order-pricing';
 import type { ExtrasService } from '../extras/extras.service';
-import type { AirlineStore, StoredOrder } from '../store/airline.store';
+import { journeysOf, newOrderContent, orderTotal, settle } from '../servicing/order-content';
+import { ORDER_NOT_FOUND_TEXT, OrderBook } from '../servicing/order-book';
+import { HOLD_BEFORE_DEPARTURE_MS, holdTimeLimits } from '../servicing/servicing.rules';
+import type { OrderContent, OrderHold, SoldJourney } from '../servicing/servicing.types';
+import type { AirlineStore, StoredAuthentication, StoredOrder, StoredOrderView } from '../store/airline.store';
 import { type IdSource, randomIds } from '../world/ids';
 import type { World } from '../world/world';
 import { CCF2_SERVICE_ID } from '../offer-price/offer-price.service';
-import { cancellationTerms } from './order-cancel';
+import { type CancellationTerms, cancellationTerms } from './order-cancel';
 
 type OrderView = Extract<OrderViewRs, { kind: 'success' }>;
+
+export { ORDER_NOT_FOUND_TEXT };
 
 /** Result of the GET of orders: the OrderViewRS and a weak ETag over its content. */
 export interface OrdersLookup {
@@ -51,9 +49,6 @@ export interface OrdersLookup {
  */
 export type LookupRule = 'any' | 'pricing-id-only';
 
-/** Text of the 913 error element. */
-export const ORDER_NOT_FOUND_TEXT = 'Order not found';
-
 /** Booking reference alphabet: upper-case letters and digits without the ambiguous 0, O, 1, I and L. */
 export const BOOKING_REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -66,14 +61,28 @@ export function newBookingReference(): string {
   return ref;
 }
 
-/** Status code of a live order and of a cancelled one (`Order/Status/StatusCode`, IATA_CodeType). */
-export const ORDER_STATUS = { live: 'OK', cancelled: 'XX' } as const;
-
 /** Per-request context of an OrderCreate. */
 export interface OrderCreateContext {
   /** Base URL of the issuer page as the cardholder's browser reaches it (needed when a card asks for 3-D Secure). */
   acsBaseUrl?: string;
 }
+
+/** How the airline takes holds (OrderCreateRQ without Payments; docs/airline-service.md "Holds"). */
+export interface HoldSettings {
+  /** AIRLINE_HOLD_MS: how long a hold lasts at most (default 24 h). */
+  holdMs: number;
+  /** AIRLINE_PRICE_GUARANTEE_MS: how long its price is guaranteed (default 1 h). */
+  priceGuaranteeMs: number;
+  /** AIRLINE_HOLD_DENIED_AGENCIES: agencies that may not hold (default none). */
+  deniedAgencies: readonly string[];
+}
+
+/** Default hold settings: 24 h, the price guaranteed 1 h, every agency may hold. */
+export const DEFAULT_HOLD_SETTINGS: HoldSettings = {
+  holdMs: 86_400_000,
+  priceGuaranteeMs: 3_600_000,
+  deniedAgencies: [],
+};
 
 export interface OrdersServiceOptions {
   airlineCode: string;
@@ -83,6 +92,12 @@ export interface OrdersServiceOptions {
   authentication?: AuthenticationService;
   /** Base of WebAddressID, ending in `/`; the booking reference is appended. */
   portalUrl: string;
+  /** Holds; default {@link DEFAULT_HOLD_SETTINGS}. */
+  holds?: HoldSettings;
+  /** Told the payment time limit of each new hold (the expiry job wakes for it). */
+  onHeld?: (paymentDue: string) => void;
+  /** Applies an OrderChange whose payment the CustomerInputRS authenticated; absent: none is ever held. */
+  completeChange?: (hold: StoredAuthentication) => OrderViewRs;
   ids?: IdSource;
   newReference?: () => string;
 }
@@ -90,6 +105,8 @@ export interface OrdersServiceOptions {
 export class OrdersService {
   private readonly ids: IdSource;
   private readonly newReference: () => string;
+  private readonly book: OrderBook;
+  private readonly holds: HoldSettings;
   /** Prices the à-la-carte offers of an order into its pricing (see `ExtrasService.priceForOrder`). */
   private readonly aLaCarte?: ALaCarteOrderPricer;
 
@@ -101,6 +118,8 @@ export class OrdersService {
   ) {
     this.ids = options.ids ?? randomIds;
     this.newReference = options.newReference ?? newBookingReference;
+    this.book = new OrderBook(store, world, options.portalUrl);
+    this.holds = options.holds ?? DEFAULT_HOLD_SETTINGS;
     const extras = options.extras;
     // Their seats are locked to the owner of the pricing's seats, so the order sells them all at once.
     if (extras)
@@ -115,72 +134,130 @@ export class OrdersService {
   /**
    * OrderCreate: checks the request against the latest pricing of the offer,
    * then in one SQLite transaction sells the seats (all segments or none) and
-   * stores the order. Repeating an OrderCreate of an already ordered pricing
-   * response with the same passengers, contacts and payment returns the
-   * existing order (safe retries); with other data it is refused.
+   * stores the order. Without Payments the order is held unpaid (see {@link hold}).
+   * Repeating an OrderCreate of an already ordered pricing response with the same
+   * passengers, contacts and payment returns the existing order (safe retries); with
+   * other data it is refused.
    */
   create(rq: OrderCreateRq, context: OrderCreateContext = {}): OrderViewRs | CustomerInputRq {
     const offer = orderedOffers(rq).flight;
-    const existing = this.store.orders.orderByPricingResponse(offer.responseId);
-    if (existing && existing.agencyId === rq.party.agencyId) {
-      if (sameOrderData(existing, rq)) return existing.view;
-      throw alreadyOrdered(offer.responseId, existing.orderId);
-    }
     const auth = this.options.authentication;
     auth?.releaseExpired();
-    const waiting = auth && this.store.authentications.pendingAuthenticationFor(offer.responseId);
-    if (waiting && waiting.agencyId === rq.party.agencyId) {
-      // A retry of an OrderCreate that is waiting for 3-D Secure gets the same challenge.
-      if (sameOrderData({ request: waiting.request }, rq)) return waiting.challenge;
-      throw alreadyOrdered(offer.responseId, `none yet: ${waiting.spmRef} awaits authentication`);
-    }
+    const repeated = this.repeatedCreate(rq, offer.responseId);
+    if (repeated) return repeated;
     const pricing = checkOrderAgainstPricing(rq, this.store.responses, this.store.tokens, this.clock, this.aLaCarte);
+    if (rq.payments.length === 0) return this.hold(rq, pricing);
     const mode = auth?.modeOf(rq.payments[0]?.voucherNumber);
     const preAuthenticated = rq.securePayment?.authentication;
     if (auth && mode && preAuthenticated) auth.checkPreAuthenticated(preAuthenticated);
     if (auth && mode && !preAuthenticated) {
-      auth.requireAlert(rq);
+      auth.requireAlert(rq.securePayment);
       const acsBaseUrl = requireElement(context.acsBaseUrl, 'the ACS base URL (AIRLINE_ACS_BASE_URL)');
       const challenge = this.store.transaction(
         () =>
-          this.store.inventory.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
-          auth.hold(rq, mode, pricing.pricedOffer.total, pricing.segments, acsBaseUrl),
+          this.store.inventory.sellAllInTransaction(pricing.segments, this.world.capacityOf) &&
+          auth.hold(orderCreateSubject(rq), mode, pricing.pricedOffer.total, pricing.segments, acsBaseUrl),
       );
       if (!challenge) throw soldOut(offer.offerId);
       return challenge;
     }
-    const sold = this.store.transaction(
-      () =>
-        this.store.inventory.sellAllInTransaction(pricing.segments, (k, rbd) => this.world.capacityOf(k, rbd)) &&
-        this.saveNewOrder(rq, pricing),
-    );
-    if (!sold) throw soldOut(offer.offerId);
-    return sold.view;
+    return this.sell(rq, pricing).view;
   }
 
   /**
-   * CustomerInputRS: the authentication result of an OrderCreate that answered CustomerInputRQ.
-   * An approved, valid result orders from the held seats (no second sale) and answers the
-   * OrderViewRS; the same result sent again answers the order it made (exactly once); anything
-   * else is an NDC error and nothing is ordered (AuthenticationService).
+   * The answer to an OrderCreateRQ repeated after a lost answer: the order it made, or the
+   * challenge it is waiting with; undefined when it made nothing yet. The same pricing ordered
+   * with other data is refused.
+   */
+  private repeatedCreate(rq: OrderCreateRq, responseId: string): OrderViewRs | CustomerInputRq | undefined {
+    const existing = this.store.orders.orderByPricingResponse(responseId);
+    if (existing && existing.agencyId === rq.party.agencyId) {
+      if (sameOrderData(existing, rq)) return existing.view;
+      throw alreadyOrdered(responseId, existing.orderId);
+    }
+    const waiting = this.options.authentication && this.store.authentications.pendingAuthenticationFor(responseId);
+    if (waiting && waiting.agencyId === rq.party.agencyId) {
+      // A retry of an OrderCreate that is waiting for 3-D Secure gets the same challenge.
+      if (sameOrderData({ request: waiting.request }, rq)) return waiting.challenge;
+      throw alreadyOrdered(responseId, `none yet: ${waiting.spmRef} awaits authentication`);
+    }
+    return undefined;
+  }
+
+  /**
+   * A hold (docs/airline-service.md "Holds"): the order is made unpaid and its seats sold, with a
+   * payment time limit (AIRLINE_HOLD_MS, never later than 2 hours before the first departure) and
+   * a price guarantee (AIRLINE_PRICE_GUARANTEE_MS). An agency listed in AIRLINE_HOLD_DENIED_AGENCIES,
+   * or a first flight leaving within 2 hours, is HOLD_NOT_ALLOWED.
+   */
+  private hold(rq: OrderCreateRq, pricing: PricingRecord): OrderViewRs {
+    const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
+    if (this.holds.deniedAgencies.includes(agencyId))
+      throw new AirlineError('HOLD_NOT_ALLOWED', `Agency ${agencyId} may not hold orders: send Payments to order`);
+    const now = this.clock.now();
+    const journeys = this.journeysOf(pricing);
+    const first = Math.min(
+      ...journeys.map((j) => this.world.departureOf(this.world.journeyOf(j.flights, j.date).segments[0]).getTime()),
+    );
+    const hold = holdTimeLimits(now, this.holds, new Date(first));
+    if (!hold) {
+      throw new AirlineError(
+        'HOLD_NOT_ALLOWED',
+        `The first flight leaves at ${new Date(first).toISOString()}, within ${HOLD_BEFORE_DEPARTURE_MS / 3_600_000} hours: it cannot be held; send Payments to order`,
+      );
+    }
+    const order = this.sell(rq, pricing, hold);
+    this.options.onHeld?.(hold.paymentDue);
+    return order.view;
+  }
+
+  /** Sells the seats of `pricing` and stores the order of `rq` (held when `hold` is given), in one transaction. */
+  private sell(rq: OrderCreateRq, pricing: PricingRecord, hold?: OrderHold): StoredOrder {
+    const sold = this.store.transaction(
+      () =>
+        this.store.inventory.sellAllInTransaction(pricing.segments, this.world.capacityOf) &&
+        this.saveNewOrder(rq, pricing, hold),
+    );
+    if (!sold) throw soldOut(pricing.pricedOffer.offerId);
+    return sold;
+  }
+
+  private journeysOf(pricing: PricingRecord): SoldJourney[] {
+    const shopping = this.store.responses.getShopping(pricing.shoppingResponseId);
+    if (!shopping) throw new AirlineError('UNKNOWN_OFFER', `Shopping response ${pricing.shoppingResponseId} not found`);
+    return journeysOf(pricing, shopping);
+  }
+
+  /**
+   * CustomerInputRS: the authentication result of an OrderCreate (or an OrderChange payment) that
+   * answered CustomerInputRQ. An approved, valid result orders from the held seats (no second sale)
+   * and answers the OrderViewRS; the same result sent again answers the order it made (exactly
+   * once); anything else is an NDC error and nothing is ordered (AuthenticationService). A change's
+   * result is applied by the change service (`completeChange`).
    */
   completeAuthentication(rs: CustomerInputRs): OrderViewRs {
     const auth = this.options.authentication;
     if (!auth) throw new AirlineError('INVALID_REQUEST', 'This airline asks for no 3-D Secure authentication');
     auth.releaseExpired();
     const hold = auth.approvedHold(rs);
+    if (hold.change) {
+      if (!this.options.completeChange)
+        throw new Error(`hold ${hold.spmRef} is a change, and no change service is set`);
+      return this.options.completeChange(hold);
+    }
     if (hold.state === 'ordered') {
       const made = hold.orderId === undefined ? undefined : this.store.orders.getOrder(hold.orderId);
       if (!made)
         throw new AirlineError('AUTHENTICATION_USED', `The authentication result of ${hold.spmRef} was already used`);
       return made.view;
     }
+    const request = requireElement(hold.request, `the OrderCreateRQ of hold ${hold.spmRef}`);
     const priced = this.store.responses.getPricing(hold.pricingResponseId);
     if (!priced) throw new Error(`hold ${hold.spmRef} has no pricing record`);
-    const { aLaCarte } = orderedOffers(hold.request);
-    const pricing = aLaCarte.length && this.aLaCarte ? this.aLaCarte(aLaCarte, priced, hold.request) : priced;
+    const { aLaCarte } = orderedOffers(request);
+    const pricing = aLaCarte.length && this.aLaCarte ? this.aLaCarte(aLaCarte, priced, request) : priced;
     const order = this.store.transaction(() => {
-      const placed = this.saveNewOrder(hold.request, pricing);
+      const placed = this.saveNewOrder(request, pricing);
       return this.store.endAuthentication(hold, 'ordered', placed.orderId) && placed;
     });
     if (!order) {
@@ -189,52 +266,21 @@ export class OrdersService {
     return order.view;
   }
 
-  /** Builds and stores the order of `rq` priced by `pricing` (inside the transaction that holds its seats). */
-  private saveNewOrder(rq: OrderCreateRq, pricing: PricingRecord): StoredOrder {
-    const priced = pricing.response;
-    if (priced.kind !== 'success')
+  /** Builds and stores the order of `rq` priced by `pricing` (inside the transaction that holds its seats); held with `hold`. */
+  private saveNewOrder(rq: OrderCreateRq, pricing: PricingRecord, hold?: OrderHold): StoredOrder {
+    if (pricing.response.kind !== 'success')
       throw new AirlineError('UNKNOWN_OFFER', `Pricing response ${pricing.responseId} holds no offer`);
     const now = this.clock.now();
-    const code = this.options.airlineCode;
-    const payment = rq.payments[0];
     let reference = this.newReference();
     while (this.store.orders.bookingReferenceTaken(reference)) reference = this.newReference();
-    const orderId = this.ids.next(`${code}-ORD-`);
+    const orderId = this.ids.next(`${this.options.airlineCode}-ORD-`);
     sellPricedSeats(this.store, pricing, orderId, now);
     // Extras ordered beside the priced offer: the pricing record becomes what was ordered, so
-    // a cancel and the lookups see every item (extras are not refunded after the void window).
+    // the lookups see every item.
     if (orderedOffers(rq).aLaCarte.length > 0) this.store.responses.updatePricingInTransaction(pricing);
-    const metadata: Metadata = { ...priced.metadata };
-    // OrderViewRS has no Metadata/Shopping (journeys) and payment forms are request-only.
-    delete metadata.paymentForms;
-    delete metadata.journeys;
-    const view: OrderView = {
-      target: 'Test',
-      version: '17.2',
-      timeStamp: now.toISOString(),
-      kind: 'success',
-      orders: [
-        {
-          orderId,
-          owner: code,
-          webAddressId: `${this.options.portalUrl}${reference}`,
-          bookingReferences: [{ id: reference, airlineId: code }],
-          totalOrderPrice: pricing.pricedOffer.total,
-          statusCode: ORDER_STATUS.live,
-          payments: [
-            {
-              type: payment.type,
-              amount: payment.amount,
-              voucherNumber: requireElement(payment.voucherNumber, 'Query/Payments/Payment/Method/Voucher/Number'),
-            },
-          ],
-          orderItems: buildOrderItems(pricing),
-        },
-      ],
-      commission: orderCommission(pricing),
-      dataLists: { ...priced.dataLists, passengers: rq.passengers, contacts: rq.contacts },
-      metadata,
-    };
+    const sale = { passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments, ...(hold ? { hold } : {}) };
+    const content = newOrderContent(pricing, this.journeysOf(pricing), sale);
+    const status = hold ? 'held' : 'live';
     const order: StoredOrder = {
       orderId,
       bookingReference: reference,
@@ -242,7 +288,11 @@ export class OrdersService {
       shoppingResponseId: pricing.shoppingResponseId,
       pricingResponseId: pricing.responseId,
       createdAt: now.toISOString(),
-      view,
+      status,
+      version: 1,
+      ...(hold ? { paymentDueAt: hold.paymentDue } : {}),
+      content,
+      view: this.book.view({ orderId, bookingReference: reference }, content, status, 1),
       request: { passengers: rq.passengers, contacts: rq.contacts, payments: rq.payments },
     };
     this.store.orders.saveOrder(order);
@@ -255,71 +305,42 @@ export class OrdersService {
    */
   retrieve(rq: OrderRetrieveRq): OrderViewRs {
     const orderId = requireElement(rq.orderId, 'Query/Filters/OrderID');
-    const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
     const owner = requireElement(rq.owner, 'Query/Filters/OrderID/@Owner');
-    const order = this.store.orders.getOrder(orderId);
-    if (!order || owner !== this.options.airlineCode || order.agencyId !== agencyId)
-      throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
-    return order.view;
+    return this.book.find(orderId, rq.party.agencyId, owner).order.view;
   }
 
   /**
    * OrderCancel: cancels the agency's order named in `Query/Order` under the
    * rules of {@link cancellationTerms} (void within 24 h, else fees per price
-   * class), gives its seats back and marks it cancelled, in one transaction.
-   * Another agency's or an unknown order: 913; an order already cancelled:
-   * ORDER_ALREADY_CANCELLED (never refunded twice); a refund below the
-   * request's ExpectedRefundAmount: REFUND_BELOW_EXPECTED (nothing changed).
+   * class; an unpaid order refunds nothing), gives its seats back and marks it
+   * cancelled, in one transaction. Another agency's or an unknown order: 913; an
+   * order already cancelled: ORDER_ALREADY_CANCELLED (never refunded twice); an
+   * expired one: ORDER_EXPIRED; a refund below the request's ExpectedRefundAmount:
+   * REFUND_BELOW_EXPECTED (nothing changed).
    */
   cancel(rq: OrderCancelRq): OrderCancelRs {
     const ref = requireElement(rq.order, 'Query/Order');
-    const agencyId = requireElement(rq.party.agencyId, AGENCY_ID_ELEMENT);
-    const order = this.store.orders.getOrder(ref.orderId);
-    if (!order || ref.owner !== this.options.airlineCode || order.agencyId !== agencyId) {
-      throw new AirlineError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_TEXT);
-    }
+    const { order, content } = this.book.find(ref.orderId, rq.party.agencyId, ref.owner);
     if (order.cancellation) {
       throw new AirlineError(
         'ORDER_ALREADY_CANCELLED',
         `Order ${order.orderId} was already cancelled on ${order.cancellation.cancelledAt}; nothing more is refunded`,
       );
     }
-    const pricing = this.store.responses.getPricing(order.pricingResponseId);
-    const placed = order.view.orders[0];
-    if (!pricing || !placed.totalOrderPrice) throw new Error(`order ${order.orderId} has no pricing record or total`);
-    // Our own orders always carry the total's currency: the priced offer's.
-    const total = { value: placed.totalOrderPrice.value, currency: pricing.pricedOffer.total.currency };
+    this.book.requireOpen(order);
     const now = this.clock.now();
-    const terms = cancellationTerms(
-      this.world,
-      { createdAt: order.createdAt, total, items: pricing.pricedOffer.offerItems },
-      now,
-      CCF2_SERVICE_ID,
-    );
-    // An ExpectedRefundAmount without Code (optional in the XSD; OrderCancelRQ has no currency
-    // metadata) is in the order's currency.
-    const expected =
-      rq.expectedRefundAmount &&
-      requireMoney(rq.expectedRefundAmount, 'ExpectedRefundAmount/Total', { currency: total.currency });
-    if (expected && (expected.currency !== terms.refund.currency || compare(expected.value, terms.refund.value) > 0)) {
-      throw new AirlineError(
-        'REFUND_BELOW_EXPECTED',
-        `The refund of order ${order.orderId} would be ${terms.refund.value} ${terms.refund.currency} (cancellation fee ${terms.fee.value}), ` +
-          `less than the ExpectedRefundAmount ${expected.value} ${expected.currency}; the order was not cancelled`,
-      );
-    }
-    const view: OrderView = {
-      ...order.view,
-      orders: order.view.orders.map((o) => ({ ...o, statusCode: ORDER_STATUS.cancelled })),
-      dataLists: { ...order.view.dataLists, penalties: [cancellationPenalty(terms.fee, terms.refund)] },
-    };
+    const terms = this.cancellationTermsOf(order, content, now);
+    checkExpectedRefund(rq, order.orderId, terms);
     const cancellation = { cancelledAt: now.toISOString(), kind: terms.kind, fee: terms.fee, refund: terms.refund };
-    if (!this.store.cancelOrder(order.orderId, view, cancellation, pricing.segments)) {
-      throw new AirlineError(
-        'ORDER_ALREADY_CANCELLED',
-        `Order ${order.orderId} was already cancelled; nothing more is refunded`,
-      );
-    }
+    const penalty = cancellationPenalty(terms.fee, terms.refund);
+    const moves = { release: content.segments, sell: [], releaseSeats: content.seats, sellSeats: [], seatOwner: '' };
+    this.store.transaction(() =>
+      this.book.reviseInTransaction(
+        order,
+        { content: settle(content, { refund: terms.refund, penalty }), status: 'cancelled', moves, cancellation },
+        now,
+      ),
+    );
     return {
       target: 'Test',
       version: '17.2',
@@ -327,6 +348,20 @@ export class OrdersService {
       kind: 'success',
       cancellations: [{ orderReference: order.orderId, cancellationFee: terms.fee, refund: terms.refund }],
     };
+  }
+
+  /** What cancelling `order` now refunds: the cancellation rules on its items, never more than was paid (nothing when unpaid). */
+  private cancellationTermsOf(order: StoredOrder, content: OrderContent, now: Date): CancellationTerms {
+    const total = orderTotal(content);
+    const zero = { value: add(currencyScale(total.currency), '0'), currency: total.currency };
+    if (order.status === 'held') return { kind: 'cancel', fee: zero, refund: zero };
+    const terms = cancellationTerms(
+      this.world,
+      { createdAt: order.createdAt, total, items: content.items },
+      now,
+      CCF2_SERVICE_ID,
+    );
+    return compare(terms.refund.value, content.paid.value) > 0 ? { ...terms, refund: content.paid } : terms;
   }
 
   /**
@@ -355,6 +390,22 @@ export class OrdersService {
         (o) =>
           this.store.responses.getPricing(o.pricingResponseId)?.pricedOffer.offerId === pricing.pricedOffer.offerId,
       );
+  }
+}
+
+/** An ExpectedRefundAmount (in the order's currency when without Code) above the refund refuses the cancel (771). */
+function checkExpectedRefund(rq: OrderCancelRq, orderId: string, terms: CancellationTerms): void {
+  // An ExpectedRefundAmount without Code (optional in the XSD; OrderCancelRQ has no currency
+  // metadata) is in the order's currency.
+  const expected =
+    rq.expectedRefundAmount &&
+    requireMoney(rq.expectedRefundAmount, 'ExpectedRefundAmount/Total', { currency: terms.refund.currency });
+  if (expected && (expected.currency !== terms.refund.currency || compare(expected.value, terms.refund.value) > 0)) {
+    throw new AirlineError(
+      'REFUND_BELOW_EXPECTED',
+      `The refund of order ${orderId} would be ${terms.refund.value} ${terms.refund.currency} (cancellation fee ${terms.fee.value}), ` +
+        `less than the ExpectedRefundAmount ${expected.value} ${expected.currency}; the order was not cancelled`,
+    );
   }
 }
 
@@ -410,7 +461,9 @@ function sameOrderData(
 export function mergeViews(orders: StoredOrder[]): OrderView {
   if (orders.length === 1) return orders[0].view;
   const [first, ...rest] = orders.map((o) => o.view);
-  const merged: OrderView = structuredClone(first);
+  const merged: StoredOrderView = structuredClone(first);
+  // One root, several orders: no single version to write.
+  delete merged.sequenceNumber;
   for (const v of rest) {
     merged.orders.push(...v.orders);
     const dl = merged.dataLists as Record<string, unknown[] | undefined>;

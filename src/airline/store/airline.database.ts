@@ -86,7 +86,35 @@ CREATE TABLE IF NOT EXISTS seat_locks (
 );
 CREATE INDEX IF NOT EXISTS orders_by_shopping ON orders (shopping_response_id, agency_id);
 CREATE INDEX IF NOT EXISTS orders_by_pricing ON orders (pricing_response_id);
+CREATE TABLE IF NOT EXISTS reshop_responses (
+  response_id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  agency_id TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS order_changes (
+  order_id TEXT NOT NULL,
+  transaction_id TEXT NOT NULL,
+  request_hash TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  applied_at TEXT NOT NULL,
+  view TEXT NOT NULL,
+  PRIMARY KEY (order_id, transaction_id)
+);
 `;
+
+/**
+ * Columns of `orders` added after the table first shipped, each with its type and default: a file
+ * written by an earlier version gets them when opened (its orders are live, at version 1).
+ */
+const ORDER_COLUMNS_ADDED: readonly (readonly [string, string])[] = [
+  ['cancellation', 'TEXT'],
+  ['status', "TEXT NOT NULL DEFAULT 'live'"],
+  ['version', 'INTEGER NOT NULL DEFAULT 1'],
+  ['payment_due_at', 'TEXT'],
+  ['content', 'TEXT'],
+];
 
 /** A row as node-sqlite3-wasm returns it. */
 export type Row = Record<string, unknown>;
@@ -124,11 +152,16 @@ export class AirlineDatabase {
     if (onDisk) this.db.exec('PRAGMA journal_mode = WAL;');
     this.db.exec('PRAGMA synchronous = NORMAL;');
     this.db.exec(SCHEMA);
-    // Files written before OrderCancel existed lack the column.
-    const columns = this.db.all('PRAGMA table_info(orders)') as Row[];
-    if (!columns.some((c) => c.name === 'cancellation'))
-      this.db.exec('ALTER TABLE orders ADD COLUMN cancellation TEXT');
+    this.addMissingOrderColumns();
     if (onDisk) writeFileSync(`${path}.owner`, String(process.pid));
+  }
+
+  /** Files written before OrderCancel and servicing existed lack some columns of `orders`. */
+  private addMissingOrderColumns(): void {
+    const columns = new Set((this.db.all('PRAGMA table_info(orders)') as Row[]).map((c) => String(c.name)));
+    for (const [name, type] of ORDER_COLUMNS_ADDED)
+      if (!columns.has(name)) this.db.exec(`ALTER TABLE orders ADD COLUMN ${name} ${type}`);
+    this.db.exec('CREATE INDEX IF NOT EXISTS orders_by_deadline ON orders (status, payment_due_at)');
   }
 
   /** Closes the database and frees the wasm memory. Idempotent. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 import { orderViewRs } from '../../ndc/fixtures/order-view-rs.fixtures';
 import type { PricingRecord } from '../airline.ports';
+import type { OrderContent } from '../servicing/servicing.types';
 import { AirlineStore, type StoredAuthentication, type StoredOrder } from './airline.store';
 
 describe('AirlineStore', () => {
@@ -93,6 +94,8 @@ describe('AirlineStore', () => {
       shoppingResponseId: 'SR1',
       pricingResponseId: 'PR1',
       createdAt: '2026-11-21T06:00:00.000Z',
+      status: 'live',
+      version: 1,
       view,
     };
     const cancellation = {
@@ -102,7 +105,20 @@ describe('AirlineStore', () => {
       refund: { value: '10.00', currency: 'GBP' },
     };
 
-    it('cancelOrder marks the order cancelled and gives its seats back, once', () => {
+    const moves = { release: segments, sell: [], releaseSeats: [seat], sellSeats: [], seatOwner: '' };
+    const cancel = (version: number) =>
+      store.transaction(() =>
+        store.reviseOrderInTransaction(
+          order.orderId,
+          version,
+          { status: 'cancelled', content: {} as OrderContent, view, cancellation },
+          moves,
+          () => 9,
+          '2026-11-21T07:00:00.000Z',
+        ),
+      );
+
+    it('reviseOrderInTransaction marks the order cancelled and gives its seats back, once per version', () => {
       store.transaction(() => {
         store.inventory.sellAllInTransaction(segments, () => 9);
         store.orders.saveOrder(order);
@@ -112,15 +128,15 @@ describe('AirlineStore', () => {
         store.inventory.sold('ZZ101/2026-12-01', 'Y'),
         [...store.seats.takenSeats(seat.inventoryKey, 'TX2', '')],
       ]).toEqual([2, ['12A']]);
-      expect(store.cancelOrder(order.orderId, view, cancellation, segments)).toBe(true);
-      expect(store.orders.getOrder(order.orderId)?.cancellation).toEqual(cancellation);
+      expect(cancel(1)).toBe(true);
+      expect(store.orders.getOrder(order.orderId)).toMatchObject({ cancellation, status: 'cancelled', version: 2 });
       expect([
         store.inventory.sold('ZZ101/2026-12-01', 'Y'),
         store.seats.takenSeats(seat.inventoryKey, 'TX2', '').size,
       ]).toEqual([0, 0]);
-      // A second cancel changes nothing (nothing is given back twice).
+      // A second revision of the same version changes nothing (nothing is given back twice).
       store.inventory.sellAll(segments, () => 9);
-      expect(store.cancelOrder(order.orderId, view, cancellation, segments)).toBe(false);
+      expect(cancel(1)).toBe(false);
       expect(store.inventory.sold('ZZ101/2026-12-01', 'Y')).toBe(2);
     });
 

@@ -10,8 +10,9 @@
  * | card tokens | `tokens` ({@link SqliteTokenStore}) | `TokenLookup` |
  * | orders | `orders` ({@link SqliteOrderStore}) | |
  * | 3-D Secure holds | `authentications` ({@link SqliteAuthenticationStore}) | |
+ * | reshop answers, applied changes | `servicing` ({@link SqliteServicingStore}) | |
  *
- * What spans areas is here, in one transaction each: cancelling an order, ending a hold.
+ * What spans areas is here: changing an order with its inventory and seats, ending a hold.
  */
 import type { PricingRecord, SeatHold, SoldSegment } from '../airline.ports';
 import { AirlineDatabase } from './airline.database';
@@ -21,13 +22,29 @@ import {
   SqliteAuthenticationStore,
 } from './authentications.store';
 import { SqliteInventoryStore } from './inventory.store';
-import { type StoredCancellation, type StoredOrder, SqliteOrderStore } from './orders.store';
+import { type OrderUpdate, type StoredOrder, SqliteOrderStore } from './orders.store';
 import { SqliteResponseStore } from './responses.store';
 import { SqliteSeatStore } from './seats.store';
+import { SqliteServicingStore } from './servicing.store';
 import { SqliteTokenStore } from './tokens.store';
 
 export type { AuthenticationState, StoredAuthentication } from './authentications.store';
-export type { StoredCancellation, StoredOrder } from './orders.store';
+export type { OrderStatus, OrderUpdate, StoredCancellation, StoredOrder, StoredOrderView } from './orders.store';
+export type { StoredChange } from './servicing.store';
+
+/** What a change of an order does to inventory and seat maps. */
+export interface InventoryMoves {
+  /** Seats given back per flight and booking class, then sold (capacity checked). */
+  release: readonly SoldSegment[];
+  sell: readonly SoldSegment[];
+  /** Seat map seats of the order given back, then sold (each unsold and not locked by another than `seatOwner`). */
+  releaseSeats: readonly SeatHold[];
+  sellSeats: readonly SeatHold[];
+  seatOwner: string;
+}
+
+/** Why the moves of a change could not be made (the caller rolls back). */
+export type MoveRefusal = { soldOut: 'class' } | { soldOut: 'seat'; seat: SeatHold };
 export type { StoredToken } from './tokens.store';
 
 export class AirlineStore {
@@ -38,6 +55,7 @@ export class AirlineStore {
   readonly tokens: SqliteTokenStore;
   readonly orders: SqliteOrderStore;
   readonly authentications: SqliteAuthenticationStore;
+  readonly servicing: SqliteServicingStore;
 
   /** Opens (and creates, with its folder) the database at `path`; `:memory:` for tests. */
   constructor(readonly path: string) {
@@ -48,6 +66,7 @@ export class AirlineStore {
     this.tokens = new SqliteTokenStore(this.db);
     this.orders = new SqliteOrderStore(this.db);
     this.authentications = new SqliteAuthenticationStore(this.db);
+    this.servicing = new SqliteServicingStore(this.db);
   }
 
   /** Closes the database and frees the wasm memory. Idempotent. */
@@ -61,22 +80,25 @@ export class AirlineStore {
   }
 
   /**
-   * Marks `orderId` cancelled with `view` (its cancelled OrderViewRS) and gives its seats
-   * (`segments`, and any seat map seats) back, in one transaction; false (and nothing changed)
-   * when it was already cancelled.
+   * Moves the inventory and seats of order `orderId` as `moves` says and writes `update` over it
+   * at `version`, inside the caller's transaction. Returns why the moves could not be made (a
+   * booking class or a seat no longer to be had; the caller throws and rolls back), `false` when
+   * the order is no longer at `version`, `true` when done.
    */
-  cancelOrder(
+  reviseOrderInTransaction(
     orderId: string,
-    view: StoredOrder['view'],
-    cancellation: StoredCancellation,
-    segments: SoldSegment[],
-  ): boolean {
-    return this.transaction(() => {
-      if (!this.orders.cancelInTransaction(orderId, view, cancellation)) return false;
-      this.seats.releaseOrderInTransaction(orderId);
-      this.inventory.releaseInTransaction(segments);
-      return true;
-    });
+    version: number,
+    update: OrderUpdate,
+    moves: InventoryMoves,
+    capacity: (inventoryKey: string, rbd: string) => number,
+    now: string,
+  ): boolean | MoveRefusal {
+    if (!this.orders.updateInTransaction(orderId, version, update)) return false;
+    this.inventory.releaseInTransaction(moves.release);
+    this.seats.releaseSeatsInTransaction(orderId, moves.releaseSeats);
+    if (!this.inventory.sellAllInTransaction([...moves.sell], capacity)) return { soldOut: 'class' };
+    const lost = this.seats.sellSeatsInTransaction(moves.sellSeats, moves.seatOwner, orderId, now);
+    return lost ? { soldOut: 'seat', seat: lost } : true;
   }
 
   /**

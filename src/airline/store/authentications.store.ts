@@ -4,14 +4,16 @@
  */
 import type { CustomerInputRq, Money, OrderCreateRq } from '../../ndc/ndc.model';
 import type { SoldSegment } from '../airline.ports';
+import type { PendingChange } from '../servicing/servicing.types';
 import { type AirlineDatabase, type Row, jsonBytes } from './airline.database';
 
 /** State of a 3-D Secure hold: waiting for the cardholder, or how it ended. */
 export type AuthenticationState = 'pending' | 'ordered' | 'declined' | 'expired';
 
 /**
- * An OrderCreate waiting for 3-D Secure: the request to order once the cardholder is
- * authenticated, the challenge it was answered with, and the seats it holds.
+ * An OrderCreate (or an OrderChange with a payment) waiting for 3-D Secure: the request to order
+ * (or the change to apply) once the cardholder is authenticated, the challenge it was answered
+ * with, and the seats it holds.
  */
 export interface StoredAuthentication {
   /** The airline's transaction reference (`SPM_TxnReference`), also the id in the ACS_URL. */
@@ -19,11 +21,12 @@ export interface StoredAuthentication {
   /** `OriginalTransactionID`: the OrderCreateRQ's TransactionIdentifier. */
   originalTransactionId: string;
   agencyId: string;
+  /** What the hold is found by while pending: an OrderCreate's pricing response, `ORDER:<OrderID>` for an OrderChange. */
   pricingResponseId: string;
   createdAt: string;
   expiresAt: string;
   state: AuthenticationState;
-  /** Set once `state` is `ordered`. */
+  /** Set once `state` is `ordered` (for an OrderChange: the order changed). */
   orderId?: string;
   /** The cardholder's decision on the issuer page (`Y` or `N`), once made: it is final. */
   acsStatus?: 'Y' | 'N';
@@ -32,8 +35,10 @@ export interface StoredAuthentication {
   /** Shown on the issuer page. */
   lastFour: string;
   amount: Money;
-  /** The OrderCreateRQ to order from (token id, never a card number). */
-  request: OrderCreateRq;
+  /** The OrderCreateRQ to order from (token id, never a card number); absent for an OrderChange. */
+  request?: OrderCreateRq;
+  /** The OrderChangeRQ to apply, for a change's payment. */
+  change?: PendingChange;
   /** The CustomerInputRQ it was answered with (repeated for an identical retry). */
   challenge: CustomerInputRq;
   segments: SoldSegment[];

@@ -69,6 +69,17 @@ export class SqliteSeatStore implements SeatStore {
     return undefined;
   }
 
+  /** Frees `seats` sold to order `orderId` (others' seats are left alone), inside the caller's transaction. */
+  releaseSeatsInTransaction(orderId: string, seats: readonly SeatHold[]): void {
+    for (const hold of seats) {
+      this.db.run('DELETE FROM seat_assignments WHERE inventory_key = ? AND seat = ? AND order_id = ?', [
+        hold.inventoryKey,
+        hold.seat,
+        orderId,
+      ]);
+    }
+  }
+
   /** Frees the seats sold to order `orderId`, inside the caller's transaction. */
   releaseOrderInTransaction(orderId: string): void {
     this.db.run('DELETE FROM seat_assignments WHERE order_id = ?', [orderId]);

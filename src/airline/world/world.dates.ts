@@ -59,3 +59,32 @@ export function compactDate(date: string): string {
 export function responseTimestamp(instant: Date): string {
   return instant.toISOString().replace('Z', '+00:00');
 }
+
+/** Minutes `timeZone` (IANA) is ahead of UTC at instant `at` (ms). */
+function zoneOffsetMinutes(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return Math.round((local - Math.floor(at / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant of local `date` and `time` (`HH:MM`) in `timeZone` (IANA, e.g. `Europe/Oslo`;
+ * absent: UTC). A time that does not exist locally (a spring-forward gap) is read with the offset
+ * in force before the gap, an hour repeated (autumn) at its second pass.
+ */
+export function localInstant(date: string, time: string, timeZone?: string): Date {
+  const [hours, minutes] = time.split(':').map(Number);
+  const wall = toUtc(date) + (hours * 60 + minutes) * 60_000;
+  if (timeZone === undefined) return new Date(wall);
+  const first = wall - zoneOffsetMinutes(timeZone, wall) * 60_000;
+  return new Date(wall - zoneOffsetMinutes(timeZone, first) * 60_000);
+}

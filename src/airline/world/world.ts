@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, compactDate, daysBetween, isIsoDate } from './world.dates';
+import { addDays, compactDate, daysBetween, isIsoDate, localInstant } from './world.dates';
 import { BASE_WORLD_SEED, worldForSeed } from './world.variant';
 import type {
   DatedSegment,
@@ -156,6 +156,11 @@ export class World {
       }
     }
     return out;
+  }
+
+  /** When `segment` departs: its local departure time in its airport's time zone (world.json `timeZone`). */
+  departureOf(segment: DatedSegment): Date {
+    return localInstant(segment.departureDate, segment.flight.departure, this.airport(segment.flight.from)?.timeZone);
   }
 
   /** The journey of the given flight numbers on `date` (as stored in shopping records). */

@@ -30,6 +30,8 @@ export interface WorldAirport {
   code: string;
   name: string;
   city: string;
+  /** IANA time zone of the local times of its flights (e.g. `Europe/London`); absent: UTC. */
+  timeZone?: string;
 }
 
 export interface WorldPriceClass {
@@ -132,6 +134,8 @@ export interface WorldData {
   cardSurcharge: { service: string; percent: string };
   commissionPercent: string;
   cancellation: WorldCancellationRules;
+  /** How a paid order's flights are changed (docs/airline-world.md, "Changes"). */
+  changes: WorldChangeRules;
   shoppingTtlMinutes: number;
   pricingTtlMinutes: number;
   serviceDefinitions: WorldServiceDefinition[];
@@ -207,4 +211,18 @@ export interface WorldCancellationRules {
   taxesOnly: string[];
   /** Whether the card surcharge (CCF2) is refunded after the void window. */
   surchargeRefundedAfterVoid: boolean;
+}
+
+/** How a paid order's flights are changed (docs/airline-world.md, "Changes"). */
+export interface WorldChangeRules {
+  /**
+   * Change fee in the base currency per passenger and journey changed, by the price class of the
+   * item given up (at most that item's base fare). A class not listed changes for free.
+   */
+  feePerPassengerAndJourney: Record<string, string>;
+  /**
+   * Price classes whose cheaper change refunds the difference (less the fee); in the others a
+   * cheaper trip refunds nothing.
+   */
+  refundsDifference: string[];
 }
