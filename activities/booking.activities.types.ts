@@ -10,7 +10,8 @@
 import type { BookingIntent, CardAuthentication, PaymentCard } from '../src/booking/booking.model';
 import type { NdcContext, OfferToPrice } from '../src/booking/intent-to-ndc';
 import type { ExtraPick, SeatMaps, ServiceOption } from '../src/booking/booking.extras';
-import type { ChangeOffer, ChangeOffersRequest, OrderSummary, RefundQuote } from '../src/booking/servicing.model';
+import type { ChangeOfferFound, ChangeOffersRequest, OrderSummary, RefundQuote } from '../src/booking/servicing.model';
+export type { ChangeOfferFound } from '../src/booking/servicing.model';
 import type { Money, SelectedOfferItem } from '../src/ndc/ndc.model';
 
 export type { NdcContext } from '../src/booking/intent-to-ndc';
@@ -103,6 +104,8 @@ export interface TokeniseInput {
 
 export interface TokenResult {
   tokenId: string;
+  /** The card's funding (`credit`, `debit`, ...), when the airline's token answer says it. */
+  funding?: string;
   attempt: number;
 }
 
@@ -252,13 +255,6 @@ export interface ReshopChangeInput {
   destination: string;
   /** A change the airline's own schedule change calls for: no change fee. */
   involuntary?: boolean;
-}
-
-/** A change offer, with what accepting it names at the airline. */
-export interface ChangeOfferFound extends ChangeOffer {
-  owner: string;
-  /** The OrderReshopRS's ReShoppingResponseID. */
-  responseId: string;
 }
 
 export interface ReshopChangeResult {

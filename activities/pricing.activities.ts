@@ -50,7 +50,7 @@ export function createPricingActivities(call: AirlineCall) {
           { expiryDateTimeUTC, card: tokenCard(card) },
           { correlationId: input.correlationId },
         );
-        return { tokenId: token.id, attempt };
+        return { tokenId: token.id, ...(token.funding !== undefined ? { funding: token.funding } : {}), attempt };
       },
       { card },
     ).catch((error: unknown) => {

@@ -14,6 +14,7 @@ import { passengerIds, type NdcContext } from '../src/booking/intent-to-ndc';
 import { orderFlights } from '../src/booking/order-from-ndc';
 import { seatMaps, serviceOptions } from '../src/booking/extras-from-ndc';
 import { add, currencyScale } from '../src/common/decimal';
+import { itemPassengers } from '../src/booking/card-surcharge';
 import {
   changeReshopRq,
   orderChangeRq,
@@ -58,17 +59,26 @@ export function createServicingActivities(call: AirlineCall) {
 
 /** The order as the airline shows it now (its items name what a change deletes). */
 async function currentOrder(call: AirlineCall, ctx: NdcContext, order: OrderRef): Promise<Order> {
+  return (await currentView(call, ctx, order)).order;
+}
+
+/** The order as the airline shows it now, with the response's lists (its flights). */
+async function currentView(call: AirlineCall, ctx: NdcContext, order: OrderRef) {
   const { rs } = await call.client.orderRetrieve(orderRetrieveRq(ctx, call.stamp(ctx), order), call.options(ctx));
   const found = rs.orders[0];
   if (found === undefined) throw new NdcInvalidResponseError('OrderViewRS without an Order');
-  return found;
+  return { order: found, dataLists: rs.dataLists };
 }
 
 async function reshopChange(call: AirlineCall, input: ReshopChangeInput): Promise<ReshopChangeResult> {
   const { client, stamp, options, run } = call;
   return run(async (attempt) => {
     const { ctx, order } = input;
-    const items = flightItemIds(await currentOrder(call, ctx, order));
+    const view = await currentView(call, ctx, order);
+    // A round trip changed without a new return date keeps its return flights.
+    const directions = input.request.journey.returnDate === undefined ? [0] : [0, 1];
+    const directionOf = segmentDirections(view.dataLists, input.destination);
+    const items = flightItemIds(view.order, (segment) => directions.includes(directionOf.get(segment) ?? 0));
     const rq = changeReshopRq(ctx, stamp(ctx), order, items, input.request, input);
     const rs = await client.orderReshop(rq, options(ctx));
     return { offers: changeOffers(rs, ctx.currency), attempt };
@@ -199,12 +209,19 @@ async function changeParts(input: ChangeOrderInput, current: () => Promise<Order
   }
 }
 
-/** The order's flight items: those whose services name a segment and are neither a service nor a seat. */
-function flightItemIds(order: Order): string[] {
+/**
+ * The order's flight items on the segments `replaced` keeps: those whose services name such a
+ * segment and are neither a service nor a seat.
+ */
+function flightItemIds(order: Order, replaced: (segmentKey: string) => boolean): string[] {
   return order.orderItems
     .filter((item) =>
       item.services.some(
-        (s) => s.segmentRef !== undefined && s.serviceDefinitionRef === undefined && s.selectedSeat === undefined,
+        (s) =>
+          s.segmentRef !== undefined &&
+          replaced(s.segmentRef) &&
+          s.serviceDefinitionRef === undefined &&
+          s.selectedSeat === undefined,
       ),
     )
     .map((item) => item.orderItemId);
@@ -246,6 +263,7 @@ function changeOffer(offer: ReshopOffer, dataLists: DataLists, responseId: strin
     id: offer.offerId,
     owner: offer.owner,
     responseId,
+    offerItems: offer.addItems.map((item) => ({ offerItemId: item.offerItemId, passengerRefs: itemPassengers(item) })),
     journey: {
       departureDate: departures[0] ?? '',
       ...(flights.length > 1 && flights[flights.length - 1]!.destination === flights[0]!.origin

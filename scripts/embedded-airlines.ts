@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import {
   EMBEDDED_AIRLINE_ERROR_CODES,
   EMBEDDED_AIRLINE_TRANSIENT_CODES,
+  EMBEDDED_SERVICING_CARD_FEE_PERCENT,
   type AirlineEntry,
 } from '../src/ndc-client/airline-profile';
 
@@ -64,9 +65,13 @@ function servicingEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(SERVICING_VARIABLES.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
 }
 
-/** The embedded airline's error codes, as its profile names them. */
+/** The embedded airline's error codes and servicing card fee, as its profile names them. */
 function embeddedCodes() {
-  return { errorCodes: { ...EMBEDDED_AIRLINE_ERROR_CODES }, transientCodes: [...EMBEDDED_AIRLINE_TRANSIENT_CODES] };
+  return {
+    errorCodes: { ...EMBEDDED_AIRLINE_ERROR_CODES },
+    transientCodes: [...EMBEDDED_AIRLINE_TRANSIENT_CODES],
+    servicingCardFeePercent: EMBEDDED_SERVICING_CARD_FEE_PERCENT,
+  };
 }
 
 /** `ZZ`: plain NDC, media vendor `ndcsaga`, the default database and world. */

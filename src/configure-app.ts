@@ -15,7 +15,7 @@ import { ApiKeyStore } from './api/auth/api-keys';
 import { JwtVerifier } from './api/auth/jwt-verifier';
 import { openApiComponentSchemas } from './api/openapi';
 import { ApiExceptionFilter } from './api/common/api-exception.filter';
-import { API_KEY_SCHEME, OIDC_SCHEME } from './api/common/openapi.decorators';
+import { AIRLINE_BASIC_SCHEME, API_KEY_SCHEME, OIDC_SCHEME } from './api/common/openapi.decorators';
 import { createRateLimiter } from './api/common/rate-limit.guard';
 import { requestIdMiddleware } from './api/common/request-id';
 import type { ApiConfig } from './api/config/api.config';
@@ -102,7 +102,7 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
       .setTitle('ndc-saga booking API')
       .setDescription(
         'Booking intents become durable Temporal sagas against an NDC 17.2 airline. Every route but /health needs ' +
-          '`Authorization: Bearer <API key or OIDC access token>`; errors are RFC 9457 problems. See docs/api.md.',
+          '`Authorization: Bearer <API key or OIDC access token>` (an airline pushing notifications: HTTP Basic); errors are RFC 9457 problems. See docs/api.md.',
       )
       .setVersion('1')
       .addBearerAuth(
@@ -117,6 +117,14 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
       .addBearerAuth(
         { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'OIDC / OAuth2 access token' },
         OIDC_SCHEME,
+      )
+      .addBasicAuth(
+        {
+          type: 'http',
+          scheme: 'basic',
+          description: "An airline's notification credential (its profile's notifications)",
+        },
+        AIRLINE_BASIC_SCHEME,
       )
       .build(),
   );

@@ -15,6 +15,7 @@ import { applicationFailureOf, failed } from './booking/failures';
 import { changeOrder, settleChange } from './booking/order-change';
 import { cardToken } from './booking/payment';
 import { compare } from '../src/common/decimal';
+import { withCardFee } from './booking/servicing.decisions';
 
 /**
  * changeOrder until its outcome is known (settled by reading the order back); a payment the
@@ -89,10 +90,14 @@ export async function paymentOf(
   amount: { value: string; currency: string },
   card: PaymentCard | undefined,
 ): Promise<{ payment?: { tokenId: string; amount: { value: string; currency: string } } }> {
-  showAmount(booking, amount);
-  if (compare(amount.value, '0') <= 0) return {};
+  if (compare(amount.value, '0') <= 0) {
+    showAmount(booking, amount);
+    return {};
+  }
   const token = await cardToken(booking, card!, undefined);
-  return { payment: { tokenId: token.id, amount } };
+  const due = withCardFee(amount, booking.airline?.servicingCardFeePercent, token.funding);
+  showAmount(booking, due);
+  return { payment: { tokenId: token.id, amount: due } };
 }
 
 /** The running servicing action's amount (positive: charged), for the Temporal UI and the booking's reads. */

@@ -35,7 +35,12 @@ export async function changeTrip(
   if (Date.parse(offer.expiresAt) <= Date.now())
     throw refusal('OFFER_EXPIRED', `offerId: the change offer ${offer.id} expired at ${offer.expiresAt}`);
   const before = afterSale.order;
-  const accepted = { offerId: offer.id, owner: offer.owner, responseId: offer.responseId, offerItems: [] };
+  const accepted = {
+    offerId: offer.id,
+    owner: offer.owner,
+    responseId: offer.responseId,
+    offerItems: offer.offerItems,
+  };
   const change: OrderChange = {
     kind: 'acceptOffers',
     offers: [accepted],

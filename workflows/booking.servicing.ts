@@ -22,7 +22,7 @@ import type {
   BookingWorkflowOptions,
   ResumedBooking,
 } from '../src/booking/booking.model';
-import type { ChangeOffer } from '../src/booking/servicing.model';
+import type { ChangeOffer, ChangeOfferFound } from '../src/booking/servicing.model';
 import {
   actionDeadline,
   answerAirlineChange,
@@ -295,7 +295,8 @@ async function serve(booking: Booking, afterSale: AfterSale, ctx: NdcContext, ti
 function publicOffer({
   owner: _owner,
   responseId: _responseId,
+  offerItems: _offerItems,
   ...offer
-}: ChangeOffer & { owner: string; responseId: string }): ChangeOffer {
+}: ChangeOfferFound): ChangeOffer {
   return offer;
 }

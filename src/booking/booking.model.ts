@@ -79,6 +79,12 @@ export interface AirlineRoute {
   orderReads?: { everyMs?: number; nearDepartureEveryMs?: number; nearDepartureMs?: number };
   /** The airline pushes OrderChangeNotif to the API: its orders are read back less often. */
   pushesNotifications?: boolean;
+  /**
+   * The card fee the airline adds to a payment made in an OrderChangeRQ (a held order paid, a trip
+   * change, extras), in percent of the amount due (a decimal string, e.g. `"2"`), for a card its
+   * token answer does not call `debit`; the booking pays the amount and the fee. Default none.
+   */
+  servicingCardFeePercent?: string;
 }
 
 export type PassengerType = z.infer<typeof passengerTypeSchema>;
@@ -86,7 +92,14 @@ export type IntentPassenger = z.infer<typeof intentPassengerSchema>;
 export type IntentContact = z.infer<typeof intentContactSchema>;
 export type { CardAddress, CardAuthentication, PaymentCard } from '../common/payment-card';
 import type { PaymentCard } from '../common/payment-card';
-import type { ChangeOffer, OrderServiceOffer, OrderSummary, RefundQuote, ServicingOptions } from './servicing.model';
+import type {
+  ChangeOffer,
+  ChangeOfferFound,
+  OrderServiceOffer,
+  OrderSummary,
+  RefundQuote,
+  ServicingOptions,
+} from './servicing.model';
 import type { SeatMaps } from './booking.extras';
 
 /**
@@ -230,7 +243,7 @@ export interface ServicingAnswers {
 export interface ResumedBooking {
   state: BookingState;
   order: OrderSummary;
-  offers: (ChangeOffer & { owner: string; responseId: string })[];
+  offers: ChangeOfferFound[];
   paymentDueAnnounced: boolean;
   orderViewXml?: string;
   /** The price guard's memory (what was approved). */

@@ -24,7 +24,7 @@ export interface OrderKey {
 
 /**
  * Offers to replace the order's flight items (`flightItemIds`) with flights on other dates: the
- * trip's airports, the new dates (a round trip without a new `returnDate` keeps none: the airline
+ * trip's airports, the new dates (a round trip without a new `returnDate` keeps its return: the airline
  * reshops the outbound only), an optional price class.
  */
 export function changeReshopRq(

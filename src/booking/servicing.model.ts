@@ -3,7 +3,7 @@
  * booking for and what it answers, shared by the API, the workflow and the activities. Plain
  * interfaces: they cross HTTP and Temporal. Amounts are exact decimal strings with their currency.
  */
-import type { Money } from '../ndc/ndc.model';
+import type { Money, SelectedOfferItem } from '../ndc/ndc.model';
 import type { PaymentCard } from '../common/payment-card';
 import type { ExtraDirection, ExtraServiceCode, SeatChoice } from './booking.extras';
 
@@ -77,6 +77,15 @@ export interface ChangeOffer {
   /** The change fee of the fare family (0 for FLEX, and for a change the airline made). */
   penalty: Money;
   expiresAt: string;
+}
+
+/** A change offer with what accepting it names at the airline (kept by the booking, never shown). */
+export interface ChangeOfferFound extends ChangeOffer {
+  owner: string;
+  /** The OrderReshopRS's ReShoppingResponseID. */
+  responseId: string;
+  /** The offer's new items (AddOfferItem), each with its passengers: what accepting it selects. */
+  offerItems: SelectedOfferItem[];
 }
 
 /** `POST /bookings/{id}/changes`: take a change offer. */

@@ -292,6 +292,18 @@ describe('airline profiles', () => {
       PASSENGER_DATA_MISSING: 'PASSENGER_DATA_MISSING',
       CONTACT_MISSING: 'CONTACT_MISSING',
       PRICE_MISMATCH: 'PRICE_MISMATCH',
+      PRICE_GUARANTEE_EXPIRED: 'PRICE_MISMATCH',
+      HOLD_NOT_ALLOWED: 'INVALID_REQUEST',
+      CHANGE_OFFER_NOT_FOUND: 'OFFER_EXPIRED',
+      CHANGE_OFFER_EXPIRED: 'OFFER_EXPIRED',
+      ORDER_CHANGED: 'OFFER_EXPIRED',
+      ORDER_ALREADY_CANCELLED: 'INVALID_REQUEST',
+      REFUND_BELOW_EXPECTED: 'PRICE_MISMATCH',
+      ORDER_EXPIRED: 'ORDER_NOT_FOUND',
+      ORDER_UNPAID: 'INVALID_REQUEST',
+      ORDER_ALREADY_PAID: 'INVALID_REQUEST',
+      PASSENGER_REMOVAL_REFUSED: 'INVALID_REQUEST',
+      TRANSACTION_REUSED: 'INVALID_REQUEST',
       PRICING_SUPERSEDED: 'OFFER_EXPIRED',
       PAYMENT_AMOUNT_MISMATCH: 'PRICE_MISMATCH',
       PAYMENT_CURRENCY_MISMATCH: 'PRICE_MISMATCH',
@@ -307,7 +319,7 @@ describe('airline profiles', () => {
       AUTHENTICATION_USED: 'ORDER_OUTCOME_UNKNOWN',
     };
     for (const [name, def] of Object.entries(AIRLINE_ERRORS)) {
-      if (name === 'SYSTEM_ERROR') expect(codes.transient.has(def.code)).toBe(true);
+      if (name === 'SYSTEM_ERROR' || name === 'CHANGE_IN_PROGRESS') expect(codes.transient.has(def.code)).toBe(true);
       else expect([name, failureForNdcCode(def.code, codes)]).toEqual([name, expected[name] ?? 'AIRLINE_ERROR']);
     }
   });

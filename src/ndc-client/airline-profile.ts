@@ -51,6 +51,8 @@ export interface AirlineProfile {
   orderReads: { share: number; everyMs?: number; nearDepartureEveryMs?: number; nearDepartureMs?: number };
   /** The airline pushes OrderChangeNotif: its orders are read less often. */
   pushesNotifications: boolean;
+  /** See `AirlineRoute.servicingCardFeePercent`. */
+  servicingCardFeePercent?: string;
   /**
    * The credential the airline presents when it pushes (HTTP Basic to `POST /airlines/{code}/notifications`):
    * the username, and the variable holding the password. Set exactly when it pushes.
@@ -154,6 +156,15 @@ export const airlineEntrySchema = z.strictObject({
     .default({ share: 0.1 }),
   /** The airline pushes OrderChangeNotif to the API (`POST /airlines/{code}/notifications`): read three times less often. Default false. */
   pushesNotifications: z.boolean().default(false),
+  /**
+   * The card fee (percent of the amount, a decimal string) the airline adds to payments in an
+   * OrderChangeRQ for a card its token answer does not call debit (the embedded airline: `"2"`).
+   * Default none.
+   */
+  servicingCardFeePercent: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,4})?$/, 'must be a percentage such as "2" or "1.5"')
+    .optional(),
   /**
    * The HTTP Basic credential the airline pushes with (needed when `pushesNotifications`): the
    * username (default the designator) and `passwordEnv`, the variable holding its password.
@@ -300,6 +311,7 @@ function profileFromEntry(
     passwordEnv: entry.passwordEnv,
     orderReads: entry.orderReads,
     pushesNotifications: entry.pushesNotifications,
+    ...(entry.servicingCardFeePercent !== undefined ? { servicingCardFeePercent: entry.servicingCardFeePercent } : {}),
     ...(entry.pushesNotifications && entry.notifications !== undefined
       ? {
           notifications: {
@@ -330,6 +342,7 @@ function circuitOf({
  * The profile of the `AIRLINE_*` variables (no AIRLINES_FILE): the client of
  * {@link loadNdcClientConfig} (its password only with `credentials`) with the default circuit
  * breaker, `AIRLINE_CODE` (default ZZ), `AIRLINE_NAME`, `AIRLINE_RATE_LIMIT_RPS`,
+ * `AIRLINE_SERVICING_CARD_FEE_PERCENT` (default the embedded airline's 2),
  * `ORDER_SETTLE_WINDOW_MS`, `ORDER_UNSETTLED_POLICY`, and the embedded airline's error codes
  * (`embeddedErrorCodes`), which is what such a deployment booked with before profiles.
  */
@@ -348,6 +361,7 @@ export function profileFromEnv(
     baseUrl: client.retailBaseUrl,
     username: client.username,
     passwordEnv: 'AIRLINE_PASSWORD',
+    servicingCardFeePercent: env.AIRLINE_SERVICING_CARD_FEE_PERCENT?.trim() || EMBEDDED_SERVICING_CARD_FEE_PERCENT,
     ...numberOf(env, 'AIRLINE_RATE_LIMIT_RPS', 'rateLimitRps'),
     ...numberOf(env, 'ORDER_SETTLE_WINDOW_MS', 'settleWindowMs'),
     ...numberOf(env, 'AIRLINE_AUTHENTICATION_TIMEOUT_MS', 'authenticationTimeoutMs'),
@@ -365,6 +379,9 @@ export function profileFromEnv(
     passwordEnv: 'AIRLINE_PASSWORD',
     orderReads: entry.data.orderReads,
     pushesNotifications: entry.data.pushesNotifications,
+    ...(entry.data.servicingCardFeePercent !== undefined
+      ? { servicingCardFeePercent: entry.data.servicingCardFeePercent }
+      : {}),
     rateLimitRps: entry.data.rateLimitRps,
     settleWindowMs: entry.data.settleWindowMs,
     unsettledPolicy: entry.data.unsettledPolicy,
@@ -379,6 +396,7 @@ const ENV_OF_FIELD: Readonly<Record<string, string>> = {
   code: 'AIRLINE_CODE',
   name: 'AIRLINE_NAME',
   rateLimitRps: 'AIRLINE_RATE_LIMIT_RPS',
+  servicingCardFeePercent: 'AIRLINE_SERVICING_CARD_FEE_PERCENT',
   settleWindowMs: 'ORDER_SETTLE_WINDOW_MS',
   unsettledPolicy: 'ORDER_UNSETTLED_POLICY',
   authenticationTimeoutMs: 'AIRLINE_AUTHENTICATION_TIMEOUT_MS',
@@ -427,9 +445,29 @@ export const EMBEDDED_AIRLINE_ERROR_CODES: Readonly<Record<string, AirlineFailur
   '782': 'AUTHENTICATION_FAILED',
   '783': 'AUTHENTICATION_TIMEOUT',
   '784': 'ORDER_OUTCOME_UNKNOWN',
+  // Servicing (docs/airline-service.md, "Servicing orders"): 744 the price guarantee passed and the
+  // price changed (reprice, then accept), 753 a hold not allowed, 726/727/775 a change offer or
+  // reprice unknown, expired, or made for the order as it was, 770 the order cancelled, 771 a
+  // refund below the one expected, 772 a hold expired unpaid, 773 a change of an unpaid order, 774
+  // a payment of a paid one, 776 a removal refused, 777 a TransactionIdentifier reused.
+  '744': 'PRICE_MISMATCH',
+  '753': 'INVALID_REQUEST',
+  '726': 'OFFER_EXPIRED',
+  '727': 'OFFER_EXPIRED',
+  '775': 'OFFER_EXPIRED',
+  '770': 'INVALID_REQUEST',
+  '771': 'PRICE_MISMATCH',
+  '772': 'ORDER_NOT_FOUND',
+  '773': 'INVALID_REQUEST',
+  '774': 'INVALID_REQUEST',
+  '776': 'INVALID_REQUEST',
+  '777': 'INVALID_REQUEST',
 };
-/** The embedded airline's "try again later" code (799 system error). */
-export const EMBEDDED_AIRLINE_TRANSIENT_CODES: readonly string[] = ['799'];
+/** The embedded airline's card fee on payments in an OrderChangeRQ (credit cards, docs/airline-service.md): 2 %. */
+export const EMBEDDED_SERVICING_CARD_FEE_PERCENT = '2';
+
+/** The embedded airline's "try again later" codes (799 system error, 778 another change of the order waits for 3-D Secure). */
+export const EMBEDDED_AIRLINE_TRANSIENT_CODES: readonly string[] = ['799', '778'];
 
 /** The embedded airline's reading of NDC codes: the standard ones and its own. */
 export function embeddedAirlineCodes(): NdcCodeTable {
@@ -446,6 +484,9 @@ export function airlineRoute(profile: AirlineProfile): AirlineRoute {
     calendarSearch: profile.capabilities.calendarSearch,
     ...(readSchedule(profile.orderReads) !== undefined ? { orderReads: readSchedule(profile.orderReads)! } : {}),
     ...(profile.pushesNotifications ? { pushesNotifications: true } : {}),
+    ...(profile.servicingCardFeePercent !== undefined
+      ? { servicingCardFeePercent: profile.servicingCardFeePercent }
+      : {}),
   };
 }
 

@@ -440,10 +440,14 @@ export class NdcHttpClient {
   }
 
   /**
-   * `POST /payment/tokens` (JSON). Returns the token id. A 400 (invalid card data) is a permanent
+   * `POST /payment/tokens` (JSON). Returns the token id, and the card's `funding` (`credit`,
+   * `debit`, ...) when the airline says it (the spec does not: optional). A 400 (invalid card data) is a permanent
    * {@link NdcHttpError} whose message is the airline's `description` (never the card data).
    */
-  async createToken(request: PaymentTokenRequest, options: CallOptions = {}): Promise<{ id: string }> {
+  async createToken(
+    request: PaymentTokenRequest,
+    options: CallOptions = {},
+  ): Promise<{ id: string; funding?: string }> {
     const response = await this.send({
       url: new URL(`${this.paymentBase}/payment/tokens`),
       method: 'POST',
@@ -473,10 +477,10 @@ export class NdcHttpClient {
     } catch (error) {
       throw new NdcInvalidResponseError('POST /payment/tokens: body is not JSON', { cause: error });
     }
-    const id = (parsed as { id?: unknown } | null)?.id;
+    const { id, funding } = (parsed ?? {}) as { id?: unknown; funding?: unknown };
     if (typeof id !== 'string' || id === '')
       throw new NdcInvalidResponseError('POST /payment/tokens: no token id in the body');
-    return { id };
+    return typeof funding === 'string' && /^[a-z]{1,20}$/.test(funding) ? { id, funding } : { id };
   }
 
   /** Closes idle keep-alive sockets. */

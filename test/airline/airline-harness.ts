@@ -14,6 +14,7 @@ import type { NdcClientConfig } from '../../src/ndc-client';
 import {
   DEFAULT_AIRLINE_SETTLE_WINDOW_MS,
   embeddedAirlineCodes,
+  EMBEDDED_SERVICING_CARD_FEE_PERCENT,
   type AirlineProfile,
 } from '../../src/ndc-client/airline-profile';
 
@@ -112,6 +113,7 @@ export function embeddedProfile(
     capabilities: { calendarSearch: true },
     orderReads: { share: 0.1 },
     pushesNotifications: false,
+    servicingCardFeePercent: EMBEDDED_SERVICING_CARD_FEE_PERCENT,
   };
 }
 

@@ -27,6 +27,7 @@ const ZZ_ROUTE = {
   unsettledPolicy: 'recreate',
   authenticationTimeoutMs: 600_000,
   calendarSearch: true,
+  servicingCardFeePercent: '2',
 };
 /** The 3-D Secure TermURL / FailURL of a booking: the API's return endpoint with the booking's token. */
 const returnUrl = (encodedId: string, result: string) =>
@@ -155,6 +156,7 @@ describe('booking API over a fake Temporal client', () => {
           unsettledPolicy: 'escalate',
           authenticationTimeoutMs: 600_000,
           calendarSearch: true,
+          servicingCardFeePercent: '2',
         },
       ],
     };
@@ -664,10 +666,12 @@ describe('booking API over a fake Temporal client', () => {
     const doc = res.body;
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/airlines',
+      '/airlines/{code}/notifications',
       '/batches',
       '/batches/{id}',
       '/bookings',
       '/bookings/{id}',
+      '/bookings/{id}/airline-change',
       '/bookings/{id}/approve-price',
       '/bookings/{id}/authentication',
       '/bookings/{id}/authentication/return',
@@ -692,6 +696,7 @@ describe('booking API over a fake Temporal client', () => {
     expect(doc.components.securitySchemes).toEqual({
       apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'nsk_<id>_<secret>', description: expect.any(String) },
       oidc: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: expect.any(String) },
+      airlineBasic: { type: 'http', scheme: 'basic', description: expect.any(String) },
     });
     expect(doc.components.schemas.BookingIntent.required).toEqual([
       'agency',
@@ -736,6 +741,10 @@ describe('booking API over a fake Temporal client', () => {
         // The 3-D Secure return: the traveller's browser, no credential but the booking's token.
         if (path.endsWith('/authentication/return')) {
           expect([path, method, op.security]).toEqual([path, method, undefined]);
+        } else if (path.endsWith('/notifications')) {
+          // An airline's push: its notification credential, HTTP Basic; errors in NDC (OrderViewRS).
+          expect([path, method, op.security]).toEqual([path, method, [{ airlineBasic: [] }]]);
+          continue;
         } else {
           expect([path, method, op.security]).toEqual([path, method, [{ apiKey: [] }, { oidc: [] }]]);
           expect(errors.map(([s]) => s)).toContain('401');

@@ -11,7 +11,7 @@ import { NativeConnection } from '@temporalio/worker';
 import { ApplicationFailure } from '@temporalio/common';
 import type { OrderSummary } from '../../activities/booking.activities.types';
 import { BOOKING_WORKFLOW } from '../../src/booking/booking.model';
-import type { ChangeOffer } from '../../src/booking/servicing.model';
+import type { ChangeOfferFound } from '../../src/booking/servicing.model';
 import { createApiApp } from '../../src/configure-app';
 import { uiPayloadCodec } from '../../src/main';
 import { createTemporalClient, loadTemporalConfig } from '../../src/temporal';
@@ -43,10 +43,11 @@ const ORDER_NOW: OrderSummary = {
   itemCount: 2,
   payment: { status: 'paid' },
 };
-const OFFER: ChangeOffer & { owner: string; responseId: string } = {
+const OFFER: ChangeOfferFound = {
   id: 'RESHOP-OFFER-1',
   owner: 'ZZ',
   responseId: 'RESHOP-1',
+  offerItems: [{ offerItemId: 'RESHOP-OFFER-1-1', passengerRefs: ['PAX__ADT01'] }],
   journey: { departureDate: addDays(NOW, 32) },
   flights: [{ ...FLIGHT, segmentKey: 'SEG9', departure: `${addDays(NOW, 32)}T08:30` }],
   priceClass: 'ECONOMY',
@@ -55,7 +56,7 @@ const OFFER: ChangeOffer & { owner: string; responseId: string } = {
   penalty: GBP('0.00'),
   expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
 };
-const PUBLIC_OFFER = (({ owner: _owner, responseId: _responseId, ...rest }) => rest)(OFFER);
+const PUBLIC_OFFER = (({ owner: _owner, responseId: _responseId, offerItems: _offerItems, ...rest }) => rest)(OFFER);
 
 /** Two adults travelling together (one can be removed). */
 function twoAdults(key: string) {

@@ -8,7 +8,7 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { OrderSummary } from '../../activities/booking.activities.types';
 import type { BookingWorkflowOptions } from '../../src/booking/booking.model';
-import type { ChangeOffer } from '../../src/booking/servicing.model';
+import type { ChangeOfferFound } from '../../src/booking/servicing.model';
 import {
   changeOffersUpdate,
   changeTripUpdate,
@@ -54,10 +54,11 @@ function orderAndOffer(nowMs: number) {
     itemCount: 1,
     payment: { status: 'paid' },
   };
-  const offer: ChangeOffer & { owner: string; responseId: string } = {
+  const offer: ChangeOfferFound = {
     id: 'RESHOP-OFFER-1',
     owner: 'ZZ',
     responseId: 'RESHOP-1',
+    offerItems: [{ offerItemId: 'RESHOP-OFFER-1-1', passengerRefs: ['PAX__ADT01'] }],
     journey: { departureDate: localTime(nowMs, 32).slice(0, 10) },
     flights: [flight(localTime(nowMs, 32), 'SEG9')],
     priceClass: 'ECONOMY',
@@ -72,7 +73,7 @@ function orderAndOffer(nowMs: number) {
 describe('booking servicing (time-skipping test server)', () => {
   let mocks: ActivityMocks;
   let CONFIRMED_ORDER: OrderSummary;
-  let OFFER: ChangeOffer & { owner: string; responseId: string };
+  let OFFER: ChangeOfferFound;
   const bookings = timeSkippingBookings('booking-servicing', () => mocks);
   const { start, sentEvents } = bookings;
 
@@ -159,7 +160,7 @@ describe('booking servicing (time-skipping test server)', () => {
     expect(mocks.changeOrder).toHaveBeenCalledTimes(1);
     expect(mocks.changeOrder.mock.calls[0]![0].change).toEqual({
       kind: 'acceptOffers',
-      offers: [{ offerId: OFFER.id, owner: 'ZZ', responseId: 'RESHOP-1', offerItems: [] }],
+      offers: [{ offerId: OFFER.id, owner: 'ZZ', responseId: 'RESHOP-1', offerItems: OFFER.offerItems }],
       payment: { tokenId: 'TOKEN-1', amount: OFFER.difference },
     });
     expect(state.changes).toEqual([

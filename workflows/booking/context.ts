@@ -451,7 +451,7 @@ export interface Round {
   number: number;
   reason?: string;
   /** A card token of an earlier round, usable at that round's airline only. */
-  token?: { id: string; airline?: string };
+  token?: { id: string; airline?: string; funding?: string };
   /** Highest total the price guard let through in earlier rounds. */
   acceptedBefore?: string;
   /** The airline this round chose (written by the orchestrator once the offers are chosen). */

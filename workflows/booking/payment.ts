@@ -20,7 +20,11 @@ export async function cardToken(
   const made = await trail.step('tokenise', () =>
     chosenAirline(booking).ndc.tokenise({ card, correlationId: ctx.correlationId }),
   );
-  return { id: made.tokenId, ...(airline !== undefined ? { airline } : {}) };
+  return {
+    id: made.tokenId,
+    ...(airline !== undefined ? { airline } : {}),
+    ...(made.funding !== undefined ? { funding: made.funding } : {}),
+  };
 }
 
 /** The offers priced again with the token (the airline adds the card fee). */

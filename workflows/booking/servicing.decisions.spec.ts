@@ -1,12 +1,14 @@
 import type { ChangeOffer } from '../../src/booking/servicing.model';
 import type { IntentPassenger } from '../../src/booking/booking.model';
 import {
+  flightsChangedTo,
   flyingIndexes,
   nextTimedEvent,
   serviceableUntil,
   servicingRefusal,
   type ServicingClock,
   type ServicingView,
+  withCardFee,
 } from './servicing.decisions';
 
 const NOW = Date.parse('2027-03-01T10:00:00Z');
@@ -169,5 +171,34 @@ describe('the booking clock', () => {
     ).toEqual({ event: 'actionDeadline', at: Date.parse('2027-03-05T12:00:00.000Z') });
     expect(nextTimedEvent(clock({ nextReadAt: NOW }))).toEqual({ event: 'orderRead', at: NOW });
     expect(nextTimedEvent(clock())).toEqual({ event: 'departed', at: Date.parse('2027-04-09T06:30:00.000Z') });
+  });
+});
+
+describe('withCardFee', () => {
+  const due = { value: '16.98', currency: 'GBP' };
+
+  it("adds the profile's percent for a credit card (exact, at the currency's scale), nothing for debit or without a percent", () => {
+    expect(withCardFee(due, '2', 'credit')).toEqual({ value: '17.32', currency: 'GBP' });
+    expect(withCardFee({ value: '1000', currency: 'JPY' }, '2.5', undefined)).toEqual({
+      value: '1025',
+      currency: 'JPY',
+    });
+    expect(withCardFee(due, '2', 'debit')).toBe(due);
+    expect(withCardFee(due, undefined, 'credit')).toBe(due);
+  });
+});
+
+describe('flightsChangedTo', () => {
+  const out = { segmentKey: 'S1', flight: 'ZZ101', origin: 'OSL', destination: 'LHR', departure: '2027-03-12T08:30' };
+  const back = { segmentKey: 'S2', flight: 'ZZ102', origin: 'LHR', destination: 'OSL', departure: '2027-03-19T18:00' };
+  const read = (flights: (typeof out)[]) =>
+    ({ orderId: 'O1', owner: 'ZZ', bookingReference: 'ABC123', flights }) as never;
+
+  it('holds when the order has every flight of the offer (a changed outbound beside the kept return)', () => {
+    expect(flightsChangedTo(read([out, back]), { ...offer, flights: [out] })).toBe(true);
+    expect(flightsChangedTo(read([back]), { ...offer, flights: [out] })).toBe(false);
+    expect(flightsChangedTo(read([out]), { ...offer, flights: [{ ...out, departure: '2027-03-13T08:30' }] })).toBe(
+      false,
+    );
   });
 });

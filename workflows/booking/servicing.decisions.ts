@@ -14,7 +14,7 @@ import {
   type ServicingAction,
   type ServicingArgs,
 } from '../../src/booking/servicing.model';
-import { compare } from '../../src/common/decimal';
+import { add, compare, currencyScale, percentOf } from '../../src/common/decimal';
 
 /** What the validators look at. */
 export interface ServicingView {
@@ -165,14 +165,10 @@ function invalid(message: string): Refusal {
 
 // ------------------------------------------------------------------ did the change take effect?
 
-/** The flights of `read` are those of the offer taken (same flights on the same departures). */
+/** The order holds every flight of the offer taken (a change of one direction keeps the other's). */
 export function flightsChangedTo(read: OrderSummary, to: ChangeOffer): boolean {
-  const key = (flights: readonly { flight: string; departure: string }[]) =>
-    flights
-      .map((f) => `${f.flight}@${f.departure}`)
-      .sort()
-      .join(' ');
-  return read.flights !== undefined && key(read.flights) === key(to.flights);
+  const held = new Set((read.flights ?? []).map((f) => `${f.flight}@${f.departure}`));
+  return read.flights !== undefined && to.flights.every((f) => held.has(`${f.flight}@${f.departure}`));
 }
 
 /** None of `removed` (PassengerIDs) is on the order any more. */
@@ -256,4 +252,15 @@ export function nextTimedEvent(clock: ServicingClock): { event: TimedEvent; at: 
   }
   if (clock.nextReadAt !== undefined) events.push({ event: 'orderRead', at: clock.nextReadAt });
   return events.reduce((first, next) => (next.at < first.at ? next : first));
+}
+
+/** `amount` and the airline's card fee on it (its profile's percent), none for a debit card. */
+export function withCardFee(
+  amount: { value: string; currency: string },
+  percent: string | undefined,
+  funding: string | undefined,
+): { value: string; currency: string } {
+  if (percent === undefined || funding === 'debit') return amount;
+  const scale = currencyScale(amount.currency);
+  return { ...amount, value: add(scale, amount.value, percentOf(amount.value, percent, scale)) };
 }

@@ -10,7 +10,8 @@
  *   OrderChangeNotif: the path that is wrong), 503 (Temporal unreachable: send again later).
  */
 import { Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AIRLINE_BASIC_SCHEME } from '../common/openapi.decorators';
 import type { IncomingMessage } from 'node:http';
 import {
   bindingContentType,
@@ -38,6 +39,7 @@ const ERROR_CODES: Readonly<Record<number, { code: string; shortText: string }>>
 class BodyTooLargeError extends Error {}
 
 @ApiTags('airlines')
+@ApiBasicAuth(AIRLINE_BASIC_SCHEME)
 @Public()
 @Controller('airlines')
 export class NotificationController {

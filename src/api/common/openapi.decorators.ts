@@ -9,6 +9,8 @@ import { PROBLEM_CONTENT_TYPE } from './api-exception.filter';
 /** Security scheme names declared in the OpenAPI document. */
 export const API_KEY_SCHEME = 'apiKey';
 export const OIDC_SCHEME = 'oidc';
+/** HTTP Basic of an airline pushing OrderChangeNotif (POST /airlines/{code}/notifications). */
+export const AIRLINE_BASIC_SCHEME = 'airlineBasic';
 
 /** `[status, description]` pairs answered as `application/problem+json`. */
 export function ProblemResponses(...answers: [number, string][]) {
