@@ -114,7 +114,7 @@ const COMMANDS = {
     run: changeOffers,
   },
   change: {
-    synopsis: '<id> <date> [<returnDate>] | <id> --offer O  [--max-difference D] [--price-class C] [--key K]',
+    synopsis: '<id> <date> [<returnDate>] | <id> --offer O [--max-difference D] [--price-class C] [--key K]',
     summary: 'take the cheapest offer for that date (or offer O), paying with the test card when due',
     arity: [1, 3],
     options: ['offer', 'max-difference', 'price-class', 'key'],

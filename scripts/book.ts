@@ -176,7 +176,7 @@ export function parseCommandLine(argv: string[], today: Date): CommandLine {
   try {
     parsed = readArgs(argv);
   } catch (error) {
-    throw new Usage((error as Error).message.split('\n')[0]!);
+    throw argsError(error as Error & { code?: string });
   }
   const { values, positionals } = parsed;
   if (values.help === true) throw new Help();
@@ -193,12 +193,23 @@ export function parseCommandLine(argv: string[], today: Date): CommandLine {
   return { kind: 'book', approve, book: readBookOptions(values, positionals) };
 }
 
+/** What `parseArgs` refused, said shortly: an unknown option, an option without its value. */
+function argsError(error: Error & { code?: string }): Usage {
+  const option = /'(--?[\w-]+)/.exec(error.message)?.[1];
+  if (option === undefined) return new Usage(error.message.split('\n')[0]);
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new Usage(`unknown option ${option}`);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new Usage(`${option} needs a value`);
+  return new Usage(error.message.split('\n')[0]);
+}
+
 /** The booking mode's options, checked against each other. */
 function readBookOptions(values: ReturnType<typeof readArgs>['values'], files: string[]): BookOptions {
   const { batch = false, atomic = false, hold = false, key, attach } = values;
   if (attach !== undefined && (files.length > 0 || batch || hold || key !== undefined))
     throw new Usage('--attach takes a batch id and no files, --batch, --hold or --key');
   if (atomic && !batch) throw new Usage('--atomic needs --batch');
+  const unknown = files.find((file) => !fs.existsSync(file));
+  if (unknown !== undefined) throw new Usage(`${unknown}: no such command or intent file`);
   return {
     files: attach === undefined && files.length === 0 ? [DEFAULT_INTENT] : files,
     batch,
@@ -442,6 +453,8 @@ export interface RunContext {
   pollMs?: number;
   /** Today (relative dates). Default: now. */
   today?: Date;
+  /** A fresh Idempotency-Key for a servicing action without `--key`. Default: `cli-<uuid>`. */
+  newKey?: () => string;
 }
 
 /** The card of {@link DEFAULT_INTENT}: the test card the servicing commands pay with. Sensitive: never printed. */
@@ -482,13 +495,15 @@ export async function run(argv: string[], ctx: RunContext): Promise<number> {
     ctx.err(`book: the API does not answer at ${s.apiUrl} (start it with npm start, or set API_URL)\n`);
     return 2;
   }
-  return (await dispatch(line, s, today)) ? 0 : 1;
+  return (await dispatch(line, s, ctx, today)) ? 0 : 1;
 }
 
 /** Runs what the command line asked for; true when it succeeded. */
-function dispatch(line: CommandLine, s: Session, today: Date): Promise<boolean> {
-  if (line.kind === 'servicing')
-    return runServicing({ ...s, card: testCard(), newKey: () => `cli-${randomUUID()}` }, line.command);
+function dispatch(line: CommandLine, s: Session, ctx: RunContext, today: Date): Promise<boolean> {
+  if (line.kind === 'servicing') {
+    const newKey = ctx.newKey ?? (() => `cli-${randomUUID()}`);
+    return runServicing({ ...s, card: testCard(), newKey }, line.command);
+  }
   const o = line.book;
   if (o.attach !== undefined) return followBatch(o.attach, [], s, false);
   const jobs = loadJobs(o.files, today, o.hold);
