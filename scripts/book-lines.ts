@@ -3,7 +3,7 @@
  * flights, its changes and their money, change offers. Money exactly as the API gave it, with its
  * currency; the API answers no card data, so none can be printed.
  */
-import type { BookingView, ChangeOffersAnswer } from '../src/api/common/api.schemas';
+import type { BookingView, ChangeOffersAnswer, SeatMapView } from '../src/api/common/api.schemas';
 import { money, type Money } from './book-api';
 
 type Flight = NonNullable<BookingView['flights']>[number];
@@ -113,4 +113,20 @@ export function showLines(v: BookingView): string[] {
   const error = v.error ?? x?.error;
   if (error !== undefined) lines.push(`  error: ${error.type}: ${error.message}`);
   return lines;
+}
+
+/** Per segment: its key, flight and free seats, then one line per price (`no price` for seats without one). */
+export function seatMapLines(map: SeatMapView): string[] {
+  return map.segments.flatMap((segment) => {
+    const free = segment.seats.filter((seat) => seat.available);
+    const byPrice = new Map<string, string[]>();
+    for (const seat of free) {
+      const price = seat.price !== undefined ? `${seat.price} ${seat.currency ?? ''}`.trimEnd() : 'no price';
+      byPrice.set(price, [...(byPrice.get(price) ?? []), seat.seat]);
+    }
+    return [
+      `${segment.segment} ${segment.flight}: ${free.length} of ${segment.seats.length} seats free`,
+      ...[...byPrice].map(([price, seats]) => `  ${price}: ${seats.join(' ')}`),
+    ];
+  });
 }

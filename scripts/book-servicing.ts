@@ -10,6 +10,7 @@ import type {
   ChangeOffersAnswer,
   OrderServicesAnswer,
   RefundQuoteAnswer,
+  SeatMapView,
   ServicingAnswer,
   SignalSent,
 } from '../src/api/common/api.schemas';
@@ -26,7 +27,7 @@ import {
   type ApiAnswer,
   type Session,
 } from './book-api';
-import { changeLine, offerLine, showLines } from './book-lines';
+import { changeLine, offerLine, seatMapLines, showLines } from './book-lines';
 
 /** A session of the servicing commands: the booking session, the test card and fresh keys. */
 export interface ServicingSession extends Session {
@@ -133,6 +134,13 @@ const COMMANDS = {
     arity: [1, 1],
     options: ['passenger', 'code', 'direction', 'key'],
     run: addBag,
+  },
+  'seat-map': {
+    synopsis: '<id>',
+    summary: "the order's free seats per segment, by price (segment keys for add-seat --segment)",
+    arity: [1, 1],
+    options: [],
+    run: seatMap,
   },
   'add-seat': {
     synopsis: '<id> <seat> [--passenger N] [--segment K] [--key K]',
@@ -387,6 +395,14 @@ async function services(s: ServicingSession, c: ServicingCommand): Promise<boole
   s.out(`  ${c.id}: ${list.length} service${list.length === 1 ? '' : 's'} on sale`);
   for (const x of list)
     s.out(`    passenger ${x.passenger} ${x.code} ${x.direction} on ${x.segment}, ${x.price} ${x.currency}`);
+  return true;
+}
+
+/** `seat-map <id>`: the free seats of each segment, grouped by price. */
+async function seatMap(s: ServicingSession, c: ServicingCommand): Promise<boolean> {
+  const r = await http(s, 'GET', bookingPath(c.id, '/seat-map'));
+  if (r.status !== 200) return refused(s, c.id, r);
+  for (const line of seatMapLines(r.json as unknown as SeatMapView)) s.out(`  ${c.id}: ${line}`);
   return true;
 }
 

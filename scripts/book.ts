@@ -48,8 +48,10 @@ import { PROJECT_ROOT } from './temporal-cli';
 
 export { resolveDate };
 
-/** The intent booked when no file is given, and whose test card pays the servicing commands. */
+/** The intent booked when no file is given. */
 export const DEFAULT_INTENT = path.join(PROJECT_ROOT, 'examples', 'one-way.json');
+/** The intent whose card (the airline's test debit card: no card surcharge) pays what the servicing commands owe. */
+export const TEST_CARD_INTENT = path.join(PROJECT_ROOT, 'examples', 'debit-card.json');
 
 /** Copy of `intent` with relative dates (journey dates, birthdates) resolved. */
 export function resolveRelativeDates<T>(intent: T, today: Date): T {
@@ -84,7 +86,7 @@ export const USAGE = `usage: npm run book -- [options] [<intent.json ...>]
   without an intent file: examples/one-way.json
 
 commands (the order after the booking; <id> is the booking's id; dates YYYY-MM-DD or +30d;
-passengers are indexes in the intent, 0 the first; the test card is examples/one-way.json's):
+passengers are indexes in the intent, 0 the first; the test card is examples/debit-card.json's):
 ${servicingUsage()}
 
 environment: API_URL (default http://127.0.0.1:3000), NDC_SAGA_API_KEY (default: the development
@@ -457,9 +459,12 @@ export interface RunContext {
   newKey?: () => string;
 }
 
-/** The card of {@link DEFAULT_INTENT}: the test card the servicing commands pay with. Sensitive: never printed. */
+/**
+ * The card the servicing commands pay with: {@link TEST_CARD_INTENT}'s (a debit card, so no card
+ * surcharge). Sensitive: sent, never printed.
+ */
 function testCard(): unknown {
-  return (JSON.parse(fs.readFileSync(DEFAULT_INTENT, 'utf8')) as { payment: { card: unknown } }).payment.card;
+  return (JSON.parse(fs.readFileSync(TEST_CARD_INTENT, 'utf8')) as { payment: { card: unknown } }).payment.card;
 }
 
 /** Runs `npm run book` with `argv` (the arguments after `--`); resolves to its exit code. */

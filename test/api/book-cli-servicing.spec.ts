@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod/v4';
-import { DEFAULT_INTENT, parseCommandLine, run, USAGE } from '../../scripts/book';
+import { DEFAULT_INTENT, parseCommandLine, run, TEST_CARD_INTENT, USAGE } from '../../scripts/book';
 import {
   batchViewSchema,
   bookingAcceptedSchema,
@@ -17,6 +17,7 @@ import {
   changeOffersAnswerSchema,
   orderServicesAnswerSchema,
   refundQuoteSchema,
+  seatMapViewSchema,
   servicingAnswerSchema,
   signalSentSchema,
   type BookingView,
@@ -29,7 +30,7 @@ const TODAY = new Date('2026-11-21T10:00:00Z');
 const ID = 'booking:AGENCY1:k1';
 const PATH = `/bookings/${encodeURIComponent(ID)}`;
 const GBP = (value: string) => ({ value, currency: 'GBP' });
-const TEST_CARD = (JSON.parse(fs.readFileSync(DEFAULT_INTENT, 'utf8')) as { payment: { card: { number: string } } })
+const TEST_CARD = (JSON.parse(fs.readFileSync(TEST_CARD_INTENT, 'utf8')) as { payment: { card: { number: string } } })
   .payment.card;
 const ORDER = { orderId: 'ZZ-ORD-1', bookingReference: 'ABC123', total: GBP('129.00'), status: 'OK' };
 const OUT = {
@@ -249,6 +250,7 @@ describe('npm run book: reading the command line', () => {
       'change-offers',
       'change',
       'services',
+      'seat-map',
       'add-bag',
       'add-seat',
       'cancel-quote',
@@ -695,6 +697,41 @@ describe('npm run book -- services / add-bag / add-seat', () => {
       `  ${ID}: 2 services on sale`,
       '    passenger 0 YN1 outbound on SEG1, 25.00 GBP',
       '    passenger 0 SPML_VGML outbound on SEG1, 0 GBP',
+    ]);
+  });
+
+  it('seat-map: per segment its free seats, grouped by price', async () => {
+    const seat = (id: string, available: boolean, price?: string) => ({
+      seat: id,
+      available,
+      ...(price !== undefined ? { price, currency: 'GBP' } : {}),
+      characteristics: [],
+    });
+    api.on('GET', `${PATH}/seat-map`, {
+      status: 200,
+      schema: seatMapViewSchema,
+      body: {
+        segments: [
+          {
+            segment: 'SEG1',
+            flight: 'ZZ101',
+            seats: [
+              seat('1A', true, '12.00'),
+              seat('1B', false, '12.00'),
+              seat('1C', true, '12.00'),
+              seat('20A', true, '0.00'),
+              seat('21A', true),
+            ],
+          },
+        ],
+      },
+    });
+    expect(await book('seat-map', ID)).toBe(0);
+    expect(lines).toStrictEqual([
+      `  ${ID}: SEG1 ZZ101: 4 of 5 seats free`,
+      `  ${ID}:   12.00 GBP: 1A 1C`,
+      `  ${ID}:   0.00 GBP: 20A`,
+      `  ${ID}:   no price: 21A`,
     ]);
   });
 

@@ -2,7 +2,7 @@
  * `npm run book` for batches, as a real process against the real stack (test/support/temporal-env
  * through the stack): the batch id is printed, `--key` resumes the same batch, `--attach` follows
  * it again, `--help` prints the usage to stdout and exits 0; `--hold` books to pay later, `show`
- * prints the held booking, `cancel` cancels it (the servicing commands against a fake API:
+ * prints the held booking, `pay` pays it, `cancel` cancels it (the servicing commands against a fake API:
  * test/api/book-cli-servicing.spec.ts).
  */
 import { spawn } from 'node:child_process';
@@ -88,11 +88,10 @@ describe('npm run book: batches that resume', () => {
     expect(refs(attached.stdout)).toEqual(refs(first.stdout));
   });
 
-  it('--hold books HELD with what is due and by when; show prints it; cancel cancels the held order', async () => {
+  it('--hold books HELD with what is due and by when; show prints it; pay pays it with the test card; cancel cancels it', async () => {
     const id = 'booking:AGENCY1:cli-hold-1';
     const held = await book(['--hold', '--key', 'cli-hold-1'], env);
     expect(held.stderr).toBe('');
-    expect(held.stdout).toBe('');
     expect(held.code).toBe(0);
     const line =
       /✓ one-way\.json: HELD at ([A-Z0-9]{2}), booking reference ([A-Z0-9]{6}), (payment: due \d+\.\d{2} GBP, due by \S+, price guaranteed until \S+) \(order (\S+), id (\S+)\)/.exec(
@@ -113,6 +112,16 @@ describe('npm run book: batches that resume', () => {
     );
     expect(lines[1]).toBe(`  ${payment}`);
     expect(lines[2]).toBe('  flights:');
+
+    const paid = await book(['pay', id], env);
+    expect(paid.stderr).toBe('');
+    expect(paid.code).toBe(0);
+    const amount = /payment: due (\S+ GBP)/.exec(payment)![1];
+    expect(paid.stdout).toMatch(
+      new RegExp(
+        `^✓ ${id}: CONFIRMED, booking reference ${reference}, total ${amount}\n  ${id}: \\S+ paid, difference ${amount}, total ${amount}\n  ${id}: paid ${amount} at \\S+\n$`,
+      ),
+    );
 
     const cancelled = await book(['cancel', id], env);
     expect(cancelled.stderr).toBe('');
