@@ -121,7 +121,9 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function waitingLine(label: string, v: BookingView, s: Pick<Session, 'apiUrl' | 'approve'>): string | undefined {
   if (v.status === 'AWAITING_APPROVAL') {
-    const total = v.pricedTotal !== undefined ? money(v.pricedTotal) : 'the total';
+    // A servicing action's amount (a held booking repriced), else the booking's priced total.
+    const priced = v.servicing?.amount ?? v.pricedTotal;
+    const total = priced !== undefined ? money(priced) : 'the total';
     const how = s.approve
       ? ' (approving)'
       : ` (approve: curl -X POST -H "Authorization: Bearer $NDC_SAGA_API_KEY" ${s.apiUrl}${bookingPath(v.id, '/approve-price')})`;

@@ -27,7 +27,7 @@ import {
   type ApiAnswer,
   type Session,
 } from './book-api';
-import { changeLine, offerLine, seatMapLines, showLines } from './book-lines';
+import { changeLine, offerLine, paymentLine, seatMapLines, showLines } from './book-lines';
 
 /** A session of the servicing commands: the booking session, the test card and fresh keys. */
 export interface ServicingSession extends Session {
@@ -308,23 +308,31 @@ async function actPaying(s: ServicingSession, c: ServicingCommand, route: string
   return act(s, c.id, path, { ...body, payment: { card: s.card } }, `${key}-card`);
 }
 
-/** The outcome of an action: the booking as it left it (its status, the change and its money), or why not. */
-function reportDone(s: Session, id: string, r: ApiAnswer | undefined): boolean {
+/**
+ * Prints the outcome of an action: the booking as it left it (its status, total, the change it made
+ * and its money, a removal's refund), or why not. Answers the booking when the action was done.
+ */
+function reportDone(s: Session, id: string, r: ApiAnswer | undefined): ServicingAnswer | undefined {
   if (r === undefined) {
     s.out(`✗ ${id}: no outcome before the deadline (see: npm run book -- show ${id})`);
-    return false;
+    return undefined;
   }
-  if (r.status !== 200) return refused(s, id, r);
+  if (r.status !== 200) {
+    refused(s, id, r);
+    return undefined;
+  }
   const v = r.json as unknown as ServicingAnswer;
   const reference = v.order !== undefined ? `, booking reference ${v.order.bookingReference}` : '';
   const total = v.order !== undefined ? `, total ${money(v.order.total)}` : '';
   s.out(`✓ ${id}: ${v.status}${reference}${total}`);
   const last = v.changes?.[v.changes.length - 1];
   if (last !== undefined) s.out(`  ${id}: ${changeLine(last)}`);
-  if (v.payment?.status === 'paid') s.out(`  ${id}: paid ${money(v.payment.amount)} at ${v.payment.paidAt ?? '?'}`);
   if (v.refund !== undefined) s.out(`  ${id}: refund ${money(v.refund)}`);
-  return true;
+  return v;
 }
+
+/** {@link reportDone}; true when the action was done. */
+const done = (s: Session, id: string, r: ApiAnswer | undefined) => reportDone(s, id, r) !== undefined;
 
 // ------------------------------------------------------------------ the commands
 
@@ -339,7 +347,9 @@ async function show(s: ServicingSession, c: ServicingCommand): Promise<boolean> 
 /** `pay <id>`: POST /payment with the test card. */
 async function pay(s: ServicingSession, c: ServicingCommand): Promise<boolean> {
   const r = await act(s, c.id, bookingPath(c.id, '/payment'), { card: s.card }, c.key ?? s.newKey());
-  return reportDone(s, c.id, r);
+  const v = reportDone(s, c.id, r);
+  if (v?.payment !== undefined) s.out(`  ${c.id}: ${paymentLine(v.payment)}`);
+  return v !== undefined;
 }
 
 /** The change offers for the command's dates (`undefined`: refused, said). */
@@ -384,7 +394,7 @@ async function change(s: ServicingSession, c: ServicingCommand): Promise<boolean
     offerId = cheapest.id;
   }
   const body = { offerId, ...(c.maxDifference !== undefined ? { maxDifference: c.maxDifference } : {}) };
-  return reportDone(s, c.id, await actPaying(s, c, '/changes', body));
+  return done(s, c.id, await actPaying(s, c, '/changes', body));
 }
 
 /** `services <id>`: one line per service on sale. */
@@ -409,7 +419,7 @@ async function seatMap(s: ServicingSession, c: ServicingCommand): Promise<boolea
 /** `add-bag <id>`: POST /services with one bag. */
 async function addBag(s: ServicingSession, c: ServicingCommand): Promise<boolean> {
   const bag = { passenger: c.passenger ?? 0, code: c.code ?? 'YN1', direction: c.direction ?? 'outbound' };
-  return reportDone(s, c.id, await actPaying(s, c, '/services', { bags: [bag] }));
+  return done(s, c.id, await actPaying(s, c, '/services', { bags: [bag] }));
 }
 
 /** `add-seat <id> <seat>`: POST /services with one seat. */
@@ -419,7 +429,7 @@ async function addSeat(s: ServicingSession, c: ServicingCommand): Promise<boolea
     seat: c.args[0],
     ...(c.segment !== undefined ? { segment: c.segment } : {}),
   };
-  return reportDone(s, c.id, await actPaying(s, c, '/services', { seats: [seat] }));
+  return done(s, c.id, await actPaying(s, c, '/services', { seats: [seat] }));
 }
 
 /** `cancel-quote <id>`: the refund, the penalty, for whom, until when. */
@@ -439,8 +449,7 @@ async function cancelQuote(s: ServicingSession, c: ServicingCommand): Promise<bo
 async function cancel(s: ServicingSession, c: ServicingCommand): Promise<boolean> {
   if (c.passengers === undefined) return cancelBooking(s, c);
   const body = { passengers: c.passengers, ...(c.reason !== undefined ? { reason: c.reason } : {}) };
-  const r = await act(s, c.id, bookingPath(c.id, '/cancel'), body, c.key ?? s.newKey());
-  return reportDone(s, c.id, r);
+  return done(s, c.id, await act(s, c.id, bookingPath(c.id, '/cancel'), body, c.key ?? s.newKey()));
 }
 
 /** The whole booking cancelled: its refund and fee, following it while it is `CANCELLING`. */
@@ -470,5 +479,5 @@ async function cancelBooking(s: ServicingSession, c: ServicingCommand): Promise<
 /** `airline-change <id> accept|cancel|rebook [--offer O]`: the agency's answer (POST /airline-change). */
 async function airlineChange(s: ServicingSession, c: ServicingCommand): Promise<boolean> {
   const body = { action: c.args[0], ...(c.offer !== undefined ? { offerId: c.offer } : {}) };
-  return reportDone(s, c.id, await actPaying(s, c, '/airline-change', body));
+  return done(s, c.id, await actPaying(s, c, '/airline-change', body));
 }

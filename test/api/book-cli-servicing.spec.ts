@@ -506,12 +506,18 @@ describe('npm run book -- pay', () => {
       '    http://127.0.0.1:4010/acs/SPM-1',
       `✓ ${ID}: CONFIRMED, booking reference ABC123, total 129.00 GBP`,
       `  ${ID}: 2026-11-21T10:05:00.000Z paid, difference 130.24 GBP, total 130.24 GBP`,
-      `  ${ID}: paid 130.24 GBP at 2026-11-21T10:05:00.000Z`,
+      `  ${ID}: payment: paid 130.24 GBP, paid at 2026-11-21T10:05:00.000Z`,
     ]);
   });
 
   it('a price above maxTotal waits: --approve approves it once', async () => {
-    const waiting: BookingState = { ...CONFIRMED, status: 'AWAITING_APPROVAL', pricedTotal: GBP('140.00') };
+    // The held booking repriced at 140.00 (the servicing action's amount), above its first price.
+    const waiting: BookingState = {
+      ...CONFIRMED,
+      status: 'AWAITING_APPROVAL',
+      pricedTotal: GBP('129.00'),
+      servicing: { action: 'pay', since: '2026-11-21T10:00:00.000Z', amount: GBP('140.00') },
+    };
     api
       .on(
         'POST',
@@ -736,8 +742,10 @@ describe('npm run book -- services / add-bag / add-seat', () => {
   });
 
   it('add-bag: passenger 0, YN1, outbound by default; the options choose', async () => {
+    // Paid once (held first): the payment is not the services' news.
     const added: BookingState = {
       ...CONFIRMED,
+      payment: { status: 'paid', amount: GBP('129.00'), paidAt: '2026-11-21T10:00:00.000Z' },
       changes: [{ at: '2026-11-21T10:02:00.000Z', kind: 'services', difference: GBP('0.00') }],
     };
     api.on('POST', `${PATH}/services`, ok(added));

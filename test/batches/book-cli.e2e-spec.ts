@@ -119,7 +119,7 @@ describe('npm run book: batches that resume', () => {
     const amount = /payment: due (\S+ GBP)/.exec(payment)![1];
     expect(paid.stdout).toMatch(
       new RegExp(
-        `^✓ ${id}: CONFIRMED, booking reference ${reference}, total ${amount}\n  ${id}: \\S+ paid, difference ${amount}, total ${amount}\n  ${id}: paid ${amount} at \\S+\n$`,
+        `^✓ ${id}: CONFIRMED, booking reference ${reference}, total ${amount}\n  ${id}: \\S+ paid, difference ${amount}, total ${amount}\n  ${id}: payment: paid ${amount}, due by \\S+, price guaranteed until \\S+, paid at \\S+\n$`,
       ),
     );
 
