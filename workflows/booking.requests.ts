@@ -22,7 +22,13 @@ import { aLaCarteOffers, paxOf, pickBags, resolveChoice, type Picked } from './b
 import { orderSeatMap, orderServices, repriceOrder } from './booking/order-reads';
 import { cardToken } from './booking/payment';
 import { guardPrice } from './booking/price-guard';
-import { flightsChangedTo, orderPaid, passengersRemoved, servicesAdded } from './booking/servicing.decisions';
+import {
+  flightsChangedTo,
+  orderPaid,
+  passengersRemoved,
+  servicesAdded,
+  withCardFee,
+} from './booking/servicing.decisions';
 
 /** Another date: `CHANGING`, [tokenise,] changeOrder (accept the offer, paying what is due), `CONFIRMED`. */
 export async function changeTrip(
@@ -167,8 +173,8 @@ export async function removePassengers(booking: Booking, afterSale: AfterSale, c
 }
 
 /**
- * A held booking paid: tokenise, repriceOrder with the token (the price now, card fee included),
- * the price guard on a higher price, changeOrder with the payment, `CONFIRMED`.
+ * A held booking paid: tokenise, repriceOrder (the price now), the price guard on a higher price,
+ * changeOrder with the payment (the price plus the airline's servicing card fee), `CONFIRMED`.
  */
 export async function pay(booking: Booking, afterSale: AfterSale, ctx: NdcContext, card: PaymentCard) {
   const { state } = booking.trail;
@@ -178,16 +184,18 @@ export async function pay(booking: Booking, afterSale: AfterSale, ctx: NdcContex
   const held = state.payment!.amount;
   const acceptedBefore = add(currencyScale(held.currency), held.value, repriced.surcharge?.value ?? '0');
   await guardPrice(booking, afterSale.guard, repriced.total.value, { acceptedBefore }, 'HELD');
+  // The airline's card fee on top of the price, as for every servicing payment (none for debit).
+  const due = withCardFee(repriced.total, booking.airline?.servicingCardFeePercent, token.funding);
   const change: OrderChange = {
     kind: 'pay',
     tokenId: token.id,
-    amount: repriced.total,
+    amount: due,
     ...(!repriced.unchanged && repriced.responseId !== undefined ? { acceptRepricedOrder: repriced.responseId } : {}),
   };
-  showAmount(booking, repriced.total);
+  showAmount(booking, due);
   const outcome = await changeExactlyOnce(booking, ctx, before, change, orderPaid, 'HELD');
   return recordChange(booking, afterSale, outcome, { done: 'CONFIRMED', before: 'HELD' }, () => ({
     kind: 'payment',
-    difference: repriced.total,
+    difference: due,
   }));
 }

@@ -560,4 +560,33 @@ describe('NdcHttpClient against a local HTTP server', () => {
       'POST /payment/tokens: HTTP 400 Bad Request: card.number fails the Luhn check',
     ]);
   });
+
+  it("reads a token's funding from its self link when the answer has none (the embedded airline): a debit card is known", async () => {
+    const card = {
+      number: '4000056655665556',
+      name: 'A B',
+      address: { addressLine1: 'x', postalCode: 'y', cityName: 'z', countryCode: 'GB' },
+      expirationYear: 2030,
+      expirationMonth: 1,
+      verificationCode: '737',
+    };
+    let metadata = { status: 200, body: { id: 'T2', brand: 'VISA', funding: 'debit' } as object };
+    handler((req, _body, res) => {
+      if (req.method === 'GET') {
+        res.writeHead(metadata.status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(metadata.body));
+        return;
+      }
+      res.writeHead(201, { 'Content-Type': 'application/json', Location: '/payment/tokens/T2' });
+      res.end(JSON.stringify({ id: 'T2', links: [{ rel: 'self', href: '/payment/tokens/T2' }] }));
+    });
+    const request = { expiryDateTimeUTC: '2030-01-01T00:00:00', card };
+    expect(await client.createToken(request)).toEqual({ id: 'T2', funding: 'debit' });
+    expect(seen.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
+      'POST /pay/payment/tokens undefined',
+      'GET /pay/payment/tokens/T2 undefined',
+    ]);
+    metadata = { status: 410, body: { code: 410, description: 'Gone' } };
+    expect(await client.createToken(request)).toEqual({ id: 'T2' });
+  });
 });

@@ -441,8 +441,10 @@ export class NdcHttpClient {
 
   /**
    * `POST /payment/tokens` (JSON). Returns the token id, and the card's `funding` (`credit`,
-   * `debit`, ...) when the airline says it (the spec does not: optional). A 400 (invalid card data) is a permanent
-   * {@link NdcHttpError} whose message is the airline's `description` (never the card data).
+   * `debit`, ...) when the airline says it: in the answer, else from the token's `self` link when
+   * the answer has one (`GET /payment/tokens/{id}`, as the spec's airline serves it; its failure
+   * leaves `funding` out). A 400 (invalid card data) is a permanent {@link NdcHttpError} whose
+   * message is the airline's `description` (never the card data).
    */
   async createToken(
     request: PaymentTokenRequest,
@@ -477,10 +479,30 @@ export class NdcHttpClient {
     } catch (error) {
       throw new NdcInvalidResponseError('POST /payment/tokens: body is not JSON', { cause: error });
     }
-    const { id, funding } = (parsed ?? {}) as { id?: unknown; funding?: unknown };
+    const { id, funding, links } = (parsed ?? {}) as { id?: unknown; funding?: unknown; links?: unknown };
     if (typeof id !== 'string' || id === '')
       throw new NdcInvalidResponseError('POST /payment/tokens: no token id in the body');
-    return typeof funding === 'string' && /^[a-z]{1,20}$/.test(funding) ? { id, funding } : { id };
+    if (isFunding(funding)) return { id, funding };
+    const hasSelf = Array.isArray(links) && links.some((link) => (link as { rel?: unknown } | null)?.rel === 'self');
+    const read = hasSelf ? await this.tokenFunding(id, options) : undefined;
+    return read !== undefined ? { id, funding: read } : { id };
+  }
+
+  /** The token's `funding` from `GET /payment/tokens/{id}` (on the payment base URL); undefined when not known. */
+  private async tokenFunding(id: string, options: CallOptions): Promise<string | undefined> {
+    try {
+      const response = await this.send({
+        url: new URL(`${this.paymentBase}/payment/tokens/${encodeURIComponent(id)}`),
+        method: 'GET',
+        headers: { ...this.correlationHeaders(options), Accept: 'application/json' },
+      });
+      if (response.status !== 200) return undefined;
+      const { funding } = (JSON.parse(response.body.toString('utf8')) ?? {}) as { funding?: unknown };
+      return isFunding(funding) ? funding : undefined;
+    } catch {
+      // Unknown funding: the caller treats the card as not debit.
+      return undefined;
+    }
   }
 
   /** Closes idle keep-alive sockets. */
@@ -713,4 +735,9 @@ class HttpExchange {
       { cause: error },
     );
   }
+}
+
+/** A card funding word as the token answers give it (`credit`, `debit`, ...). */
+function isFunding(value: unknown): value is string {
+  return typeof value === 'string' && /^[a-z]{1,20}$/.test(value);
 }

@@ -3,7 +3,7 @@
  * server, with the airline's activities mocked (test/workflows/booking.fixtures.ts): what the
  * HTTP answers are when the booking's own updates refuse, run long or finish, and the list and
  * lookups of a booking that has continued as new. The same flows against the real airline (its
- * servicing messages) are in test/api/servicing.e2e-spec.ts.
+ * servicing messages) are in test/workflows/saga-servicing.e2e-spec.ts.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Client } from '@temporalio/client';
@@ -299,6 +299,39 @@ describe('servicing through the API, the worker and its workflows (airline activ
     expect([paid.status, paid.body.status, paid.body.payment.status]).toEqual([200, 'CONFIRMED', 'paid']);
     expect(mocks.tokenise.mock.calls.map((c) => c[0].card.number)).toEqual([CREDIT_CARD]);
     await call(stack, 'POST', `${path}/cancel`);
+  });
+
+  it("a hold paid with the airline's servicing card fee on top (a payment without it was refused, 742); a debit token pays none", async () => {
+    const dueBy = new Date(NOW.getTime() + 86_400_000).toISOString();
+    const held: OrderSummary = { ...ORDER_NOW, payment: { status: 'due', dueBy } };
+    mocks.createOrder.mockImplementation(async () => ({ order: held, attempt: attempt() }));
+    mocks.retrieveOrder.mockImplementation(async () => ({
+      order: held,
+      orderViewXml: '<OrderViewRS/>',
+      attempt: attempt(),
+    }));
+    mocks.repriceOrder.mockImplementation(async () => ({ total: ORDER.total, unchanged: true, attempt: attempt() }));
+    mocks.changeOrder.mockImplementation(async () => ({ order: ORDER_NOW, attempt: attempt() }));
+    const { card, ...hold } = { ...oneWayIntent().payment, hold: true as const };
+    const answers = [];
+    for (const funding of ['credit', 'debit']) {
+      mocks.tokenise.mockImplementation(async () => ({ tokenId: `TOKEN-${funding}`, funding, attempt: attempt() }));
+      const accepted = await call(stack, 'POST', '/bookings', { ...oneWayIntent(), payment: hold });
+      await waitForBooking(stack, accepted.body.id, 'HELD');
+      const path = `/bookings/${encodeURIComponent(accepted.body.id)}`;
+      const paid = await call(stack, 'POST', `${path}/payment`, { card });
+      answers.push([paid.status, paid.body.status, paid.body.changes?.[0]?.difference]);
+      await call(stack, 'POST', `${path}/cancel`);
+    }
+    // The API's embedded airline profile: servicingCardFeePercent 2; ORDER.total 103.02 GBP, 2 % is 2.06.
+    expect(mocks.changeOrder.mock.calls.map((c) => c[0].change)).toEqual([
+      { kind: 'pay', tokenId: 'TOKEN-credit', amount: GBP('105.08') },
+      { kind: 'pay', tokenId: 'TOKEN-debit', amount: ORDER.total },
+    ]);
+    expect(answers).toEqual([
+      [200, 'CONFIRMED', GBP('105.08')],
+      [200, 'CONFIRMED', ORDER.total],
+    ]);
   });
 
   it('lists and reads a booking once after it continued as new, from its latest run', async () => {

@@ -3,7 +3,7 @@
  * server, with jest mocks as activities: serviceable until departure across continue-as-new, one
  * servicing action at a time, a lost OrderChange answer settled by reading the order back, a hold
  * that expires and a hold that is paid. The same flows against the real airline are in
- * test/api/servicing.e2e-spec.ts.
+ * test/workflows/saga-servicing.e2e-spec.ts.
  */
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { OrderSummary } from '../../activities/booking.activities.types';
@@ -108,7 +108,7 @@ describe('booking servicing (time-skipping test server)', () => {
     const until = Date.parse(`${CONFIRMED_ORDER.flights![0]!.departure}:00Z`) + 12 * 3600_000;
     expect(result.state.serviceableUntil).toBe(new Date(until).toISOString());
     // (The search attributes carried into the later runs are checked on the real server,
-    // test/api/servicing.e2e-spec.ts: this test server drops them on continue-as-new.)
+    // test/workflows/saga-servicing.e2e-spec.ts: this test server drops them on continue-as-new.)
     const { runId, closeTime } = await handle.describe();
     expect(runId).not.toBe(handle.firstExecutionRunId);
     expect(closeTime!.getTime()).toBeGreaterThanOrEqual(until);
