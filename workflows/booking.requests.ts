@@ -183,6 +183,8 @@ export async function pay(booking: Booking, afterSale: AfterSale, ctx: NdcContex
   const repriced = await repriceOrder(booking, ctx, before, token.id);
   const held = state.payment!.amount;
   const acceptedBefore = add(currencyScale(held.currency), held.value, repriced.surcharge?.value ?? '0');
+  // The price now is what a person approves when the guard waits (the booking's reads show it).
+  showAmount(booking, repriced.total);
   await guardPrice(booking, afterSale.guard, repriced.total.value, { acceptedBefore }, 'HELD');
   // The airline's card fee on top of the price, as for every servicing payment (none for debit).
   const due = withCardFee(repriced.total, booking.airline?.servicingCardFeePercent, token.funding);

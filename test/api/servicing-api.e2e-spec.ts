@@ -301,6 +301,47 @@ describe('servicing through the API, the worker and its workflows (airline activ
     await call(stack, 'POST', `${path}/cancel`);
   });
 
+  it('a hold repriced higher waits for approval showing the price now as the action amount, then pays it', async () => {
+    const dueBy = new Date(NOW.getTime() + 86_400_000).toISOString();
+    const held: OrderSummary = { ...ORDER_NOW, payment: { status: 'due', dueBy } };
+    mocks.createOrder.mockImplementation(async () => ({ order: held, attempt: attempt() }));
+    mocks.retrieveOrder.mockImplementation(async () => ({
+      order: held,
+      orderViewXml: '<OrderViewRS/>',
+      attempt: attempt(),
+    }));
+    mocks.repriceOrder.mockImplementation(async () => ({
+      total: GBP('120.00'),
+      unchanged: false,
+      responseId: 'REPRICE-1',
+      attempt: attempt(),
+    }));
+    mocks.changeOrder.mockImplementation(async () => ({ order: ORDER_NOW, attempt: attempt() }));
+    mocks.tokenise.mockImplementation(async () => ({ tokenId: 'TOKEN-debit', funding: 'debit', attempt: attempt() }));
+    const { card, ...hold } = { ...oneWayIntent().payment, hold: true as const };
+    const accepted = await call(stack, 'POST', '/bookings', { ...oneWayIntent(), payment: hold });
+    await waitForBooking(stack, accepted.body.id, 'HELD');
+    const path = `/bookings/${encodeURIComponent(accepted.body.id)}`;
+    const paying = call(stack, 'POST', `${path}/payment`, { card }, { 'idempotency-key': 'repriced' });
+    const waiting = await pollUntil('the price guard', async () => {
+      const view = await call(stack, 'GET', path);
+      return view.body.status === 'AWAITING_APPROVAL' ? view.body : undefined;
+    });
+    expect(waiting.servicing).toEqual({ action: 'pay', since: expect.any(String), amount: GBP('120.00') });
+    expect((await call(stack, 'POST', `${path}/approve-price`)).status).toBe(202);
+    let paid = await paying;
+    if (paid.status === 202)
+      paid = await call(stack, 'POST', `${path}/payment`, { card }, { 'idempotency-key': 'repriced' });
+    expect([paid.status, paid.body.status]).toEqual([200, 'CONFIRMED']);
+    expect(mocks.changeOrder.mock.calls[0]![0].change).toEqual({
+      kind: 'pay',
+      tokenId: 'TOKEN-debit',
+      amount: GBP('120.00'),
+      acceptRepricedOrder: 'REPRICE-1',
+    });
+    await call(stack, 'POST', `${path}/cancel`);
+  });
+
   it("a hold paid with the airline's servicing card fee on top (a payment without it was refused, 742); a debit token pays none", async () => {
     const dueBy = new Date(NOW.getTime() + 86_400_000).toISOString();
     const held: OrderSummary = { ...ORDER_NOW, payment: { status: 'due', dueBy } };

@@ -64,6 +64,14 @@ class Booked {
     return stored!;
   }
 
+  /** Polls the view until the booking's status is `status` (HELD and CONFIRMED are not final here). */
+  reaches(status: string): Promise<any> {
+    return pollUntil(`${this.id} to reach ${status}`, async () => {
+      const view = await this.view();
+      return view.status === status ? view : undefined;
+    });
+  }
+
   post(route: string, body?: unknown, headers?: Record<string, string>) {
     return call(this.stack, 'POST', `${this.path}/${route}`, body, headers);
   }
@@ -79,6 +87,12 @@ function lastCharge(order: StoredOrder) {
   return charges[charges.length - 1]!.amount;
 }
 
+/** The ids of the items `after` has that `before` had not. */
+function addedItems(before: StoredOrder, after: StoredOrder): string[] {
+  const had = new Set(before.content!.items.map((i) => i.offerItemId));
+  return after.content!.items.map((i) => i.offerItemId).filter((id) => !had.has(id));
+}
+
 /** The total of the order's items without the card surcharge items (what a reprice prices). */
 function fareTotal(order: StoredOrder): string {
   return add(
@@ -86,6 +100,13 @@ function fareTotal(order: StoredOrder): string {
     '0',
     ...order.content!.items.filter((i) => !i.offerItemId.includes('CCF2')).map((i) => i.priceDetail.total.value),
   );
+}
+
+/** The offers of `change-offers` for `body`. */
+async function changeOffers(booking: Booked, body: object): Promise<any[]> {
+  const offers = await booking.post('change-offers', body);
+  expect(offers.status).toBe(200);
+  return offers.body.offers;
 }
 
 function startServicingStack(prefix: string, servicing: ServicingConfig, airlineTimeoutMs = 20_000) {
@@ -131,7 +152,21 @@ describe('servicing against the real airline (API, worker, airline)', () => {
     return new Booked(stack, accepted.body.id);
   }
 
-  it('hold, then pay: CONFIRMED, the airline charged the price plus its 2 % card fee (a debit card: none)', async () => {
+  /** Waits until the held booking's price guarantee has passed (the airline's word, from the view). */
+  async function guaranteeLapsed(booking: Booked): Promise<void> {
+    const until = Date.parse((await booking.view()).payment.priceGuaranteedUntil);
+    await pollUntil('the price guarantee to lapse', async () => (Date.now() > until + 50 ? true : undefined));
+  }
+
+  /** Sells every seat left in the order's booking class on its first flight, as other agencies would. */
+  function sellOutClassOf(order: StoredOrder): void {
+    const { inventoryKey, rbd } = order.content!.segments[0]!;
+    const capacity = { O: 4, N: 8 }[rbd as 'O' | 'N'];
+    const left = capacity - store.sold(inventoryKey, rbd);
+    expect(store.sellAll([{ inventoryKey, rbd, seats: left }], () => capacity)).toBe(true);
+  }
+
+  it('hold, then pay after the price guarantee (no price change): CONFIRMED, the price plus the 2 % card fee (a debit card: none)', async () => {
     for (const [card, fee] of [
       [CREDIT_CARD, true],
       [DEBIT_CARD, false],
@@ -147,16 +182,330 @@ describe('servicing against the real airline (API, worker, airline)', () => {
         dueBy: before.paymentDueAt,
         priceGuaranteedUntil: before.content!.hold!.priceGuaranteedUntil,
       });
+      await guaranteeLapsed(booking);
       const price = view.payment.amount.value;
       const due = fee ? withCardFee(price) : price;
       const paid = await booking.post('payment', { card: value.payment.card });
       expect([paid.status, paid.body.status, paid.body.payment.status]).toEqual([200, 'CONFIRMED', 'paid']);
       const after = await booking.order();
-      expect([after.status, after.version, lastCharge(after)]).toEqual(['live', 2, GBP(due)]);
+      expect([after.status, after.version, fareTotal(after), lastCharge(after)]).toEqual(['live', 2, price, GBP(due)]);
       expect(paid.body.payment.amount).toEqual(after.view.orders[0]!.totalOrderPrice);
       expect(paid.body.changes).toEqual([
         { at: expect.any(String), kind: 'payment', difference: GBP(due), total: paid.body.order.total },
       ]);
     }
+  });
+
+  it('pay after the price guarantee at a higher price: waits for approval, then pays the price now', async () => {
+    const value = intent();
+    const booking = await book(held(value), 'HELD');
+    const before = await booking.order();
+    sellOutClassOf(before);
+    await guaranteeLapsed(booking);
+    const paying = booking.post('payment', { card: value.payment.card }, { 'idempotency-key': 'pay-repriced' });
+    const waiting = await booking.reaches('AWAITING_APPROVAL');
+    // The price now, as the airline repriced it: what the person approves.
+    const now = waiting.servicing.amount.value;
+    expect(Number(now)).toBeGreaterThan(Number(fareTotal(before)));
+    expect((await booking.post('approve-price')).status).toBe(202);
+    let paid = await paying;
+    if (paid.status === 202)
+      paid = await booking.post('payment', { card: value.payment.card }, { 'idempotency-key': 'pay-repriced' });
+    expect([paid.status, paid.body.status, paid.body.payment.status]).toEqual([200, 'CONFIRMED', 'paid']);
+    const after = await booking.order();
+    expect([fareTotal(after), after.version, after.content!.segments[0]!.rbd, lastCharge(after)]).toEqual([
+      now,
+      2,
+      'N',
+      GBP(withCardFee(now)),
+    ]);
+    expect(paid.body.changes).toEqual([
+      { at: expect.any(String), kind: 'payment', difference: GBP(withCardFee(now)), total: paid.body.order.total },
+    ]);
+  });
+
+  /** The offers of `change-offers` for `journey`. */
+  it('changes the trip to another date with a charge: the difference plus the card fee charged, the new flight sold', async () => {
+    const value = intent();
+    const booking = await book(value, 'CONFIRMED');
+    const before = await booking.order();
+    const date = addDays(new Date(`${value.journey.departureDate}T00:00:00Z`), 3);
+    const { flights } = await booking.view();
+    const offers = await changeOffers(booking, { journey: { departureDate: date }, priceClass: 'ECONOMY' });
+    // Economy O, Tuesday (46.55 + 13.00 tax) to Friday (56.35 + 13.00): 9.80 more and the 46.55 fee
+    // (50.00, at most the base fare); docs/airline-world.md, "Changes".
+    expect(offers).toEqual([
+      expect.objectContaining({
+        priceClass: 'ECONOMY',
+        total: GBP('69.35'),
+        difference: GBP('56.35'),
+        penalty: GBP('46.55'),
+      }),
+    ]);
+    const offer = offers[0];
+    const changed = await booking.post('changes', { offerId: offer.id, payment: { card: value.payment.card } });
+    expect([changed.status, changed.body.status, changed.body.flights]).toEqual([200, 'CONFIRMED', offer.flights]);
+    const after = await booking.order();
+    expect([after.version, after.content!.journeys.length, lastCharge(after)]).toEqual([
+      before.version + 1,
+      1,
+      GBP(withCardFee(offer.difference.value)),
+    ]);
+    expect(after.content!.segments.map((s) => s.inventoryKey)).toEqual([`ZZ101/${date}`]);
+    expect(fareTotal(after)).toBe(offer.total.value);
+    expect(changed.body.changes).toEqual([
+      {
+        at: expect.any(String),
+        kind: 'trip',
+        from: flights,
+        to: offer.flights,
+        difference: offer.difference,
+        penalty: offer.penalty,
+        total: changed.body.order.total,
+      },
+    ]);
+  });
+
+  it('a change that refunds: Flex, Friday to Tuesday, the fare difference given back, no card needed', async () => {
+    const value = { ...intent({ weekday: FRIDAY }), selection: { priceClass: 'FLEX' } };
+    const booking = await book(value, 'CONFIRMED');
+    const before = await booking.order();
+    const date = addDays(new Date(`${value.journey.departureDate}T00:00:00Z`), 4);
+    const offers = await changeOffers(booking, { journey: { departureDate: date }, priceClass: 'FLEX' });
+    // Flex B, Friday (182.85 + 13.00) to Tuesday (151.05 + 13.00): 31.80 back, no fee.
+    expect(offers).toEqual([
+      expect.objectContaining({
+        priceClass: 'FLEX',
+        total: GBP('164.05'),
+        difference: GBP('-31.80'),
+        penalty: GBP('0.00'),
+      }),
+    ]);
+    const changed = await booking.post('changes', { offerId: offers[0].id });
+    expect([changed.status, changed.body.status, changed.body.flights]).toEqual([200, 'CONFIRMED', offers[0].flights]);
+    const after = await booking.order();
+    expect([after.version, after.content!.charges, after.content!.paid, fareTotal(after)]).toEqual([
+      before.version + 1,
+      before.content!.charges,
+      GBP(subtract(before.content!.paid.value, '31.80', 2)),
+      '164.05',
+    ]);
+    expect(changed.body.changes).toEqual([
+      expect.objectContaining({ kind: 'trip', difference: GBP('-31.80'), penalty: GBP('0.00') }),
+    ]);
+  });
+
+  it('an outbound-only change of a round trip keeps the return flight', async () => {
+    const value = intent();
+    value.journey.returnDate = addDays(new Date(`${value.journey.departureDate}T00:00:00Z`), 7);
+    const booking = await book(value, 'CONFIRMED');
+    const { flights } = await booking.view();
+    expect(flights).toHaveLength(2);
+    const date = addDays(new Date(`${value.journey.departureDate}T00:00:00Z`), 3);
+    const [offer] = await changeOffers(booking, { journey: { departureDate: date }, priceClass: 'ECONOMY' });
+    expect([offer.flights.length, offer.flights[0].departure.slice(0, 10)]).toEqual([1, date]);
+    const changed = await booking.post('changes', { offerId: offer.id, payment: { card: value.payment.card } });
+    expect([changed.status, changed.body.flights]).toEqual([200, [offer.flights[0], flights[1]]]);
+    const after = await booking.order();
+    expect(after.content!.segments.map((s) => s.inventoryKey).sort()).toEqual([
+      `ZZ101/${date}`,
+      `ZZ102/${value.journey.returnDate}`,
+    ]);
+    expect(lastCharge(after)).toEqual(GBP(withCardFee(offer.difference.value)));
+  });
+
+  it('adds a bag and a seat after the sale: both on the order, their prices plus the card fee charged', async () => {
+    const value = intent();
+    const booking = await book(value, 'CONFIRMED');
+    const before = await booking.order();
+    const services = await booking.get('services');
+    expect(services.status).toBe(200);
+    const bag = services.body.services.find(
+      (s: any) => s.code === 'YN1' && s.passenger === 0 && s.direction === 'outbound',
+    );
+    expect(bag).toEqual(expect.objectContaining({ currency: 'GBP', price: expect.stringMatching(/^\d+\.\d\d$/) }));
+    const map = await booking.get('seat-map');
+    expect(map.status).toBe(200);
+    const seat = map.body.segments[0].seats.find((s: any) => s.available && s.price !== undefined);
+    const added = await booking.post('services', {
+      bags: [{ passenger: 0, code: 'YN1', direction: 'outbound' }],
+      seats: [{ passenger: 0, seat: seat.seat }],
+      payment: { card: value.payment.card },
+    });
+    expect([added.status, added.body.status]).toEqual([200, 'CONFIRMED']);
+    const after = await booking.order();
+    const sum = add(2, bag.price, seat.price);
+    const { orderId } = after;
+    expect([after.version, addedItems(before, after), lastCharge(after)]).toEqual([
+      before.version + 1,
+      [
+        expect.stringMatching(/^ALC-YN1-ADT-FLT__ZZ101_\d{8}-PAX__ADT01$/),
+        expect.stringMatching(new RegExp(`^ALC-${seat.zone}-ADT-SEG__ZZ101_\\d{8}-PAX__ADT01$`)),
+        `${orderId}-CCF2-V2`,
+      ],
+      GBP(withCardFee(sum)),
+    ]);
+    expect(after.content!.seats.map((s) => [s.seat, s.passengerId])).toEqual([[seat.seat, 'PAX__ADT01']]);
+    expect(added.body.changes).toEqual([expect.objectContaining({ kind: 'services', difference: GBP(sum) })]);
+    const taken = await booking.get('seat-map');
+    expect(taken.body.segments[0].seats.find((s: any) => s.seat === seat.seat).available).toBe(false);
+  });
+
+  it('a refund quote, then the cancel refunds exactly the quote', async () => {
+    const booking = await book(intent(), 'CONFIRMED');
+    const before = await booking.order();
+    const quote = await booking.post('cancel-quote', {});
+    expect([quote.status, quote.body.refund, quote.body.passengers]).toEqual([200, before.content!.paid, [0]]);
+    expect((await booking.order()).version).toBe(before.version);
+    const cancel = await booking.post('cancel');
+    expect(cancel.status).toBe(202);
+    const view = await waitForBooking(stack, booking.id, 'CANCELLED');
+    const after = await booking.order();
+    expect([after.cancellation?.refund, view.cancellation?.refund]).toEqual([quote.body.refund, quote.body.refund]);
+  });
+
+  it('removes one of two travellers: the other keeps flying, the refund is the quote', async () => {
+    const value = intent();
+    value.passengers.push({ ...value.passengers[0]!, givenName: 'Charles', surname: 'Babbage' });
+    const booking = await book(value, 'CONFIRMED');
+    const before = await booking.order();
+    const quote = await booking.post('cancel-quote', { passengers: [1] });
+    expect([quote.status, quote.body.passengers]).toEqual([200, [1]]);
+    const removed = await booking.post('cancel', { passengers: [1] });
+    expect([removed.status, removed.body.status, removed.body.refund]).toEqual([200, 'CONFIRMED', quote.body.refund]);
+    const after = await booking.order();
+    expect([after.version, after.content!.passengers.map((p) => p.passengerId)]).toEqual([
+      before.version + 1,
+      ['PAX__ADT01'],
+    ]);
+    expect(after.content!.paid).toEqual(GBP(subtract(before.content!.paid.value, quote.body.refund.value, 2)));
+    const order = await booking.get('order');
+    expect([order.status, order.text.includes('PAX__ADT02'), order.text.includes('PAX__ADT01')]).toEqual([
+      200,
+      false,
+      true,
+    ]);
+  });
+
+  it('a lost OrderChange answer: one change at the airline; a second request meanwhile is refused BOOKING_BUSY', async () => {
+    const value = intent();
+    const booking = await book(value, 'CONFIRMED');
+    const before = await booking.order();
+    const services = await booking.get('services');
+    const bag = services.body.services.find((s: any) => s.code === 'YN1' && s.passenger === 0);
+    // The airline makes the change and withholds its answer until the client gives up (8 s).
+    await stack.fault('OrderChange', 'commit-then-timeout', 1, 600_000);
+    const body = {
+      bags: [{ passenger: 0, code: 'YN1', direction: 'outbound' }],
+      payment: { card: value.payment.card },
+    };
+    const adding = booking.post('services', body, { 'idempotency-key': 'lost-answer' });
+    await pollUntil('the change to run', async () => {
+      const view = await booking.view();
+      return view.status === 'CHANGING' && view.servicing?.action === 'addServices' ? true : undefined;
+    });
+    const busy = await booking.post('change-offers', { journey: { departureDate: addDays(new Date(), 60) } });
+    expect([busy.status, busy.body.code]).toEqual([409, 'BOOKING_BUSY']);
+    let added = await adding;
+    if (added.status === 202) added = await booking.post('services', body, { 'idempotency-key': 'lost-answer' });
+    expect([added.status, added.body.status]).toEqual([200, 'CONFIRMED']);
+    const after = await booking.order();
+    expect([after.version, addedItems(before, after), after.content!.charges.length]).toEqual([
+      before.version + 1,
+      [expect.stringMatching(/^ALC-YN1-ADT-FLT__ZZ101_\d{8}-PAX__ADT01$/), `${after.orderId}-CCF2-V2`],
+      before.content!.charges.length + 1,
+    ]);
+    expect(added.body.changes).toHaveLength(1);
+    // The answer was lost (the client gave up), the order read back showed the change: not sent again.
+    expect(
+      added.body.steps.slice(-2).map((step: any) => [step.name, step.outcome, step.failure ?? step.reason]),
+    ).toEqual([
+      ['changeOrder', 'failed', 'ORDER_OUTCOME_UNKNOWN'],
+      ['retrieveOrder', 'ok', 'change check 1'],
+    ]);
+    expect(lastCharge(after)).toEqual(GBP(withCardFee(bag.price)));
+  });
+
+  it('continue-as-new keeps the booking serviceable: a change on the next run', async () => {
+    const value = intent();
+    const id = `booking:AGENCY1:saga-can-${stack.taskQueue}`;
+    const config = stack.api.get<ApiConfig>(API_CONFIG);
+    const handle = await stack.client.workflow.start(BOOKING_WORKFLOW, {
+      workflowId: id,
+      taskQueue: stack.taskQueue,
+      args: [
+        value,
+        { ...config.workflowDefaults, servicing: { ...config.workflowDefaults.servicing, maxHistoryEvents: 100 } },
+      ],
+      searchAttributes: { BookingStatus: ['RUNNING'], AgencyId: ['AGENCY1'], Route: ['LGW-OSL'] },
+    });
+    const booking = new Booked(stack, id);
+    await booking.reaches('CONFIRMED');
+    const date = addDays(new Date(`${value.journey.departureDate}T00:00:00Z`), 3);
+    let offers: any[] = [];
+    for (let i = 0; i < 40 && (await handle.describe()).runId === handle.firstExecutionRunId; i += 1) {
+      offers = await changeOffers(booking, { journey: { departureDate: date }, priceClass: 'ECONOMY' });
+    }
+    expect((await handle.describe()).runId).not.toBe(handle.firstExecutionRunId);
+    offers = await changeOffers(booking, { journey: { departureDate: date }, priceClass: 'ECONOMY' });
+    const changed = await booking.post('changes', { offerId: offers[0].id, payment: { card: value.payment.card } });
+    expect([changed.status, changed.body.status, changed.body.flights]).toEqual([200, 'CONFIRMED', offers[0].flights]);
+    expect((await booking.order()).version).toBe(2);
+    await handle.terminate();
+  });
+});
+
+describe('servicing against an airline with short holds and change offers', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startServicingStack('saga-servicing-short', {
+      ...LONG,
+      holdMs: 4000,
+      priceGuaranteeMs: 1000,
+      changeOfferTtlMs: 1000,
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('a hold left unpaid: EXPIRED once the airline cancelled it, its seats back on sale', async () => {
+    const value = oneWayIntent();
+    value.journey.departureDate = dayOnOrAfter(20, TUESDAY);
+    const { card: _card, ...rest } = value.payment;
+    const store = stack.airline.get(AirlineStore);
+    const soldBefore = store.sold(`ZZ101/${value.journey.departureDate}`, 'O');
+    const accepted = await call(stack, 'POST', '/bookings', { ...value, payment: { ...rest, hold: true } });
+    const booking = new Booked(stack, accepted.body.id);
+    const view = await booking.reaches('EXPIRED');
+    const order = await booking.order();
+    expect([order.status, order.version, view.payment.status]).toEqual(['expired', 2, 'expired']);
+    expect(Date.parse(view.payment.dueBy)).toBeLessThanOrEqual(Date.now());
+    expect(store.sold(`ZZ101/${value.journey.departureDate}`, 'O')).toBe(soldBefore);
+  });
+
+  it('an expired change offer is refused OFFER_EXPIRED and nothing changes', async () => {
+    const value = oneWayIntent();
+    value.journey.departureDate = dayOnOrAfter(27, TUESDAY);
+    const accepted = await call(stack, 'POST', '/bookings', value);
+    await waitForBooking(stack, accepted.body.id, 'CONFIRMED');
+    const booking = new Booked(stack, accepted.body.id);
+    const before = await booking.view();
+    const date = addDays(new Date(`${value.journey.departureDate}T00:00:00Z`), 3);
+    const [offer] = await changeOffers(booking, { journey: { departureDate: date } });
+    await pollUntil('the offer to expire', async () =>
+      Date.now() > Date.parse(offer.expiresAt) + 50 ? true : undefined,
+    );
+    const refused = await booking.post('changes', { offerId: offer.id, payment: { card: value.payment.card } });
+    expect([refused.status, refused.body.code]).toEqual([409, 'OFFER_EXPIRED']);
+    const after = await booking.view();
+    expect([after.status, after.flights, after.changes, (await booking.order()).version]).toEqual([
+      'CONFIRMED',
+      before.flights,
+      undefined,
+      1,
+    ]);
   });
 });
