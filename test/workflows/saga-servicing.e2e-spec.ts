@@ -189,7 +189,8 @@ describe('servicing against the real airline (API, worker, airline)', () => {
       expect([paid.status, paid.body.status, paid.body.payment.status]).toEqual([200, 'CONFIRMED', 'paid']);
       const after = await booking.order();
       expect([after.status, after.version, fareTotal(after), lastCharge(after)]).toEqual(['live', 2, price, GBP(due)]);
-      expect(paid.body.payment.amount).toEqual(after.view.orders[0]!.totalOrderPrice);
+      // The order's total now has the surcharge item: what was paid.
+      expect([paid.body.payment.amount, after.view.orders[0]!.totalOrderPrice]).toEqual([GBP(due), GBP(due)]);
       expect(paid.body.changes).toEqual([
         { at: expect.any(String), kind: 'payment', difference: GBP(due), total: paid.body.order.total },
       ]);
@@ -482,6 +483,9 @@ describe('servicing against an airline with short holds and change offers', () =
     const view = await booking.reaches('EXPIRED');
     const order = await booking.order();
     expect([order.status, order.version, view.payment.status]).toEqual(['expired', 2, 'expired']);
+    expect(order.content!.segments).toEqual([
+      { inventoryKey: `ZZ101/${value.journey.departureDate}`, rbd: 'O', seats: 1 },
+    ]);
     expect(Date.parse(view.payment.dueBy)).toBeLessThanOrEqual(Date.now());
     expect(store.sold(`ZZ101/${value.journey.departureDate}`, 'O')).toBe(soldBefore);
   });
