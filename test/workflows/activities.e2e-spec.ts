@@ -126,7 +126,8 @@ describe('booking activities against the real airline service', () => {
     expect(priced.attempt).toBe(1);
 
     const token = await run(activities.tokenise, { card: CREDIT_CARD, correlationId: context.correlationId });
-    expect(Object.keys(token).sort()).toEqual(['attempt', 'tokenId']);
+    // The funding is read from the token's self link (the creation answer has none).
+    expect([Object.keys(token).sort(), token.funding]).toEqual([['attempt', 'funding', 'tokenId'], 'credit']);
     expect(JSON.stringify(token)).not.toContain(CREDIT_CARD.number);
 
     const repriced = await run(activities.repriceWithToken, {
