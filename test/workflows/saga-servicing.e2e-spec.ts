@@ -188,6 +188,7 @@ describe('servicing against the real airline (API, worker, airline)', () => {
       const due = fee ? plusCardFee(price) : price;
       const paid = await booking.post('payment', { card: value.payment.card });
       expect([paid.status, paid.body.status, paid.body.payment.status]).toEqual([200, 'CONFIRMED', 'paid']);
+      expect(paid.text).not.toContain(card);
       const after = await booking.order();
       expect([after.status, after.version, fareTotal(after), lastCharge(after)]).toEqual(['live', 2, price, GBP(due)]);
       // The order's total now has the surcharge item: what was paid.
@@ -356,7 +357,13 @@ describe('servicing against the real airline (API, worker, airline)', () => {
     const booking = await book(intent(), 'CONFIRMED');
     const before = await booking.order();
     const quote = await booking.post('cancel-quote', {});
-    expect([quote.status, quote.body.refund, quote.body.passengers]).toEqual([200, before.content!.paid, [0]]);
+    // Within the airline's 24 h void window: everything paid comes back, the card surcharge too.
+    expect([quote.status, quote.body.refund, quote.body.penalty, quote.body.passengers]).toEqual([
+      200,
+      before.content!.paid,
+      GBP('0.00'),
+      [0],
+    ]);
     expect((await booking.order()).version).toBe(before.version);
     const cancel = await booking.post('cancel');
     expect(cancel.status).toBe(202);
@@ -371,7 +378,13 @@ describe('servicing against the real airline (API, worker, airline)', () => {
     const booking = await book(value, 'CONFIRMED');
     const before = await booking.order();
     const quote = await booking.post('cancel-quote', { passengers: [1] });
-    expect([quote.status, quote.body.passengers]).toEqual([200, [1]]);
+    // Their own items (the shared card surcharge item stays with the order).
+    const theirs = before.content!.items.filter((i) => i.offerItemId.endsWith('-PAX__ADT02'));
+    expect([quote.status, quote.body.passengers, quote.body.refund]).toEqual([
+      200,
+      [1],
+      GBP(add(2, '0', ...theirs.map((i) => i.priceDetail.total.value))),
+    ]);
     const removed = await booking.post('cancel', { passengers: [1] });
     expect([removed.status, removed.body.status, removed.body.refund]).toEqual([200, 'CONFIRMED', quote.body.refund]);
     const after = await booking.order();
