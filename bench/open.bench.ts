@@ -39,7 +39,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import type { Client, WorkflowStartOptions } from '@temporalio/client';
+import type { Payload } from '@temporalio/common';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import { Database } from 'node-sqlite3-wasm';
@@ -50,6 +52,7 @@ import { bookingPriority, loadBookingPriorities, type BookingPriorities } from '
 import { bookingStaticDetails, bookingSummary } from '../src/booking/booking.summary';
 import { airlineRoute } from '../src/ndc-client/airline-profile';
 import { createTemporalClient, loadTemporalConfig } from '../src/temporal';
+import { EncryptionCodec, loadPayloadKey } from '../src/temporal/payload-codec';
 import { returnUrls } from '../src/api/bookings/authentication-return';
 import { bookingWorkflowId } from '../src/api/bookings/booking.service';
 import { FINGERPRINT_MEMO, fingerprint } from '../src/api/common/intake';
@@ -65,7 +68,16 @@ import {
   type WorkerCache,
   type WorkerChildOptions,
 } from './saga-child';
-import { cpuMs, envInt, intents, loadAvg, procStats, startBenchServer, type BenchServer } from './saga.bench';
+import {
+  cpuMs,
+  envInt,
+  intents,
+  loadAvg,
+  payloadsIn,
+  procStats,
+  startBenchServer,
+  type BenchServer,
+} from './saga.bench';
 
 const out = (line: string) => process.stdout.write(`open:      ${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -445,10 +457,15 @@ function report(at: AtSize, base: Snapshot, baseTables: Map<string, number>): vo
 
 // ------------------------------------------------------------------ the history of a booking
 
-/** Events and encoded bytes of the histories of `ids` (payloads as stored: encrypted), by event type. */
+/**
+ * The histories of `ids`, mean per booking: events, encoded bytes by event type, and their
+ * payloads as stored (encrypted), decrypted, and decrypted then deflated (what a compressing codec
+ * would store, before its encryption overhead).
+ */
 async function historyProfile(client: Client, ids: string[]): Promise<void> {
   const EventType = temporal.api.enums.v1.EventType;
   const byType = new Map<string, number>();
+  const payloads = { stored: 0, plain: 0, deflated: 0 };
   let events = 0;
   let bytes = 0;
   for (const id of ids) {
@@ -460,14 +477,32 @@ async function historyProfile(client: Client, ids: string[]): Promise<void> {
       events += 1;
       bytes += size;
     }
+    const sizes = await payloadSizes(payloadsIn(history.events));
+    payloads.stored += sizes.stored;
+    payloads.plain += sizes.plain;
+    payloads.deflated += sizes.deflated;
   }
+  const kb = (n: number) => `${(n / ids.length / KB).toFixed(1)} KB`;
   const top = [...byType]
     .sort((x, y) => y[1] - x[1])
     .slice(0, 5)
-    .map(([type, size]) => `${type} ${(size / ids.length / KB).toFixed(1)} KB`);
+    .map(([type, size]) => `${type} ${kb(size)}`);
   out(
-    `history of an open booking (mean of ${ids.length}): ${(events / ids.length).toFixed(1)} events, ${(bytes / ids.length / KB).toFixed(1)} KB encoded; largest: ${top.join(', ')}`,
+    `history of an open booking (mean of ${ids.length}): ${(events / ids.length).toFixed(1)} events, ${kb(bytes)} encoded; largest: ${top.join(', ')}`,
   );
+  out(
+    `history of an open booking: payloads ${kb(payloads.stored)} as stored (encrypted), ${kb(payloads.plain)} decrypted, ${kb(payloads.deflated)} decrypted and deflated`,
+  );
+}
+
+/** Bytes of `payloads` as stored, decrypted (the product's codec and key), and decrypted then deflated. */
+async function payloadSizes(payloads: Payload[]): Promise<{ stored: number; plain: number; deflated: number }> {
+  const codec = new EncryptionCodec(loadPayloadKey());
+  const { Payload: Proto } = temporal.api.common.v1;
+  const plain = await codec.decode(payloads);
+  const size = (list: Payload[], f: (bytes: Uint8Array) => number = (b) => b.length) =>
+    list.reduce((sum, p) => sum + f(Proto.encode(p).finish()), 0);
+  return { stored: size(payloads), plain: size(plain), deflated: size(plain, (b) => deflateRawSync(b).length) };
 }
 
 // ------------------------------------------------------------------ scheduled order reads

@@ -295,20 +295,25 @@ async function historyFacts(
   for (const workflowId of workflowIds) {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
     events.push(history.events?.length ?? 0);
-    const found: Payload[] = [];
-    const walk = (v: unknown): void => {
-      if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return;
-      const o = v as Record<string, unknown>;
-      if (o.metadata !== undefined && o.data instanceof Uint8Array) {
-        found.push(o as Payload);
-        return;
-      }
-      for (const x of Array.isArray(v) ? v : Object.values(o)) walk(x);
-    };
-    walk(history.events);
-    payloads.push(found);
+    payloads.push(payloadsIn(history.events));
   }
   return { events, payloads };
+}
+
+/** Every payload in `value` (history events, or any part of them), as stored. */
+export function payloadsIn(value: unknown): Payload[] {
+  const found: Payload[] = [];
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return;
+    const o = v as Record<string, unknown>;
+    if (o.metadata !== undefined && o.data instanceof Uint8Array) {
+      found.push(o as Payload);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(o)) walk(x);
+  };
+  walk(value);
+  return found;
 }
 
 /** CPU time (user + system, ms) and RSS (MB) of a process other than ours, from /proc. */

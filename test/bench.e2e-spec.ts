@@ -146,6 +146,9 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
     expect(stdout).toMatch(
       /open: {6}history of an open booking \(mean of 2\): \d+\.\d events, \d+\.\d KB encoded; largest: /,
     );
+    expect(stdout).toMatch(
+      /open: {6}history of an open booking: payloads \d+\.\d KB as stored \(encrypted\), \d+\.\d KB decrypted, \d+\.\d KB decrypted and deflated/,
+    );
     expect(stdout).toMatch(/open: {6}reads: 2 more bookings reading their order every 1000 ms: \d+ reads in /);
   }, 360_000);
 });
