@@ -55,7 +55,13 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
     expect(stdout).toMatch(/history: {3}events per booking \d+\.\d, payloads per booking \d+\.\d/);
     expect(stdout).toMatch(/codec: {5}decrypt \+ encrypt of one booking's history payloads: \d+\.\d\d ms CPU/);
     expect(stdout).toMatch(
-      /cpu: {7}per booking: server \d+\.\d ms, worker \d+\.\d ms, server \+ worker \d+\.\d ms \(target <= 35\), airline \d+\.\d ms/,
+      /cpu: {7}per booking: server \d+\.\d ms, worker \d+\.\d ms, server \+ worker \d+\.\d ms \(target <= 100 and within 1\.3x of the floor\), airline \d+\.\d ms/,
+    );
+    expect(stdout).toMatch(
+      /floor: {5}\d+ bare workflows of 6 no-op activities .*per workflow: server \d+\.\d ms, worker \d+\.\d ms, server \+ worker \d+\.\d ms, \d+\.\d history events/,
+    );
+    expect(stdout).toMatch(
+      /ratio: {5}cpu ratio booking \/ floor = \d+\.\d\d \(target <= 1\.30; server \d+\.\d\d, worker \d+\.\d\d\)/,
     );
     expect(stdout).toMatch(/memory: {4}worker RSS \d+ MB with 2 bookings open at the price guard/);
     expect(stdout).toMatch(
