@@ -1,5 +1,5 @@
 /**
- * Benchmark dispatcher: `npm run bench -- [codec|airline|saga ...]` (no argument: all of them).
+ * Benchmark dispatcher: `npm run bench -- [codec|airline|saga|open ...]` (no argument: all of them).
  * Each benchmark is `bench/<name>.bench.ts` exporting `async function run(): Promise<void>`;
  * they run one after the other, in the order given.
  */
@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** Known benchmarks, in the order `npm run bench` runs them. */
-export const BENCHMARKS = ['codec', 'airline', 'saga'] as const;
+export const BENCHMARKS = ['codec', 'airline', 'saga', 'open'] as const;
 
 interface BenchModule {
   run?: unknown;

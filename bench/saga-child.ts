@@ -14,8 +14,8 @@
  * - `callers`: the agencies of the intake; runs a {@link CallersJob} (concurrent `POST /bookings`)
  *   when sent one, and answers with its {@link CallersResult}.
  *
- * The airline and the workers answer the message `'stats'` with `{ cpu: process.cpuUsage(), rss }` and stop when the
- * parent disconnects.
+ * The airline and the workers answer the message `'stats'` with their {@link ChildStats}, a booking
+ * worker `'cache'` with its {@link WorkerCache}; they stop when the parent disconnects.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -67,6 +67,14 @@ export interface FloorWorkerOptions {
 export interface ChildStats {
   cpu: NodeJS.CpuUsage;
   rss: number;
+  /** V8 heap in use, bytes. */
+  heapUsed: number;
+}
+
+/** A worker child's workflow cache (the message `'cache'`): workflows cached now, and its `maxCachedWorkflows`. */
+export interface WorkerCache {
+  cached: number;
+  max: number;
 }
 
 /** Settings of an airline child (`--airline <json>`). */
@@ -130,6 +138,14 @@ async function workerMain(options: WorkerChildOptions): Promise<void> {
         ? { maxConcurrentWorkflowTaskExecutions: options.workflowTaskSlots }
         : {}),
     },
+  });
+  process.on('message', (m) => {
+    if (m !== 'cache') return;
+    const cache: WorkerCache = {
+      cached: worker.booking.getStatus().numCachedWorkflows,
+      max: worker.booking.options.maxCachedWorkflows,
+    };
+    process.send?.({ cache });
   });
   const running = worker.run();
   process.on('disconnect', () => {
@@ -246,7 +262,9 @@ const ROLES: Record<string, (json: string) => Promise<void>> = {
 const role = ROLES[process.argv[2] ?? ''];
 if (role !== undefined) {
   process.on('message', (m) => {
-    if (m === 'stats') process.send?.({ stats: { cpu: process.cpuUsage(), rss: process.memoryUsage().rss } });
+    if (m !== 'stats') return;
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send?.({ stats: { cpu: process.cpuUsage(), rss, heapUsed } satisfies ChildStats });
   });
   role(process.argv[3] ?? '{}').catch((err: unknown) => {
     process.stderr.write(`saga bench child ${process.argv[2]}: ${String((err as Error).stack ?? err)}\n`);
@@ -269,17 +287,28 @@ export function startChild<M>(args: string[]): Promise<{ child: ChildProcess; fi
   });
 }
 
-export function childStats(child: ChildProcess): Promise<ChildStats> {
+/** Sends `request` to `child` and resolves with the `request` field of its answer. */
+function ask<T>(child: ChildProcess, request: 'stats' | 'cache'): Promise<T> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
-      const stats = (m as { stats?: ChildStats }).stats;
-      if (stats === undefined) return;
+      const answer = (m as Record<string, T | undefined>)[request];
+      if (answer === undefined) return;
       child.off('message', onMessage);
-      resolve(stats);
+      resolve(answer);
     };
     child.on('message', onMessage);
-    child.send('stats');
+    child.send(request);
   });
+}
+
+/** A child's CPU time and memory now. */
+export function childStats(child: ChildProcess): Promise<ChildStats> {
+  return ask<ChildStats>(child, 'stats');
+}
+
+/** A worker child's workflow cache now. */
+export function workerCache(child: ChildProcess): Promise<WorkerCache> {
+  return ask<WorkerCache>(child, 'cache');
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {

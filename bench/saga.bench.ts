@@ -108,7 +108,8 @@ import { selectOffers } from '../workflows/booking/offer-selection';
 import { progressQuery } from '../workflows/definitions';
 import { DEV_SERVER_DYNAMIC_CONFIG } from '../scripts/temporal-dev-server';
 
-function envInt(name: string, fallback: number, min = 1): number {
+/** The integer environment variable `name` (at least `min`), `fallback` when unset or empty. */
+export function envInt(name: string, fallback: number, min = 1): number {
   const v = process.env[name];
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
@@ -211,12 +212,17 @@ async function historyGaps(
   }));
 }
 
-/** N intents on distinct dates (so the cheap buckets are not sold out), credit card (surcharge). */
-function intents(n: number, offsetDays: number): BookingIntent[] {
+/**
+ * N intents of agency BENCH on distinct dates (so the cheap buckets are not sold out): the i-th
+ * departs `offsetDays + (i % spreadDays)` days from today (default spread 60); credit card (surcharge).
+ */
+export function intents(n: number, offsetDays: number, spreadDays = 60): BookingIntent[] {
   const now = new Date();
   return Array.from({ length: n }, (_, i) => {
     const intent = oneWayIntent({ agencyId: 'BENCH', now });
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offsetDays + (i % 60)));
+    const d = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offsetDays + (i % spreadDays)),
+    );
     intent.journey.departureDate = d.toISOString().slice(0, 10);
     return intent;
   });
@@ -289,24 +295,29 @@ async function historyFacts(
   for (const workflowId of workflowIds) {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
     events.push(history.events?.length ?? 0);
-    const found: Payload[] = [];
-    const walk = (v: unknown): void => {
-      if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return;
-      const o = v as Record<string, unknown>;
-      if (o.metadata !== undefined && o.data instanceof Uint8Array) {
-        found.push(o as Payload);
-        return;
-      }
-      for (const x of Array.isArray(v) ? v : Object.values(o)) walk(x);
-    };
-    walk(history.events);
-    payloads.push(found);
+    payloads.push(payloadsIn(history.events));
   }
   return { events, payloads };
 }
 
+/** Every payload in `value` (history events, or any part of them), as stored. */
+export function payloadsIn(value: unknown): Payload[] {
+  const found: Payload[] = [];
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return;
+    const o = v as Record<string, unknown>;
+    if (o.metadata !== undefined && o.data instanceof Uint8Array) {
+      found.push(o as Payload);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(o)) walk(x);
+  };
+  walk(value);
+  return found;
+}
+
 /** CPU time (user + system, ms) and RSS (MB) of a process other than ours, from /proc. */
-function procStats(pid: number): { cpuMs: number; rssMb: number } {
+export function procStats(pid: number): { cpuMs: number; rssMb: number } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state): utime is field 14, stime 15, rss (pages) 24.
@@ -315,7 +326,7 @@ function procStats(pid: number): { cpuMs: number; rssMb: number } {
 }
 
 /** The pid of the dev server listening on `port` (the CLI process started for this run). */
-function devServerPid(port: string): number {
+export function devServerPid(port: string): number {
   const cli = resolveTemporalCli().path;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -331,8 +342,65 @@ function devServerPid(port: string): number {
   throw new Error(`no Temporal dev server process with --port ${port} in /proc`);
 }
 
-const cpuMs = (a: ChildStats, b: ChildStats) => (b.cpu.user - a.cpu.user + b.cpu.system - a.cpu.system) / 1000;
-const loadAvg = () => os.loadavg()[0]!.toFixed(1);
+/** CPU (ms) a child spent between its stats `a` and `b`. */
+export const cpuMs = (a: ChildStats, b: ChildStats) => (b.cpu.user - a.cpu.user + b.cpu.system - a.cpu.system) / 1000;
+/** The 1-minute load average, one decimal. */
+export const loadAvg = () => os.loadavg()[0]!.toFixed(1);
+
+/** A bench's Temporal dev server (see {@link startBenchServer}). */
+export interface BenchServer {
+  address: string;
+  namespace: string;
+  /** The CLI process's pid (its CPU and RSS through {@link procStats}). */
+  pid: number;
+  /** Stops it (and forgets the SIGTERM handler). */
+  teardown(): Promise<void>;
+}
+
+/**
+ * The CLI's dev server as `startDevServer` runs it (DEV_SERVER_DYNAMIC_CONFIG, the booking search
+ * attributes), plus `dynamicConfig`; in memory unless `dbFilename` (a SQLite file) is given;
+ * `extraArgs` go to `temporal server start-dev` as they are. Until `teardown`, a SIGTERM to this
+ * process stops the server too: the SDK's runtime keeps a process alive on SIGTERM (it only shuts
+ * workers down, and a bench has none), and a bench killed (e.g. by the smoke test's timeout) must
+ * leave no server behind; the child processes stop when their parent is gone.
+ */
+export async function startBenchServer(o: {
+  dynamicConfig?: Record<string, unknown>;
+  dbFilename?: string;
+  extraArgs?: string[];
+}): Promise<BenchServer> {
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: { type: 'existing-path', path: resolveTemporalCli().path },
+      ip: '127.0.0.1',
+      searchAttributes: [...BOOKING_SEARCH_ATTRIBUTE_KEYS],
+      ...(o.dbFilename !== undefined ? { dbFilename: o.dbFilename } : {}),
+      extraArgs: [
+        ...Object.entries({ ...DEV_SERVER_DYNAMIC_CONFIG, ...o.dynamicConfig }).flatMap(([key, value]) => [
+          '--dynamic-config-value',
+          `${key}=${JSON.stringify(value)}`,
+        ]),
+        ...(o.extraArgs ?? []),
+      ],
+    },
+  });
+  const pid = devServerPid(env.address.split(':').pop()!);
+  const onSigterm = () => {
+    process.kill(pid, 'SIGTERM');
+    process.exit(143);
+  };
+  process.once('SIGTERM', onSigterm);
+  return {
+    address: env.address,
+    namespace: env.namespace ?? 'default',
+    pid,
+    teardown: async () => {
+      await env.teardown();
+      process.off('SIGTERM', onSigterm);
+    },
+  };
+}
 
 /** Lever settings of the worker child, from the environment (unset = the product's). */
 function workerLevers(): Pick<
@@ -379,30 +447,12 @@ export async function run(): Promise<void> {
   const runs = (part: OnlyPart) => only.size === 0 || only.has(part);
   Runtime.install({ logger: new DefaultLogger('WARN') });
 
-  // The CLI's dev server (in memory), as startDevServer runs it, plus the transfer-queue poll rate.
-  const env = await TestWorkflowEnvironment.createLocal({
-    server: {
-      executable: { type: 'existing-path', path: resolveTemporalCli().path },
-      ip: '127.0.0.1',
-      searchAttributes: [...BOOKING_SEARCH_ATTRIBUTE_KEYS],
-      // The dev servers' dynamic config (fairness on, as deployed), with this run's poll rate.
-      extraArgs: Object.entries({
-        ...DEV_SERVER_DYNAMIC_CONFIG,
-        'history.transferProcessorMaxPollRPS': serverPollRps,
-        ...extraDynamicConfig(),
-      }).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${JSON.stringify(value)}`]),
-    },
+  // The dev servers' dynamic config (fairness on, as deployed), with this run's poll rate.
+  const devServer = await startBenchServer({
+    dynamicConfig: { 'history.transferProcessorMaxPollRPS': serverPollRps, ...extraDynamicConfig() },
   });
-  const server = { address: env.address, namespace: env.namespace ?? 'default' };
-  const serverPid = devServerPid(server.address.split(':').pop()!);
-  // The SDK's runtime keeps a process alive on SIGTERM (it only shuts workers down, and this one
-  // has none): stop the dev server with it, so that a bench killed (e.g. by the smoke test's
-  // timeout) leaves no server behind; the child processes stop when their parent is gone.
-  const onSigterm = () => {
-    process.kill(serverPid, 'SIGTERM');
-    process.exit(143);
-  };
-  process.once('SIGTERM', onSigterm);
+  const server = { address: devServer.address, namespace: devServer.namespace };
+  const serverPid = devServer.pid;
   const airline = await startChild<{ port: number }>(['--airline']);
   const airlineUrl = `http://127.0.0.1:${airline.first.port}`;
   const zzProfile = embeddedProfile({ config: benchAirlineConfig(), url: airlineUrl });
@@ -666,8 +716,7 @@ export async function run(): Promise<void> {
     ndc.close();
     await stopChild(airline.child);
     if (yyChild !== undefined) await stopChild(yyChild.child);
-    await env.teardown();
-    process.off('SIGTERM', onSigterm);
+    await devServer.teardown();
   }
 }
 

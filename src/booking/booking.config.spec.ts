@@ -9,12 +9,18 @@ describe('loadBookingWorkflowDefaults', () => {
         ORDER_UNSETTLED_POLICY: 'escalate',
         SEAT_SELECTION_TIMEOUT_MS: '60000',
         BOOKING_PAYMENT_DUE_NOTICE_MS: '0',
+        BOOKING_AIRLINE_CHANGE_AUTO_ACCEPT_MINUTES: '30',
+        BOOKING_AIRLINE_CHANGE_DUE_NOTICE_MS: '3600000',
       }),
     ).toEqual({
       settleWindowMs: 300_000,
       unsettledPolicy: 'escalate',
       seatSelectionTimeoutMs: 60_000,
-      servicing: { paymentDueNoticeMs: 0 },
+      servicing: {
+        paymentDueNoticeMs: 0,
+        airlineChanges: { autoAccept: { maxShiftMinutes: 30 } },
+        actionDueNoticeMs: 3_600_000,
+      },
     });
   });
 
@@ -33,6 +39,9 @@ describe('loadBookingWorkflowDefaults', () => {
     );
     expect(() => loadBookingWorkflowDefaults({ BOOKING_PAYMENT_DUE_NOTICE_MS: '2h' })).toThrow(
       'BOOKING_PAYMENT_DUE_NOTICE_MS: must be a whole number of ms >= 0, got "2h"',
+    );
+    expect(() => loadBookingWorkflowDefaults({ BOOKING_AIRLINE_CHANGE_AUTO_ACCEPT_MINUTES: '1 h' })).toThrow(
+      'BOOKING_AIRLINE_CHANGE_AUTO_ACCEPT_MINUTES: must be a whole number of minutes from 0 to 1440, got "1 h"',
     );
   });
 });

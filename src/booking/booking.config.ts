@@ -21,6 +21,11 @@ const POLICIES: readonly UnsettledPolicy[] = ['recreate', 'escalate'];
  *   `extras.seats.mode: choose` waits in AWAITING_SEAT_SELECTION for the traveller's seats.
  * - `BOOKING_PAYMENT_DUE_NOTICE_MS` (default {@link DEFAULT_PAYMENT_DUE_NOTICE_MS}, 2 h): how long
  *   before a held booking's payment deadline the `booking.payment_due` webhook event goes out.
+ * - `BOOKING_AIRLINE_CHANGE_AUTO_ACCEPT_MINUTES` (default unset: every change waits for the
+ *   agency): the deployment's policy for changes the airline makes, where the intent has none: a
+ *   retime of at most that many minutes that keeps every connection is accepted by the booking.
+ * - `BOOKING_AIRLINE_CHANGE_DUE_NOTICE_MS` (default 6 h): how long before the airline's deadline
+ *   for an answer the `booking.airline_change_due` webhook event goes out.
  *
  * Every booking started with these defaults is serviceable (`servicing`): it stays open after
  * CONFIRMED or HELD until its last flight has departed (docs/orchestrator.md, "Servicing").
@@ -52,6 +57,15 @@ export const bookingDefaultsEnvFields = {
     .optional(),
   SEAT_SELECTION_TIMEOUT_MS: wholeMs.optional(),
   BOOKING_PAYMENT_DUE_NOTICE_MS: wholeMs.optional(),
+  BOOKING_AIRLINE_CHANGE_AUTO_ACCEPT_MINUTES: z
+    .string()
+    .trim()
+    .refine((s) => /^\d{1,4}$/.test(s) && Number(s) <= 1440, {
+      error: (issue) => `must be a whole number of minutes from 0 to 1440, got "${String(issue.input)}"`,
+    })
+    .transform(Number)
+    .optional(),
+  BOOKING_AIRLINE_CHANGE_DUE_NOTICE_MS: wholeMs.optional(),
 };
 
 /** The options of the parsed {@link bookingDefaultsEnvFields}. */
@@ -60,12 +74,21 @@ export function bookingWorkflowDefaults(e: {
   ORDER_UNSETTLED_POLICY?: UnsettledPolicy;
   SEAT_SELECTION_TIMEOUT_MS?: number;
   BOOKING_PAYMENT_DUE_NOTICE_MS?: number;
+  BOOKING_AIRLINE_CHANGE_AUTO_ACCEPT_MINUTES?: number;
+  BOOKING_AIRLINE_CHANGE_DUE_NOTICE_MS?: number;
 }): BookingWorkflowOptions {
+  const autoAccept = e.BOOKING_AIRLINE_CHANGE_AUTO_ACCEPT_MINUTES;
   return {
     ...(e.ORDER_SETTLE_WINDOW_MS !== undefined ? { settleWindowMs: e.ORDER_SETTLE_WINDOW_MS } : {}),
     ...(e.ORDER_UNSETTLED_POLICY !== undefined ? { unsettledPolicy: e.ORDER_UNSETTLED_POLICY } : {}),
     ...(e.SEAT_SELECTION_TIMEOUT_MS !== undefined ? { seatSelectionTimeoutMs: e.SEAT_SELECTION_TIMEOUT_MS } : {}),
-    servicing: { paymentDueNoticeMs: e.BOOKING_PAYMENT_DUE_NOTICE_MS ?? DEFAULT_PAYMENT_DUE_NOTICE_MS },
+    servicing: {
+      paymentDueNoticeMs: e.BOOKING_PAYMENT_DUE_NOTICE_MS ?? DEFAULT_PAYMENT_DUE_NOTICE_MS,
+      ...(autoAccept !== undefined ? { airlineChanges: { autoAccept: { maxShiftMinutes: autoAccept } } } : {}),
+      ...(e.BOOKING_AIRLINE_CHANGE_DUE_NOTICE_MS !== undefined
+        ? { actionDueNoticeMs: e.BOOKING_AIRLINE_CHANGE_DUE_NOTICE_MS }
+        : {}),
+    },
   };
 }
 

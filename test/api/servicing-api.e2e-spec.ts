@@ -235,7 +235,7 @@ describe('servicing through the API, the worker and its workflows (airline activ
     expect([alone.status, alone.body.code, alone.body.fields]).toEqual([
       422,
       'INVALID_SERVICING_REQUEST',
-      [{ path: 'passengers', message: 'passengers: that is everyone; cancel the booking instead' }],
+      [{ path: 'passengers', message: 'that is everyone; cancel the booking instead' }],
     ]);
     mocks.changeOrder.mockImplementation(async () => ({
       order: { ...ORDER_NOW, passengerIds: ['PAX__ADT01'], total: GBP('51.51'), refund: GBP('51.51') },

@@ -271,7 +271,7 @@ describe('servicing routes over a fake Temporal client', () => {
       'INVALID_SERVICING_REQUEST',
       'passengers: traveller 3 is not on the order',
       {
-        fields: [{ path: 'passengers', message: 'passengers: traveller 3 is not on the order' }],
+        fields: [{ path: 'passengers', message: 'traveller 3 is not on the order' }],
       },
     );
     run.updates = { orderSeatMap: refused('INVALID_SERVICING_REQUEST', 'the airline has no seat map for this order') };
@@ -282,7 +282,7 @@ describe('servicing routes over a fake Temporal client', () => {
     ]);
     run.updates = { addServices: refused('INVALID_SERVICING_REQUEST', 'seats[0]: 12A is taken') };
     const seats = await post(`${PATH}/services`, 'A', { seats: [{ passenger: 0, seat: '12A' }] });
-    expect([seats.status, seats.body.fields]).toEqual([422, [{ path: 'seats[0]', message: 'seats[0]: 12A is taken' }]]);
+    expect([seats.status, seats.body.fields]).toEqual([422, [{ path: 'seats[0]', message: '12A is taken' }]]);
   });
 
   it("maps the actions' failures by failure type; card digits in a failure never reach the answer", async () => {

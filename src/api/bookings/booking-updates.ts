@@ -133,13 +133,16 @@ export function updateFailure(error: unknown, status: BookingStatus): ApiError {
     type !== undefined && REFUSALS.includes(type) ? (type as ServicingRefusal) : failureTypeOf(type);
   const message = scrubDigits(cause?.message ?? error.message);
   if (code === ServicingRefusal.INVALID_SERVICING_REQUEST) {
-    return new ApiError(code, message, { fields: [{ path: fieldOf(message), message }], cause: error });
+    return new ApiError(code, message, { fields: [fieldOf(message)], cause: error });
   }
   return new ApiError(code, message, { details: { bookingStatus: status }, cause: error });
 }
 
-/** The field a refusal names: its message's `path: ` prefix (`passengers`, `payment.card`, `bags, seats`), else the body. */
-export function fieldOf(message: string): string {
+/**
+ * The field a refusal names, from its message's `path: ` prefix (`passengers`, `payment.card`,
+ * `bags, seats`; else the body), with the rest of the message.
+ */
+export function fieldOf(message: string): { path: string; message: string } {
   const named = /^([A-Za-z][\w.[\]]*(?:, [A-Za-z][\w.[\]]*)*): /.exec(message);
-  return named?.[1] ?? '(body)';
+  return named === null ? { path: '(body)', message } : { path: named[1]!, message: message.slice(named[0].length) };
 }

@@ -95,7 +95,7 @@ describe('BookingService wraps keep their cause', () => {
     expect(err).toMatchObject({
       code: 'SEAT_CHOICE_REFUSED',
       message: 'Seat choice refused: seats[0]: 12A is taken',
-      fields: [{ path: 'seats[0]', message: 'seats[0]: 12A is taken' }],
+      fields: [{ path: 'seats[0]', message: '12A is taken' }],
       cause: refusal,
     });
   });

@@ -34,7 +34,7 @@ import type { BookingWorkflow } from '../common/workflow-contract';
 import { statusFromDescription } from '../common/workflow-reads';
 import type { ApiConfig } from '../config/api.config';
 import { AuthenticationReturns } from './authentication-return';
-import { sendUpdate } from './booking-updates';
+import { fieldOf, sendUpdate } from './booking-updates';
 import { bookingLinks, BookingReads, notAwaitingSeats } from './booking.reads';
 
 // The API's answers: types inferred from their zod schemas, which the OpenAPI document is derived from.
@@ -131,7 +131,7 @@ export class BookingService {
       if (!(error instanceof WorkflowUpdateFailedError)) throw error;
       const why = error.cause?.message ?? error.message;
       throw new ApiError('SEAT_CHOICE_REFUSED', `Seat choice refused: ${why}`, {
-        fields: [{ path: why.split(':')[0] ?? 'seats', message: why }],
+        fields: [fieldOf(why)],
         cause: error,
       });
     }
