@@ -100,6 +100,11 @@ export interface TokeniseInput {
   /** Sensitive. Never logged, never part of an error message or a result. */
   card: PaymentCard;
   correlationId: string;
+  /**
+   * Learn the card's funding even when the token answer does not say it (one more read of the
+   * token): a servicing payment, whose card fee depends on it. Default false.
+   */
+  funding?: boolean;
 }
 
 export interface TokenResult {

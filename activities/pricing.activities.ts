@@ -49,6 +49,7 @@ export function createPricingActivities(call: AirlineCall) {
         const token = await client.createToken(
           { expiryDateTimeUTC, card: tokenCard(card) },
           { correlationId: input.correlationId },
+          { funding: input.funding === true },
         );
         return { tokenId: token.id, ...(token.funding !== undefined ? { funding: token.funding } : {}), attempt };
       },

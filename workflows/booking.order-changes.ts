@@ -94,7 +94,7 @@ export async function paymentOf(
     showAmount(booking, amount);
     return {};
   }
-  const token = await cardToken(booking, card!, undefined);
+  const token = await cardToken(booking, card!, undefined, booking.airline?.servicingCardFeePercent !== undefined);
   const due = withCardFee(amount, booking.airline?.servicingCardFeePercent, token.funding);
   showAmount(booking, due);
   return { payment: { tokenId: token.id, amount: due } };

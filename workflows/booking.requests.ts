@@ -179,7 +179,7 @@ export async function removePassengers(booking: Booking, afterSale: AfterSale, c
 export async function pay(booking: Booking, afterSale: AfterSale, ctx: NdcContext, card: PaymentCard) {
   const { state } = booking.trail;
   const before = afterSale.order;
-  const token = await cardToken(booking, card, undefined);
+  const token = await cardToken(booking, card, undefined, booking.airline?.servicingCardFeePercent !== undefined);
   const repriced = await repriceOrder(booking, ctx, before, token.id);
   const held = state.payment!.amount;
   const acceptedBefore = add(currencyScale(held.currency), held.value, repriced.surcharge?.value ?? '0');

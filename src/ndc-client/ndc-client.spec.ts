@@ -561,7 +561,7 @@ describe('NdcHttpClient against a local HTTP server', () => {
     ]);
   });
 
-  it("reads a token's funding from its self link when the answer has none (the embedded airline): a debit card is known", async () => {
+  it("reads a token's funding from its self link when asked and the answer has none (the embedded airline): a debit card is known", async () => {
     const card = {
       number: '4000056655665556',
       name: 'A B',
@@ -581,12 +581,15 @@ describe('NdcHttpClient against a local HTTP server', () => {
       res.end(JSON.stringify({ id: 'T2', links: [{ rel: 'self', href: '/payment/tokens/T2' }] }));
     });
     const request = { expiryDateTimeUTC: '2030-01-01T00:00:00', card };
-    expect(await client.createToken(request)).toEqual({ id: 'T2', funding: 'debit' });
+    // Not asked for (a booking's own token: its fee comes with the reprice): no second call.
+    expect(await client.createToken(request)).toEqual({ id: 'T2' });
+    expect(await client.createToken(request, {}, { funding: true })).toEqual({ id: 'T2', funding: 'debit' });
     expect(seen.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
+      'POST /pay/payment/tokens undefined',
       'POST /pay/payment/tokens undefined',
       'GET /pay/payment/tokens/T2 undefined',
     ]);
     metadata = { status: 410, body: { code: 410, description: 'Gone' } };
-    expect(await client.createToken(request)).toEqual({ id: 'T2' });
+    expect(await client.createToken(request, {}, { funding: true })).toEqual({ id: 'T2' });
   });
 });

@@ -441,14 +441,15 @@ export class NdcHttpClient {
 
   /**
    * `POST /payment/tokens` (JSON). Returns the token id, and the card's `funding` (`credit`,
-   * `debit`, ...) when the airline says it: in the answer, else from the token's `self` link when
-   * the answer has one (`GET /payment/tokens/{id}`, as the spec's airline serves it; its failure
-   * leaves `funding` out). A 400 (invalid card data) is a permanent {@link NdcHttpError} whose
-   * message is the airline's `description` (never the card data).
+   * `debit`, ...) when the airline says it: in the answer, else, when `lookUp.funding` asks for it,
+   * from the token's `self` link (`GET /payment/tokens/{id}`, as the spec's airline serves it; its
+   * failure leaves `funding` out). A 400 (invalid card data) is a permanent {@link NdcHttpError}
+   * whose message is the airline's `description` (never the card data).
    */
   async createToken(
     request: PaymentTokenRequest,
     options: CallOptions = {},
+    lookUp: { funding?: boolean } = {},
   ): Promise<{ id: string; funding?: string }> {
     const response = await this.send({
       url: new URL(`${this.paymentBase}/payment/tokens`),
@@ -484,7 +485,7 @@ export class NdcHttpClient {
       throw new NdcInvalidResponseError('POST /payment/tokens: no token id in the body');
     if (isFunding(funding)) return { id, funding };
     const hasSelf = Array.isArray(links) && links.some((link) => (link as { rel?: unknown } | null)?.rel === 'self');
-    const read = hasSelf ? await this.tokenFunding(id, options) : undefined;
+    const read = hasSelf && lookUp.funding === true ? await this.tokenFunding(id, options) : undefined;
     return read !== undefined ? { id, funding: read } : { id };
   }
 

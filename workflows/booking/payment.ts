@@ -8,17 +8,21 @@ import type { BookingState, PaymentCard } from '../../src/booking/booking.model'
 import { chosenAirline } from './airlines';
 import type { Booking, Round } from './context';
 
-/** The round's card token when it belongs to the chosen airline, else a new one of `card`. */
+/**
+ * The round's card token when it belongs to the chosen airline, else a new one of `card`. `funding`:
+ * learn the card's funding (a servicing payment, whose card fee depends on it).
+ */
 export async function cardToken(
   booking: Booking,
   card: PaymentCard,
   token: Round['token'],
+  funding = false,
 ): Promise<NonNullable<Round['token']>> {
   const airline = booking.airline?.code;
   if (token !== undefined && token.airline === airline) return token;
   const { ctx, trail } = booking;
   const made = await trail.step('tokenise', () =>
-    chosenAirline(booking).ndc.tokenise({ card, correlationId: ctx.correlationId }),
+    chosenAirline(booking).ndc.tokenise({ card, correlationId: ctx.correlationId, ...(funding ? { funding } : {}) }),
   );
   return {
     id: made.tokenId,
