@@ -34,7 +34,8 @@ import { PaymentController } from './http/payment.controller';
 import { RetailController } from './http/retail.controller';
 import { RETAIL_OPERATION_NAMES, type RetailDomain, releaseLapsed } from './http/retail.operations';
 import { OrdersService } from './orders/orders.service';
-import { HoldExpiry, HoldExpiryJob } from './servicing/hold-expiry';
+import { DeadlineJob } from './servicing/deadline-job';
+import { HoldExpiry } from './servicing/hold-expiry';
 import { OrderBook } from './servicing/order-book';
 import { OrderChangeService } from './servicing/order-change.service';
 import { OrderExtras } from './servicing/order-extras';
@@ -101,7 +102,7 @@ class AirlineLifecycle implements OnApplicationBootstrap, BeforeApplicationShutd
 export interface AirlineServices extends RetailDomain {
   tokens: TokenService;
   /** Wakes at each held order's payment time limit (started and stopped with the app). */
-  holdJob: HoldExpiryJob;
+  holdJob: DeadlineJob;
 }
 
 /** Builds the services of the airline configured by `config` over `store` and `world`, on `clock`. */
@@ -150,9 +151,9 @@ export function airlineServices(
 }
 
 /** The job expiring held orders: 3-D Secure holds first, then orders past their payment time limit. */
-function holdExpiryJob(authentication: AuthenticationService, holds: HoldExpiry, clock: AirlineClock): HoldExpiryJob {
+function holdExpiryJob(authentication: AuthenticationService, holds: HoldExpiry, clock: AirlineClock): DeadlineJob {
   const logger = new NestLogger('HoldExpiry');
-  return new HoldExpiryJob({
+  return new DeadlineJob({
     run: () => releaseLapsed({ authentication, holds }),
     next: () => holds.nextDeadline(),
     clock,

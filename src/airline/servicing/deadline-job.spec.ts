@@ -1,6 +1,6 @@
-import { HoldExpiryJob } from './hold-expiry';
+import { DeadlineJob } from './deadline-job';
 
-describe('HoldExpiryJob', () => {
+describe('DeadlineJob', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-01T10:00:00.000Z') }));
   afterEach(() => jest.useRealTimers());
 
@@ -9,7 +9,7 @@ describe('HoldExpiryJob', () => {
   it('runs at start, then at each next deadline (at most a minute apart), sooner for a new hold', () => {
     const run = jest.fn();
     let next: Date | undefined = new Date('2026-11-01T10:00:30.000Z');
-    const job = new HoldExpiryJob({ run, next: () => next, clock, onError: jest.fn() });
+    const job = new DeadlineJob({ run, next: () => next, clock, onError: jest.fn() });
     job.start();
     expect(run).toHaveBeenCalledTimes(1);
     next = undefined;
@@ -32,7 +32,7 @@ describe('HoldExpiryJob', () => {
     const run = jest.fn().mockImplementationOnce(() => {
       throw new Error('disk full');
     });
-    const job = new HoldExpiryJob({ run, next: () => undefined, clock, onError });
+    const job = new DeadlineJob({ run, next: () => undefined, clock, onError });
     job.start();
     expect(onError).toHaveBeenCalledWith(new Error('disk full'));
     jest.advanceTimersByTime(1000);
