@@ -9,8 +9,11 @@ import type { AirlineClock } from '../airline.ports';
 
 /** What the job runs and how it learns when to run next. */
 export interface DeadlineJobOptions {
-  /** Acts on what is due (e.g. 3-D Secure holds, then orders). */
-  run: () => void;
+  /**
+   * Acts on what is due (e.g. 3-D Secure holds, then orders). May be async (pushing
+   * notifications): a run never overlaps the one before; a wake during a run runs again after it.
+   */
+  run: () => void | Promise<void>;
   /** The next deadline. */
   next: () => Date | undefined;
   clock: AirlineClock;
@@ -30,6 +33,9 @@ export class DeadlineJob {
   private timer?: NodeJS.Timeout;
   private wakeAt = Infinity;
   private running = false;
+  /** A run that has not ended (async), and whether a wake came meanwhile. */
+  private busy = false;
+  private again = false;
 
   constructor(private readonly options: DeadlineJobOptions) {}
 
@@ -45,6 +51,11 @@ export class DeadlineJob {
     if (this.running && when < this.wakeAt) this.schedule(when);
   }
 
+  /** Resolves once no run is under way (tests; a stopped job's last run ends by itself). */
+  async idle(): Promise<void> {
+    while (this.busy) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
   stop(): void {
     this.running = false;
     clearTimeout(this.timer);
@@ -53,15 +64,42 @@ export class DeadlineJob {
 
   private tick(): void {
     if (!this.running) return;
-    const { run, next, clock, onError } = this.options;
-    try {
-      run();
-    } catch (error) {
-      onError(error);
-      this.schedule(clock.now().getTime() + (this.options.retryMs ?? 1000));
+    if (this.busy) {
+      this.again = true;
       return;
     }
-    this.schedule(next()?.getTime() ?? Infinity);
+    let result: void | Promise<void>;
+    try {
+      result = this.options.run();
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    if (!(result instanceof Promise)) return this.scheduleNext();
+    this.busy = true;
+    result.then(
+      () => this.ended(() => this.scheduleNext()),
+      (error: unknown) => this.ended(() => this.failed(error)),
+    );
+  }
+
+  private ended(then: () => void): void {
+    this.busy = false;
+    if (!this.running) return;
+    if (this.again) {
+      this.again = false;
+      return this.tick();
+    }
+    then();
+  }
+
+  private scheduleNext(): void {
+    this.schedule(this.options.next()?.getTime() ?? Infinity);
+  }
+
+  private failed(error: unknown): void {
+    this.options.onError(error);
+    this.schedule(this.options.clock.now().getTime() + (this.options.retryMs ?? 1000));
   }
 
   private schedule(when: number): void {

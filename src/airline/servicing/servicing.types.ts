@@ -165,4 +165,6 @@ export interface PendingChange {
   surcharge?: Money;
   /** Set when it pays a held order. */
   paysHold: boolean;
+  /** Set when it accepts the airline's schedule change as it stands (nothing else changes). */
+  acceptsAirlineChange?: boolean;
 }
