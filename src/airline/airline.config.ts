@@ -203,7 +203,10 @@ const envSchema = z
       .default(172_800_000),
     AIRLINE_NOTIFY_URL: z
       .string()
-      .refine((s) => URL.canParse(s.replaceAll('{agency}', 'AGENCY')), 'must be a URL (with {agency} where the AgencyID goes)')
+      .refine(
+        (s) => URL.canParse(s.replaceAll('{agency}', 'AGENCY')),
+        'must be a URL (with {agency} where the AgencyID goes)',
+      )
       .optional(),
     AIRLINE_NOTIFY_USERNAME: z
       .string()

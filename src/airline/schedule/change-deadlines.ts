@@ -64,7 +64,11 @@ export class ChangeDeadlines {
     const moves = { release: content.segments, sell: [], releaseSeats: content.seats, sellSeats: [], seatOwner: '' };
     const { airlineChange, ...rest } = content;
     const settled = settle(rest, { refund, penalty: cancellationPenalty(zero, refund) });
-    const view = this.book.reviseInTransaction(order, { content: settled, status: 'cancelled', moves, cancellation }, now);
+    const view = this.book.reviseInTransaction(
+      order,
+      { content: settled, status: 'cancelled', moves, cancellation },
+      now,
+    );
     const reason = `No answer by ${airlineChange!.actionBy}: the order is cancelled and ${refund.value} ${refund.currency} refunded (${airlineChange!.reason})`;
     this.notices.queueInTransaction({ view, agencyId: order.agencyId, action: 'Cancel', reason });
   }

@@ -29,7 +29,13 @@ const datedFlight = z
 /** The simulator's body: `{ flight, date, shiftMinutes }` or `{ flight, date, cancelled: true, alternative? }`. */
 export const scheduleChangeSchema = datedFlight
   .extend({
-    shiftMinutes: z.number().int().min(-1440).max(2880).refine((n) => n !== 0, 'must not be 0').optional(),
+    shiftMinutes: z
+      .number()
+      .int()
+      .min(-1440)
+      .max(2880)
+      .refine((n) => n !== 0, 'must not be 0')
+      .optional(),
     cancelled: z.literal(true).optional(),
     alternative: datedFlight.optional(),
   })
@@ -154,7 +160,12 @@ export class ScheduleChangeService {
     const cancelled = { flight: c.rq.flight, date: c.rq.date };
     const wanted = c.rq.alternative;
     const sold = (k: string, rbd: string) => this.store.inventory.sold(k, rbd);
-    const move = protection(this.world, loaded, replaced, { cancelled, ...(wanted ? { wanted } : {}), sold, now: c.now });
+    const move = protection(this.world, loaded, replaced, {
+      cancelled,
+      ...(wanted ? { wanted } : {}),
+      sold,
+      now: c.now,
+    });
     const what = `${c.rq.flight} on ${c.rq.date} is cancelled`;
     if (move === undefined)
       return {
@@ -196,7 +207,13 @@ interface OrderChangeContext {
 
 interface OrderChangeParts {
   content: OrderContent;
-  moves: { release: OrderContent['segments']; sell: OrderContent['segments']; releaseSeats: OrderContent['seats']; sellSeats: []; seatOwner: string };
+  moves: {
+    release: OrderContent['segments'];
+    sell: OrderContent['segments'];
+    releaseSeats: OrderContent['seats'];
+    sellSeats: [];
+    seatOwner: string;
+  };
   change: OrderAirlineChange;
 }
 

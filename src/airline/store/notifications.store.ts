@@ -49,16 +49,19 @@ export class SqliteNotificationStore {
 
   /** When the next pending notification is due (ISO 8601), if any. */
   nextDue(): string | undefined {
-    const row = this.db.get('SELECT MIN(next_attempt_at) AS due FROM order_notifications WHERE delivered_at IS NULL', []);
+    const row = this.db.get(
+      'SELECT MIN(next_attempt_at) AS due FROM order_notifications WHERE delivered_at IS NULL',
+      [],
+    );
     return row?.due ? String(row.due) : undefined;
   }
 
   /** Marks notification `id` acknowledged at `at`. */
   delivered(id: number, at: string): void {
-    this.db.run('UPDATE order_notifications SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?', [
-      at,
-      id,
-    ]);
+    this.db.run(
+      'UPDATE order_notifications SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?',
+      [at, id],
+    );
   }
 
   /** Records a failed attempt of notification `id` and when to try again. */
@@ -71,7 +74,9 @@ export class SqliteNotificationStore {
 
   /** Every notification of `orderId`, oldest first (what the simulator and tests look at). */
   ofOrder(orderId: string): OutboxNotification[] {
-    return this.db.all('SELECT * FROM order_notifications WHERE order_id = ? ORDER BY id', [orderId]).map(toNotification);
+    return this.db
+      .all('SELECT * FROM order_notifications WHERE order_id = ? ORDER BY id', [orderId])
+      .map(toNotification);
   }
 }
 

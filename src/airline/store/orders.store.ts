@@ -147,7 +147,10 @@ export class SqliteOrderStore {
 
   /** Ids of the open (held or paid) orders, oldest first: those a schedule change may touch. */
   openOrderIds(): string[] {
-    const rows = this.db.all("SELECT order_id FROM orders WHERE status IN ('held', 'live') ORDER BY created_at, order_id", []);
+    const rows = this.db.all(
+      "SELECT order_id FROM orders WHERE status IN ('held', 'live') ORDER BY created_at, order_id",
+      [],
+    );
     return rows.map((r) => String(r.order_id));
   }
 
