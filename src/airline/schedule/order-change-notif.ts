@@ -5,6 +5,7 @@
  * (`Update` for a retime or a move, `Cancel` for an order the airline cancelled) with the reason,
  * encoded in the airline's extension namespace and wrapped in the push binding. Pure.
  */
+import { createHash } from 'node:crypto';
 import { encodeOrderChangeNotif, wrapInBinding, type NdcBinding } from '../../ndc';
 import type { DataLists, FlightSegment } from '../../ndc/ndc.model';
 import type { OrderChangeNotif } from '../../ndc/servicing.model';
@@ -45,13 +46,21 @@ export function orderChangeNotif(notice: OrderNotice, airlineCode: string): Orde
     target: view.target,
     version: view.version,
     timeStamp: notice.at,
-    transactionIdentifier: `NTF-${order.orderId}-${view.sequenceNumber}`,
+    transactionIdentifier: notificationId(order.orderId, view.sequenceNumber),
     sequenceNumber: view.sequenceNumber,
     party: { airlineId: airlineCode, agencyId: notice.agencyId },
     order,
     amendments: [{ actionType: notice.action, context: SCHEDULE_CHANGE_CONTEXT, remarks: [notice.reason] }],
     dataLists: withoutMetadataRefs(view.dataLists),
   };
+}
+
+/**
+ * The notification's TransactionIdentifier (at most 32 characters in 17.2): `NTF` and a digest of
+ * the order and version, the same however often it is sent.
+ */
+export function notificationId(orderId: string, version: number): string {
+  return `NTF${createHash('sha256').update(`${orderId}/${version}`).digest('hex').slice(0, 29)}`;
 }
 
 /** The message of `notice` as pushed: encoded, then wrapped in `writing.binding` (the airline is the NDC Exchange sender). */

@@ -45,10 +45,13 @@ export class DeadlineJob {
     this.tick();
   }
 
-  /** Wakes at `at` (ISO 8601) unless already waking sooner: a new deadline (a hold's, a schedule change's). */
+  /**
+   * Wakes at `at` (ISO 8601) unless already waking sooner: a new deadline (a hold's, a schedule
+   * change's); at once when `at` has passed on the job's clock (which tests move).
+   */
   wakeBy(at: string): void {
     const when = Date.parse(at);
-    if (this.running && when < this.wakeAt) this.schedule(when);
+    if (this.running && (when < this.wakeAt || when <= this.options.clock.now().getTime())) this.schedule(when);
   }
 
   /** Resolves once no run is under way (tests; a stopped job's last run ends by itself). */
