@@ -21,6 +21,11 @@ export interface OutboxNotification {
   lastError?: string;
 }
 
+/** A pending notification `n` that no older pending one of its order holds back. */
+const OLDEST_PENDING =
+  'n.delivered_at IS NULL AND NOT EXISTS (SELECT 1 FROM order_notifications e ' +
+  'WHERE e.order_id = n.order_id AND e.delivered_at IS NULL AND e.id < n.id)';
+
 export class SqliteNotificationStore {
   constructor(private readonly db: AirlineDatabase) {}
 
@@ -39,18 +44,16 @@ export class SqliteNotificationStore {
    */
   due(nowIso: string, limit: number): OutboxNotification[] {
     const rows = this.db.all(
-      'SELECT * FROM order_notifications n WHERE delivered_at IS NULL AND next_attempt_at <= ? AND NOT EXISTS ' +
-        '(SELECT 1 FROM order_notifications e WHERE e.order_id = n.order_id AND e.delivered_at IS NULL AND e.id < n.id) ' +
-        'ORDER BY next_attempt_at, id LIMIT ?',
+      `SELECT * FROM order_notifications n WHERE ${OLDEST_PENDING} AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
       [nowIso, limit],
     );
     return rows.map(toNotification);
   }
 
-  /** When the next pending notification is due (ISO 8601), if any. */
+  /** When the next sendable notification (the oldest pending of its order) is due (ISO 8601), if any. */
   nextDue(): string | undefined {
     const row = this.db.get(
-      'SELECT MIN(next_attempt_at) AS due FROM order_notifications WHERE delivered_at IS NULL',
+      `SELECT MIN(next_attempt_at) AS due FROM order_notifications n WHERE ${OLDEST_PENDING}`,
       [],
     );
     return row?.due ? String(row.due) : undefined;
