@@ -14,6 +14,8 @@ import { AUTH } from '../airline/airline-harness';
 
 jest.setTimeout(180_000);
 
+const DAY = 86_400_000;
+
 describe('airline changes end to end: the embedded airline pushes, the booking answers', () => {
   let stack: Stack;
   const password = randomBytes(18).toString('base64url');
@@ -76,5 +78,96 @@ describe('airline changes end to end: the embedded airline pushes, the booking a
       undefined,
     ]);
     expect(store.notifications.ofOrder(orderId).map((n) => n.version)).toEqual([2]);
+  });
+
+  /** A booking confirmed through the API departing `days` from now (a date no other test's flight change touches). */
+  async function confirmedIn(
+    days: number,
+    key: string,
+  ): Promise<{ id: string; view: any; date: string; flight: string }> {
+    const accepted = await call(
+      stack,
+      'POST',
+      '/bookings',
+      oneWayIntent({ now: new Date(Date.now() + (days - 30) * DAY) }),
+      {
+        'idempotency-key': key,
+      },
+    );
+    expect(accepted.status).toBe(202);
+    const view = await waitForBooking(stack, accepted.body.id, 'CONFIRMED');
+    const [first] = view.flights as { flight: string; departure: string }[];
+    return { id: accepted.body.id, view, date: first!.departure.slice(0, 10), flight: first!.flight };
+  }
+
+  async function simulate(body: unknown): Promise<void> {
+    const sim = await fetch(`${stack.airlineUrl}/_sim/schedule-changes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: AUTH },
+      body: JSON.stringify(body),
+    });
+    expect(sim.status).toBe(200);
+  }
+
+  async function actionRequired(id: string): Promise<any> {
+    return pollUntil(`booking ${id} in ACTION_REQUIRED`, async () => {
+      const view = await call(stack, 'GET', `/bookings/${encodeURIComponent(id)}`);
+      return view.body.status === 'ACTION_REQUIRED' ? view.body : undefined;
+    });
+  }
+
+  it('a cancelled flight: the travellers moved to the next flight; the agency cancels and gets everything back', async () => {
+    const booked = await confirmedIn(40, 'cancelled-1');
+    await simulate({ flight: booked.flight, date: booked.date, cancelled: true });
+    const next = new Date(Date.parse(`${booked.date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+    const waiting = await actionRequired(booked.id);
+    // The next day's flight has the same number: the booking sees the same flight a day later.
+    expect(waiting.airlineChange).toMatchObject({
+      kind: 'retime',
+      shiftMinutes: 1440,
+      actions: ['accept', 'rebook', 'cancel'],
+    });
+    expect(waiting.airlineChange.reason).toBe(
+      `${booked.flight} on ${booked.date} is cancelled; the travellers are moved to ${booked.flight} on ${next}`,
+    );
+    expect(waiting.airlineChange.after.map((f: { departure: string }) => f.departure.slice(0, 10))).toEqual([next]);
+    const path = `/bookings/${encodeURIComponent(booked.id)}/airline-change`;
+    const answer = await call(stack, 'POST', path, { action: 'cancel' }, { 'idempotency-key': 'cancel-1' });
+    expect([answer.status, answer.body.status]).toEqual([200, 'CANCELLED']);
+    // Within the airline's void window a cancel refunds everything anyway: the order shows it was the schedule change.
+    expect(answer.body.cancellation).toMatchObject({ status: 'cancelled', refund: booked.view.order.total });
+    expect(answer.body.airlineChange.action).toMatchObject({ taken: 'cancel', by: 'agency' });
+  });
+
+  it('a cancelled flight: the agency rebooks on a change offer without the change fee', async () => {
+    const booked = await confirmedIn(50, 'rebook-1');
+    const next = new Date(Date.parse(`${booked.date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+    await simulate({
+      flight: booked.flight,
+      date: booked.date,
+      cancelled: true,
+      alternative: { flight: booked.flight, date: next },
+    });
+    await actionRequired(booked.id);
+    // A week later: the same weekday's fare, nothing due.
+    const later = new Date(Date.parse(`${booked.date}T00:00:00Z`) + 7 * DAY).toISOString().slice(0, 10);
+    const base = `/bookings/${encodeURIComponent(booked.id)}`;
+    const offers = await call(stack, 'POST', `${base}/change-offers`, { journey: { departureDate: later } });
+    expect(offers.status).toBe(200);
+    const offer = (offers.body.offers as any[]).find((o) => o.priceClass === 'ECONOMY');
+    expect([offer.penalty, offer.difference]).toEqual([
+      { value: '0.00', currency: 'GBP' },
+      { value: '0.00', currency: 'GBP' },
+    ]);
+    const answer = await call(
+      stack,
+      'POST',
+      `${base}/airline-change`,
+      { action: 'rebook', offerId: offer.id },
+      { 'idempotency-key': 'rebook-1' },
+    );
+    expect([answer.status, answer.body.status]).toEqual([200, 'CONFIRMED']);
+    expect(answer.body.flights.map((f: { departure: string }) => f.departure.slice(0, 10))).toEqual([later]);
+    expect(answer.body.airlineChange.action).toMatchObject({ taken: 'rebook', by: 'agency' });
   });
 });
