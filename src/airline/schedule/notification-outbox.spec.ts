@@ -122,6 +122,29 @@ describe('NotificationOutbox', () => {
     expectValidXsd(ndcDocument(String(sent[0]!.init.body)), 'OrderChangeNotif');
   });
 
+  it('writes the NDC Exchange binding: SOAP 1.1 with the airline as sender and the agency as recipient', async () => {
+    const box = new NotificationOutbox(
+      store,
+      clock,
+      { airlineCode: 'XS', extensionNamespace: 'http://ext.example/ndc', exchangeNamespace: 'http://hub.example/x' },
+      { url: 'http://hub.example/push', username: 'XS', password: PASSWORD, binding: 'ndcexchange', retryMs: 100 },
+      logger,
+      send,
+    );
+    store.transaction(() =>
+      box.queueInTransaction({ view: viewAt(4), agencyId: 'SAGA01', action: 'Update', reason: 'retimed' }),
+    );
+    await box.sendDue();
+    const body = String(sent[0]!.init.body);
+    expect((sent[0]!.init.headers as Record<string, string>).SOAPAction).toBe('"OrderChangeNotif"');
+    expect(body).toContain(
+      '<ndcx:NDCMSG_Envelope xmlns:ndcx="http://hub.example/x"><ndcx:NDCMSG_Header><ndcx:Sender><ndcx:SellerID>XS</ndcx:SellerID>' +
+        '</ndcx:Sender><ndcx:Recipient><ndcx:Company>SAGA01</ndcx:Company></ndcx:Recipient>',
+    );
+    expect(decodeOrderChangeNotif(body).sequenceNumber).toBe(4);
+    expectValidXsd(ndcDocument(body), 'OrderChangeNotif');
+  });
+
   it('queues nothing when the airline pushes to nobody (AIRLINE_NOTIFY_URL unset)', async () => {
     const box = new NotificationOutbox(
       store,
