@@ -4,12 +4,15 @@
  * by five hours (`POST /_sim/schedule-changes`); its OrderChangeNotif reaches the API
  * (`POST /airlines/ZZ/notifications`, the push credential) and the booking goes ACTION_REQUIRED
  * with the airline's deadline; the agency accepts (`POST /bookings/{id}/airline-change`), the
- * airline's order no longer waits and the booking is CONFIRMED on the new times.
+ * airline's order no longer waits and the booking is CONFIRMED on the new times. A cancelled flight:
+ * cancelled by the agency, or rebooked without the fee. Nobody answering by the airline's
+ * deadline (AIRLINE_CHANGE_ACTION_MS of 3 s here): the airline's default, recorded by the booking.
  */
 import { randomBytes } from 'node:crypto';
 import { AirlineStore } from '../../src/airline/store/airline.store';
 import { oneWayIntent } from './intent.fixture';
 import { call, pollUntil, startStack, waitForBooking, type Stack } from './stack';
+import { testAirlineConfig } from '../../src/airline/airline.config';
 import { AUTH } from '../airline/airline-harness';
 
 jest.setTimeout(180_000);
@@ -169,5 +172,65 @@ describe('airline changes end to end: the embedded airline pushes, the booking a
     expect([answer.status, answer.body.status]).toEqual([200, 'CONFIRMED']);
     expect(answer.body.flights.map((f: { departure: string }) => f.departure.slice(0, 10))).toEqual([later]);
     expect(answer.body.airlineChange.action).toMatchObject({ taken: 'rebook', by: 'agency' });
+  });
+});
+
+describe("airline changes end to end: nobody answers by the airline's deadline", () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({
+      prefix: 'airline-default',
+      airlinePushPassword: randomBytes(18).toString('base64url'),
+      airline: { servicing: { ...testAirlineConfig().servicing, changeActionMs: 3000 } },
+    });
+  });
+
+  afterAll(() => stack?.close());
+
+  async function booked(days: number, key: string): Promise<{ id: string; flight: string; date: string }> {
+    const intent = oneWayIntent({ now: new Date(Date.now() + (days - 30) * DAY) });
+    const accepted = await call(stack, 'POST', '/bookings', intent, { 'idempotency-key': key });
+    expect(accepted.status).toBe(202);
+    const view = await waitForBooking(stack, accepted.body.id, 'CONFIRMED');
+    const [first] = view.flights as { flight: string; departure: string }[];
+    return { id: accepted.body.id, flight: first!.flight, date: first!.departure.slice(0, 10) };
+  }
+
+  async function simulate(body: unknown): Promise<void> {
+    const sim = await fetch(`${stack.airlineUrl}/_sim/schedule-changes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: AUTH },
+      body: JSON.stringify(body),
+    });
+    expect(sim.status).toBe(200);
+  }
+
+  /** The booking's view once `settled` says the airline's default was recorded. */
+  function settled(id: string): Promise<any> {
+    return pollUntil(`the airline's default recorded on ${id}`, async () => {
+      const view = await call(stack, 'GET', `/bookings/${encodeURIComponent(id)}`);
+      return view.body.airlineChange?.action?.taken === 'airline-default' ? view.body : undefined;
+    });
+  }
+
+  it('a retime stands: the booking records the airline default and is CONFIRMED on the new times', async () => {
+    const b = await booked(60, 'default-retime');
+    await simulate({ flight: b.flight, date: b.date, shiftMinutes: 300 });
+    const view = await settled(b.id);
+    expect([view.status, view.airlineChange.action.by]).toEqual(['CONFIRMED', 'airline']);
+    expect(view.flights.map((f: { departure: string }) => f.departure)).toEqual([`${b.date}T12:00`]);
+  });
+
+  it("a cancelled flight's booking: the airline cancels the order with a full refund, the booking ends CANCELLED", async () => {
+    const b = await booked(61, 'default-cancel');
+    await simulate({ flight: b.flight, date: b.date, cancelled: true });
+    const view = await settled(b.id);
+    expect([view.status, view.airlineChange.action.by]).toEqual(['CANCELLED', 'airline']);
+    const order = stack.airline.get(AirlineStore).getOrder(view.order.orderId)!;
+    expect([order.status, order.cancellation]).toEqual([
+      'cancelled',
+      expect.objectContaining({ kind: 'cancel', fee: { value: '0.00', currency: 'GBP' }, refund: view.order.total }),
+    ]);
   });
 });
