@@ -358,6 +358,14 @@ describe('airline schedule changes', () => {
       400,
       'Bad Request: flight ZZ9999 is not a flight of this airline',
     ]);
+    expect(await bad({ flight: 'ZZ101', date, cancelled: true, alternative: { flight: 'ZZ101', date } })).toEqual([
+      400,
+      'Bad Request: alternative is the cancelled flight itself',
+    ]);
+    expect(await bad({ flight: 'ZZ101', date, shiftMinutes: 10, alternative: { flight: 'ZZ101', date } })).toEqual([
+      400,
+      'Bad Request: alternative goes only with cancelled: true',
+    ]);
     expect((await simulate({ flight: 'ZZ101', date, shiftMinutes: 10 }, 'Basic eDp5')).status).toBe(401);
   });
 });

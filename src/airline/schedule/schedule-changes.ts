@@ -49,6 +49,8 @@ export const scheduleChangeSchema = datedFlight
       });
     if (rq.alternative !== undefined && rq.cancelled === undefined)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['alternative'], message: 'goes only with cancelled: true' });
+    if (rq.alternative?.flight === rq.flight && rq.alternative.date === rq.date)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['alternative'], message: 'is the cancelled flight itself' });
   });
 
 export type ScheduleChangeRequest = z.infer<typeof scheduleChangeSchema>;

@@ -5,6 +5,7 @@
  * then wakes at each next deadline. Used for held orders that expire and for schedule changes
  * nobody answered.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { AirlineClock } from '../airline.ports';
 
 /** What the job runs and how it learns when to run next. */
@@ -36,6 +37,11 @@ export class DeadlineJob {
   /** A run that has not ended (async), and whether a wake came meanwhile. */
   private busy = false;
   private again = false;
+  /**
+   * The async context the job was made in (the app's start): runs happen there, not in the context
+   * of the request that woke it (whose log fields would otherwise follow the run's logs).
+   */
+  private readonly home = new AsyncResource('DeadlineJob');
 
   constructor(private readonly options: DeadlineJobOptions) {}
 
@@ -110,7 +116,7 @@ export class DeadlineJob {
     const at = Math.min(when, now + (this.options.maxWaitMs ?? 60_000));
     clearTimeout(this.timer);
     this.wakeAt = at;
-    this.timer = setTimeout(() => this.tick(), Math.max(0, at - now));
+    this.timer = setTimeout(() => this.home.runInAsyncScope(() => this.tick()), Math.max(0, at - now));
     this.timer.unref();
   }
 }
