@@ -6,7 +6,14 @@
  * - `ZZ`: as before airline profiles: plain NDC, media vendor `ndcsaga`, port AIRLINE_PORT (4010).
  * - `YY`: SOAP 1.1, media vendor `ypsilon`, its own extension namespace and password, port
  *   SECOND_AIRLINE_PORT (4011), and a world of its own (other times, other fares).
+ *
+ * Both push the changes they make (OrderChangeNotif, docs/airline-service.md, "Schedule changes")
+ * for every agency to the API's `POST /airlines/{code}/notifications`, in their binding, with a
+ * credential generated on first run and kept (mode 600) beside the development API keys
+ * (`.data/airline-notify-secrets.json`; `ZZ_AIRLINE_NOTIFY_PASSWORD` / `YY_AIRLINE_NOTIFY_PASSWORD`
+ * override it), never printed: the API reads it from the variable its profile names.
  */
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -28,6 +35,14 @@ export interface EmbeddedAirline {
   entry: AirlineEntry;
   /** The variable holding its password (the entry's `passwordEnv`) and the development value. */
   secret: { name: string; value: string };
+  /** When it pushes notifications: the variable holding its push password (the entry's `notifications.passwordEnv`) and the value. */
+  notifySecret?: { name: string; value: string };
+}
+
+/** Where the embedded airlines push (the API's notification route) and their push passwords by designator. */
+export interface EmbeddedPush {
+  apiPort: number;
+  passwords: Record<'ZZ' | 'YY', string>;
 }
 
 /** Extension namespace of the second embedded airline. */
@@ -43,6 +58,7 @@ export function embeddedAirlines(
   ports: { zz: number; yy: number; zzMetrics: string; yyMetrics: string },
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
+  push?: EmbeddedPush,
 ): EmbeddedAirline[] {
   const airlines = [
     zetaAir(ports.zz, ports.zzMetrics, {
@@ -51,7 +67,59 @@ export function embeddedAirlines(
     }),
     ypsilonAir(ports.yy, ports.yyMetrics, dataDir, env.YY_AIRLINE_PASSWORD || 'yy-agency-secret'),
   ];
-  return airlines.map((a) => ({ ...a, env: { ...a.env, ...servicingEnv(env) } }));
+  return airlines.map((a) => {
+    const airline = { ...a, env: { ...a.env, ...servicingEnv(env) } };
+    return push === undefined ? airline : pushing(airline, push);
+  });
+}
+
+/** The variable holding airline `code`'s push password (what its profile's `notifications.passwordEnv` names). */
+export function notifyPasswordVariable(code: string): string {
+  return `${code}_AIRLINE_NOTIFY_PASSWORD`;
+}
+
+/** `airline` pushing its notifications for every agency to the API, in its binding, with its password. */
+function pushing(airline: EmbeddedAirline, push: EmbeddedPush): EmbeddedAirline {
+  const code = airline.code as 'ZZ' | 'YY';
+  const notifySecret = { name: notifyPasswordVariable(code), value: push.passwords[code] };
+  return {
+    ...airline,
+    env: {
+      ...airline.env,
+      AIRLINE_NOTIFY_URL: `http://127.0.0.1:${push.apiPort}/airlines/${code}/notifications`,
+      AIRLINE_NOTIFY_USERNAME: code,
+      AIRLINE_NOTIFY_PASSWORD: notifySecret.value,
+      AIRLINE_NOTIFY_BINDING: airline.entry.binding ?? 'plain',
+    },
+    entry: { ...airline.entry, pushesNotifications: true, notifications: { passwordEnv: notifySecret.name } },
+    notifySecret,
+  };
+}
+
+/**
+ * The embedded airlines' push passwords: `ZZ_AIRLINE_NOTIFY_PASSWORD` / `YY_AIRLINE_NOTIFY_PASSWORD`
+ * when set, else those kept in `file` (mode 600), generated there on first run. Never printed.
+ */
+export function ensureNotifyPasswords(file: string, env: NodeJS.ProcessEnv = {}): EmbeddedPush['passwords'] {
+  let saved: Partial<Record<'ZZ' | 'YY', string>> = {};
+  try {
+    saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
+  } catch {
+    // First run (or an unreadable file): generate them.
+  }
+  const generated = { ZZ: saved.ZZ ?? newPassword(), YY: saved.YY ?? newPassword() };
+  if (generated.ZZ !== saved.ZZ || generated.YY !== saved.YY) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });
+  }
+  return {
+    ZZ: env[notifyPasswordVariable('ZZ')] || generated.ZZ,
+    YY: env[notifyPasswordVariable('YY')] || generated.YY,
+  };
+}
+
+function newPassword(): string {
+  return randomBytes(24).toString('base64url');
 }
 
 /** Servicing settings `npm start` passes to every embedded airline when set (docs/airline-service.md, "Servicing orders"). */
@@ -59,6 +127,7 @@ export const SERVICING_VARIABLES = [
   'AIRLINE_HOLD_MS',
   'AIRLINE_PRICE_GUARANTEE_MS',
   'AIRLINE_CHANGE_OFFER_TTL_MS',
+  'AIRLINE_CHANGE_ACTION_MS',
 ] as const;
 
 function servicingEnv(env: NodeJS.ProcessEnv): Record<string, string> {

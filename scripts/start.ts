@@ -27,7 +27,10 @@ import { DEV_AGENCY_ID, DEV_API_KEYS_FILE, DEV_KEYS_SECRET_FILE, ensureDevKeys, 
 import { PROJECT_ROOT, resolveTemporalCli } from './temporal-cli';
 import { ensureSearchAttributes, startDevServer, type DevServer } from './temporal-dev-server';
 import { ROLE_STDIO, ignoreBrokenPipe, watchExit } from './child-exit';
-import { embeddedAirlines, writeAirlinesFile, type EmbeddedAirline } from './embedded-airlines';
+import { embeddedAirlines, ensureNotifyPasswords, writeAirlinesFile, type EmbeddedAirline } from './embedded-airlines';
+
+/** The embedded airlines' generated push passwords, beside the development keys' secrets (mode 600). */
+const DEV_NOTIFY_SECRET_FILE = path.join(path.dirname(DEV_KEYS_SECRET_FILE), 'airline-notify-secrets.json');
 
 /** Settings of the launcher, from the environment. */
 export interface StartConfig {
@@ -385,9 +388,17 @@ async function startAirlines(stack: Stack, config: StartConfig, env: NodeJS.Proc
     },
     path.dirname(config.temporalDbFile),
     env,
+    // Own airlines file: its profiles say who pushes; the embedded airlines push to nobody then.
+    config.ownAirlinesFile
+      ? undefined
+      : { apiPort: config.apiPort, passwords: ensureNotifyPasswords(DEV_NOTIFY_SECRET_FILE, process.env) },
   );
-  // One source per airline: the worker reads the password the airline process was given.
-  for (const { secret } of airlines) env[secret.name] = secret.value;
+  // One source per airline: the worker reads the password the airline process was given, the API
+  // the push password (never printed).
+  for (const { secret, notifySecret } of airlines) {
+    env[secret.name] = secret.value;
+    if (notifySecret !== undefined) env[notifySecret.name] = notifySecret.value;
+  }
   const airlinesText = config.ownAirlinesFile
     ? fs.readFileSync(config.airlinesFile, 'utf8')
     : writeAirlinesFile(config.airlinesFile, airlines);

@@ -19,7 +19,13 @@ describe('loadAirlineConfig', () => {
       worldSeed: 'ZZ',
       portalUrl: 'https://book.example-airline.test/manage/',
       authenticationHoldMs: 600000,
-      servicing: { holdMs: 86400000, priceGuaranteeMs: 3600000, changeOfferTtlMs: 900000, holdDeniedAgencies: [] },
+      servicing: {
+        holdMs: 86400000,
+        priceGuaranteeMs: 3600000,
+        changeOfferTtlMs: 900000,
+        holdDeniedAgencies: [],
+        changeActionMs: 172800000,
+      },
       logLevels: ['error', 'warn'],
     });
   });
@@ -38,6 +44,11 @@ describe('loadAirlineConfig', () => {
     [{ AIRLINE_HOLD_MS: '999' }, 'AIRLINE_HOLD_MS'],
     [{ AIRLINE_PRICE_GUARANTEE_MS: 'an hour' }, 'AIRLINE_PRICE_GUARANTEE_MS'],
     [{ AIRLINE_CHANGE_OFFER_TTL_MS: '0' }, 'AIRLINE_CHANGE_OFFER_TTL_MS'],
+    [{ AIRLINE_CHANGE_ACTION_MS: '48h' }, 'AIRLINE_CHANGE_ACTION_MS'],
+    [{ AIRLINE_NOTIFY_URL: 'not a url' }, 'AIRLINE_NOTIFY_URL'],
+    [{ AIRLINE_NOTIFY_URL: 'http://127.0.0.1:3000/airlines/ZZ/notifications' }, 'AIRLINE_NOTIFY_PASSWORD'],
+    [{ AIRLINE_NOTIFY_BINDING: 'rest' }, 'AIRLINE_NOTIFY_BINDING'],
+    [{ AIRLINE_NOTIFY_RETRY_MS: '1' }, 'AIRLINE_NOTIFY_RETRY_MS'],
   ])('fails fast naming the variable for %j', (env, variable) => {
     expect(() => loadAirlineConfig(env)).toThrow(AirlineConfigError);
     expect(() => loadAirlineConfig(env)).toThrow(new RegExp(`^${variable}: `));
@@ -55,7 +66,30 @@ describe('loadAirlineConfig', () => {
       priceGuaranteeMs: 2000,
       changeOfferTtlMs: 3000,
       holdDeniedAgencies: ['AGENCY02', 'AGENCY03'],
+      changeActionMs: 172800000,
     });
+  });
+
+  it('reads where the airline pushes OrderChangeNotif: the URL template, the credential (user default the designator), the binding and the retry', () => {
+    const base = { AIRLINE_CODE: 'YY', AIRLINE_CHANGE_ACTION_MS: '60000' };
+    expect(loadAirlineConfig(base).notify).toBeUndefined();
+    const c = loadAirlineConfig({
+      ...base,
+      AIRLINE_NOTIFY_URL: 'https://{agency}.agencies.example/ndc/notifications',
+      AIRLINE_NOTIFY_PASSWORD: 'push-secret',
+      AIRLINE_NOTIFY_BINDING: 'soap11',
+      AIRLINE_NOTIFY_RETRY_MS: '250',
+    });
+    expect([c.servicing.changeActionMs, c.notify]).toEqual([
+      60000,
+      {
+        url: 'https://{agency}.agencies.example/ndc/notifications',
+        username: 'YY',
+        password: 'push-secret',
+        binding: 'soap11',
+        retryMs: 250,
+      },
+    ]);
   });
 
   it('refuses the development defaults in production', () => {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EnvConfigError } from '../common/env';
-import { EXT_NS, NDC_EXCHANGE_NS } from '../ndc';
+import { EXT_NS, NDC_BINDINGS, NDC_EXCHANGE_NS, type NdcBinding } from '../ndc';
 
 /** Development Basic credentials (documented; refused in production). */
 export const DEV_AIRLINE_USERNAME = 'agency';
@@ -62,6 +62,11 @@ export interface AirlineConfig {
   acsBaseUrl?: string;
   /** Servicing after the sale: holds, change offers (docs/airline-service.md, "Servicing orders"). */
   servicing: ServicingConfig;
+  /**
+   * Where the airline pushes OrderChangeNotif (docs/airline-service.md, "Schedule changes"):
+   * unset (AIRLINE_NOTIFY_URL unset) it pushes nothing and agencies find changes by reading orders.
+   */
+  notify?: NotifyConfig;
   /** Log level list for Nest (AIRLINE_LOG, default `error,warn`; `none` disables logging). */
   logLevels: ('log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal')[];
 }
@@ -83,6 +88,30 @@ export interface ServicingConfig {
   changeOfferTtlMs: number;
   /** AgencyIDs that may not hold orders (AIRLINE_HOLD_DENIED_AGENCIES, comma separated; default none). */
   holdDeniedAgencies: string[];
+  /**
+   * How long the seller has to answer a schedule change before the airline applies its default
+   * (AIRLINE_CHANGE_ACTION_MS, default 172800000 = 48 h): a retime stands, an order on a cancelled
+   * flight is cancelled with a full refund.
+   */
+  changeActionMs: number;
+}
+
+/** How the airline pushes OrderChangeNotif to agencies (docs/airline-service.md, "Schedule changes"). */
+export interface NotifyConfig {
+  /**
+   * The agency's notification address (AIRLINE_NOTIFY_URL): `{agency}` in it is replaced by the
+   * order's AgencyID (URL-encoded), e.g. `https://api.example/airlines/ZZ/notifications` for one
+   * receiver of every agency, or `https://{agency}.agencies.example/ndc/notifications`.
+   */
+  url: string;
+  /** HTTP Basic user (AIRLINE_NOTIFY_USERNAME, default the airline designator). */
+  username: string;
+  /** HTTP Basic password (AIRLINE_NOTIFY_PASSWORD, required with the URL). Secret: never logged. */
+  password: string;
+  /** Binding of the pushed message (AIRLINE_NOTIFY_BINDING: plain, soap11, soap12, ndcexchange; default plain). */
+  binding: NdcBinding;
+  /** Wait before the first retry of an unacknowledged push, doubled each time up to 5 min (AIRLINE_NOTIFY_RETRY_MS, default 1000). */
+  retryMs: number;
 }
 
 /** Thrown when the environment is invalid; the message names the variable. */
@@ -166,6 +195,27 @@ const envSchema = z
           .map((x) => x.trim())
           .filter((x) => x !== ''),
       ),
+    AIRLINE_CHANGE_ACTION_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(30 * 86_400_000)
+      .default(172_800_000),
+    AIRLINE_NOTIFY_URL: z
+      .string()
+      .refine(
+        (s) => URL.canParse(s.replaceAll('{agency}', 'AGENCY')),
+        'must be a URL (with {agency} where the AgencyID goes)',
+      )
+      .optional(),
+    AIRLINE_NOTIFY_USERNAME: z
+      .string()
+      .min(1)
+      .regex(/^[^:]+$/, 'must not contain ":"')
+      .optional(),
+    AIRLINE_NOTIFY_PASSWORD: z.string().min(1).optional(),
+    AIRLINE_NOTIFY_BINDING: z.enum(NDC_BINDINGS as [NdcBinding, ...NdcBinding[]]).default('plain'),
+    AIRLINE_NOTIFY_RETRY_MS: z.coerce.number().int().min(10).max(300_000).default(1000),
     AIRLINE_LOG: z
       .string()
       .default('error,warn')
@@ -173,6 +223,12 @@ const envSchema = z
       .pipe(z.array(z.enum(LOG_LEVELS))),
   })
   .superRefine((e, ctx) => {
+    if (e.AIRLINE_NOTIFY_URL !== undefined && e.AIRLINE_NOTIFY_PASSWORD === undefined)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['AIRLINE_NOTIFY_PASSWORD'],
+        message: 'must be set when AIRLINE_NOTIFY_URL is',
+      });
     if (e.NODE_ENV !== 'production') return;
     // The password is named first when both development credentials are left in place.
     for (const [variable, dev] of [
@@ -234,7 +290,19 @@ export function loadAirlineConfig(env: NodeJS.ProcessEnv = process.env): Airline
       priceGuaranteeMs: e.AIRLINE_PRICE_GUARANTEE_MS,
       changeOfferTtlMs: e.AIRLINE_CHANGE_OFFER_TTL_MS,
       holdDeniedAgencies: e.AIRLINE_HOLD_DENIED_AGENCIES,
+      changeActionMs: e.AIRLINE_CHANGE_ACTION_MS,
     },
+    ...(e.AIRLINE_NOTIFY_URL !== undefined
+      ? {
+          notify: {
+            url: e.AIRLINE_NOTIFY_URL,
+            username: e.AIRLINE_NOTIFY_USERNAME ?? e.AIRLINE_CODE,
+            password: e.AIRLINE_NOTIFY_PASSWORD!,
+            binding: e.AIRLINE_NOTIFY_BINDING,
+            retryMs: e.AIRLINE_NOTIFY_RETRY_MS,
+          },
+        }
+      : {}),
     logLevels: e.AIRLINE_LOG,
   };
 }

@@ -27,6 +27,10 @@ import { AuthenticationService } from './authentication/authentication.service';
 import { AcsController } from './http/acs.controller';
 import { BasicAuthGuard } from './http/basic-auth.guard';
 import { FaultsController } from './http/faults.controller';
+import { ScheduleChangesController } from './http/schedule-changes.controller';
+import { ChangeDeadlines } from './schedule/change-deadlines';
+import { NotificationOutbox } from './schedule/notification-outbox';
+import { ScheduleChangeService } from './schedule/schedule-changes';
 import { HealthController } from './http/health.controller';
 import { NdcExchangeInterceptor } from './http/ndc-exchange';
 import { NdcMessages } from './http/ndc-messages';
@@ -34,7 +38,8 @@ import { PaymentController } from './http/payment.controller';
 import { RetailController } from './http/retail.controller';
 import { RETAIL_OPERATION_NAMES, type RetailDomain, releaseLapsed } from './http/retail.operations';
 import { OrdersService } from './orders/orders.service';
-import { HoldExpiry, HoldExpiryJob } from './servicing/hold-expiry';
+import { DeadlineJob } from './servicing/deadline-job';
+import { HoldExpiry } from './servicing/hold-expiry';
 import { OrderBook } from './servicing/order-book';
 import { OrderChangeService } from './servicing/order-change.service';
 import { OrderExtras } from './servicing/order-extras';
@@ -72,8 +77,9 @@ export interface AirlineAppOptions {
 export const systemClock: AirlineClock = { now: () => new Date() };
 
 /**
- * Starts the expiry of held orders (a restart after a payment time limit cancels at start); releases
- * held fault responses and stops that job before the server closes, and closes the database after.
+ * Starts the durable jobs (held orders expiring, schedule change deadlines, notifications pushed: a
+ * restart after a deadline acts at start); stops them and releases held fault responses before the
+ * server closes, and closes the database after.
  */
 @Injectable()
 class AirlineLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -84,11 +90,12 @@ class AirlineLifecycle implements OnApplicationBootstrap, BeforeApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    this.services.holdJob.start();
+    for (const job of this.services.jobs) job.start();
   }
 
-  beforeApplicationShutdown(): void {
-    this.services.holdJob.stop();
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const job of this.services.jobs) job.stop();
+    await Promise.all(this.services.jobs.map((job) => job.idle()));
     this.faults.releaseAll();
   }
 
@@ -101,7 +108,15 @@ class AirlineLifecycle implements OnApplicationBootstrap, BeforeApplicationShutd
 export interface AirlineServices extends RetailDomain {
   tokens: TokenService;
   /** Wakes at each held order's payment time limit (started and stopped with the app). */
-  holdJob: HoldExpiryJob;
+  holdJob: DeadlineJob;
+  /** The schedule-change simulator (`POST /_sim/schedule-changes`). */
+  scheduleChanges: ScheduleChangeService;
+  /** Applies the airline's default at each schedule change's deadline. */
+  changeJob: DeadlineJob;
+  /** Pushes the queued OrderChangeNotif (nothing when AIRLINE_NOTIFY_URL is unset). */
+  pushJob: DeadlineJob;
+  /** Every job, started and stopped with the app. */
+  jobs: DeadlineJob[];
 }
 
 /** Builds the services of the airline configured by `config` over `store` and `world`, on `clock`. */
@@ -119,6 +134,7 @@ export function airlineServices(
   const book = new OrderBook(store, world, config.portalUrl);
   const holds = new HoldExpiry(store, book, clock);
   const holdJob = holdExpiryJob(authentication, holds, clock);
+  const airlineChanges = airlineChangeJobs(config, store, world, book, clock);
   const orderExtras = new OrderExtras(world, extras, store.responses, store.seats, book, clock);
   const changes = new OrderChangeService(world, store, book, store.tokens, clock, {
     authentication,
@@ -146,13 +162,61 @@ export function airlineServices(
     orderExtras,
     tokens: new TokenService(store.tokens, clock, config.vaultKey),
     holdJob,
+    ...airlineChanges,
+    jobs: [holdJob, airlineChanges.changeJob, airlineChanges.pushJob],
   };
 }
 
+/**
+ * The changes the airline makes (docs/airline-service.md, "Schedule changes"): the simulator, the
+ * job applying its default at each deadline, and the job pushing OrderChangeNotif.
+ */
+function airlineChangeJobs(
+  config: AirlineConfig,
+  store: AirlineStore,
+  world: World,
+  book: OrderBook,
+  clock: AirlineClock,
+): Pick<AirlineServices, 'scheduleChanges' | 'changeJob' | 'pushJob'> {
+  const logger = new NestLogger('AirlineChanges');
+  const onError = (what: string) => (error: unknown) =>
+    logger.error(`${what} failed: ${String(error)}`, (error as Error)?.stack);
+  const writing = {
+    airlineCode: config.airlineCode,
+    extensionNamespace: config.extensionNamespace,
+    exchangeNamespace: config.exchangeNamespace,
+  };
+  const outbox = new NotificationOutbox(store, clock, writing, config.notify, logger);
+  const pushJob = new DeadlineJob({
+    run: () => outbox.sendDue(),
+    next: () => outbox.nextDue(),
+    clock,
+    onError: onError('pushing OrderChangeNotif'),
+  });
+  const pushNow = () => pushJob.wakeBy(clock.now().toISOString());
+  const deadlines = new ChangeDeadlines(store, book, clock, outbox);
+  const changeJob = new DeadlineJob({
+    run: () => {
+      if (deadlines.applyDue() > 0) pushNow();
+    },
+    next: () => deadlines.nextDeadline(),
+    clock,
+    onError: onError('applying schedule change deadlines'),
+  });
+  const scheduleChanges = new ScheduleChangeService(world, store, book, clock, outbox, {
+    actionMs: config.servicing.changeActionMs,
+    onChanged: (actionBy) => {
+      changeJob.wakeBy(actionBy);
+      pushNow();
+    },
+  });
+  return { scheduleChanges, changeJob, pushJob };
+}
+
 /** The job expiring held orders: 3-D Secure holds first, then orders past their payment time limit. */
-function holdExpiryJob(authentication: AuthenticationService, holds: HoldExpiry, clock: AirlineClock): HoldExpiryJob {
+function holdExpiryJob(authentication: AuthenticationService, holds: HoldExpiry, clock: AirlineClock): DeadlineJob {
   const logger = new NestLogger('HoldExpiry');
-  return new HoldExpiryJob({
+  return new DeadlineJob({
     run: () => releaseLapsed({ authentication, holds }),
     next: () => holds.nextDeadline(),
     clock,
@@ -174,7 +238,7 @@ export class AirlineModule {
         RetailController,
         AcsController,
         PaymentController,
-        ...(config.production ? [] : [FaultsController]),
+        ...(config.production ? [] : [FaultsController, ScheduleChangesController]),
       ],
       providers: [
         { provide: AIRLINE_CONFIG, useValue: config },
@@ -182,7 +246,10 @@ export class AirlineModule {
         { provide: AirlineStore, useFactory: () => new AirlineStore(config.dbPath) },
         {
           provide: AIRLINE_WORLD,
-          useFactory: () => options.world ?? loadWorld(undefined, config.airlineCode, config.worldSeed),
+          // The world as the airline's schedule changes leave it (a retimed flight, a cancelled one).
+          useFactory: (store: AirlineStore) =>
+            (options.world ?? loadWorld(undefined, config.airlineCode, config.worldSeed)).withSchedule(store.schedule),
+          inject: [AirlineStore],
         },
         {
           provide: RETAIL_DOMAIN,
@@ -194,6 +261,11 @@ export class AirlineModule {
         {
           provide: AuthenticationService,
           useFactory: (s: AirlineServices) => s.authentication,
+          inject: [RETAIL_DOMAIN],
+        },
+        {
+          provide: ScheduleChangeService,
+          useFactory: (s: AirlineServices) => s.scheduleChanges,
           inject: [RETAIL_DOMAIN],
         },
         { provide: FaultService, useValue: new FaultService([TOKEN_OPERATION, ...RETAIL_OPERATION_NAMES]) },

@@ -69,6 +69,9 @@ export function summaryOfOrder(order: Order, dataLists: DataLists, currency: str
     itemCount: order.orderItems.length,
     payment: orderPaymentStatus(order),
     ...(order.scheduleChange === true ? { scheduleChange: true } : {}),
+    ...(order.scheduleChange === true && order.scheduleChangeActionBy !== undefined
+      ? { actionBy: order.scheduleChangeActionBy }
+      : {}),
   };
 }
 

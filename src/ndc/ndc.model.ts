@@ -797,6 +797,9 @@ export interface OrderItem {
   priceGuaranteeTimeLimit?: string;
 }
 
+/** `BilateralTimeLimit/Name` of the deadline of a schedule change (`Order.scheduleChangeActionBy`). */
+export const SCHEDULE_CHANGE_ACTION_LIMIT = 'ScheduleChangeAction';
+
 export interface Order {
   orderId: string;
   owner: string;
@@ -817,6 +820,13 @@ export interface Order {
    * order. See `orderTimeLimits` for the limits of the order and its items together.
    */
   paymentTimeLimit?: string;
+  /**
+   * `TimeLimits/BilateralTimeLimits/BilateralTimeLimit` named {@link SCHEDULE_CHANGE_ACTION_LIMIT}
+   * (`@DateTime`, ISO 8601): by when the airline waits for the seller's answer to its schedule
+   * change (`scheduleChange`), after which it applies its default. 17.2 has no element of its own
+   * for it; absent when nothing waits.
+   */
+  scheduleChangeActionBy?: string;
   /**
    * `voucherNumber` is `Method/VoucherMethod/Number`, absent for another payment method or when the
    * voucher has no number. `Amount` is a price choice: `amount` in a money form (we write

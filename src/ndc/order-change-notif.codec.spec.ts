@@ -41,6 +41,23 @@ describe('OrderChangeNotif codec', () => {
     }
   });
 
+  it('the action deadline of a schedule change round-trips as a BilateralTimeLimit named ScheduleChangeAction (valid), beside a payment time limit', () => {
+    const order = {
+      ...retimeNotif.order,
+      paymentTimeLimit: '2027-03-01T10:00:00Z',
+      scheduleChangeActionBy: '2027-03-03T09:30:00.000Z',
+    };
+    const { xml, back } = roundTrip({ ...retimeNotif, order });
+    expect(back.order).toStrictEqual(order);
+    expect(xml).toContain(
+      '<TimeLimits><PaymentTimeLimit DateTime="2027-03-01T10:00:00Z"/><BilateralTimeLimits>' +
+        '<BilateralTimeLimit DateTime="2027-03-03T09:30:00.000Z"><Name>ScheduleChangeAction</Name></BilateralTimeLimit>' +
+        '</BilateralTimeLimits></TimeLimits>',
+    );
+    const otherName = xml.replace('<Name>ScheduleChangeAction</Name>', '<Name>Other Time Limit</Name>');
+    expect(decodeOrderChangeNotif(otherName).order.scheduleChangeActionBy).toBeUndefined();
+  });
+
   it('reads other parties: another airline sender, an agent user recipient, no recipient; writes only ORA_Sender', () => {
     const xml = encodeOrderChangeNotif(retimeNotif);
     const poa = xml

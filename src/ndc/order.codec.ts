@@ -3,7 +3,7 @@
  * type in both): booking references, total, status, payments, time limits and items with their
  * services and time limits.
  */
-import type { Order, OrderItem, OrderItemService } from './ndc.model';
+import { SCHEDULE_CHANGE_ACTION_LIMIT, type Order, type OrderItem, type OrderItemService } from './ndc.model';
 import { NdcDecodeError } from './ndc-decode-error';
 import { decodePrice } from './price.codec';
 import { decodeSelectedSeat, encodeSelectedSeat } from './air-shopping-rs.codec';
@@ -42,11 +42,7 @@ export function encodeOrder(parent: XMLBuilder, o: Order): void {
     throw new Error(`Order ${o.orderId}: scheduleChange needs a statusCode (Status/StatusCode is required there)`);
   }
   if (o.payments.length) encodePayments(el, o.payments);
-  if (o.paymentTimeLimit !== undefined) {
-    // CoreDateGrpType: a date and time as DateTime, a date alone (as decoded from ShortDate) as ShortDate.
-    const attrName = /^\d{4}-\d{2}-\d{2}$/.test(o.paymentTimeLimit) ? 'ShortDate' : 'DateTime';
-    addEl(addEl(el, 'TimeLimits'), 'PaymentTimeLimit').att(attrName, o.paymentTimeLimit);
-  }
+  encodeOrderTimeLimits(el, o);
   if (o.orderItems.length === 0) throw new Error(`Order ${o.orderId}: at least one order item is required`);
   const items = addEl(el, 'OrderItems');
   for (const item of o.orderItems) encodeOrderItem(items, item);
@@ -73,13 +69,40 @@ export function decodeOrder(node: XNode, path: string, currency: MessageCurrency
     if (other !== undefined) o.otherPrice = other;
   }
   decodeStatus(node, path, o);
-  const limits = opt(node, 'TimeLimits');
-  const payBy = limits === undefined ? undefined : opt(limits, 'PaymentTimeLimit');
-  const payLimit = payBy === undefined ? undefined : dateTimeOf(payBy);
-  if (payLimit !== undefined) o.paymentTimeLimit = payLimit;
+  decodeOrderTimeLimits(opt(node, 'TimeLimits'), o);
   const web = attr(node, 'WebAddressID');
   if (web !== undefined) o.webAddressId = web;
   return o;
+}
+
+/** Order-level `TimeLimits` (XSD order): `PaymentTimeLimit`, then the schedule change's deadline as a `BilateralTimeLimit`. */
+function encodeOrderTimeLimits(el: XMLBuilder, o: Order): void {
+  if (o.paymentTimeLimit === undefined && o.scheduleChangeActionBy === undefined) return;
+  const limits = addEl(el, 'TimeLimits');
+  if (o.paymentTimeLimit !== undefined) {
+    // CoreDateGrpType: a date and time as DateTime, a date alone (as decoded from ShortDate) as ShortDate.
+    const attrName = /^\d{4}-\d{2}-\d{2}$/.test(o.paymentTimeLimit) ? 'ShortDate' : 'DateTime';
+    addEl(limits, 'PaymentTimeLimit').att(attrName, o.paymentTimeLimit);
+  }
+  if (o.scheduleChangeActionBy !== undefined) {
+    const limit = addEl(addEl(limits, 'BilateralTimeLimits'), 'BilateralTimeLimit');
+    limit.att('DateTime', o.scheduleChangeActionBy);
+    addEl(limit, 'Name', SCHEDULE_CHANGE_ACTION_LIMIT);
+  }
+}
+
+/** `PaymentTimeLimit` and the schedule change's `BilateralTimeLimit` (any of its date attributes) onto `o`. */
+function decodeOrderTimeLimits(limits: XNode | undefined, o: Order): void {
+  if (limits === undefined) return;
+  const payBy = opt(limits, 'PaymentTimeLimit');
+  const payLimit = payBy === undefined ? undefined : dateTimeOf(payBy);
+  if (payLimit !== undefined) o.paymentTimeLimit = payLimit;
+  const bilateral = opt(limits, 'BilateralTimeLimits');
+  const action = (bilateral === undefined ? [] : many(bilateral, 'BilateralTimeLimit')).find(
+    (limit) => optText(limit, 'Name') === SCHEDULE_CHANGE_ACTION_LIMIT,
+  );
+  const actionBy = action === undefined ? undefined : dateTimeOf(action);
+  if (actionBy !== undefined) o.scheduleChangeActionBy = actionBy;
 }
 
 /** `Status/StatusCode` and `Status@ScheduleChangeInd` onto `o`. */

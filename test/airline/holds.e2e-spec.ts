@@ -57,6 +57,7 @@ describe('airline holds', () => {
           priceGuaranteeMs: HOURS,
           changeOfferTtlMs: 900_000,
           holdDeniedAgencies: ['AGENCY09'],
+          changeActionMs: 172_800_000,
         },
       },
       { clock },
@@ -272,7 +273,13 @@ function cardReprice(orderId: string, iin: string): string {
 describe('airline holds expire', () => {
   it('the airline cancels an unpaid order at its payment time limit by itself, and its seats go back on sale', async () => {
     const airline = await startAirline({
-      servicing: { holdMs: 1500, priceGuaranteeMs: 1000, changeOfferTtlMs: 900_000, holdDeniedAgencies: [] },
+      servicing: {
+        holdMs: 1500,
+        priceGuaranteeMs: 1000,
+        changeOfferTtlMs: 900_000,
+        holdDeniedAgencies: [],
+        changeActionMs: 172_800_000,
+      },
     });
     try {
       const s = new ServicingClient(airline.url);
@@ -307,6 +314,7 @@ describe('airline holds expire', () => {
       priceGuaranteeMs: HOURS,
       changeOfferTtlMs: 900_000,
       holdDeniedAgencies: [],
+      changeActionMs: 172_800_000,
     };
     try {
       const first = await startAirline({ dbPath, servicing }, { clock });

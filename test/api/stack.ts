@@ -27,7 +27,17 @@ import {
   type OpsServer,
   type Tracing,
 } from '../../src/common/observability';
-import { armFault, embeddedProfile, ndcClientConfig, startAirline } from '../airline/airline-harness';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import {
+  armFault,
+  embeddedProfile,
+  ndcClientConfig,
+  startAirline,
+  type RunningAirline,
+} from '../airline/airline-harness';
 import { controlledBookingWorker } from '../support/booking-worker';
 import { airlineWorker } from '../../src/worker/worker';
 import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../support/temporal-env';
@@ -92,6 +102,12 @@ export interface StackOptions {
   rateLimitRps?: number;
   /** Settings of the embedded airline (e.g. `authenticationHoldMs`). Default: testAirlineConfig's. */
   airline?: Partial<AirlineConfig>;
+  /**
+   * The airline pushes OrderChangeNotif to the API (`POST /airlines/ZZ/notifications`, plain
+   * binding) with this password, and the API's profile of it says so (an airlines file with
+   * `pushesNotifications` and `notifications.passwordEnv`), as `npm start` wires them. Default: no push.
+   */
+  airlinePushPassword?: string;
 }
 
 /** The API configuration of a test stack: `env` read as the API reads it, quiet logs, a free local port. */
@@ -112,10 +128,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const observed = options.metrics === true || options.tracing !== undefined;
   const airlineMetrics = observed ? createAirlineMetrics() : undefined;
-  const started = await startAirline(options.airline ?? {}, {
-    ...(airlineMetrics !== undefined ? { metrics: airlineMetrics } : {}),
-    ...(options.airlineLogger !== undefined ? { logger: options.airlineLogger } : {}),
-  });
+  // A pushing airline must know the API's address before the API starts: its port is taken first.
+  const apiPort = options.airlinePushPassword !== undefined ? await freePort() : 0;
+  const push =
+    options.airlinePushPassword !== undefined
+      ? {
+          notify: {
+            url: `http://127.0.0.1:${apiPort}/airlines/ZZ/notifications`,
+            username: 'ZZ',
+            password: options.airlinePushPassword,
+            binding: 'plain' as const,
+            retryMs: 100,
+          },
+        }
+      : {};
+  const started = await startAirline(
+    { ...options.airline, ...push },
+    {
+      ...(airlineMetrics !== undefined ? { metrics: airlineMetrics } : {}),
+      ...(options.airlineLogger !== undefined ? { logger: options.airlineLogger } : {}),
+    },
+  );
   const { app: airline, config: airlineConfig, url: airlineUrl } = started;
   const connection = await NativeConnection.connect({ address });
   const workerRegistry = createMetricsRegistry({ service: 'worker' });
@@ -149,6 +182,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     config: loadTemporalConfig(env),
     ...(options.tracing !== undefined ? { interceptors: apiClientInterceptors() } : {}),
   });
+  const airlinesFile = options.airlinePushPassword !== undefined ? pushingAirlinesFile(started) : undefined;
   const config = testApiConfig({
     ...env,
     TEMPORAL_TASK_QUEUE: taskQueue,
@@ -158,6 +192,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       : {}),
     ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
     API_KEYS_FILE: keys.file,
+    ...(airlinesFile !== undefined
+      ? { AIRLINES_FILE: airlinesFile, ZZ_NOTIFY_PASSWORD: options.airlinePushPassword! }
+      : {}),
     ...options.apiEnv,
   });
   const apiMetrics = observed ? createApiMetrics() : undefined;
@@ -168,7 +205,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...(apiMetrics !== undefined ? { metrics: apiMetrics } : {}),
     ...(options.apiLogger !== undefined ? { logger: options.apiLogger } : {}),
   });
-  const apiUrl = await listenLocally(api);
+  await api.listen(apiPort, '127.0.0.1');
+  const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
 
   const opsServers: OpsServer[] = [];
   let metricsUrls: Stack['metricsUrls'];
@@ -213,8 +251,38 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       plainNdc.close();
       await airline.close();
       keys.remove();
+      if (airlinesFile !== undefined) rmSync(dirname(airlinesFile), { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port of 127.0.0.1 free right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An airlines file (in a folder of its own) naming the embedded `airline` as a pushing one, its push password in ZZ_NOTIFY_PASSWORD. */
+function pushingAirlinesFile(airline: Pick<RunningAirline, 'config' | 'url'>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'stack-airlines-')), 'airlines.json');
+  const entry = {
+    code: airline.config.airlineCode,
+    name: `Embedded ${airline.config.airlineCode}`,
+    baseUrl: airline.url,
+    username: airline.config.username,
+    passwordEnv: 'ZZ_AIRLINE_PASSWORD',
+    extensionNamespace: airline.config.extensionNamespace,
+    pushesNotifications: true,
+    notifications: { passwordEnv: 'ZZ_NOTIFY_PASSWORD' },
+  };
+  writeFileSync(file, JSON.stringify({ airlines: [entry] }));
+  return file;
 }
 
 /**

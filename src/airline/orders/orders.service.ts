@@ -350,11 +350,16 @@ export class OrdersService {
     };
   }
 
-  /** What cancelling `order` now refunds: the cancellation rules on its items, never more than was paid (nothing when unpaid). */
+  /**
+   * What cancelling `order` now refunds: the cancellation rules on its items, never more than was
+   * paid (nothing when unpaid); everything paid, no fee, while it waits on a schedule change the
+   * airline made (involuntary).
+   */
   private cancellationTermsOf(order: StoredOrder, content: OrderContent, now: Date): CancellationTerms {
     const total = orderTotal(content);
     const zero = { value: add(currencyScale(total.currency), '0'), currency: total.currency };
     if (order.status === 'held') return { kind: 'cancel', fee: zero, refund: zero };
+    if (content.airlineChange !== undefined) return { kind: 'cancel', fee: zero, refund: content.paid };
     const terms = cancellationTerms(
       this.world,
       { createdAt: order.createdAt, total, items: content.items },

@@ -3,7 +3,8 @@
  * dates, `Delete` of the current flight items): which journeys of the order the query replaces,
  * the other flights on those dates in each price class with seats for the party, and for each
  * offer what it costs against what was paid, with the change fee of the fare family given up
- * (docs/airline-world.md, "Changes"). Each offer comes with the plan an OrderChangeRQ applies.
+ * (docs/airline-world.md, "Changes"; none while the order waits on a schedule change the airline
+ * made). Each offer comes with the plan an OrderChangeRQ applies.
  */
 import { add, compare, currencyScale, subtract } from '../../common/decimal';
 import type { DayOriginDestination, FlightRef, MoneyOfferItem } from '../../ndc/ndc.model';
@@ -58,6 +59,8 @@ export interface ChangeContext {
   responseId: string;
   /** The response's DataLists. */
   lists: ListsBuilder;
+  /** No change fee: the order waits on a schedule change the airline made (involuntary). Default false. */
+  feeWaived?: boolean;
 }
 
 /** A journey of the order the query replaces, with the leg replacing it. */
@@ -266,7 +269,7 @@ function newFares(ctx: ChangeContext, content: OrderContent, parts: OfferParts):
     fares.flightsOverview.push({ odRef, priceClassRef, flightKey: n.journey.flightKey });
     fares.addJourneys.push(soldJourney(old, journeyOfferId, n, odRef, parts.pc));
     items.forEach((item, p) =>
-      fares.addItems.push(addItem(world, content, old, item, content.passengers[p].passengerId)),
+      fares.addItems.push(addItem(ctx, content, old, item, content.passengers[p].passengerId)),
     );
   });
   return fares;
@@ -304,14 +307,14 @@ function flightsPlan(
 
 /** A new fare item replacing the passenger's item of journey `old`, with what it costs against it. */
 function addItem(
-  world: World,
+  ctx: Pick<ChangeContext, 'world' | 'feeWaived'>,
   content: OrderContent,
   old: SoldJourney,
   item: MoneyOfferItem,
   passengerId: string,
 ): ReshopAddItem {
   const given = fareItemOf(content, old.flightKey, passengerId)!;
-  const d = itemDifference(world, given, item.priceDetail.total.value, content.currency);
+  const d = itemDifference(ctx.world, given, item.priceDetail.total.value, content.currency, ctx.feeWaived);
   const currency = content.currency;
   const owed = compare(d.due, '0') >= 0;
   return {

@@ -115,6 +115,7 @@ export class OrderBook {
           ? { paymentDueAt: revision.content.hold.paymentDue }
           : {}),
         ...(revision.cancellation ? { cancellation: revision.cancellation } : {}),
+        ...(revision.content.airlineChange ? { changeActionBy: revision.content.airlineChange.actionBy } : {}),
       },
       revision.moves,
       this.world.capacityOf,

@@ -2,7 +2,10 @@
  * OrderChangeRQ (docs/airline-service.md, "Servicing orders"), answered with the OrderViewRS of the
  * changed order: `OrderServicing/AcceptOffer` of a reshop offer or of the order's à-la-carte
  * offers, `Payments` for a held order (with `AcceptRepricedOrder` after a reprice), `Delete` of
- * some passengers' items. All or nothing (one SQLite transaction with the inventory and seats),
+ * some passengers' items; with none of these, while a schedule change waits for the seller
+ * (`Status@ScheduleChangeInd`), the acceptance of the changed order as it stands (whatever its
+ * `OrderChangeParameters/Reason`, e.g. `SCA`); taking a reshop offer then settles the change too.
+ * All or nothing (one SQLite transaction with the inventory and seats),
  * exactly once by TransactionIdentifier, each payment with OrderCreate's card surcharge and 3-D
  * Secure (a CustomerInputRQ, completed by the CustomerInputRS).
  */
@@ -28,10 +31,11 @@ import type { ChangePlan, OrderContent, PendingChange, ReshopRecord } from './se
 /** Where an OrderChangeRQ carries its 3-D Secure data. */
 const CHANGE_ALERT = 'OrderChangeParameters/Alerts/Alert/SecurePaymentAlert';
 
-/** What a change does: its plan (none: a payment alone), and whether it pays a held order. */
+/** What a change does: its plan (none: a payment alone), whether it pays a held order, whether it accepts the airline's change. */
 interface ChangeWork {
   plan?: ChangePlan;
   paysHold: boolean;
+  acceptsAirlineChange?: boolean;
 }
 
 export interface OrderChangeOptions {
@@ -73,6 +77,7 @@ export class OrderChangeService {
       requestHash: hash,
       ...(work.plan ? { plan: work.plan } : {}),
       paysHold: work.paysHold,
+      ...(work.acceptsAirlineChange ? { acceptsAirlineChange: true } : {}),
       ...checkChangePayment(this.world, this.tokens, rq.payments, this.dueOf(loaded.content, work), now),
     };
     const challenge = this.authenticate(loaded, pending, context);
@@ -155,6 +160,7 @@ export class OrderChangeService {
         );
       return { plan: removalPlan(this.world, loaded, reading.passengerIds, now), paysHold: false };
     }
+    if (content.airlineChange !== undefined) return { paysHold: false, acceptsAirlineChange: true };
     return undefined;
   }
 
@@ -327,6 +333,8 @@ export class OrderChangeService {
         ],
       };
     next = settle(next, { ...settlementOf(content, plan, pending, version), paysHold: pending.paysHold });
+    // Accepted as it stands, or left for other flights: the airline's change no longer waits.
+    if (pending.acceptsAirlineChange || plan?.kind === 'flights') delete next.airlineChange;
     const moves = {
       release: plan?.release ?? [],
       sell: how.sold ? [] : (plan?.sell ?? []),

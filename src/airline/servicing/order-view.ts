@@ -1,7 +1,8 @@
 /**
  * The OrderViewRS of an order, written from what it holds (servicing.types.ts `OrderContent`) each
  * time it changes: its items, flights and services in the DataLists, its money, status and time
- * limits, and its version (the root's `SequenceNmbr`). Pure.
+ * limits, a change the airline made that waits for the seller (`Status@ScheduleChangeInd` and its
+ * deadline), and its version (the root's `SequenceNmbr`). Pure.
  */
 import type { DataLists, Metadata, OrderItem } from '../../ndc/ndc.model';
 import { commissionOf, orderItemsOf } from '../order-pricing/order-pricing';
@@ -33,6 +34,7 @@ export function orderView(
   const { lists, metadata } = orderLists(world, content);
   const owner = world.airlineCode;
   const hold = status === 'held' ? content.hold : undefined;
+  const open = status === 'held' || status === 'live';
   const dataLists: DataLists = { ...lists, passengers: content.passengers, contacts: content.contacts };
   if (content.penalties.length > 0) dataLists.penalties = content.penalties;
   return {
@@ -47,7 +49,10 @@ export function orderView(
         webAddressId: identity.webAddressId,
         bookingReferences: [{ id: identity.bookingReference, airlineId: owner }],
         totalOrderPrice: orderTotal(content),
-        statusCode: status === 'held' || status === 'live' ? ORDER_STATUS.live : ORDER_STATUS.cancelled,
+        statusCode: open ? ORDER_STATUS.live : ORDER_STATUS.cancelled,
+        ...(open && content.airlineChange !== undefined
+          ? { scheduleChange: true, scheduleChangeActionBy: content.airlineChange.actionBy }
+          : {}),
         payments: content.charges.map((c) => ({ type: c.type, amount: c.amount, voucherNumber: c.voucherNumber })),
         ...(hold !== undefined ? { paymentTimeLimit: hold.paymentDue } : {}),
         orderItems: withTimeLimits(orderItemsOf(content.items, lists.flights ?? [], owner), hold),

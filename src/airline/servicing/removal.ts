@@ -58,7 +58,10 @@ export function readDelete(content: OrderContent, itemIds: readonly string[]): D
   return { kind: 'passengers', passengerIds: owners.map((p) => p.passengerId) };
 }
 
-/** Each item's refund if removed now (nothing for an unpaid order). */
+/**
+ * Each item's refund if removed now (nothing for an unpaid order); the whole item, no fee, while
+ * the order waits on a schedule change the airline made (involuntary).
+ */
 export function itemRefunds(
   world: World,
   loaded: LoadedOrder,
@@ -66,7 +69,15 @@ export function itemRefunds(
   now: Date,
 ): ItemRefund[] {
   const { order, content } = loaded;
-  const terms = { createdAt: order.createdAt, currency: content.currency, paid: order.status === 'live' };
+  const paid = order.status === 'live';
+  if (content.airlineChange !== undefined) {
+    const zero = add(currencyScale(content.currency), '0');
+    return items.map((item) => {
+      const total = item.priceDetail.total.value;
+      return { original: paid ? total : zero, fee: zero, refund: paid ? total : zero };
+    });
+  }
+  const terms = { createdAt: order.createdAt, currency: content.currency, paid };
   return items.map((item) => itemRefund(world, item, terms, now));
 }
 

@@ -134,7 +134,8 @@ export class ReshopService {
     const lists = new ListsBuilder(this.world);
     const expiresAt = this.expiry(now);
     const sold = (key: string, rbd: string) => this.store.inventory.sold(key, rbd);
-    const ctx = { world: this.world, sold, now, expiresAt, responseId, lists };
+    const feeWaived = loaded.content.airlineChange !== undefined;
+    const ctx = { world: this.world, sold, now, expiresAt, responseId, lists, feeWaived };
     const quotes = changeOffers(ctx, loaded, {
       legs: query.originDestinations,
       ...(add.priceClass !== undefined ? { priceClass: add.priceClass } : {}),

@@ -69,13 +69,20 @@ export interface ItemDifference {
 
 /**
  * The money of replacing fare item `old` (paid `original`) by a new fare of `newPrice`: the fee of
- * `old`'s price class is added; a cheaper trip refunds the difference less the fee (never below
- * zero), or nothing when `old`'s price class does not refund differences.
+ * `old`'s price class is added (none when `feeWaived`: a change the airline made); a cheaper trip
+ * refunds the difference less the fee (never below zero), or nothing when `old`'s price class does
+ * not refund differences.
  */
-export function itemDifference(world: World, old: MoneyOfferItem, newPrice: string, currency: string): ItemDifference {
+export function itemDifference(
+  world: World,
+  old: MoneyOfferItem,
+  newPrice: string,
+  currency: string,
+  feeWaived = false,
+): ItemDifference {
   const scale = currencyScale(currency);
   const original = old.priceDetail.total.value;
-  const penalty = changeFee(world, old, currency);
+  const penalty = feeWaived ? add(scale, '0') : changeFee(world, old, currency);
   const raw = subtract(add(scale, newPrice, penalty), original, scale);
   const refunds = world.data.changes.refundsDifference.includes(priceClassOfItem(old) ?? '');
   const due = compare(raw, '0') >= 0 || refunds ? raw : add(scale, '0');

@@ -46,6 +46,28 @@ export interface OrderHold {
 }
 
 /**
+ * A change the airline made to the order's flights (docs/airline-service.md, "Schedule changes"),
+ * waiting for the seller's answer until `actionBy`: accepting it (OrderChangeRQ) ends the wait; a
+ * rebook waives the change fee, a cancel refunds in full; at `actionBy` the airline's default
+ * applies (a retime stands, an order off a cancelled flight is cancelled with a full refund).
+ */
+export interface OrderAirlineChange {
+  kind: 'retime' | 'cancelled';
+  /** The flight changed: designator and number (`ZZ1234`) and its scheduled date. */
+  flight: string;
+  date: string;
+  /** A retime: how many minutes later it leaves (earlier when negative). */
+  shiftMinutes?: number;
+  /** A cancelled flight: the flight the travellers were moved to, if any. */
+  alternative?: { flight: string; date: string };
+  /** Why, as the notification's Remark says it. */
+  reason: string;
+  changedAt: string;
+  /** By when the seller answers (ISO 8601 UTC). */
+  actionBy: string;
+}
+
+/**
  * What an order holds now: its priced items (fares with their fare details, extras, card
  * surcharges), the journeys, inventory and seats they take, its passengers and contacts, and its
  * money. Every change of the order replaces it as a whole.
@@ -70,6 +92,8 @@ export interface OrderContent {
   hold?: OrderHold;
   /** The fees kept and refunds given by changes and the cancel, newest first (OrderViewRS PenaltyList). */
   penalties: Penalty[];
+  /** Set while a change the airline made waits for the seller's answer (`Status@ScheduleChangeInd`). */
+  airlineChange?: OrderAirlineChange;
 }
 
 /** How a change moves money: the signed difference (positive: due; negative: refunded) and the fee kept. */
@@ -141,4 +165,6 @@ export interface PendingChange {
   surcharge?: Money;
   /** Set when it pays a held order. */
   paysHold: boolean;
+  /** Set when it accepts the airline's schedule change as it stands (nothing else changes). */
+  acceptsAirlineChange?: boolean;
 }

@@ -102,6 +102,27 @@ CREATE TABLE IF NOT EXISTS order_changes (
   view TEXT NOT NULL,
   PRIMARY KEY (order_id, transaction_id)
 );
+CREATE TABLE IF NOT EXISTS schedule_changes (
+  flight TEXT NOT NULL,
+  date TEXT NOT NULL,
+  change TEXT NOT NULL,
+  changed_at TEXT NOT NULL,
+  PRIMARY KEY (flight, date)
+);
+CREATE TABLE IF NOT EXISTS order_notifications (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  order_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  agency_id TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT NOT NULL,
+  delivered_at TEXT,
+  last_error TEXT,
+  UNIQUE (order_id, version)
+);
+CREATE INDEX IF NOT EXISTS order_notifications_pending ON order_notifications (delivered_at, next_attempt_at);
 `;
 
 /**
@@ -114,6 +135,7 @@ const ORDER_COLUMNS_ADDED: readonly (readonly [string, string])[] = [
   ['version', 'INTEGER NOT NULL DEFAULT 1'],
   ['payment_due_at', 'TEXT'],
   ['content', 'TEXT'],
+  ['change_action_by', 'TEXT'],
 ];
 
 /** A row as node-sqlite3-wasm returns it. */
@@ -162,6 +184,7 @@ export class AirlineDatabase {
     for (const [name, type] of ORDER_COLUMNS_ADDED)
       if (!columns.has(name)) this.db.exec(`ALTER TABLE orders ADD COLUMN ${name} ${type}`);
     this.db.exec('CREATE INDEX IF NOT EXISTS orders_by_deadline ON orders (status, payment_due_at)');
+    this.db.exec('CREATE INDEX IF NOT EXISTS orders_by_change_deadline ON orders (change_action_by)');
   }
 
   /** Closes the database and frees the wasm memory. Idempotent. */

@@ -11,6 +11,8 @@
  * | orders | `orders` ({@link SqliteOrderStore}) | |
  * | 3-D Secure holds | `authentications` ({@link SqliteAuthenticationStore}) | |
  * | reshop answers, applied changes | `servicing` ({@link SqliteServicingStore}) | |
+ * | schedule changes | `schedule` ({@link SqliteScheduleStore}) | `ScheduleChanges` (world.types.ts) |
+ * | OrderChangeNotif outbox | `notifications` ({@link SqliteNotificationStore}) | |
  *
  * What spans areas is here: changing an order with its inventory and seats, ending a hold.
  */
@@ -25,12 +27,15 @@ import { SqliteInventoryStore } from './inventory.store';
 import { type OrderUpdate, type StoredOrder, SqliteOrderStore } from './orders.store';
 import { SqliteResponseStore } from './responses.store';
 import { SqliteSeatStore } from './seats.store';
+import { SqliteNotificationStore } from './notifications.store';
+import { SqliteScheduleStore } from './schedule.store';
 import { SqliteServicingStore } from './servicing.store';
 import { SqliteTokenStore } from './tokens.store';
 
 export type { AuthenticationState, StoredAuthentication } from './authentications.store';
 export type { OrderStatus, OrderUpdate, StoredCancellation, StoredOrder, StoredOrderView } from './orders.store';
 export type { StoredChange } from './servicing.store';
+export type { OutboxNotification } from './notifications.store';
 
 /** What a change of an order does to inventory and seat maps. */
 export interface InventoryMoves {
@@ -56,6 +61,8 @@ export class AirlineStore {
   readonly orders: SqliteOrderStore;
   readonly authentications: SqliteAuthenticationStore;
   readonly servicing: SqliteServicingStore;
+  readonly schedule: SqliteScheduleStore;
+  readonly notifications: SqliteNotificationStore;
 
   /** Opens (and creates, with its folder) the database at `path`; `:memory:` for tests. */
   constructor(readonly path: string) {
@@ -67,6 +74,8 @@ export class AirlineStore {
     this.orders = new SqliteOrderStore(this.db);
     this.authentications = new SqliteAuthenticationStore(this.db);
     this.servicing = new SqliteServicingStore(this.db);
+    this.schedule = new SqliteScheduleStore(this.db);
+    this.notifications = new SqliteNotificationStore(this.db);
   }
 
   /** Closes the database and frees the wasm memory. Idempotent. */

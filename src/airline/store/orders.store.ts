@@ -30,6 +30,8 @@ export interface StoredOrder {
   version: number;
   /** A held order's payment time limit (ISO 8601 UTC). */
   paymentDueAt?: string;
+  /** While a schedule change waits for the seller's answer: its action deadline (ISO 8601 UTC). */
+  changeActionBy?: string;
   /** What the order holds now; absent in files written before servicing (derived from its pricing). */
   content?: OrderContent;
   /** The OrderViewRS model of the order as it now is (header attributes are set per response). */
@@ -54,6 +56,7 @@ export interface OrderUpdate {
   content: OrderContent;
   view: StoredOrderView;
   paymentDueAt?: string;
+  changeActionBy?: string;
   cancellation?: StoredCancellation;
 }
 
@@ -93,11 +96,12 @@ export class SqliteOrderStore {
    */
   updateInTransaction(orderId: string, version: number, update: OrderUpdate): boolean {
     const changed = this.db.run(
-      'UPDATE orders SET status = ?, version = version + 1, payment_due_at = ?, content = CAST(? AS TEXT), view = CAST(? AS TEXT), ' +
-        'cancellation = COALESCE(CAST(? AS TEXT), cancellation) WHERE order_id = ? AND version = ?',
+      'UPDATE orders SET status = ?, version = version + 1, payment_due_at = ?, change_action_by = ?, content = CAST(? AS TEXT), ' +
+        'view = CAST(? AS TEXT), cancellation = COALESCE(CAST(? AS TEXT), cancellation) WHERE order_id = ? AND version = ?',
       [
         update.status,
         update.paymentDueAt ?? null,
+        update.changeActionBy ?? null,
         jsonBytes(update.content),
         jsonBytes(update.view),
         update.cancellation ? jsonBytes(update.cancellation) : null,
@@ -121,6 +125,33 @@ export class SqliteOrderStore {
   nextHoldDeadline(): string | undefined {
     const row = this.db.get("SELECT MIN(payment_due_at) AS due FROM orders WHERE status = 'held'", []);
     return row?.due ? String(row.due) : undefined;
+  }
+
+  /** Ids of the open (held or paid) orders whose schedule change deadline is at or before `nowIso`, oldest first. */
+  changesDue(nowIso: string): string[] {
+    const rows = this.db.all(
+      "SELECT order_id FROM orders WHERE status IN ('held', 'live') AND change_action_by <= ? ORDER BY change_action_by, order_id",
+      [nowIso],
+    );
+    return rows.map((r) => String(r.order_id));
+  }
+
+  /** The earliest schedule change deadline of an open order, if any (ISO 8601). */
+  nextChangeDeadline(): string | undefined {
+    const row = this.db.get(
+      "SELECT MIN(change_action_by) AS due FROM orders WHERE status IN ('held', 'live') AND change_action_by IS NOT NULL",
+      [],
+    );
+    return row?.due ? String(row.due) : undefined;
+  }
+
+  /** Ids of the open (held or paid) orders, oldest first: those a schedule change may touch. */
+  openOrderIds(): string[] {
+    const rows = this.db.all(
+      "SELECT order_id FROM orders WHERE status IN ('held', 'live') ORDER BY created_at, order_id",
+      [],
+    );
+    return rows.map((r) => String(r.order_id));
   }
 
   /** The first order created from pricing response `pricingResponseId`, if any. */
@@ -164,6 +195,7 @@ function toOrder(row: Row | undefined): StoredOrder | undefined {
   };
   const optional: Partial<StoredOrder> = {
     paymentDueAt: row.payment_due_at ? String(row.payment_due_at) : undefined,
+    changeActionBy: row.change_action_by ? String(row.change_action_by) : undefined,
     content: parsed<OrderContent>(row.content),
     request: parsed<StoredOrder['request']>(row.request),
     cancellation: parsed<StoredCancellation>(row.cancellation),

@@ -88,3 +88,13 @@ export function localInstant(date: string, time: string, timeZone?: string): Dat
   const first = wall - zoneOffsetMinutes(timeZone, wall) * 60_000;
   return new Date(wall - zoneOffsetMinutes(timeZone, first) * 60_000);
 }
+
+/** `time` (`HH:MM`) moved by `minutes` (either way): the new time of day and how many days it moved into. */
+export function shiftTime(time: string, minutes: number): { time: string; days: number } {
+  const [hours, mins] = time.split(':').map(Number) as [number, number];
+  const total = hours * 60 + mins + minutes;
+  const days = Math.floor(total / 1440);
+  const inDay = total - days * 1440;
+  const hh = String(Math.floor(inDay / 60)).padStart(2, '0');
+  return { time: `${hh}:${String(inDay % 60).padStart(2, '0')}`, days };
+}

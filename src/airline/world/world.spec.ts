@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createWorld, DEFAULT_WORLD_PATH, loadWorld, WorldDataError } from './world';
 import { ageOn, addDays, isIsoDate, weekdayOf } from './world.dates';
-import type { WorldData } from './world.types';
+import type { FlightChange, WorldData } from './world.types';
 import { worldForSeed, worldVariant } from './world.variant';
 import { multiply } from '../../common/decimal';
 
@@ -21,6 +21,38 @@ describe('World', () => {
     expect(xy.capacity('XY101/2026-12-01', 'Y')).toBe(20);
     expect(xy.capacity('XY999/2026-12-01', 'O')).toBe(0);
     expect(xy.capacity('XY101/2026-12-01', 'Z')).toBe(0);
+  });
+
+  it('applies schedule changes: a retime moves times (and days past midnight) but not the keys; a cancelled flight is neither offered nor sold', () => {
+    const changes: Record<string, FlightChange> = {
+      '202/2026-12-01': { kind: 'retime', shiftMinutes: 300 },
+      '101/2026-12-02': { kind: 'retime', shiftMinutes: -45 },
+      '301/2026-12-02': { kind: 'cancelled' },
+    };
+    const changed = world.withSchedule({ changeOf: (n, d) => changes[`${n}/${d}`] });
+    const [late] = changed.journeys('JFK', 'LGW', '2026-12-01', '2026-11-21');
+    expect(late!.segments[0]).toMatchObject({
+      segmentKey: 'SEG__ZZ202_20261201',
+      inventoryKey: 'ZZ202/2026-12-01',
+      departureDate: '2026-12-02',
+      arrivalDate: '2026-12-02',
+      flight: { departure: '00:00', arrival: '12:05', arrivalDayOffset: 0 },
+    });
+    expect(changed.departureOf(late!.segments[0]!).toISOString()).toBe('2026-12-02T05:00:00.000Z');
+    const early = changed.journeyOf(['101'], '2026-12-02').segments[0]!;
+    expect([early.departureDate, early.flight.departure, early.flight.arrival]).toEqual([
+      '2026-12-02',
+      '06:15',
+      '09:15',
+    ]);
+    // The connection through the cancelled ZZ301 is gone; ZZ101 alone still flies.
+    expect(changed.journeys('LGW', 'BCN', '2026-12-02', '2026-11-21')).toEqual([]);
+    expect(changed.journeys('LGW', 'OSL', '2026-12-02', '2026-11-21')).toHaveLength(1);
+    expect([changed.capacity('ZZ301/2026-12-02', 'Y'), changed.capacity('ZZ301/2026-12-03', 'Y')]).toEqual([0, 20]);
+    expect(changed.capacityOf('ZZ301/2026-12-02', 'Y')).toBe(0);
+    // The world it came from is unchanged.
+    expect(world.journeyOf(['202'], '2026-12-01').segments[0]!.flight.departure).toBe('19:00');
+    expect(world.capacity('ZZ301/2026-12-02', 'Y')).toBe(20);
   });
 
   it('has the six daily non-stop routes and the connections via Oslo', () => {

@@ -1,16 +1,20 @@
 /**
  * The airline's world: airports, schedule, price classes, fares and rules,
- * loaded from a readable data file and turned into dated journeys. Pure and
- * deterministic: which flights exist on a date depends only on that date and
- * on "today" of the service clock (passed in by the caller).
+ * loaded from a readable data file and turned into dated journeys. Deterministic:
+ * which flights exist on a date depends only on that date, on "today" of the
+ * service clock (passed in by the caller) and on the schedule changes the
+ * airline made since (`withSchedule`: a retimed flight leaves later, a cancelled
+ * one is neither offered nor sold).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, compactDate, daysBetween, isIsoDate, localInstant } from './world.dates';
+import { addDays, compactDate, daysBetween, isIsoDate, localInstant, shiftTime } from './world.dates';
 import { BASE_WORLD_SEED, worldForSeed } from './world.variant';
 import type {
   DatedSegment,
+  FlightChange,
   Journey,
+  ScheduleChanges,
   WorldAirport,
   WorldCity,
   WorldCountry,
@@ -41,10 +45,12 @@ export class World {
    * @param data the parsed world file
    * @param airlineCode the two-character designator used as owner, carrier and
    *   flight-number prefix (default `ZZ`); comes from configuration.
+   * @param schedule the airline's schedule changes (default none: the file's schedule).
    */
   constructor(
     readonly data: WorldData,
     readonly airlineCode = 'ZZ',
+    private readonly schedule?: ScheduleChanges,
   ) {
     for (const a of data.airports) this.airports.set(a.code, a);
     for (const c of data.cities) this.cities.set(c.code, c);
@@ -72,6 +78,16 @@ export class World {
       const city = this.cities.get(a.city);
       if (!city || !this.countries.has(city.country)) throw new WorldDataError(`airport ${a.code} has no city/country`);
     }
+  }
+
+  /** This world with the airline's schedule changes applied (the same data and designator). */
+  withSchedule(schedule: ScheduleChanges): World {
+    return new World(this.data, this.airlineCode, schedule);
+  }
+
+  /** The change of flight `number` (without designator) on its scheduled `date`, if any. */
+  changeOf(number: string, date: string): FlightChange | undefined {
+    return this.schedule?.changeOf(number, date);
   }
 
   airport(code: string): WorldAirport | undefined {
@@ -112,11 +128,12 @@ export class World {
     return this.services.get(code);
   }
 
-  /** Seat capacity of booking class `rbd` on the flight of `inventoryKey` (0 when unknown). */
+  /** Seat capacity of booking class `rbd` on the flight of `inventoryKey` (0 when unknown or cancelled). */
   capacity(inventoryKey: string, rbd: string): number {
     const entry = this.rbdIndex.get(rbd);
-    const number = /^[A-Z0-9]{2}(\d+)\//.exec(inventoryKey)?.[1];
+    const [, number, date] = /^[A-Z0-9]{2}(\d+)\/(.*)$/.exec(inventoryKey) ?? [];
     if (!entry || !number || !this.flights.has(number)) return 0;
+    if (this.changeOf(number, date!)?.kind === 'cancelled') return 0;
     return entry.priceClass.capacity[entry.index];
   }
 
@@ -132,7 +149,8 @@ export class World {
 
   /**
    * Journeys from `from` to `to` (airport or city codes) departing on `date`:
-   * non-stop flights first, then connections. Empty outside the booking window.
+   * non-stop flights first, then connections; none with a cancelled flight.
+   * Empty outside the booking window.
    */
   journeys(from: string, to: string, date: string, today: string): Journey[] {
     if (!this.operatesOn(date, today)) return [];
@@ -155,7 +173,7 @@ export class World {
         );
       }
     }
-    return out;
+    return out.filter((j) => !j.segments.some((s) => this.changeOf(s.flight.number, date)?.kind === 'cancelled'));
   }
 
   /** When `segment` departs: its local departure time in its airport's time zone (world.json `timeZone`). */
@@ -170,6 +188,10 @@ export class World {
     return this.journey(flights, date, connection?.journeyTime ?? flights[0].duration);
   }
 
+  private retimed(flight: WorldFlight, date: string): { flight: WorldFlight; days: number } {
+    return retimedFlight(flight, this.changeOf(flight.number, date));
+  }
+
   private flightOrThrow(number: string): WorldFlight {
     const f = this.flights.get(number);
     if (!f) throw new WorldDataError(`unknown flight ${number}`);
@@ -177,15 +199,18 @@ export class World {
   }
 
   private journey(flights: WorldFlight[], date: string, journeyTime: string): Journey {
-    const segments: DatedSegment[] = flights.map((flight) => {
-      const flightNumber = `${this.airlineCode}${flight.number}`;
+    const segments: DatedSegment[] = flights.map((scheduled) => {
+      const flightNumber = `${this.airlineCode}${scheduled.number}`;
+      const { flight, days } = this.retimed(scheduled, date);
+      const departureDate = addDays(date, days);
       return {
+        // Keys keep the scheduled date: they name the flight, whenever it now leaves.
         segmentKey: `SEG__${flightNumber}_${compactDate(date)}`,
         inventoryKey: `${flightNumber}/${date}`,
         flight,
         flightNumber,
-        departureDate: date,
-        arrivalDate: addDays(date, flight.arrivalDayOffset),
+        departureDate,
+        arrivalDate: addDays(departureDate, flight.arrivalDayOffset),
       };
     });
     return {
@@ -198,6 +223,25 @@ export class World {
       journeyTime,
     };
   }
+}
+
+/**
+ * `flight` on `date` as the schedule changes leave it: its times moved by a retime (and the days
+ * its departure moved into), else as scheduled.
+ */
+function retimedFlight(flight: WorldFlight, change: FlightChange | undefined): { flight: WorldFlight; days: number } {
+  if (change?.kind !== 'retime' || change.shiftMinutes === 0) return { flight, days: 0 };
+  const departure = shiftTime(flight.departure, change.shiftMinutes);
+  const arrival = shiftTime(flight.arrival, change.shiftMinutes);
+  return {
+    flight: {
+      ...flight,
+      departure: departure.time,
+      arrival: arrival.time,
+      arrivalDayOffset: flight.arrivalDayOffset + arrival.days - departure.days,
+    },
+    days: departure.days,
+  };
 }
 
 /** Builds a World from already parsed data (tests use this with a modified copy). */

@@ -176,6 +176,19 @@ export interface WorldAircraft {
   zones: { code: string; firstRow: number; lastRow: number }[];
 }
 
+/**
+ * What the airline changed of one flight on one date after it was scheduled
+ * (docs/airline-service.md, "Schedule changes"): it leaves `shiftMinutes` later (earlier when
+ * negative), or it is cancelled.
+ */
+export type FlightChange = { kind: 'retime'; shiftMinutes: number } | { kind: 'cancelled' };
+
+/** The schedule changes the world applies when it dates a flight (held by the airline's store). */
+export interface ScheduleChanges {
+  /** The change of flight `number` (without designator) on `date` (`YYYY-MM-DD`), if any. */
+  changeOf(number: string, date: string): FlightChange | undefined;
+}
+
 /** One flight on one date. */
 export interface DatedSegment {
   /** SegmentKey, e.g. `SEG__ZZ101_20261201`. */
@@ -185,6 +198,7 @@ export interface DatedSegment {
   flight: WorldFlight;
   /** Marketing flight number with designator, e.g. `ZZ101`. */
   flightNumber: string;
+  /** Local departure date: the scheduled date, or the day a retime moved it into. */
   departureDate: string;
   arrivalDate: string;
 }
