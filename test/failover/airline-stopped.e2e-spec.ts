@@ -100,7 +100,10 @@ describe('an airline that stops answering (process stopped, not refusing)', () =
     if (process.env.FAILOVER_DEBUG) {
       for (const h of [...shopping, ...pricing, ordering]) {
         const st = await h.query(stateQuery);
-        console.log(h.workflowId, JSON.stringify({ status: st.status, airline: st.airline, steps: st.steps, airlines: st.airlines }, null, 1));
+        console.log(
+          h.workflowId,
+          JSON.stringify({ status: st.status, airline: st.airline, steps: st.steps, airlines: st.airlines }, null, 1),
+        );
       }
       console.log(JSON.stringify(await stack.health()));
     }
@@ -109,121 +112,151 @@ describe('an airline that stops answering (process stopped, not refusing)', () =
     fs.rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 
-  it('ZZ frozen while bookings shop and price there: they confirm at YY, each trail saying why', async () => {
-    const zz = stack.airlines.ZZ;
-    const hold = (operation: string, agencyId: string, count: number) =>
-      zz.arm({ operation, mode: 'delay', count, delayMs: HOLD_MS, agencyId });
-    // First the booking that orders: its create is held at ZZ (sent, not answered) ...
-    await hold('OrderCreate', AGENCY.ordering, 1);
-    ordering = await book('ordering', AGENCY.ordering);
-    await pollUntil(() => zz.armedLeft('OrderCreate', AGENCY.ordering), (left) => left === 0, PATIENCE_MS);
-    expect((await state(ordering)).currentStep).toBe('createOrder');
-    // ... then two held in their shop at ZZ and two in their price at ZZ (ZZ chosen: PLUS is cheaper there).
-    await hold('AirShopping', AGENCY.shopping, HOLD_COUNT);
-    await hold('OfferPrice', AGENCY.pricing, HOLD_COUNT);
-    for (const name of ['shopping-1', 'shopping-2']) shopping.push(await book(name, AGENCY.shopping));
-    for (const name of ['pricing-1', 'pricing-2']) pricing.push(await book(name, AGENCY.pricing));
-    const held = async (operation: string, agencyId: string) => HOLD_COUNT - (await zz.armedLeft(operation, agencyId));
-    await pollUntil(
-      async () => [await held('AirShopping', AGENCY.shopping), await held('OfferPrice', AGENCY.pricing)],
-      ([shops, prices]) => shops! >= 2 && prices! >= 2,
-      PATIENCE_MS,
-    );
-    for (const handle of pricing) expect(await state(handle)).toMatchObject({ airline: 'ZZ', currentStep: 'price' });
+  it(
+    'ZZ frozen while bookings shop and price there: they confirm at YY, each trail saying why',
+    async () => {
+      const zz = stack.airlines.ZZ;
+      const hold = (operation: string, agencyId: string, count: number) =>
+        zz.arm({ operation, mode: 'delay', count, delayMs: HOLD_MS, agencyId });
+      // First the booking that orders: its create is held at ZZ (sent, not answered) ...
+      await hold('OrderCreate', AGENCY.ordering, 1);
+      ordering = await book('ordering', AGENCY.ordering);
+      await pollUntil(
+        () => zz.armedLeft('OrderCreate', AGENCY.ordering),
+        (left) => left === 0,
+        PATIENCE_MS,
+      );
+      expect((await state(ordering)).currentStep).toBe('createOrder');
+      // ... then two held in their shop at ZZ and two in their price at ZZ (ZZ chosen: PLUS is cheaper there).
+      await hold('AirShopping', AGENCY.shopping, HOLD_COUNT);
+      await hold('OfferPrice', AGENCY.pricing, HOLD_COUNT);
+      for (const name of ['shopping-1', 'shopping-2']) shopping.push(await book(name, AGENCY.shopping));
+      for (const name of ['pricing-1', 'pricing-2']) pricing.push(await book(name, AGENCY.pricing));
+      const held = async (operation: string, agencyId: string) =>
+        HOLD_COUNT - (await zz.armedLeft(operation, agencyId));
+      await pollUntil(
+        async () => [await held('AirShopping', AGENCY.shopping), await held('OfferPrice', AGENCY.pricing)],
+        ([shops, prices]) => shops! >= 2 && prices! >= 2,
+        PATIENCE_MS,
+      );
+      for (const handle of pricing) expect(await state(handle)).toMatchObject({ airline: 'ZZ', currentStep: 'price' });
 
-    zz.freeze();
+      zz.freeze();
 
-    for (const handle of [...shopping, ...pricing]) {
-      const { state: done } = await handle.result();
-      const { status, airline, chosenOffer, order } = done;
-      expect({ status, airline }).toEqual({ status: 'CONFIRMED', airline: 'YY' });
-      const intentAgency = pricing.includes(handle) ? AGENCY.pricing : AGENCY.shopping;
-      expect(await stack.airlines.YY.orderIds(chosenOffer!.shoppingResponseId, intentAgency)).toEqual([order!.orderId]);
-    }
+      for (const handle of [...shopping, ...pricing]) {
+        const { state: done } = await handle.result();
+        const { status, airline, chosenOffer, order } = done;
+        expect({ status, airline }).toEqual({ status: 'CONFIRMED', airline: 'YY' });
+        const intentAgency = pricing.includes(handle) ? AGENCY.pricing : AGENCY.shopping;
+        expect(await stack.airlines.YY.orderIds(chosenOffer!.shoppingResponseId, intentAgency)).toEqual([
+          order!.orderId,
+        ]);
+      }
 
-    // In their shop: ZZ left out of the choice, saying why; nothing after the shop at ZZ.
-    for (const handle of shopping) {
-      const { state: done } = await handle.result();
-      expect(trail(done)).toEqual(['shop@ZZ:failed', 'shop@YY:ok', ...AT_YY]);
-      expect(['AIRLINE_UNAVAILABLE', 'AIRLINE_TRANSIENT']).toContain(done.steps[0]!.failure);
-      expect(done.airlines).toEqual([
-        { airline: 'YY', total: { value: expect.any(String), currency: 'GBP' }, chosen: true, why: 'lowest total' },
-        { airline: 'ZZ', skipped: expect.stringMatching(/^AIRLINE_UNAVAILABLE: /) },
+      // In their shop: ZZ left out of the choice, saying why; nothing after the shop at ZZ.
+      for (const handle of shopping) {
+        const { state: done } = await handle.result();
+        expect(trail(done)).toEqual(['shop@ZZ:failed', 'shop@YY:ok', ...AT_YY]);
+        expect(['AIRLINE_UNAVAILABLE', 'AIRLINE_TRANSIENT']).toContain(done.steps[0]!.failure);
+        expect(done.airlines).toEqual([
+          { airline: 'YY', total: { value: expect.any(String), currency: 'GBP' }, chosen: true, why: 'lowest total' },
+          { airline: 'ZZ', skipped: expect.stringMatching(/^AIRLINE_UNAVAILABLE: /) },
+        ]);
+      }
+      // In their price at ZZ: the price failed once the circuit opened, and a round at YY alone says why.
+      for (const handle of pricing) {
+        const { state: done } = await handle.result();
+        expect(trail(done)).toEqual(['shop@ZZ:ok', 'shop@YY:ok', 'price@ZZ:failed', 'shop@YY:ok', ...AT_YY]);
+        const [, , price, reshop] = done.steps;
+        expect(price).toMatchObject({
+          failure: 'AIRLINE_UNAVAILABLE',
+          message: expect.stringMatching(/^ZZ: circuit open/),
+        });
+        expect(price!.attempts).toBeGreaterThanOrEqual(2);
+        expect(reshop!.reason).toBe('ZZ stopped answering before an order existed: shopping YY');
+      }
+    },
+    PATIENCE_MS * 2,
+  );
+
+  it(
+    'the booking that was ordering at ZZ does not move: it settles (SETTLING) while ZZ is stopped',
+    async () => {
+      const settling = await untilState(ordering, (s) => s.status === 'SETTLING');
+      expect(trail(settling).slice(0, 6)).toEqual([
+        'shop@ZZ:ok',
+        'shop@YY:ok',
+        'price@ZZ:ok',
+        'tokenise@ZZ:ok',
+        'repriceWithToken@ZZ:ok',
+        'createOrder@ZZ:failed',
       ]);
-    }
-    // In their price at ZZ: the price failed once the circuit opened, and a round at YY alone says why.
-    for (const handle of pricing) {
-      const { state: done } = await handle.result();
-      expect(trail(done)).toEqual(['shop@ZZ:ok', 'shop@YY:ok', 'price@ZZ:failed', 'shop@YY:ok', ...AT_YY]);
-      const [, , price, reshop] = done.steps;
-      expect(price).toMatchObject({ failure: 'AIRLINE_UNAVAILABLE', message: expect.stringMatching(/^ZZ: circuit open/) });
-      expect(price!.attempts).toBeGreaterThanOrEqual(2);
-      expect(reshop!.reason).toBe('ZZ stopped answering before an order existed: shopping YY');
-    }
-  }, PATIENCE_MS * 2);
+      expect(settling.steps[5]!.failure).toBe('ORDER_OUTCOME_UNKNOWN');
+      expect(settling.airline).toBe('ZZ');
+      expect(settling.settling!.lookupIds).toContain(settling.chosenOffer!.shoppingResponseId);
+    },
+    PATIENCE_MS,
+  );
 
-  it('the booking that was ordering at ZZ does not move: it settles (SETTLING) while ZZ is stopped', async () => {
-    const settling = await untilState(ordering, (s) => s.status === 'SETTLING');
-    expect(trail(settling).slice(0, 6)).toEqual([
-      'shop@ZZ:ok',
-      'shop@YY:ok',
-      'price@ZZ:ok',
-      'tokenise@ZZ:ok',
-      'repriceWithToken@ZZ:ok',
-      'createOrder@ZZ:failed',
-    ]);
-    expect(settling.steps[5]!.failure).toBe('ORDER_OUTCOME_UNKNOWN');
-    expect(settling.airline).toBe('ZZ');
-    expect(settling.settling!.lookupIds).toContain(settling.chosenOffer!.shoppingResponseId);
-  }, PATIENCE_MS);
+  it(
+    "ZZ's circuit is open in health and metrics; a booking started meanwhile skips ZZ without a retry",
+    async () => {
+      const health = await untilHealth((h) => h.airlines.ZZ!.circuit.state === 'open');
+      expect(health.status).toBe('ok');
+      expect(health.airlines.YY!.circuit).toEqual({ state: 'closed', consecutiveFailures: 0, opens: 0 });
+      const later = await book('later', AGENCY.later);
+      const metrics = await pollUntil(
+        () => stack.metrics(),
+        (text) => sampleSum(text, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' }) === 2,
+        PATIENCE_MS,
+      );
+      expect(sampleSum(metrics, 'ndc_saga_airline_circuit_opens_total', { airline: 'ZZ' })).toBeGreaterThanOrEqual(1);
+      expect(sampleSum(metrics, 'ndc_saga_airline_circuit_state', { airline: 'YY' })).toBe(0);
 
-  it("ZZ's circuit is open in health and metrics; a booking started meanwhile skips ZZ without a retry", async () => {
-    const health = await untilHealth((h) => h.airlines.ZZ!.circuit.state === 'open');
-    expect(health.status).toBe('ok');
-    expect(health.airlines.YY!.circuit).toEqual({ state: 'closed', consecutiveFailures: 0, opens: 0 });
-    const later = await book('later', AGENCY.later);
-    const metrics = await pollUntil(
-      () => stack.metrics(),
-      (text) => sampleSum(text, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' }) === 2,
-      PATIENCE_MS,
-    );
-    expect(sampleSum(metrics, 'ndc_saga_airline_circuit_opens_total', { airline: 'ZZ' })).toBeGreaterThanOrEqual(1);
-    expect(sampleSum(metrics, 'ndc_saga_airline_circuit_state', { airline: 'YY' })).toBe(0);
+      const { state: done } = await later.result();
+      expect({ status: done.status, airline: done.airline }).toEqual({ status: 'CONFIRMED', airline: 'YY' });
+      expect(trail(done)).toEqual(['shop@ZZ:failed', 'shop@YY:ok', ...AT_YY]);
+      // Refused by the open circuit, unsent: one attempt, no retry spent on ZZ.
+      expect(done.steps[0]).toMatchObject({
+        attempts: 1,
+        failure: 'AIRLINE_UNAVAILABLE',
+        message: expect.stringMatching(/^ZZ: circuit open after repeated failures; not called until /),
+      });
+      const refused = sampleSum(await stack.metrics(), 'ndc_saga_airline_call_duration_seconds_count', {
+        airline: 'ZZ',
+        outcome: 'circuit_open',
+      });
+      expect(refused).toBeGreaterThanOrEqual(1);
+    },
+    PATIENCE_MS * 2,
+  );
 
-    const { state: done } = await later.result();
-    expect({ status: done.status, airline: done.airline }).toEqual({ status: 'CONFIRMED', airline: 'YY' });
-    expect(trail(done)).toEqual(['shop@ZZ:failed', 'shop@YY:ok', ...AT_YY]);
-    // Refused by the open circuit, unsent: one attempt, no retry spent on ZZ.
-    expect(done.steps[0]).toMatchObject({
-      attempts: 1,
-      failure: 'AIRLINE_UNAVAILABLE',
-      message: expect.stringMatching(/^ZZ: circuit open after repeated failures; not called until /),
-    });
-    const refused = sampleSum(await stack.metrics(), 'ndc_saga_airline_call_duration_seconds_count', {
-      airline: 'ZZ',
-      outcome: 'circuit_open',
-    });
-    expect(refused).toBeGreaterThanOrEqual(1);
-  }, PATIENCE_MS * 2);
+  it(
+    'ZZ resumed: the circuit closes after its open time, and the ordering booking reads its order back, one order',
+    async () => {
+      const zz = stack.airlines.ZZ;
+      zz.thaw();
+      await zz.clearFaults();
+      const closed = await untilHealth((h) => h.airlines.ZZ!.circuit.state === 'closed');
+      expect(closed.airlines.ZZ!.circuit).toEqual({
+        state: 'closed',
+        consecutiveFailures: 0,
+        opens: expect.any(Number),
+      });
+      const { opens } = closed.airlines.ZZ!.circuit;
+      expect(opens).toBeGreaterThanOrEqual(1);
+      const metrics = await stack.metrics();
+      expect(sampleSum(metrics, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' })).toBe(0);
+      expect(sampleSum(metrics, 'ndc_saga_airline_circuit_opens_total', { airline: 'ZZ' })).toBe(opens);
 
-  it('ZZ resumed: the circuit closes after its open time, and the ordering booking reads its order back, one order', async () => {
-    const zz = stack.airlines.ZZ;
-    zz.thaw();
-    await zz.clearFaults();
-    const closed = await untilHealth((h) => h.airlines.ZZ!.circuit.state === 'closed');
-    expect(closed.airlines.ZZ!.circuit).toEqual({ state: 'closed', consecutiveFailures: 0, opens: expect.any(Number) });
-    const { opens } = closed.airlines.ZZ!.circuit;
-    expect(opens).toBeGreaterThanOrEqual(1);
-    const metrics = await stack.metrics();
-    expect(sampleSum(metrics, 'ndc_saga_airline_circuit_state', { airline: 'ZZ' })).toBe(0);
-    expect(sampleSum(metrics, 'ndc_saga_airline_circuit_opens_total', { airline: 'ZZ' })).toBe(opens);
-
-    const { state: done } = await ordering.result();
-    expect({ status: done.status, airline: done.airline }).toEqual({ status: 'CONFIRMED', airline: 'ZZ' });
-    const steps = trail(done);
-    expect(steps.filter((step) => step.startsWith('createOrder'))).toEqual(['createOrder@ZZ:failed']);
-    expect(steps.slice(6, -2).every((step) => step.startsWith('reconcileOrder@ZZ:'))).toBe(true);
-    expect(steps.slice(-2)).toEqual(['reconcileOrder@ZZ:ok', 'retrieveOrder@ZZ:ok']);
-    expect(await zz.orderIds(done.chosenOffer!.shoppingResponseId, AGENCY.ordering)).toEqual([done.order!.orderId]);
-  }, PATIENCE_MS * 2);
+      const { state: done } = await ordering.result();
+      expect({ status: done.status, airline: done.airline }).toEqual({ status: 'CONFIRMED', airline: 'ZZ' });
+      const steps = trail(done);
+      expect(steps.filter((step) => step.startsWith('createOrder'))).toEqual(['createOrder@ZZ:failed']);
+      expect(steps.slice(6, -2).every((step) => step.startsWith('reconcileOrder@ZZ:'))).toBe(true);
+      expect(steps.slice(-2)).toEqual(['reconcileOrder@ZZ:ok', 'retrieveOrder@ZZ:ok']);
+      expect(await zz.orderIds(done.chosenOffer!.shoppingResponseId, AGENCY.ordering)).toEqual([done.order!.orderId]);
+    },
+    PATIENCE_MS * 2,
+  );
 });

@@ -26,6 +26,7 @@ const LONG: ServicingConfig = {
   priceGuaranteeMs: 86_400_000,
   changeOfferTtlMs: 900_000,
   holdDeniedAgencies: [],
+  changeActionMs: 172_800_000,
 };
 
 /** `YYYY-MM-DD`: the first date at least `days` from today that falls on `weekday` (0 Sunday). */
