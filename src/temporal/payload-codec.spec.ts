@@ -1,3 +1,5 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import type { Payload } from '@temporalio/common';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { developmentPayloadKey, EncryptionCodec, ENCRYPTED_ENCODING, loadPayloadKey } from './payload-codec';
@@ -50,6 +52,66 @@ describe('EncryptionCodec', () => {
     const data = Buffer.from(sealed!.data!);
     data[20] = data[20]! ^ 1;
     await expect(new EncryptionCodec(KEY).decode([{ ...sealed!, data }])).rejects.toThrow();
+  });
+});
+
+describe('EncryptionCodec frames', () => {
+  /** Seals `clear` bytes as the codec does (IV, ciphertext, tag) under KEY. */
+  function seal(codec: EncryptionCodec, clear: Buffer): Payload {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', KEY, iv);
+    const data = Buffer.concat([iv, cipher.update(clear), cipher.final(), cipher.getAuthTag()]);
+    return {
+      metadata: { encoding: Buffer.from(ENCRYPTED_ENCODING), 'encryption-key-id': Buffer.from(codec.keyId) },
+      data,
+    };
+  }
+  /** The clear bytes of a sealed payload. */
+  function open(sealed: Payload): Buffer {
+    const bytes = Buffer.from(sealed.data!);
+    const decipher = createDecipheriv('aes-256-gcm', KEY, bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    return Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]);
+  }
+
+  it('compresses a large payload inside the encryption, leaves a small one framed as is', async () => {
+    const codec = new EncryptionCodec(KEY);
+    const large = defaultPayloadConverter.toPayload({
+      offers: Array.from({ length: 40 }, (_, i) => ({ id: `OF-${i}`, price: '129.00' })),
+    });
+    const small = { metadata: { encoding: Buffer.from('binary/null') }, data: new Uint8Array() };
+    const [a, b] = await codec.encode([large, small]);
+    expect(open(a!)[0]).toBe(2);
+    expect(a!.data!.length).toBeLessThan(large.data!.length / 2);
+    expect(open(b!)[0]).toBe(1);
+    const decoded = await codec.decode([a!, b!]);
+    expect(decoded.map((p) => defaultPayloadConverter.fromPayload(p))).toEqual([
+      defaultPayloadConverter.fromPayload(large),
+      undefined,
+    ]);
+  });
+
+  it('still reads payloads written before the binary frames (JSON with base64 fields)', async () => {
+    const codec = new EncryptionCodec(KEY);
+    const clear = defaultPayloadConverter.toPayload(intentLike);
+    const legacy = JSON.stringify({
+      m: { encoding: Buffer.from(clear.metadata!.encoding!).toString('base64') },
+      d: Buffer.from(clear.data!).toString('base64'),
+    });
+    const [opened] = await codec.decode([seal(codec, Buffer.from(legacy))]);
+    expect(defaultPayloadConverter.fromPayload(opened!)).toEqual(intentLike);
+  });
+
+  it('refuses an unknown frame, a frame cut short, and a compressed one inflating past 4 MiB', async () => {
+    const codec = new EncryptionCodec(KEY);
+    await expect(codec.decode([seal(codec, Buffer.of(9, 0))])).rejects.toThrow(
+      'encrypted payload of an unknown frame 9',
+    );
+    await expect(codec.decode([seal(codec, Buffer.of(1, 1, 0, 200))])).rejects.toThrow('encrypted payload cut short');
+    const bomb = Buffer.concat([Buffer.of(2), deflateRawSync(Buffer.alloc(5 * 1024 * 1024))]);
+    await expect(codec.decode([seal(codec, bomb)])).rejects.toThrow(
+      'encrypted payload does not inflate (corrupt, or larger than 4 MiB)',
+    );
   });
 });
 

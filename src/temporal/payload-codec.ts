@@ -2,9 +2,12 @@
  * AES-256-GCM payload codec: every payload the worker and the clients write to Temporal
  * (workflow arguments such as the intent with its card, activity inputs and results, signals,
  * query results, memos) is encrypted before it leaves the process, so card data never appears
- * in clear in histories. Search attributes are not payloads of this kind and stay readable.
+ * in clear in histories. Search attributes are not payloads of this kind and stay readable. Inside
+ * the encryption a payload is framed in binary and compressed when that makes it smaller (histories
+ * of bookings open for months stay small); payloads written before that still decode.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Payload, PayloadCodec } from '@temporalio/common';
 
 /** `encoding` metadata of an encrypted payload. */
@@ -48,17 +51,83 @@ export function loadPayloadKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   return key;
 }
 
-/** Serialises a payload (metadata + data) to bytes: JSON with base64 fields. */
-function payloadToBytes(payload: Payload): Uint8Array {
-  const metadata: Record<string, string> = {};
-  for (const [name, value] of Object.entries(payload.metadata ?? {})) {
-    if (value !== null && value !== undefined) metadata[name] = Buffer.from(value).toString('base64');
+/**
+ * How the clear bytes inside the encryption frame a payload: its first byte. `RAW` and `DEFLATED`
+ * are {@link packPayload}'s binary form, as is or compressed (raw DEFLATE) when that is smaller;
+ * payloads written before them are JSON with base64 fields (first byte `{`) and still read.
+ */
+const FRAME = { RAW: 1, DEFLATED: 2, LEGACY_JSON: 0x7b } as const;
+/** Payloads shorter than this are not worth compressing. */
+const DEFLATE_FROM_BYTES = 128;
+/** What a compressed payload may inflate to (Temporal refuses payloads of 2 MB and more). */
+const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+
+/** A payload (metadata + data) as the clear bytes to encrypt: framed, compressed when smaller. */
+function payloadToBytes(payload: Payload): Buffer {
+  const packed = packPayload(payload);
+  if (packed.length >= DEFLATE_FROM_BYTES) {
+    const deflated = deflateRawSync(packed);
+    if (deflated.length < packed.length) return Buffer.concat([Buffer.of(FRAME.DEFLATED), deflated]);
   }
-  const data = payload.data !== null && payload.data !== undefined ? Buffer.from(payload.data).toString('base64') : '';
-  return textEncoder.encode(JSON.stringify({ m: metadata, d: data }));
+  return Buffer.concat([Buffer.of(FRAME.RAW), packed]);
 }
 
-function payloadFromBytes(bytes: Uint8Array): Payload {
+function payloadFromBytes(bytes: Buffer): Payload {
+  switch (bytes[0]) {
+    case FRAME.RAW:
+      return unpackPayload(bytes.subarray(1));
+    case FRAME.DEFLATED:
+      return unpackPayload(inflate(bytes.subarray(1)));
+    case FRAME.LEGACY_JSON:
+      return legacyPayload(bytes);
+    default:
+      throw new Error(`encrypted payload of an unknown frame ${bytes[0]}`);
+  }
+}
+
+function inflate(bytes: Buffer): Buffer {
+  try {
+    return inflateRawSync(bytes, { maxOutputLength: MAX_PAYLOAD_BYTES });
+  } catch (error) {
+    throw new Error('encrypted payload does not inflate (corrupt, or larger than 4 MiB)', { cause: error });
+  }
+}
+
+/** Metadata entries (count: 1 byte; each: name length 2 bytes, name, value length 4 bytes, value), then the data. */
+function packPayload(payload: Payload): Buffer {
+  const entries = Object.entries(payload.metadata ?? {}).filter(
+    (entry): entry is [string, Uint8Array] => entry[1] !== null && entry[1] !== undefined,
+  );
+  if (entries.length > 255) throw new Error('payload with more than 255 metadata entries');
+  const parts: Buffer[] = [Buffer.of(entries.length)];
+  for (const [name, value] of entries) {
+    const key = Buffer.from(name, 'utf8');
+    const lengths = Buffer.alloc(6);
+    lengths.writeUInt16BE(key.length, 0);
+    lengths.writeUInt32BE(value.length, 2);
+    parts.push(lengths.subarray(0, 2), key, lengths.subarray(2), Buffer.from(value));
+  }
+  parts.push(Buffer.from(payload.data ?? new Uint8Array()));
+  return Buffer.concat(parts);
+}
+
+function unpackPayload(bytes: Buffer): Payload {
+  const metadata: Record<string, Uint8Array> = {};
+  let at = 1;
+  const take = (length: number): Buffer => {
+    if (at + length > bytes.length) throw new Error('encrypted payload cut short');
+    at += length;
+    return bytes.subarray(at - length, at);
+  };
+  for (let n = bytes[0] ?? 0; n > 0; n -= 1) {
+    const name = take(take(2).readUInt16BE(0)).toString('utf8');
+    metadata[name] = new Uint8Array(take(take(4).readUInt32BE(0)));
+  }
+  return { metadata, data: new Uint8Array(bytes.subarray(at)) };
+}
+
+/** A payload written before the binary frames: JSON with base64 metadata and data. */
+function legacyPayload(bytes: Uint8Array): Payload {
   const parsed = JSON.parse(textDecoder.decode(bytes)) as { m: Record<string, string>; d: string };
   const metadata: Record<string, Uint8Array> = {};
   for (const [name, value] of Object.entries(parsed.m)) metadata[name] = new Uint8Array(Buffer.from(value, 'base64'));
