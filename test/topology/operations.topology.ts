@@ -140,8 +140,6 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
         AIRLINE_BASE_URL: airlineUrl,
         PAYLOAD_ENCRYPTION_KEY: secrets.PAYLOAD_ENCRYPTION_KEY,
         API_KEYS_FILE: keysFile,
-        // Bookings close at CONFIRMED: the workflow's RunWorkflow span ends and is exported.
-        BOOKING_CANCEL_WINDOW_MS: '0',
       },
       LOG_DIR,
     );
@@ -183,7 +181,7 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
     return body.id;
   }
 
-  async function outcome(id: string): Promise<BookingView> {
+  async function outcome(id: string, done: (status: string) => boolean = (status) => FINAL.has(status)) {
     return pollUntil(
       `booking ${id} final`,
       async () => {
@@ -194,7 +192,7 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
         if (response.status !== 200) throw new Error(`HTTP ${response.status} ${await response.text()}`);
         return (await response.json()) as BookingView;
       },
-      (v) => FINAL.has(v.status),
+      (v) => done(v.status),
       { intervalMs: 500, failed: running },
     );
   }
@@ -215,9 +213,18 @@ describe('operations topology: alerts in a real Prometheus, traces in a real Jae
     for (const id of ids) views.push(await outcome(id));
     expect(views.map((v) => [v.id, v.status])).toEqual(ids.map((id) => [id, 'CONFIRMED']));
     confirmedId = ids[0]!;
+    // A booking's run stays open until its flight has departed (servicing), and the worker exports
+    // its RunWorkflow span when the run ends: cancelling the booking ends it now.
+    const cancel = await fetch(`${apiUrl}/bookings/${encodeURIComponent(confirmedId)}/cancel`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(cancel.status).toBe(202);
+    expect((await outcome(confirmedId, (status) => status === 'CANCELLED')).status).toBe('CANCELLED');
 
     // The API's StartWorkflow span names the workflow id; its trace is complete once the worker has
-    // exported RunWorkflow (at the workflow's end) and the airline a server span per NDC call.
+    // exported RunWorkflow (at the run's end: the cancel above) and the airline a server span per NDC call.
     const trace = await pollUntil(
       `the trace of ${confirmedId} in Jaeger`,
       async () => {
