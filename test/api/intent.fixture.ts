@@ -10,6 +10,15 @@ export const DEBIT_CARD = '4000056655665556';
 /** CVV used by every test intent (scanned for by the leak check). */
 export const TEST_CVV = '737';
 
+/**
+ * A CVV as a leak in log lines would show it: not inside a longer run of hex digits (ids), nor
+ * after `.` or `:` (a timestamp's milliseconds, `"durationMs":737`), where the same digits turn up
+ * by chance.
+ */
+export function cvvLeak(cvv: string): RegExp {
+  return new RegExp(`(^|[^0-9a-f.:])${cvv}([^0-9a-f]|$)`, 'im');
+}
+
 /** `YYYY-MM-DD`, `days` after `from` (UTC). */
 export function addDays(from: Date, days: number): string {
   const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));
