@@ -18,20 +18,24 @@
  * - the database: the SQLite file (with its -wal, -shm, -journal) over its size before the first
  *   booking, per open booking, and the same by table (dbstat on a copy);
  * - the worker's RSS, V8 heap and cached workflows (its `maxCachedWorkflows`);
- * - server + worker CPU over a quiet interval of OPEN_BENCH_QUIET_S (default 60) s, per open
- *   booking per hour, with the workflow and activity tasks the server saw meanwhile (scheduled
- *   order reads among them).
+ * - server + worker CPU over a quiet interval of OPEN_BENCH_QUIET_S (default 60) s, with the
+ *   workflow and activity tasks the server saw meanwhile (scheduled order reads among them).
+ *   The same interval is measured once before the first booking, with none open: what the dev
+ *   server and the worker spend whatever the number of bookings.
  *
  * Then the three figures: `database per open booking` (largest size, target <= 50 KB), `worker
  * memory at <largest> / at <smallest>` (target <= 1.2) and `idle CPU per open booking per hour`
- * (largest size, target < 1 ms); the history of a booking by event type; and what the scheduled
+ * (largest size, above the interval with none open, target < 1 ms); the history of a booking by
+ * event type; and what the scheduled
  * order reads cost (the product reads every order every 24 h, every 6 h within 7 days of departure,
  * so none falls in the interval): OPEN_BENCH_READ_SAMPLE (default 50; 0 skips) more bookings read
  * their order every OPEN_BENCH_READ_EVERY_MS (default 15000) ms during one more interval; CPU per
  * read above idle, and at the product's schedule per open booking per hour.
  *
- * Levers: OPEN_BENCH_MAX_CACHED (the worker's maxCachedWorkflows; unset: the SDK's default, from
- * the heap limit), OPEN_BENCH_RPS (default 1000: the airline's rate limit in the worker, so that
+ * Levers: OPEN_BENCH_MAX_CACHED (the worker's maxCachedWorkflows, WORKER_MAX_CACHED_WORKFLOWS in
+ * the product; default 400, below the smallest size, so that both sizes run with a full cache and
+ * the ratio shows whether memory grows with the open bookings or stays bounded by the cache;
+ * `default`: the SDK's, from the heap limit), OPEN_BENCH_RPS (default 1000: the airline's rate limit in the worker, so that
  * opening is bound by CPU; the reads take 0.1 of it). 1 KB = 1024 bytes.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -89,6 +93,9 @@ const HOUR_MS = 3_600_000;
 const FIRST_DAY = 60;
 const SPREAD_DAYS = 241;
 
+/** The worker's workflow cache unless OPEN_BENCH_MAX_CACHED says otherwise (the file's comment). */
+const DEFAULT_MAX_CACHED = 400;
+
 /** The settings of a run, from the environment (see the file's comment). */
 interface OpenSettings {
   sizes: number[];
@@ -106,7 +113,7 @@ function settings(): OpenSettings {
   const sizes = (raw === '' ? '500,5000' : raw).split(',').map((s) => Number(s.trim()));
   if (sizes.some((n, i) => !Number.isInteger(n) || n < 1 || (i > 0 && n <= sizes[i - 1]!)))
     throw new Error(`OPEN_BENCH_SIZES: expected ascending whole numbers >= 1 such as 500,5000, got "${raw}"`);
-  const cached = process.env.OPEN_BENCH_MAX_CACHED;
+  const cached = process.env.OPEN_BENCH_MAX_CACHED ?? '';
   return {
     sizes,
     concurrency: envInt('OPEN_BENCH_CONCURRENCY', 20),
@@ -115,7 +122,7 @@ function settings(): OpenSettings {
     readSample: envInt('OPEN_BENCH_READ_SAMPLE', 50, 0),
     readEveryMs: envInt('OPEN_BENCH_READ_EVERY_MS', 15_000),
     rps: envInt('OPEN_BENCH_RPS', 1000),
-    ...(cached !== undefined && cached !== '' ? { maxCached: envInt('OPEN_BENCH_MAX_CACHED', 0, 0) } : {}),
+    ...(cached === 'default' ? {} : { maxCached: envInt('OPEN_BENCH_MAX_CACHED', DEFAULT_MAX_CACHED, 2) }),
   };
 }
 
@@ -368,9 +375,8 @@ async function quietInterval(stack: Stack, seconds: number): Promise<Quiet> {
   };
 }
 
-/** Server + worker CPU of `quiet` per open booking per hour, ms. */
-const perBookingHour = (quiet: Quiet, open: number) =>
-  ((quiet.serverMs + quiet.workerMs) / open) * (3600 / quiet.seconds);
+/** Server + worker CPU of `quiet`, per hour, ms. */
+const perHour = (quiet: Quiet) => ((quiet.serverMs + quiet.workerMs) * 3600) / quiet.seconds;
 
 /** Bytes per table of a copy of the database (indexes with their table, the FTS tables of visibility as one). */
 function dbTables(stack: Stack): Map<string, number> {
@@ -447,11 +453,16 @@ function report(at: AtSize, base: Snapshot, baseTables: Map<string, number>): vo
   out(
     `at ${at.open}: worker RSS ${(end.worker.rss / MB).toFixed(0)} MB, V8 heap ${(end.worker.heapUsed / MB).toFixed(0)} MB, ${end.cache.cached} workflows cached (maxCachedWorkflows ${end.cache.max}); server RSS ${end.serverRssMb.toFixed(0)} MB`,
   );
-  const q = at.quiet;
+  reportQuiet(at.open, at.quiet);
+}
+
+/** The line of a quiet interval with `open` bookings open. */
+function reportQuiet(open: number, q: Quiet): void {
+  const each = open === 0 ? '' : `, ${(perHour(q) / open).toFixed(2)} ms per open booking all in`;
   out(
-    `at ${at.open}: quiet ${q.seconds.toFixed(1)} s: CPU server ${q.serverMs.toFixed(0)} ms, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms; ` +
+    `at ${open}: quiet ${q.seconds.toFixed(1)} s: CPU server ${q.serverMs.toFixed(0)} ms, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms; ` +
       `meanwhile the server completed ${q.workflowTasks} workflow tasks and ${q.activityTasks} activity tasks (scheduled order reads among them) and took ${q.polls} task polls; ` +
-      `server + worker ${perBookingHour(q, at.open).toFixed(2)} ms per open booking per hour (load average ${loadAvg()})`,
+      `server + worker ${perHour(q).toFixed(0)} ms per hour${each} (load average ${loadAvg()})`,
   );
 }
 
@@ -569,25 +580,29 @@ async function readsBetween(client: Client, ids: string[], from: number, to: num
 
 // ------------------------------------------------------------------ the run
 
-/** The three figures, from the smallest and the largest size. */
-function summary(first: AtSize, last: AtSize, base: Snapshot): void {
+/**
+ * The three figures, from the smallest and the largest size; idle CPU above `none` (the same
+ * interval before the first booking).
+ */
+function summary(sizes: AtSize[], none: Quiet, base: Snapshot): void {
+  const first = sizes[0]!;
+  const last = sizes[sizes.length - 1]!;
   const perBookingKb = (last.quiet.end.dbBytes - base.dbBytes) / last.open / KB;
   out(
     `database per open booking = ${perBookingKb.toFixed(1)} KB (target <= 50 KB; at ${last.open}, dev server, SQLite)`,
   );
   const memory = last.quiet.end.worker.rss / first.quiet.end.worker.rss;
-  out(`worker memory at ${last.open} / at ${first.open} = ${memory.toFixed(2)} (target <= 1.2)`);
-  const idle = perBookingHour(last.quiet, last.open);
-  out(`idle CPU per open booking per hour = ${idle.toFixed(2)} ms (target < 1 ms; server + worker at ${last.open})`);
-  if (last.open > first.open) {
-    // CPU per hour = fixed + slope * open bookings, through the two points.
-    const perHour = (at: AtSize) => perBookingHour(at.quiet, at.open) * at.open;
-    const slope = (perHour(last) - perHour(first)) / (last.open - first.open);
-    out(
-      `idle CPU per hour: ${perHour(first).toFixed(0)} ms at ${first.open}, ${perHour(last).toFixed(0)} ms at ${last.open}: ` +
-        `about ${(perHour(first) - slope * first.open).toFixed(0)} ms whatever the number, plus ${slope.toFixed(3)} ms per open booking`,
-    );
-  }
+  out(
+    `worker memory at ${last.open} / at ${first.open} = ${memory.toFixed(2)} (target <= 1.2; maxCachedWorkflows ${last.quiet.end.cache.max})`,
+  );
+  const idle = (perHour(last.quiet) - perHour(none)) / last.open;
+  out(
+    `idle CPU per open booking per hour = ${idle.toFixed(2)} ms (target < 1 ms; server + worker at ${last.open} above the same with none open)`,
+  );
+  const hours = [['none', none] as const, ...sizes.map((at) => [String(at.open), at.quiet] as const)];
+  out(
+    `idle CPU per hour, server + worker: ${hours.map(([open, q]) => `${perHour(q).toFixed(0)} ms with ${open} open`).join(', ')}`,
+  );
 }
 
 export async function run(): Promise<void> {
@@ -600,11 +615,13 @@ export async function run(): Promise<void> {
     await settle(stack, s.settleS);
     const base = await snapshot(stack);
     const baseTables = dbTables(stack);
+    const none = await quietInterval(stack, s.quietS);
     out(
       `Temporal dev server (${stack.server.address}, pid ${stack.server.pid}) persisting to SQLite; sizes ${s.sizes.join(', ')}, ` +
-        `concurrency ${s.concurrency}, quiet ${s.quietS} s, worker maxCachedWorkflows ${base.cache.max}${s.maxCached === undefined ? ' (the default)' : ''}; ` +
+        `concurrency ${s.concurrency}, quiet ${s.quietS} s, worker maxCachedWorkflows ${base.cache.max}${s.maxCached === undefined ? " (the SDK's default)" : ''}; ` +
         `before the first booking: database ${(base.dbBytes / MB).toFixed(1)} MB, worker RSS ${(base.worker.rss / MB).toFixed(0)} MB; load average ${loadAvg()}`,
     );
+    reportQuiet(0, none);
     const sizes: AtSize[] = [];
     let sample: string[] = [];
     for (const size of s.sizes) {
@@ -613,7 +630,7 @@ export async function run(): Promise<void> {
       if (sample.length === 0) sample = at.ids.slice(0, 10);
       sizes.push(at);
     }
-    summary(sizes[0]!, sizes[sizes.length - 1]!, base);
+    summary(sizes, none, base);
     await historyProfile(stack.client, sample);
     if (s.readSample > 0) await measureReads(stack, s, { idle: sizes[sizes.length - 1]!.quiet, open: largest, all });
   } finally {

@@ -129,6 +129,9 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
           `open: {6}opened ${opened} bookings \\(${open} open\\) in \\d+\\.\\d s = \\d+\\.\\d\\d bookings/s at concurrency 20; CPU per booking opened: server \\d+\\.\\d ms`,
         ),
       );
+    expect(stdout).toMatch(
+      /open: {6}at 0: quiet \d+\.\d s: CPU server \d+ ms, .* server \+ worker \d+ ms per hour \(load/,
+    );
     for (const open of [2, 4]) {
       expect(stdout).toMatch(
         new RegExp(`open: {6}at ${open}: database \\d+\\.\\d MB, .* KB per open booking; by table: history_node `),
@@ -145,9 +148,14 @@ describe('benchmarks (smoke run, tiny sizes)', () => {
     expect(stdout).toMatch(
       /open: {6}database per open booking = \d+\.\d KB \(target <= 50 KB; at 4, dev server, SQLite\)/,
     );
-    expect(stdout).toMatch(/open: {6}worker memory at 4 \/ at 2 = \d+\.\d\d \(target <= 1\.2\)/);
     expect(stdout).toMatch(
-      /open: {6}idle CPU per open booking per hour = \d+\.\d\d ms \(target < 1 ms; server \+ worker at 4\)/,
+      /open: {6}worker memory at 4 \/ at 2 = \d+\.\d\d \(target <= 1\.2; maxCachedWorkflows 400\)/,
+    );
+    expect(stdout).toMatch(
+      /open: {6}idle CPU per open booking per hour = -?\d+\.\d\d ms \(target < 1 ms; server \+ worker at 4 above the same with none open\)/,
+    );
+    expect(stdout).toMatch(
+      /open: {6}idle CPU per hour, server \+ worker: \d+ ms with none open, \d+ ms with 2 open, \d+ ms with 4 open/,
     );
     expect(stdout).toMatch(
       /open: {6}history of an open booking \(mean of 2\): \d+\.\d events, \d+\.\d KB encoded; largest: /,
