@@ -47,11 +47,8 @@ export async function changeTrip(
     responseId: offer.responseId,
     offerItems: offer.offerItems,
   };
-  const change: OrderChange = {
-    kind: 'acceptOffers',
-    offers: [accepted],
-    ...(await paymentOf(booking, offer.difference, args.card)),
-  };
+  const paying = await paymentOf(booking, offer.difference, args.card);
+  const change: OrderChange = { kind: 'acceptOffers', offers: [accepted], ...paying };
   return changeConfirmedOrder(
     booking,
     afterSale,
@@ -62,7 +59,7 @@ export async function changeTrip(
       kind: 'trip',
       ...(before.flights !== undefined ? { from: before.flights } : {}),
       ...(order.flights !== undefined ? { to: order.flights } : {}),
-      difference: offer.difference,
+      difference: paying.payment?.amount ?? offer.difference,
       penalty: offer.penalty,
     }),
   );
@@ -99,18 +96,15 @@ export async function addServices(booking: Booking, afterSale: AfterSale, ctx: N
   };
   if (compare(amount.value, '0') > 0 && args.card === undefined)
     throw refusal('CARD_REQUIRED', `payment.card: ${amount.value} ${currency} is due for these services`);
-  const change: OrderChange = {
-    kind: 'acceptOffers',
-    offers: aLaCarteOffers(picked),
-    ...(await paymentOf(booking, amount, args.card)),
-  };
+  const paying = await paymentOf(booking, amount, args.card);
+  const change: OrderChange = { kind: 'acceptOffers', offers: aLaCarteOffers(picked), ...paying };
   return changeConfirmedOrder(
     booking,
     afterSale,
     ctx,
     change,
     (read) => servicesAdded(read, before),
-    () => ({ kind: 'services', difference: amount }),
+    () => ({ kind: 'services', difference: paying.payment?.amount ?? amount }),
   );
 }
 

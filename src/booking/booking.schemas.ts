@@ -394,7 +394,9 @@ export const bookingStateSchema = z.object({
         by: z.enum(['agency', 'policy', 'airline']).optional().meta({ description: 'Who settled an airline change' }),
         from: z.array(orderFlightSchema).optional(),
         to: z.array(orderFlightSchema).optional(),
-        difference: money.optional().meta({ description: 'Positive: charged; negative: refunded' }),
+        difference: money
+          .optional()
+          .meta({ description: "Positive: charged, the airline's servicing card fee included; negative: refunded" }),
         penalty: money.optional(),
         passengers: z.array(z.number().int()).optional().meta({ description: 'Travellers removed' }),
         total: money.optional().meta({ description: "The order's total after the change" }),

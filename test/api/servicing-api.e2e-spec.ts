@@ -169,11 +169,13 @@ describe('servicing through the API, the worker and its workflows (airline activ
         kind: 'trip',
         from: [FLIGHT],
         to: OFFER.flights,
-        difference: OFFER.difference,
+        // What the card was charged: the offer's 16.98 plus the profile's 2 % servicing card fee.
+        difference: GBP('17.32'),
         penalty: OFFER.penalty,
         total: OFFER.total,
       },
     ]);
+    expect(mocks.changeOrder.mock.calls[0]![0].change).toMatchObject({ payment: { amount: GBP('17.32') } });
     expect([again.status, again.body.changes]).toEqual([200, first.body.changes]);
     expect(mocks.changeOrder).toHaveBeenCalledTimes(1);
     expect(first.text).not.toContain(CREDIT_CARD);
