@@ -10,7 +10,7 @@ import { ActivityFailure, log } from '@temporalio/workflow';
 import type { NdcContext, OrderChange, OrderSummary } from '../activities/booking.activities.types';
 import type { AirlineRoute, BookingState } from '../src/booking/booking.model';
 import type { AirlineChangeAnswer, AirlineChangeNotice } from '../src/booking/servicing.model';
-import { changeConfirmedOrder, refusal } from './booking.order-changes';
+import { changeConfirmedOrder, holdExpired, refusal } from './booking.order-changes';
 import { changeTrip } from './booking.requests';
 import { airlineChangeOf, policyAccepts, type AirlineChangeKind } from './booking/airline-change.decisions';
 import { cancelConfirmed } from './booking/cancel';
@@ -46,6 +46,10 @@ async function takeNotice(booking: Booking, afterSale: AfterSale, notice: Airlin
       return false;
     }
     afterSale.lastSequence = notice.sequence;
+  }
+  if (booking.trail.state.status === 'HELD' && notice.order.status !== 'OK') {
+    holdExpired(booking, afterSale, notice.order);
+    return true;
   }
   const change = airlineChangeOf(afterSale.order, notice.order);
   if (change.kind === 'none') return false;

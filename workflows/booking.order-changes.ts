@@ -100,6 +100,17 @@ export async function paymentOf(
   return { payment: { tokenId: token.id, amount: due } };
 }
 
+/**
+ * A held order the airline ended unpaid (at its payment deadline, or cancelled while held): the
+ * booking shows the order and ends `EXPIRED`, its payment `expired`.
+ */
+export function holdExpired({ trail }: Booking, afterSale: AfterSale, order: OrderSummary): void {
+  afterSale.order = order;
+  showOrder(trail.state, order);
+  trail.state.payment = { ...trail.state.payment!, status: 'expired' };
+  trail.finish('EXPIRED');
+}
+
 /** The running servicing action's amount (positive: charged), for the Temporal UI and the booking's reads. */
 export function showAmount({ trail }: Booking, amount: { value: string; currency: string }): void {
   if (trail.state.servicing !== undefined) trail.state.servicing.amount = amount;

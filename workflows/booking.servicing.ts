@@ -30,7 +30,7 @@ import {
   readForChanges,
   takeNotices,
 } from './booking.airline-changes';
-import { refusal } from './booking.order-changes';
+import { holdExpired, refusal } from './booking.order-changes';
 import { addServices, changeTrip, pay, removePassengers, servicesOnSale } from './booking.requests';
 import { cancelConfirmed } from './booking/cancel';
 import {
@@ -202,13 +202,11 @@ async function holdDeadline(booking: Booking, afterSale: AfterSale): Promise<boo
     afterSale.holdChecks += 1;
     return false;
   }
-  afterSale.order = read;
   if (read.status !== 'OK') {
-    showOrder(state, read);
-    state.payment = { ...state.payment!, status: 'expired' };
-    trail.finish('EXPIRED');
+    holdExpired(booking, afterSale, read);
     return true;
   }
+  afterSale.order = read;
   showOrder(state, read);
   if (orderPaid(read)) trail.setStatus('CONFIRMED');
   else afterSale.holdChecks += 1;

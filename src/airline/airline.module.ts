@@ -39,7 +39,7 @@ import { RetailController } from './http/retail.controller';
 import { RETAIL_OPERATION_NAMES, type RetailDomain, releaseLapsed } from './http/retail.operations';
 import { OrdersService } from './orders/orders.service';
 import { DeadlineJob } from './servicing/deadline-job';
-import { HoldExpiry } from './servicing/hold-expiry';
+import { HoldExpiry, type ExpiryNotices } from './servicing/hold-expiry';
 import { OrderBook } from './servicing/order-book';
 import { OrderChangeService } from './servicing/order-change.service';
 import { OrderExtras } from './servicing/order-extras';
@@ -132,9 +132,9 @@ export function airlineServices(
   });
   const extras = new ExtrasService(world, store.responses, store.seats, clock, config.seatLockMs);
   const book = new OrderBook(store, world, config.portalUrl);
-  const holds = new HoldExpiry(store, book, clock);
+  const { notices, ...airlineChanges } = airlineChangeJobs(config, store, world, book, clock);
+  const holds = new HoldExpiry(store, book, clock, notices);
   const holdJob = holdExpiryJob(authentication, holds, clock);
-  const airlineChanges = airlineChangeJobs(config, store, world, book, clock);
   const orderExtras = new OrderExtras(world, extras, store.responses, store.seats, book, clock);
   const changes = new OrderChangeService(world, store, book, store.tokens, clock, {
     authentication,
@@ -169,7 +169,8 @@ export function airlineServices(
 
 /**
  * The changes the airline makes (docs/airline-service.md, "Schedule changes"): the simulator, the
- * job applying its default at each deadline, and the job pushing OrderChangeNotif.
+ * job applying its default at each deadline, and the job pushing OrderChangeNotif (with the
+ * outbox, for held orders that expire).
  */
 function airlineChangeJobs(
   config: AirlineConfig,
@@ -177,7 +178,7 @@ function airlineChangeJobs(
   world: World,
   book: OrderBook,
   clock: AirlineClock,
-): Pick<AirlineServices, 'scheduleChanges' | 'changeJob' | 'pushJob'> {
+): Pick<AirlineServices, 'scheduleChanges' | 'changeJob' | 'pushJob'> & { notices: ExpiryNotices } {
   const logger = new NestLogger('AirlineChanges');
   const onError = (what: string) => (error: unknown) =>
     logger.error(`${what} failed: ${String(error)}`, (error as Error)?.stack);
@@ -210,7 +211,7 @@ function airlineChangeJobs(
       pushNow();
     },
   });
-  return { scheduleChanges, changeJob, pushJob };
+  return { scheduleChanges, changeJob, pushJob, notices: { queue: outbox, pushNow } };
 }
 
 /** The job expiring held orders: 3-D Secure holds first, then orders past their payment time limit. */

@@ -5,7 +5,7 @@
  * airline pushes an OrderChangeNotif (SOAP 1.1, its Basic credential) to a receiver in this test,
  * retried after a 500, once per order version; the seller accepts (OrderChangeRQ), rebooks with
  * the fee waived or cancels with a full refund; nobody answers: the airline's default, also after
- * a restart. Every message is checked against the XSD of its root.
+ * a restart. A hold not paid in time is cancelled and pushed too. Every message is checked against the XSD of its root.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -334,6 +334,20 @@ describe('airline schedule changes', () => {
     expect(gone!.amendments[0]!.remarks[0]).toContain(`the order is cancelled and ${paid.value} GBP refunded`);
     expect(store.getOrder(cancelled.booked.orderId)?.cancellation).toMatchObject({ fee: money('0.00'), refund: paid });
     expect(outcome(await s.c.retrieve(cancelled.booked.orderId))).toBe('success');
+  });
+
+  it('a hold not paid by its payment time limit: the airline cancels it and pushes the cancel, once', async () => {
+    const date = inDays((day += 3));
+    const held = await s.book({ date, card: 'hold' });
+    const due = held.view.orders[0].paymentTimeLimit!;
+    clock.offsetMs = Date.parse(due) - Date.now() + 60_000;
+    airline.app.get<AirlineServices>(RETAIL_DOMAIN).holdJob.wakeBy(clock.now().toISOString());
+    const [gone] = await receiver.waitFor(held.orderId, 1);
+    expect(gone).toMatchObject({ sequenceNumber: 2, amendments: [{ actionType: 'Cancel' }] });
+    expect(gone!.order.statusCode).toBe('XX');
+    expect(gone!.amendments[0]!.remarks).toEqual([`Not paid by the payment time limit ${due}: the order is cancelled`]);
+    expect(store.getOrder(held.orderId)?.status).toBe('expired');
+    expect(store.notifications.ofOrder(held.orderId).map((n) => n.version)).toEqual([2]);
   });
 
   it('refuses a bad body naming the field, an unknown flight, and a caller without the credentials', async () => {

@@ -10,6 +10,7 @@ import type { OrderSummary } from '../../activities/booking.activities.types';
 import type { BookingWorkflowOptions } from '../../src/booking/booking.model';
 import type { ChangeOfferFound } from '../../src/booking/servicing.model';
 import {
+  airlineChangeSignal,
   changeOffersUpdate,
   changeTripUpdate,
   payBookingUpdate,
@@ -200,6 +201,40 @@ describe('booking servicing (time-skipping test server)', () => {
     expect(mocks.createOrder.mock.calls[0]![0].tokenId).toBeUndefined();
     const mine = sentEvents.filter((e) => (e.event.data as { bookingId: string }).bookingId === handle.workflowId);
     expect(mine.map((e) => e.event.type)).toEqual(['booking.held', 'booking.payment_due', 'booking.expired']);
+  });
+
+  it("the airline's notice that it cancelled an unpaid hold: EXPIRED at once, not an airline change", async () => {
+    const dueBy = new Date((await bookings.env.currentTimeMs()) + 3 * DAY_MS).toISOString();
+    const held: OrderSummary = { ...CONFIRMED_ORDER, payment: { status: 'due', dueBy } };
+    mocks.createOrder.mockImplementation(async () => ({ order: held, attempt: attempt() }));
+    mocks.retrieveOrder.mockImplementation(async () => ({
+      order: held,
+      orderViewXml: '<OrderViewRS/>',
+      attempt: attempt(),
+    }));
+    const { card: _card, ...payment } = { ...oneWayIntent().payment, hold: true as const };
+    const handle = await start({ ...oneWayIntent(), payment }, SERVICING);
+    await pollUntil(
+      () => handle.query(stateQuery),
+      (s) => s.status === 'HELD',
+    );
+    const cancelled: OrderSummary = { ...held, status: 'CANCELLED' };
+    await handle.signal(airlineChangeSignal, {
+      detectedBy: 'notification',
+      order: cancelled,
+      sequence: 2,
+      reason: 'Unpaid at the payment time limit',
+      receivedAt: new Date().toISOString(),
+    });
+    const result = await handle.result();
+    expect(result.state.status).toBe('EXPIRED');
+    expect(result.state.payment).toMatchObject({ status: 'expired', dueBy });
+    expect(result.state.airlineChange).toBeUndefined();
+    expect(result.state.changes).toBeUndefined();
+    // Ended by the notice, not by a read at the payment deadline.
+    expect(result.state.steps.map((step) => step.reason)).not.toContain('payment deadline');
+    const mine = sentEvents.filter((e) => (e.event.data as { bookingId: string }).bookingId === handle.workflowId);
+    expect(mine.map((e) => e.event.type)).toEqual(['booking.held', 'booking.expired']);
   });
 
   it('pays a hold: repriced with the token, paid by OrderChange, CONFIRMED', async () => {

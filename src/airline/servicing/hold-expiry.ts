@@ -6,20 +6,28 @@
  * request that counts seats or reads orders expires what is due first.
  */
 import type { AirlineClock } from '../airline.ports';
+import type { OrderNotices } from '../schedule/notification-outbox';
 import type { AirlineStore } from '../store/airline.store';
 import type { OrderBook } from './order-book';
+
+/** Where an expired hold is told (OrderChangeNotif, as for the airline's other changes), and how to send it now. */
+export interface ExpiryNotices {
+  queue: OrderNotices;
+  pushNow(): void;
+}
 
 export class HoldExpiry {
   constructor(
     private readonly store: AirlineStore,
     private readonly book: OrderBook,
     private readonly clock: AirlineClock,
+    private readonly notices?: ExpiryNotices,
   ) {}
 
   /**
    * Cancels every held order whose payment time limit has passed (status `expired`, OrderViewRS
-   * status `XX`, version one more), giving its inventory and seats back, each in one transaction;
-   * returns how many. A payment being authenticated for such an order ends by the same deadline, so
+   * status `XX`, version one more), giving its inventory and seats back and queueing its
+   * OrderChangeNotif, each in one transaction; returns how many. A payment being authenticated for such an order ends by the same deadline, so
    * release those holds first (AuthenticationService.releaseExpired).
    */
   expireDue(): number {
@@ -30,9 +38,14 @@ export class HoldExpiry {
       if (order?.status !== 'held') continue;
       const content = this.book.contentOf(order);
       const moves = { release: content.segments, sell: [], releaseSeats: content.seats, sellSeats: [], seatOwner: '' };
-      this.store.transaction(() => this.book.reviseInTransaction(order, { content, status: 'expired', moves }, now));
+      this.store.transaction(() => {
+        const view = this.book.reviseInTransaction(order, { content, status: 'expired', moves }, now);
+        const reason = `Not paid by the payment time limit ${content.hold?.paymentDue ?? ''}: the order is cancelled`;
+        this.notices?.queue.queueInTransaction({ view, agencyId: order.agencyId, action: 'Cancel', reason });
+      });
       expired++;
     }
+    if (expired > 0) this.notices?.pushNow();
     return expired;
   }
 
