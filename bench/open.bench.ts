@@ -2,10 +2,11 @@
  * `npm run bench -- open`: many open bookings cost little (issue 26). Serviceable bookings stay
  * open after CONFIRMED until their last flight has departed (workflow option `servicing`,
  * workflows/booking.servicing.ts); this bench opens many and measures what they cost while
- * nothing happens. Four processes, as in `bench/saga.bench.ts`: the Temporal dev server (the
- * CLI's, persisting to a SQLite file so that its size on disk can be measured), the airline app
- * and the booking worker (`createBookingWorker`, default workflow cache), each in a child process
- * of its own (`bench/saga-child.ts`), and this one (Temporal client, driver).
+ * nothing happens. Four processes, as in `bench/saga.bench.ts`: the Temporal server (by default
+ * the CLI's dev server, persisting to a SQLite file so that its size on disk can be measured; or
+ * the real server on PostgreSQL, OPEN_BENCH_SERVER below), the airline app and the booking worker
+ * (`createBookingWorker`), each in a child process of its own (`bench/saga-child.ts`), and this
+ * one (Temporal client, driver).
  *
  * Bookings are started as the API's `POST /bookings` starts them (BookingService.create: the
  * deployment's workflow defaults with `servicing`, the airline's route, priority, memo, search
@@ -15,28 +16,41 @@
  * each size is reached by opening the difference) it prints the time it took to open them, then,
  * once no task has completed for OPEN_BENCH_SETTLE_S (default 5) s:
  *
- * - the database: the SQLite file (with its -wal, -shm, -journal) over its size before the first
- *   booking, per open booking, and the same by table (dbstat on a copy);
- * - the worker's RSS, V8 heap and cached workflows (its `maxCachedWorkflows`);
+ * - the database over its size before the first booking, per open booking, and the same by table:
+ *   the SQLite file (with its -wal, -shm, -journal; dbstat on a copy), or on PostgreSQL the two
+ *   Temporal databases, persistence and visibility (pg_database_size; pg_total_relation_size);
+ * - the worker's RSS, V8 heap and cached workflows (its `maxCachedWorkflows`), the server's PSS;
  * - server + worker CPU over a quiet interval of OPEN_BENCH_QUIET_S (default 60) s, with the
  *   workflow and activity tasks the server saw meanwhile (scheduled order reads among them).
- *   The same interval is measured once before the first booking, with none open: what the dev
- *   server and the worker spend whatever the number of bookings.
+ *   The server's CPU is that of its processes and their descendants (/proc): the dev server, or
+ *   the Temporal server plus PostgreSQL (postmaster and backends), each also printed apart. The
+ *   same interval is measured once before the first booking, with none open: what the server
+ *   and the worker spend whatever the number of bookings.
  *
  * Then the three figures: `database per open booking` (largest size, target <= 50 KB), `worker
  * memory at <largest> / at <smallest>` (target <= 1.2) and `idle CPU per open booking per hour`
  * (largest size, above the interval with none open, target < 1 ms); the history of a booking by
- * event type; and what the scheduled
- * order reads cost (the product reads every order every 24 h, every 6 h within 7 days of departure,
- * so none falls in the interval): OPEN_BENCH_READ_SAMPLE (default 50; 0 skips) more bookings read
- * their order every OPEN_BENCH_READ_EVERY_MS (default 15000) ms during one more interval; CPU per
- * read above idle, and at the product's schedule per open booking per hour.
+ * event type; and what the scheduled order reads cost (the product reads every order every 24 h,
+ * every 6 h within 7 days of departure, so none falls in the interval): OPEN_BENCH_READ_SAMPLE
+ * (default 50; 0 skips) more bookings read their order every OPEN_BENCH_READ_EVERY_MS (default
+ * 15000) ms during one more interval; CPU per read above idle, and at the product's schedule per
+ * open booking per hour.
  *
- * Levers: OPEN_BENCH_MAX_CACHED (the worker's maxCachedWorkflows, WORKER_MAX_CACHED_WORKFLOWS in
- * the product; default 400, below the smallest size, so that both sizes run with a full cache and
- * the ratio shows whether memory grows with the open bookings or stays bounded by the cache;
- * `default`: the SDK's, from the heap limit), OPEN_BENCH_RPS (default 1000: the airline's rate limit in the worker, so that
- * opening is bound by CPU; the reads take 0.1 of it). 1 KB = 1024 bytes.
+ * Levers:
+ * - OPEN_BENCH_SERVER (default `dev`): `dev` is the Temporal CLI's dev server on SQLite, with the
+ *   tests' dynamic config; `postgres` is the real Temporal server (TEMPORAL_SERVER_VERSION) on a
+ *   throw-away PostgreSQL, configured as deployed (scripts/topology/), its binaries found as the
+ *   topology tests find them: TEMPORAL_SERVER_BIN and TEMPORAL_SQL_TOOL, else `.tools/` (built
+ *   with Go on first use), PostgreSQL's from PG_BIN_DIR or /usr/lib/postgresql
+ *   (bench/open-servers.ts). The lines name the server and database the figures come from.
+ * - OPEN_BENCH_MAX_CACHED: the worker's maxCachedWorkflows (WORKER_MAX_CACHED_WORKFLOWS in the
+ *   product); default 400, below the smallest size, so that both sizes run with a full cache and
+ *   the ratio shows whether memory grows with the open bookings or stays bounded by the cache;
+ *   `default`: the SDK's, from the heap limit.
+ * - OPEN_BENCH_RPS (default 1000): the airline's rate limit in the worker, so that opening is
+ *   bound by CPU; the reads take 0.1 of it.
+ *
+ * 1 KB = 1024 bytes.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -48,8 +62,6 @@ import type { Client, WorkflowStartOptions } from '@temporalio/client';
 import type { Payload } from '@temporalio/common';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
-import { Database } from 'node-sqlite3-wasm';
-import { freePort } from '../scripts/temporal-dev-server';
 import { bookingWorkflowDefaults } from '../src/booking/booking.config';
 import { BOOKING_WORKFLOW, type AirlineRoute, type BookingIntent } from '../src/booking/booking.model';
 import { bookingPriority, loadBookingPriorities, type BookingPriorities } from '../src/booking/booking.priority';
@@ -72,16 +84,15 @@ import {
   type WorkerCache,
   type WorkerChildOptions,
 } from './saga-child';
+import { cpuMs, envInt, intents, loadAvg, payloadsIn } from './saga.bench';
 import {
-  cpuMs,
-  envInt,
-  intents,
-  loadAvg,
-  payloadsIn,
-  procStats,
-  startBenchServer,
-  type BenchServer,
-} from './saga.bench';
+  benchServerKind,
+  startBenchTemporal,
+  treeStats,
+  type BenchServerKind,
+  type BenchTemporal,
+  type TreeStats,
+} from './open-servers';
 
 const out = (line: string) => process.stdout.write(`open:      ${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -98,6 +109,7 @@ const DEFAULT_MAX_CACHED = 400;
 
 /** The settings of a run, from the environment (see the file's comment). */
 interface OpenSettings {
+  server: BenchServerKind;
   sizes: number[];
   concurrency: number;
   quietS: number;
@@ -115,6 +127,7 @@ function settings(): OpenSettings {
     throw new Error(`OPEN_BENCH_SIZES: expected ascending whole numbers >= 1 such as 500,5000, got "${raw}"`);
   const cached = process.env.OPEN_BENCH_MAX_CACHED ?? '';
   return {
+    server: benchServerKind(),
     sizes,
     concurrency: envInt('OPEN_BENCH_CONCURRENCY', 20),
     quietS: envInt('OPEN_BENCH_QUIET_S', 60),
@@ -130,12 +143,9 @@ function settings(): OpenSettings {
 
 /** The processes of a run and what the driver needs of them. */
 interface Stack {
-  server: BenchServer;
-  /** The server's SQLite file, in {@link dir}. */
-  dbFile: string;
+  /** The Temporal server (OPEN_BENCH_SERVER), its files in {@link dir}. */
+  temporal: BenchTemporal;
   dir: string;
-  /** The server's Prometheus endpoint. */
-  metricsUrl: string;
   airline: ChildProcess;
   worker: ChildProcess;
   client: Client;
@@ -149,9 +159,18 @@ interface Stack {
 
 async function startStack(s: OpenSettings): Promise<Stack> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'open-bench-'));
-  const dbFile = path.join(dir, 'temporal.db');
-  const metricsPort = await freePort();
-  const server = await startBenchServer({ dbFilename: dbFile, extraArgs: ['--metrics-port', String(metricsPort)] });
+  const temporal = await startBenchTemporal(s.server, dir);
+  try {
+    return await startApps(s, temporal, dir);
+  } catch (error) {
+    await temporal.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The airline, the worker and the client, on `temporal`. */
+async function startApps(s: OpenSettings, temporal: BenchTemporal, dir: string): Promise<Stack> {
   const airline = await startChild<{ port: number }>(['--airline']);
   const url = `http://127.0.0.1:${airline.first.port}`;
   const route = airlineRoute(embeddedProfile({ config: benchAirlineConfig(), url }));
@@ -159,8 +178,8 @@ async function startStack(s: OpenSettings): Promise<Stack> {
   const worker = await startChild<{ ready: boolean }>([
     '--worker',
     JSON.stringify({
-      address: server.address,
-      namespace: server.namespace,
+      address: temporal.address,
+      namespace: temporal.namespace,
       taskQueue,
       airlines: [{ code: route.code, url, rateLimitRps: s.rps }],
       rateLimitRps: s.rps,
@@ -168,13 +187,11 @@ async function startStack(s: OpenSettings): Promise<Stack> {
     } satisfies WorkerChildOptions),
   ]);
   const client = await createTemporalClient({
-    config: loadTemporalConfig({ TEMPORAL_ADDRESS: server.address, TEMPORAL_NAMESPACE: server.namespace }),
+    config: loadTemporalConfig({ TEMPORAL_ADDRESS: temporal.address, TEMPORAL_NAMESPACE: temporal.namespace }),
   });
   return {
-    server,
-    dbFile,
+    temporal,
     dir,
-    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     airline: airline.child,
     worker: worker.child,
     client,
@@ -189,7 +206,7 @@ async function stopStack(stack: Stack): Promise<void> {
   await stopChild(stack.worker);
   await stack.client.connection.close();
   await stopChild(stack.airline);
-  await stack.server.teardown();
+  await stack.temporal.stop();
   fs.rmSync(stack.dir, { recursive: true, force: true });
 }
 
@@ -282,7 +299,7 @@ async function openBookings(
 type ServerCounters = Record<string, number>;
 
 async function serverCounters(stack: Stack): Promise<ServerCounters> {
-  const text = await (await fetch(stack.metricsUrl)).text();
+  const text = await (await fetch(stack.temporal.metricsUrl)).text();
   const counters: ServerCounters = {};
   for (const line of text.split('\n')) {
     if (!line.startsWith('service_requests{') || !line.includes('service_name="frontend"')) continue;
@@ -294,19 +311,13 @@ async function serverCounters(stack: Stack): Promise<ServerCounters> {
 
 const delta = (a: ServerCounters, b: ServerCounters, operation: string) => (b[operation] ?? 0) - (a[operation] ?? 0);
 
-/** The SQLite file and its companions, bytes. */
-function dbBytes(dbFile: string): number {
-  return ['', '-wal', '-shm', '-journal']
-    .map((suffix) => `${dbFile}${suffix}`)
-    .filter((file) => fs.existsSync(file))
-    .reduce((sum, file) => sum + fs.statSync(file).size, 0);
-}
-
 /** Everything measured at one moment. */
 interface Snapshot {
   atMs: number;
+  /** The server's processes (its {@link BenchTemporal.processes}, in order). */
+  server: TreeStats[];
   serverCpuMs: number;
-  serverRssMb: number;
+  serverPssMb: number;
   worker: ChildStats;
   airline: ChildStats;
   cache: WorkerCache;
@@ -315,22 +326,24 @@ interface Snapshot {
 }
 
 async function snapshot(stack: Stack): Promise<Snapshot> {
-  const server = procStats(stack.server.pid);
-  const [worker, airline, cache, counters] = await Promise.all([
+  const server = treeStats(stack.temporal.processes);
+  const [worker, airline, cache, counters, dbBytes] = await Promise.all([
     childStats(stack.worker),
     childStats(stack.airline),
     workerCache(stack.worker),
     serverCounters(stack),
+    stack.temporal.dbBytes(),
   ]);
   return {
     atMs: performance.now(),
-    serverCpuMs: server.cpuMs,
-    serverRssMb: server.rssMb,
+    server,
+    serverCpuMs: server.reduce((sum, p) => sum + p.cpuMs, 0),
+    serverPssMb: server.reduce((sum, p) => sum + p.pssMb, 0),
     worker,
     airline,
     cache,
     counters,
-    dbBytes: dbBytes(stack.dbFile),
+    dbBytes,
   };
 }
 
@@ -349,6 +362,8 @@ async function settle(stack: Stack, seconds: number): Promise<void> {
 interface Quiet {
   seconds: number;
   serverMs: number;
+  /** The same by server process (see {@link byProcess}). */
+  serverByProcess: number[];
   workerMs: number;
   airlineMs: number;
   workflowTasks: number;
@@ -365,6 +380,7 @@ async function quietInterval(stack: Stack, seconds: number): Promise<Quiet> {
   return {
     seconds: (b.atMs - a.atMs) / 1000,
     serverMs: b.serverCpuMs - a.serverCpuMs,
+    serverByProcess: b.server.map((p, i) => p.cpuMs - a.server[i]!.cpuMs),
     workerMs: cpuMs(a.worker, b.worker),
     airlineMs: cpuMs(a.airline, b.airline),
     workflowTasks: delta(a.counters, b.counters, 'RespondWorkflowTaskCompleted'),
@@ -378,28 +394,14 @@ async function quietInterval(stack: Stack, seconds: number): Promise<Quiet> {
 /** Server + worker CPU of `quiet`, per hour, ms. */
 const perHour = (quiet: Quiet) => ((quiet.serverMs + quiet.workerMs) * 3600) / quiet.seconds;
 
-/** Bytes per table of a copy of the database (indexes with their table, the FTS tables of visibility as one). */
-function dbTables(stack: Stack): Map<string, number> {
-  const copy = path.join(stack.dir, 'copy.db');
-  fs.copyFileSync(stack.dbFile, copy);
-  const db = new Database(copy, { readOnly: true });
-  try {
-    const rows = db.all(
-      'SELECT coalesce(s.tbl_name, d.name) AS t, sum(d.pgsize) AS b FROM dbstat d LEFT JOIN sqlite_schema s ON s.name = d.name GROUP BY t',
-    ) as Array<{ t: string; b: number }>;
-    const tables = new Map<string, number>();
-    for (const { t, b } of rows) {
-      const name = t.startsWith('executions_visibility') ? 'executions_visibility' : t;
-      tables.set(name, (tables.get(name) ?? 0) + b);
-    }
-    const free = db.get('PRAGMA freelist_count') as { freelist_count: number };
-    const page = db.get('PRAGMA page_size') as { page_size: number };
-    tables.set('(free pages)', free.freelist_count * page.page_size);
-    return tables;
-  } finally {
-    db.close();
-    fs.rmSync(copy, { force: true });
-  }
+/**
+ * `values` by server process, when the server has more than one (the real server and
+ * PostgreSQL): ` (Temporal server 120 ms, PostgreSQL 30 ms)`; nothing for the dev server.
+ */
+function byProcess(stack: Stack, values: number[], unit: string, digits = 0): string {
+  const { processes } = stack.temporal;
+  if (processes.length < 2) return '';
+  return ` (${processes.map((p, i) => `${p.name} ${values[i]!.toFixed(digits)} ${unit}`).join(', ')})`;
 }
 
 // ------------------------------------------------------------------ one size
@@ -427,19 +429,25 @@ async function measureSize(
   const b = await snapshot(stack);
   const n = o.size - o.opened;
   const wallS = (b.atMs - a.atMs) / 1000;
+  const server = byProcess(
+    stack,
+    b.server.map((p, i) => (p.cpuMs - a.server[i]!.cpuMs) / n),
+    'ms',
+    1,
+  );
   out(
     `opened ${n} bookings (${o.size} open) in ${wallS.toFixed(1)} s = ${(n / wallS).toFixed(2)} bookings/s at concurrency ${s.concurrency}; ` +
-      `CPU per booking opened: server ${((b.serverCpuMs - a.serverCpuMs) / n).toFixed(1)} ms, worker ${(cpuMs(a.worker, b.worker) / n).toFixed(1)} ms, airline ${(cpuMs(a.airline, b.airline) / n).toFixed(1)} ms (load average ${loadAvg()})`,
+      `CPU per booking opened: server ${((b.serverCpuMs - a.serverCpuMs) / n).toFixed(1)} ms${server}, worker ${(cpuMs(a.worker, b.worker) / n).toFixed(1)} ms, airline ${(cpuMs(a.airline, b.airline) / n).toFixed(1)} ms (load average ${loadAvg()})`,
   );
   await settle(stack, s.settleS);
   const quiet = await quietInterval(stack, s.quietS);
-  const tables = dbTables(stack);
-  report({ open: o.size, quiet, tables }, o.base, o.baseTables);
+  const tables = await stack.temporal.dbTables();
+  report(stack, { open: o.size, quiet, tables }, o.base, o.baseTables);
   return { open: o.size, quiet, tables, ids };
 }
 
 /** The lines of one size: database, memory, quiet interval. */
-function report(at: AtSize, base: Snapshot, baseTables: Map<string, number>): void {
+function report(stack: Stack, at: AtSize, base: Snapshot, baseTables: Map<string, number>): void {
   const { end } = at.quiet;
   const grown = end.dbBytes - base.dbBytes;
   const byTable = [...at.tables]
@@ -451,16 +459,21 @@ function report(at: AtSize, base: Snapshot, baseTables: Map<string, number>): vo
     `at ${at.open}: database ${(end.dbBytes / MB).toFixed(1)} MB, +${(grown / MB).toFixed(1)} MB since the first booking = ${(grown / at.open / KB).toFixed(1)} KB per open booking; by table: ${byTable.join(', ')}`,
   );
   out(
-    `at ${at.open}: worker RSS ${(end.worker.rss / MB).toFixed(0)} MB, V8 heap ${(end.worker.heapUsed / MB).toFixed(0)} MB, ${end.cache.cached} workflows cached (maxCachedWorkflows ${end.cache.max}); server RSS ${end.serverRssMb.toFixed(0)} MB`,
+    `at ${at.open}: worker RSS ${(end.worker.rss / MB).toFixed(0)} MB, V8 heap ${(end.worker.heapUsed / MB).toFixed(0)} MB, ${end.cache.cached} workflows cached (maxCachedWorkflows ${end.cache.max}); ` +
+      `server PSS ${end.serverPssMb.toFixed(0)} MB${byProcess(
+        stack,
+        end.server.map((p) => p.pssMb),
+        'MB',
+      )}`,
   );
-  reportQuiet(at.open, at.quiet);
+  reportQuiet(stack, at.open, at.quiet);
 }
 
 /** The line of a quiet interval with `open` bookings open. */
-function reportQuiet(open: number, q: Quiet): void {
+function reportQuiet(stack: Stack, open: number, q: Quiet): void {
   const each = open === 0 ? '' : `, ${(perHour(q) / open).toFixed(2)} ms per open booking all in`;
   out(
-    `at ${open}: quiet ${q.seconds.toFixed(1)} s: CPU server ${q.serverMs.toFixed(0)} ms, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms; ` +
+    `at ${open}: quiet ${q.seconds.toFixed(1)} s: CPU server ${q.serverMs.toFixed(0)} ms${byProcess(stack, q.serverByProcess, 'ms')}, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms; ` +
       `meanwhile the server completed ${q.workflowTasks} workflow tasks and ${q.activityTasks} activity tasks (scheduled order reads among them) and took ${q.polls} task polls; ` +
       `server + worker ${perHour(q).toFixed(0)} ms per hour${each} (load average ${loadAvg()})`,
   );
@@ -543,7 +556,7 @@ async function measureReads(
   const airline = q.airlineMs - o.idle.airlineMs * scale;
   out(
     `reads: ${s.readSample} more bookings reading their order every ${s.readEveryMs} ms: ${reads} reads in ${q.seconds.toFixed(1)} s ` +
-      `(${q.activityTasks} activity tasks, permit + read); CPU server ${q.serverMs.toFixed(0)} ms, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms`,
+      `(${q.activityTasks} activity tasks, permit + read); CPU server ${q.serverMs.toFixed(0)} ms${byProcess(stack, q.serverByProcess, 'ms')}, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms`,
   );
   if (reads === 0) {
     out(
@@ -584,12 +597,12 @@ async function readsBetween(client: Client, ids: string[], from: number, to: num
  * The three figures, from the smallest and the largest size; idle CPU above `none` (the same
  * interval before the first booking).
  */
-function summary(sizes: AtSize[], none: Quiet, base: Snapshot): void {
+function summary(stack: Stack, sizes: AtSize[], none: Quiet, base: Snapshot): void {
   const first = sizes[0]!;
   const last = sizes[sizes.length - 1]!;
   const perBookingKb = (last.quiet.end.dbBytes - base.dbBytes) / last.open / KB;
   out(
-    `database per open booking = ${perBookingKb.toFixed(1)} KB (target <= 50 KB; at ${last.open}, dev server, SQLite)`,
+    `database per open booking = ${perBookingKb.toFixed(1)} KB (target <= 50 KB; at ${last.open}, ${stack.temporal.label})`,
   );
   const memory = last.quiet.end.worker.rss / first.quiet.end.worker.rss;
   out(
@@ -614,14 +627,14 @@ export async function run(): Promise<void> {
     const all = intents(largest + s.readSample, FIRST_DAY, SPREAD_DAYS);
     await settle(stack, s.settleS);
     const base = await snapshot(stack);
-    const baseTables = dbTables(stack);
+    const baseTables = await stack.temporal.dbTables();
     const none = await quietInterval(stack, s.quietS);
     out(
-      `Temporal dev server (${stack.server.address}, pid ${stack.server.pid}) persisting to SQLite; sizes ${s.sizes.join(', ')}, ` +
+      `${stack.temporal.description}; sizes ${s.sizes.join(', ')}, ` +
         `concurrency ${s.concurrency}, quiet ${s.quietS} s, worker maxCachedWorkflows ${base.cache.max}${s.maxCached === undefined ? " (the SDK's default)" : ''}; ` +
         `before the first booking: database ${(base.dbBytes / MB).toFixed(1)} MB, worker RSS ${(base.worker.rss / MB).toFixed(0)} MB; load average ${loadAvg()}`,
     );
-    reportQuiet(0, none);
+    reportQuiet(stack, 0, none);
     const sizes: AtSize[] = [];
     let sample: string[] = [];
     for (const size of s.sizes) {
@@ -630,7 +643,7 @@ export async function run(): Promise<void> {
       if (sample.length === 0) sample = at.ids.slice(0, 10);
       sizes.push(at);
     }
-    summary(sizes, none, base);
+    summary(stack, sizes, none, base);
     await historyProfile(stack.client, sample);
     if (s.readSample > 0) await measureReads(stack, s, { idle: sizes[sizes.length - 1]!.quiet, open: largest, all });
   } finally {

@@ -26,7 +26,7 @@ import { freePort } from '../../scripts/temporal-dev-server';
 import { startJaeger, type JaegerServer, type JaegerSpan, type JaegerTrace } from '../support/jaeger-server';
 import { startPrometheus, type PrometheusServer } from '../support/prometheus-server';
 import { createApiKey, pollUntil, ROOT, startRole, waitForHttpOk, type RoleProcess } from './processes';
-import { startTemporalOnPostgres, type TemporalOnPostgres } from './temporal-on-postgres';
+import { startTemporalOnPostgres, type TemporalOnPostgres } from '../../scripts/temporal-on-postgres';
 
 const NAMESPACE = 'default';
 const TASK_QUEUE = 'ndc-saga-operations';

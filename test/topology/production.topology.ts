@@ -21,7 +21,7 @@ import { writeWorkflowBundle } from '../../scripts/bundle-workflows';
 import { freePort } from '../../scripts/temporal-dev-server';
 import { setupSchema, type RunningTemporalServer } from '../../scripts/temporal-server';
 import { createApiKey, pollUntil, ROOT, startRole, waitForHttpOk, type RoleProcess } from './processes';
-import { startTemporalOnPostgres, type TemporalOnPostgres } from './temporal-on-postgres';
+import { startTemporalOnPostgres, type TemporalOnPostgres } from '../../scripts/temporal-on-postgres';
 
 const NAMESPACE = 'default';
 const TASK_QUEUE = 'ndc-saga-topology';

@@ -1,12 +1,13 @@
 /**
- * The real Temporal server on a throw-away PostgreSQL for the topology tests, set up with the
- * schema and namespace scripts docker-compose.yml runs (scripts/temporal-server.ts).
+ * The real Temporal server on a throw-away PostgreSQL, set up with the schema and namespace
+ * scripts docker-compose.yml runs (scripts/temporal-server.ts): for the topology tests
+ * (test/topology) and the open bench on PostgreSQL (bench/open.bench.ts, OPEN_BENCH_SERVER).
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startPostgres, type RunningPostgres } from '../../scripts/postgres';
-import { resolveTemporalCli } from '../../scripts/temporal-cli';
-import { freePort } from '../../scripts/temporal-dev-server';
+import { startPostgres, type RunningPostgres } from './postgres';
+import { resolveTemporalCli } from './temporal-cli';
+import { freePort } from './temporal-dev-server';
 import {
   freeServerPorts,
   resolveTemporalServerTools,
@@ -15,7 +16,7 @@ import {
   startTemporalServer,
   type RunningTemporalServer,
   type TemporalServerTools,
-} from '../../scripts/temporal-server';
+} from './temporal-server';
 
 export interface TemporalOnPostgres {
   tools: TemporalServerTools;
@@ -33,7 +34,7 @@ export async function startTemporalOnPostgres(logDir: string, namespace: string)
   const tools = resolveTemporalServerTools();
   const postgres = await startPostgres({
     port: await freePort(),
-    logFile: path.join(os.tmpdir(), `ndc-saga-topology-pg-${process.pid}-${Date.now()}.log`),
+    logFile: path.join(os.tmpdir(), `ndc-saga-pg-${process.pid}-${Date.now()}.log`),
   });
   let server: RunningTemporalServer | undefined;
   try {
