@@ -20,7 +20,8 @@
  *   the SQLite file (with its -wal, -shm, -journal; dbstat on a copy), or on PostgreSQL the two
  *   Temporal databases, persistence and visibility (pg_database_size; pg_total_relation_size);
  * - the worker's RSS, V8 heap and cached workflows (its `maxCachedWorkflows`), the server's PSS;
- * - server + worker CPU over a quiet interval of OPEN_BENCH_QUIET_S (default 60) s, with the
+ * - server + worker CPU over a quiet interval of OPEN_BENCH_QUIET_S (default 60) s, the last of
+ *   OPEN_BENCH_QUIET_ROUNDS (default 2) back to back (each printed), with the
  *   workflow and activity tasks the server saw meanwhile (scheduled order reads among them).
  *   The server's CPU is that of its processes and their descendants (/proc): the dev server, or
  *   the Temporal server plus PostgreSQL (postmaster and backends), each also printed apart. The
@@ -113,6 +114,7 @@ interface OpenSettings {
   sizes: number[];
   concurrency: number;
   quietS: number;
+  quietRounds: number;
   settleS: number;
   readSample: number;
   readEveryMs: number;
@@ -131,6 +133,7 @@ function settings(): OpenSettings {
     sizes,
     concurrency: envInt('OPEN_BENCH_CONCURRENCY', 20),
     quietS: envInt('OPEN_BENCH_QUIET_S', 60),
+    quietRounds: envInt('OPEN_BENCH_QUIET_ROUNDS', 2),
     settleS: envInt('OPEN_BENCH_SETTLE_S', 5),
     readSample: envInt('OPEN_BENCH_READ_SAMPLE', 50, 0),
     readEveryMs: envInt('OPEN_BENCH_READ_EVERY_MS', 15_000),
@@ -440,10 +443,21 @@ async function measureSize(
       `CPU per booking opened: server ${((b.serverCpuMs - a.serverCpuMs) / n).toFixed(1)} ms${server}, worker ${(cpuMs(a.worker, b.worker) / n).toFixed(1)} ms, airline ${(cpuMs(a.airline, b.airline) / n).toFixed(1)} ms (load average ${loadAvg()})`,
   );
   await settle(stack, s.settleS);
-  const quiet = await quietInterval(stack, s.quietS);
+  const quiet = await quietRounds(stack, s, o.size);
   const tables = await stack.temporal.dbTables();
   report(stack, { open: o.size, quiet, tables }, o.base, o.baseTables);
   return { open: o.size, quiet, tables, ids };
+}
+
+/**
+ * `s.quietRounds` quiet intervals back to back, every one but the last printed here; the last is
+ * the figure (the first after a burst of work may still hold its clean-up: garbage collection,
+ * the server's background tasks).
+ */
+async function quietRounds(stack: Stack, s: OpenSettings, open: number): Promise<Quiet> {
+  for (let round = 1; round < s.quietRounds; round += 1)
+    reportQuiet(stack, open, await quietInterval(stack, s.quietS), `(round ${round} of ${s.quietRounds}) `);
+  return quietInterval(stack, s.quietS);
 }
 
 /** The lines of one size: database, memory, quiet interval. */
@@ -470,10 +484,10 @@ function report(stack: Stack, at: AtSize, base: Snapshot, baseTables: Map<string
 }
 
 /** The line of a quiet interval with `open` bookings open. */
-function reportQuiet(stack: Stack, open: number, q: Quiet): void {
+function reportQuiet(stack: Stack, open: number, q: Quiet, round = ''): void {
   const each = open === 0 ? '' : `, ${(perHour(q) / open).toFixed(2)} ms per open booking all in`;
   out(
-    `at ${open}: quiet ${q.seconds.toFixed(1)} s: CPU server ${q.serverMs.toFixed(0)} ms${byProcess(stack, q.serverByProcess, 'ms')}, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms; ` +
+    `at ${open}: quiet ${round}${q.seconds.toFixed(1)} s: CPU server ${q.serverMs.toFixed(0)} ms${byProcess(stack, q.serverByProcess, 'ms')}, worker ${q.workerMs.toFixed(0)} ms, airline ${q.airlineMs.toFixed(0)} ms; ` +
       `meanwhile the server completed ${q.workflowTasks} workflow tasks and ${q.activityTasks} activity tasks (scheduled order reads among them) and took ${q.polls} task polls; ` +
       `server + worker ${perHour(q).toFixed(0)} ms per hour${each} (load average ${loadAvg()})`,
   );
@@ -628,12 +642,12 @@ export async function run(): Promise<void> {
     await settle(stack, s.settleS);
     const base = await snapshot(stack);
     const baseTables = await stack.temporal.dbTables();
-    const none = await quietInterval(stack, s.quietS);
     out(
       `${stack.temporal.description}; sizes ${s.sizes.join(', ')}, ` +
         `concurrency ${s.concurrency}, quiet ${s.quietS} s, worker maxCachedWorkflows ${base.cache.max}${s.maxCached === undefined ? " (the SDK's default)" : ''}; ` +
         `before the first booking: database ${(base.dbBytes / MB).toFixed(1)} MB, worker RSS ${(base.worker.rss / MB).toFixed(0)} MB; load average ${loadAvg()}`,
     );
+    const none = await quietRounds(stack, s, 0);
     reportQuiet(stack, 0, none);
     const sizes: AtSize[] = [];
     let sample: string[] = [];
