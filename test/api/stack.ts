@@ -2,7 +2,8 @@
  * The whole booking stack in-process for the API e2e specs: the real airline app (in-memory
  * SQLite) on a free port, a real worker (createBookingWorker) on a task queue of its own, and
  * the API app (createApiApp / configureApp) on a free port, against the jest-managed Temporal dev
- * server (TEMPORAL_TEST_ADDRESS).
+ * server (TEMPORAL_TEST_ADDRESS). {@link startOrchestrator} starts the worker and the API alone,
+ * against an airline running elsewhere (e.g. its own process: test/support/airline-process.ts).
  */
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -44,7 +45,8 @@ import { temporalTestAddress, temporalTestNamespace, uniqueTaskQueue } from '../
 import { isBookingStatus, isFinalStatus } from '../../src/booking/booking.model';
 import { createTestKeys, type TestKeys } from './keys.fixture';
 
-export interface Stack {
+/** The orchestrator side of a stack: the worker and the API, and the airline they talk to. */
+export interface OrchestratorStack {
   apiUrl: string;
   /** The API keys of this stack (`StackOptions.keys`), in a keys file of their own. */
   keys: TestKeys;
@@ -53,21 +55,27 @@ export interface Stack {
   airlineUrl: string;
   taskQueue: string;
   client: Client;
-  airline: INestApplication;
   api: NestExpressApplication;
   airlineConfig: AirlineConfig;
-  /** Orders the airline holds for a shopping response id. */
-  ordersFor(
-    shoppingResponseId: string,
-  ): { orderId: string; cancellation?: { kind: 'void' | 'cancel'; refund: { value: string; currency: string } } }[];
   /** Arms an airline fault (`POST /_sim/faults`). */
   fault(operation: string, mode: string, count?: number, delayMs?: number): Promise<void>;
-  /** `/metrics` URLs of the API, worker and airline (`StackOptions.metrics`). */
-  metricsUrls?: { api: string; worker: string; airline: string };
+  /** `/metrics` URLs of the API and the worker (`StackOptions.metrics`). */
+  metricsUrls?: { api: string; worker: string };
   startWorker(): Promise<void>;
   /** Shuts the worker down (graceful: in-flight activities get `shutdownGraceMs`). */
   stopWorker(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The whole stack: the orchestrator side and the embedded airline in this process. */
+export interface Stack extends Omit<OrchestratorStack, 'metricsUrls'> {
+  airline: INestApplication;
+  /** Orders the airline holds for a shopping response id. */
+  ordersFor(
+    shoppingResponseId: string,
+  ): { orderId: string; cancellation?: { kind: 'void' | 'cancel'; refund: { value: string; currency: string } } }[];
+  /** `/metrics` URLs of the API, worker and airline (`StackOptions.metrics`). */
+  metricsUrls?: { api: string; worker: string; airline: string };
 }
 
 export interface StackOptions {
@@ -110,6 +118,12 @@ export interface StackOptions {
   airlinePushPassword?: string;
 }
 
+/** What {@link startOrchestrator} reads of the stack's options (the airline's own are left out). */
+export type OrchestratorOptions = Omit<StackOptions, 'airline' | 'airlineLogger' | 'airlinePushPassword'> & {
+  /** Port of the API on 127.0.0.1. Default: a free one. */
+  apiPort?: number;
+};
+
 /** The API configuration of a test stack: `env` read as the API reads it, quiet logs, a free local port. */
 export function testApiConfig(env: Record<string, string>): ApiConfig {
   return { ...loadApiConfig({ API_LOG: 'error,warn', ...env }), port: 0, host: '127.0.0.1' };
@@ -121,13 +135,11 @@ export async function listenLocally(app: NestExpressApplication): Promise<string
   return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
 }
 
-export async function startStack(options: StackOptions): Promise<Stack> {
-  const address = temporalTestAddress();
-  const namespace = temporalTestNamespace();
-  const taskQueue = uniqueTaskQueue(options.prefix);
+/** A metrics server of a stack's role: a free port of 127.0.0.1, no health routes. */
+const METRICS_SERVER = { port: 0, host: '127.0.0.1', health: false } as const;
 
-  const observed = options.metrics === true || options.tracing !== undefined;
-  const airlineMetrics = observed ? createAirlineMetrics() : undefined;
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const airlineMetrics = observed(options) ? createAirlineMetrics() : undefined;
   // A pushing airline must know the API's address before the API starts: its port is taken first.
   const apiPort = options.airlinePushPassword !== undefined ? await freePort() : 0;
   const push =
@@ -149,95 +161,63 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.airlineLogger !== undefined ? { logger: options.airlineLogger } : {}),
     },
   );
-  const { app: airline, config: airlineConfig, url: airlineUrl } = started;
-  const connection = await NativeConnection.connect({ address });
-  const workerRegistry = createMetricsRegistry({ service: 'worker' });
-  const workerMetrics = observed ? createWorkerMetrics(workerRegistry, { connection, namespace }) : undefined;
-  const plainNdc = new NdcHttpClient(ndcClientConfig(started, options.airlineTimeoutMs ?? 20_000));
-  const ndc =
-    workerMetrics !== undefined
-      ? instrumentNdcClient(
-          plainNdc,
-          workerMetrics,
-          started.config.airlineCode,
-          airlineSpan(options.tracing, started.config.airlineCode),
-        )
-      : plainNdc;
-  const worker = controlledBookingWorker({
-    connection,
-    namespace,
-    taskQueue,
-    airlines: [airlineWorker(embeddedProfile(started, { rateLimitRps: options.rateLimitRps ?? 200 }), ndc)],
-    shutdownGraceMs: options.shutdownGraceMs ?? 1000,
-    ...(workerMetrics !== undefined ? { metrics: workerMetrics } : {}),
-    ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
-  });
-  await worker.start();
-
-  const keySpec = options.keys ?? { agency: { agencyId: 'AGENCY1' } };
-  const keys = createTestKeys(keySpec);
-  const defaultAuth = `Bearer ${keys.secret(Object.keys(keySpec)[0]!)}`;
-  const env = { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace };
-  const client = await createTemporalClient({
-    config: loadTemporalConfig(env),
-    ...(options.tracing !== undefined ? { interceptors: apiClientInterceptors() } : {}),
-  });
   const airlinesFile = options.airlinePushPassword !== undefined ? pushingAirlinesFile(started) : undefined;
-  const config = testApiConfig({
-    ...env,
-    TEMPORAL_TASK_QUEUE: taskQueue,
-    AIRLINE_BASE_URL: airlineUrl,
-    ...(options.approvalTimeoutMs !== undefined
-      ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) }
-      : {}),
-    ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
-    API_KEYS_FILE: keys.file,
-    ...(airlinesFile !== undefined
-      ? { AIRLINES_FILE: airlinesFile, ZZ_NOTIFY_PASSWORD: options.airlinePushPassword! }
-      : {}),
-    ...options.apiEnv,
-  });
-  const apiMetrics = observed ? createApiMetrics() : undefined;
-  const api = await createApiApp({
-    config,
-    temporalClient: client,
-    codec: uiPayloadCodec(),
-    ...(apiMetrics !== undefined ? { metrics: apiMetrics } : {}),
-    ...(options.apiLogger !== undefined ? { logger: options.apiLogger } : {}),
-  });
-  await api.listen(apiPort, '127.0.0.1');
-  const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+  const pushEnv: Record<string, string> =
+    airlinesFile !== undefined ? { AIRLINES_FILE: airlinesFile, ZZ_NOTIFY_PASSWORD: options.airlinePushPassword! } : {};
+  const orchestrator = await startOrchestrator(
+    { ...options, apiPort, apiEnv: { ...pushEnv, ...options.apiEnv } },
+    started,
+  );
+  const airlineOps =
+    options.metrics === true
+      ? await startOpsServer({ ...METRICS_SERVER, registry: airlineMetrics!.registry })
+      : undefined;
+  const store = started.app.get(AirlineStore);
+  const { metricsUrls, ...sides } = orchestrator;
+  return {
+    ...sides,
+    airline: started.app,
+    ...(metricsUrls !== undefined ? { metricsUrls: { ...metricsUrls, airline: `${airlineOps!.url}/metrics` } } : {}),
+    ordersFor: (id) => store.ordersByShoppingResponse(id),
+    close: async () => {
+      await orchestrator.close();
+      await airlineOps?.close();
+      await started.app.close();
+      if (airlinesFile !== undefined) rmSync(dirname(airlinesFile), { recursive: true, force: true });
+    },
+  };
+}
 
+/**
+ * The orchestrator side alone (the worker and the API, as {@link startStack} starts them) against
+ * `airline`, already running at its `url` with its `config` (credentials, designator, media vendor).
+ */
+export async function startOrchestrator(
+  options: OrchestratorOptions,
+  airline: Pick<RunningAirline, 'config' | 'url'>,
+): Promise<OrchestratorStack> {
+  const taskQueue = uniqueTaskQueue(options.prefix);
+  const worker = await startStackWorker(options, airline, taskQueue);
+  const { api, apiUrl, client, keys, defaultAuth, registry } = await startStackApi(options, airline, taskQueue);
   const opsServers: OpsServer[] = [];
-  let metricsUrls: Stack['metricsUrls'];
   if (options.metrics === true) {
-    const serve = async (registry: typeof workerRegistry): Promise<string> => {
-      const ops = await startOpsServer({ port: 0, host: '127.0.0.1', registry, health: false });
-      opsServers.push(ops);
-      return `${ops.url}/metrics`;
-    };
-    metricsUrls = {
-      api: await serve(apiMetrics!.registry),
-      worker: await serve(workerRegistry),
-      airline: await serve(airlineMetrics!.registry),
-    };
+    for (const served of [registry!, worker.registry])
+      opsServers.push(await startOpsServer({ ...METRICS_SERVER, registry: served }));
   }
-
-  const store = airline.get(AirlineStore);
   return {
     apiUrl,
     keys,
     defaultAuth,
-    airlineUrl,
+    airlineUrl: airline.url,
     taskQueue,
     client,
-    airline,
     api,
-    airlineConfig,
-    ...(metricsUrls !== undefined ? { metricsUrls } : {}),
-    ordersFor: (id) => store.ordersByShoppingResponse(id),
+    airlineConfig: airline.config,
+    ...(options.metrics === true
+      ? { metricsUrls: { api: `${opsServers[0]!.url}/metrics`, worker: `${opsServers[1]!.url}/metrics` } }
+      : {}),
     fault: async (operation, mode, count = 1, delayMs = 0) => {
-      const r = await armFault(airlineUrl, operation, mode, count, delayMs);
+      const r = await armFault(airline.url, operation, mode, count, delayMs);
       if (r.status >= 300) throw new Error(`arming ${operation} ${mode} failed: ${r.status} ${await r.text()}`);
     },
     startWorker: worker.start,
@@ -247,13 +227,86 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       for (const ops of opsServers) await ops.close();
       await api.close();
       await client.connection.close();
-      await connection.close();
-      plainNdc.close();
-      await airline.close();
+      await worker.close();
       keys.remove();
-      if (airlinesFile !== undefined) rmSync(dirname(airlinesFile), { recursive: true, force: true });
     },
   };
+}
+
+/** Whether a stack's roles record metrics (`StackOptions.metrics` or `tracing`). */
+function observed(options: OrchestratorOptions): boolean {
+  return options.metrics === true || options.tracing !== undefined;
+}
+
+/**
+ * The stack's worker on `taskQueue` (real activities, `airline` through a real NDC client), started;
+ * `close` frees its connection and client once it is stopped.
+ */
+async function startStackWorker(
+  options: OrchestratorOptions,
+  airline: Pick<RunningAirline, 'config' | 'url'>,
+  taskQueue: string,
+) {
+  const namespace = temporalTestNamespace();
+  const connection = await NativeConnection.connect({ address: temporalTestAddress() });
+  const registry = createMetricsRegistry({ service: 'worker' });
+  const metrics = observed(options) ? createWorkerMetrics(registry, { connection, namespace }) : undefined;
+  const plainNdc = new NdcHttpClient(ndcClientConfig(airline, options.airlineTimeoutMs ?? 20_000));
+  const code = airline.config.airlineCode;
+  const ndc =
+    metrics !== undefined ? instrumentNdcClient(plainNdc, metrics, code, airlineSpan(options.tracing, code)) : plainNdc;
+  const worker = controlledBookingWorker({
+    connection,
+    namespace,
+    taskQueue,
+    airlines: [airlineWorker(embeddedProfile(airline, { rateLimitRps: options.rateLimitRps ?? 200 }), ndc)],
+    shutdownGraceMs: options.shutdownGraceMs ?? 1000,
+    ...(metrics !== undefined ? { metrics } : {}),
+    ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
+  });
+  await worker.start();
+  return {
+    ...worker,
+    registry,
+    close: async () => {
+      await connection.close();
+      plainNdc.close();
+    },
+  };
+}
+
+/** The stack's API keys, its Temporal client and the API app listening on `options.apiPort`. */
+async function startStackApi(options: OrchestratorOptions, airline: Pick<RunningAirline, 'url'>, taskQueue: string) {
+  const keySpec = options.keys ?? { agency: { agencyId: 'AGENCY1' } };
+  const keys = createTestKeys(keySpec);
+  const defaultAuth = `Bearer ${keys.secret(Object.keys(keySpec)[0]!)}`;
+  const env = { TEMPORAL_ADDRESS: temporalTestAddress(), TEMPORAL_NAMESPACE: temporalTestNamespace() };
+  const client = await createTemporalClient({
+    config: loadTemporalConfig(env),
+    ...(options.tracing !== undefined ? { interceptors: apiClientInterceptors() } : {}),
+  });
+  const config = testApiConfig({
+    ...env,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    AIRLINE_BASE_URL: airline.url,
+    ...(options.approvalTimeoutMs !== undefined
+      ? { BOOKING_APPROVAL_TIMEOUT_MS: String(options.approvalTimeoutMs) }
+      : {}),
+    ...(options.queryTimeoutMs !== undefined ? { API_QUERY_TIMEOUT_MS: String(options.queryTimeoutMs) } : {}),
+    API_KEYS_FILE: keys.file,
+    ...options.apiEnv,
+  });
+  const metrics = observed(options) ? createApiMetrics() : undefined;
+  const api = await createApiApp({
+    config,
+    temporalClient: client,
+    codec: uiPayloadCodec(),
+    ...(metrics !== undefined ? { metrics } : {}),
+    ...(options.apiLogger !== undefined ? { logger: options.apiLogger } : {}),
+  });
+  await api.listen(options.apiPort ?? 0, '127.0.0.1');
+  const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+  return { api, apiUrl, client, keys, defaultAuth, registry: metrics?.registry };
 }
 
 /** A TCP port of 127.0.0.1 free right now. */

@@ -5,7 +5,7 @@
  *
  * An airline can be frozen (SIGSTOP: the kernel still accepts its connections and takes in the
  * requests, nothing answers, as with a hung process or a paused VM) and thawed (SIGCONT: it then
- * handles what arrived meanwhile).
+ * handles what arrived meanwhile): test/support/airline-process.ts.
  */
 import * as path from 'node:path';
 import { embeddedAirlines, writeAirlinesFile, type EmbeddedAirline } from '../../scripts/embedded-airlines';
@@ -20,36 +20,12 @@ import {
   type AirlineProfile,
 } from '../../src/ndc-client/airline-profile';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
-import { startRole, waitForHttpOk, type RoleProcess } from '../topology/processes';
+import { startAirlineProcess, type AirlineProcess } from '../support/airline-process';
 
-/** A fault of an airline's simulator (`POST /_sim/faults`). */
-export interface Fault {
-  operation: string;
-  mode: string;
-  count: number;
-  delayMs?: number;
-  agencyId?: string;
-}
-
-/** One embedded airline process. */
-export interface FreezableAirline {
-  code: string;
-  /** `http://127.0.0.1:<port>` */
-  url: string;
-  role: RoleProcess;
-  /** Arms a fault; rejects unless the airline armed it. */
-  arm(fault: Fault): Promise<void>;
-  /** Calls of `operation` (of `agencyId`) the armed faults still apply to: 0 once all were taken. */
-  armedLeft(operation: string, agencyId: string): Promise<number>;
-  clearFaults(): Promise<void>;
-  /** SIGSTOP. */
-  freeze(): void;
-  /** SIGCONT. */
-  thaw(): void;
+/** One embedded airline process, and its own lookup of the orders it holds. */
+export interface FreezableAirline extends AirlineProcess {
   /** The ids of the orders it holds for a shopping response id of `agencyId` (its own GET lookup). */
   orderIds(shoppingResponseId: string, agencyId: string): Promise<string[]>;
-  /** Thaws it if frozen, then stops it (SIGTERM). */
-  close(): Promise<void>;
 }
 
 /** What the worker's `/health/ready` shows of each airline. */
@@ -124,69 +100,19 @@ export async function startOutageStack(options: OutageStackOptions): Promise<Out
 
 /** `npm run airline` of `airline` (in-memory database, no metrics), once its `/health` answers. */
 async function startAirline(airline: EmbeddedAirline, profile: AirlineProfile, dir: string): Promise<FreezableAirline> {
-  const role = startRole(
-    `airline-${airline.code}`,
-    'airline',
-    { ...airline.env, AIRLINE_DB_PATH: ':memory:', LOG_LEVEL: 'warn' },
-    dir,
-  );
-  let frozen = false;
-  const signal = (name: 'SIGSTOP' | 'SIGCONT'): void => {
-    if (role.isRunning()) process.kill(role.pid, name);
-  };
+  const started = await startAirlineProcess(airline, dir);
   // The test's own reads of its orders: the worker's settings without the circuit breaker.
   const { circuit: _circuit, ...clientConfig } = profile.client;
   const client = new NdcHttpClient(clientConfig);
-  const close = async (): Promise<void> => {
-    if (frozen) signal('SIGCONT');
-    client.close();
-    await role.stop();
-  };
-  const url = `http://127.0.0.1:${airline.port}`;
-  await waitForHttpOk(`airline ${airline.code}`, `${url}/health`, role).catch(async (error: unknown) => {
-    await close();
-    throw error;
-  });
-  const faults = `${url}/_sim/faults`;
-  const { AIRLINE_USERNAME: username, AIRLINE_PASSWORD: password } = airline.env;
-  const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   return {
-    code: airline.code,
-    url,
-    role,
-    async arm(fault) {
-      const response = await fetch(faults, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization },
-        body: JSON.stringify(fault),
-      });
-      if (response.status !== 201) throw new Error(`arming ${fault.operation} at ${airline.code}: ${response.status}`);
-    },
-    async armedLeft(operation, agencyId) {
-      const response = await fetch(faults, { headers: { authorization } });
-      const { faults: armed } = (await response.json()) as {
-        faults: { operation: string; agencyId?: string; remaining: number }[];
-      };
-      return armed
-        .filter((fault) => fault.operation === operation && fault.agencyId === agencyId)
-        .reduce((sum, fault) => sum + fault.remaining, 0);
-    },
-    async clearFaults() {
-      const response = await fetch(faults, { method: 'DELETE', headers: { authorization } });
-      if (response.status !== 204) throw new Error(`clearing the faults of ${airline.code}: ${response.status}`);
-    },
-    freeze() {
-      signal('SIGSTOP');
-      frozen = true;
-    },
-    thaw() {
-      if (frozen) signal('SIGCONT');
-      frozen = false;
-    },
+    ...started,
     async orderIds(shoppingResponseId, agencyId) {
       const found = await client.ordersByShoppingResponse(shoppingResponseId, agencyId);
       return found?.rs.orders.map((order) => order.orderId) ?? [];
     },
-    close,
+    async close() {
+      client.close();
+      await started.close();
+    },
   };
 }

@@ -5,6 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ROLE_STDIO } from '../../scripts/child-exit';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -43,7 +44,8 @@ export function startRole(name: string, script: string, env: NodeJS.ProcessEnv, 
   const child = spawn(process.execPath, npmScriptCommand(script), {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // With npm start's IPC channel: the role ends when the test process does, however it ends.
+    stdio: ROLE_STDIO,
   });
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
   let output = '';

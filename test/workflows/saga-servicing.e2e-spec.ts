@@ -1,32 +1,42 @@
 /**
- * The order after the booking, end to end (issue 26): through the API, the production worker (real
- * activities, real NDC client) on the jest Temporal dev server, and the real embedded airline over
- * HTTP with its fault simulator (test/api/stack.ts). Every amount is read from the airline's own
- * records of the order (its store) and compared with what the booking shows. The same flows with
- * mocked activities: test/workflows/booking-servicing.e2e-spec.ts, test/api/servicing-api.e2e-spec.ts.
+ * The order after the booking, end to end (issue 26): through the API and the production worker
+ * (real activities, real NDC client) in this process on the jest Temporal dev server, against the
+ * real embedded airline in a process of its own, started as `npm start` starts it (`npm run
+ * airline` with its variables, servicing settings included: scripts/embedded-airlines.ts,
+ * test/support/airline-process.ts), its faults armed over HTTP. Every amount is read from the
+ * airline's own records of the order (its database, read-only from a still copy of its files) and
+ * compared with what the booking shows. The same flows with mocked activities:
+ * test/workflows/booking-servicing.e2e-spec.ts, test/api/servicing-api.e2e-spec.ts.
  */
 import 'reflect-metadata';
-import type { ServicingConfig } from '../../src/airline/airline.config';
-import { AirlineStore, type StoredOrder } from '../../src/airline/store/airline.store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { embeddedAirlines, type SERVICING_VARIABLES } from '../../scripts/embedded-airlines';
+import { freePort } from '../../scripts/temporal-dev-server';
+import type { StoredOrder } from '../../src/airline/store/airline.store';
 import type { ApiConfig } from '../../src/api/config/api.config';
 import { API_CONFIG } from '../../src/api/common/api.tokens';
 import { BOOKING_WORKFLOW } from '../../src/booking/booking.model';
 import { add, percentOf, subtract } from '../../src/common/decimal';
-import { clearFaults } from '../airline/airline-harness';
+import { createToken } from '../airline/airline-harness';
+import { NdcClient, pricedOffer } from '../airline/ndc-client';
 import { addDays, CREDIT_CARD, DEBIT_CARD, oneWayIntent } from '../api/intent.fixture';
-import { call, pollUntil, startStack, waitForBooking, type Stack } from '../api/stack';
+import { call, pollUntil, startOrchestrator, waitForBooking, type OrchestratorStack } from '../api/stack';
+import { startAirlineProcess, type AirlineProcess } from '../support/airline-process';
 
 jest.setTimeout(180_000);
 
 const GBP = (value: string) => ({ value, currency: 'GBP' });
 /** The embedded airline's servicing card fee (profile `servicingCardFeePercent`, its default). */
 const plusCardFee = (value: string) => add(2, value, percentOf(value, '2', 2));
-const LONG: ServicingConfig = {
-  holdMs: 86_400_000,
-  priceGuaranteeMs: 86_400_000,
-  changeOfferTtlMs: 900_000,
-  holdDeniedAgencies: [],
-  changeActionMs: 172_800_000,
+/** The airline's servicing settings, as `npm start` passes them to it (docs/airline-service.md, "Servicing orders"). */
+type Servicing = Record<(typeof SERVICING_VARIABLES)[number], string>;
+const LONG: Servicing = {
+  AIRLINE_HOLD_MS: '86400000',
+  AIRLINE_PRICE_GUARANTEE_MS: '86400000',
+  AIRLINE_CHANGE_OFFER_TTL_MS: '900000',
+  AIRLINE_CHANGE_ACTION_MS: '172800000',
 };
 
 /** `YYYY-MM-DD`: the first date at least `days` from today that falls on `weekday` (0 Sunday). */
@@ -39,6 +49,11 @@ const TUESDAY = 2;
 const FRIDAY = 5;
 
 type Intent = ReturnType<typeof oneWayIntent>;
+
+/** The worker and the API in this process, the airline in its own. */
+interface Stack extends OrchestratorStack {
+  airline: AirlineProcess;
+}
 
 /** The booking's id and path, and what the API and the airline say of it. */
 class Booked {
@@ -60,7 +75,7 @@ class Booked {
   /** The airline's record of the order. */
   async order(): Promise<StoredOrder> {
     const view = await this.view();
-    const stored = this.stack.airline.get(AirlineStore).getOrder(view.order.orderId);
+    const stored = this.stack.airline.store((store) => store.getOrder(view.order.orderId));
     expect(stored).toBeDefined();
     return stored!;
   }
@@ -116,19 +131,42 @@ async function changeOffers(booking: Booked, body: object): Promise<any[]> {
   return offers.body.offers;
 }
 
-function startServicingStack(prefix: string, servicing: ServicingConfig, airlineTimeoutMs = 20_000) {
-  return startStack({ prefix, airline: { servicing }, airlineTimeoutMs });
+/**
+ * The embedded airline ZZ of `npm start` with `servicing` (its database in a folder of its own), once
+ * it answers; then the worker and the API against it. `close` stops them, then the airline.
+ */
+async function startServicingStack(prefix: string, servicing: Servicing, airlineTimeoutMs = 20_000): Promise<Stack> {
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  // ZZ alone is started (YY's port is never listened on).
+  const ports = { zz: await freePort(), yy: 0, zzMetrics: 'off', yyMetrics: 'off' };
+  const zz = embeddedAirlines(ports, dir, servicing).find((embedded) => embedded.code === 'ZZ')!;
+  const airline = await startAirlineProcess(zz, dir, { AIRLINE_DB_PATH: path.join(dir, 'airline-zz.db') });
+  const stop = async (): Promise<void> => {
+    await airline.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const orchestrator = await startOrchestrator({ prefix, airlineTimeoutMs }, airline);
+    return {
+      ...orchestrator,
+      airline,
+      async close() {
+        await orchestrator.close().finally(stop);
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 describe('servicing against the real airline (API, worker, airline)', () => {
   let stack: Stack;
-  let store: AirlineStore;
   let sequence = 0;
 
   beforeAll(async () => {
     // A short airline timeout: an OrderChange whose answer the airline withholds is given up soon.
-    stack = await startServicingStack('saga-servicing', { ...LONG, priceGuaranteeMs: 1000 }, 8000);
-    store = stack.airline.get(AirlineStore);
+    stack = await startServicingStack('saga-servicing', { ...LONG, AIRLINE_PRICE_GUARANTEE_MS: '1000' }, 8000);
   }, 240_000);
 
   afterAll(async () => {
@@ -136,7 +174,7 @@ describe('servicing against the real airline (API, worker, airline)', () => {
   });
 
   afterEach(async () => {
-    await clearFaults(stack.airlineUrl);
+    await stack.airline.clearFaults();
   });
 
   /** A one-way LGW-OSL intent of AGENCY1 on a date of its own (no two bookings share a flight). */
@@ -160,12 +198,20 @@ describe('servicing against the real airline (API, worker, airline)', () => {
     await pollUntil('the price guarantee to lapse', async () => (Date.now() > until + 50 ? true : undefined));
   }
 
-  /** Sells every seat left in the order's booking class on its first flight, as other agencies would. */
-  function sellOutClassOf(order: StoredOrder): void {
+  /**
+   * Sells every seat left in the order's booking class on its first flight (LGW-OSL) to another
+   * agency, over NDC (AirShopping, OfferPrice, OrderCreate): the cheapest class with seats for all.
+   */
+  async function sellOutClassOf(order: StoredOrder): Promise<void> {
     const { inventoryKey, rbd } = order.content!.segments[0]!;
     const capacity = { O: 4, N: 8 }[rbd as 'O' | 'N'];
-    const left = capacity - store.sold(inventoryKey, rbd);
-    expect(store.sellAll([{ inventoryKey, rbd, seats: left }], () => capacity)).toBe(true);
+    const left = capacity - stack.airline.store((store) => store.sold(inventoryKey, rbd));
+    const passengers = Array.from({ length: left }, (_, i) => ({ passengerId: `PAX__ADT0${i + 1}`, ptc: 'ADT' }));
+    const ndc = new NdcClient(stack.airlineUrl);
+    const date = inventoryKey.slice(inventoryKey.indexOf('/') + 1);
+    const { priced } = await pricedOffer(ndc, { from: 'LGW', to: 'OSL', date, passengers, agencyId: 'AGENCY2' });
+    const sold = await ndc.orderCreate(priced, await createToken(stack.airlineUrl, DEBIT_CARD), passengers, 'AGENCY2');
+    expect([sold.kind, stack.airline.store((store) => store.sold(inventoryKey, rbd))]).toEqual(['success', capacity]);
   }
 
   it('hold, then pay after the price guarantee (no price change): CONFIRMED, the price plus the 2 % card fee (a debit card: none)', async () => {
@@ -204,7 +250,7 @@ describe('servicing against the real airline (API, worker, airline)', () => {
     const value = intent();
     const booking = await book(held(value), 'HELD');
     const before = await booking.order();
-    sellOutClassOf(before);
+    await sellOutClassOf(before);
     await guaranteeLapsed(booking);
     const paying = booking.post('payment', { card: value.payment.card }, { 'idempotency-key': 'pay-repriced' });
     const waiting = await booking.reaches('AWAITING_APPROVAL');
@@ -479,9 +525,9 @@ describe('servicing against an airline with short holds and change offers', () =
   beforeAll(async () => {
     stack = await startServicingStack('saga-servicing-short', {
       ...LONG,
-      holdMs: 4000,
-      priceGuaranteeMs: 1000,
-      changeOfferTtlMs: 1000,
+      AIRLINE_HOLD_MS: '4000',
+      AIRLINE_PRICE_GUARANTEE_MS: '1000',
+      AIRLINE_CHANGE_OFFER_TTL_MS: '1000',
     });
   }, 240_000);
 
@@ -492,8 +538,8 @@ describe('servicing against an airline with short holds and change offers', () =
   it('a hold left unpaid: EXPIRED once the airline cancelled it, its seats back on sale', async () => {
     const value = oneWayIntent();
     value.journey.departureDate = dayOnOrAfter(20, TUESDAY);
-    const store = stack.airline.get(AirlineStore);
-    const soldBefore = store.sold(`ZZ101/${value.journey.departureDate}`, 'O');
+    const sold = () => stack.airline.store((store) => store.sold(`ZZ101/${value.journey.departureDate}`, 'O'));
+    const soldBefore = sold();
     const accepted = await call(stack, 'POST', '/bookings', held(value));
     const booking = new Booked(stack, accepted.body.id);
     const view = await booking.reaches('EXPIRED');
@@ -503,7 +549,7 @@ describe('servicing against an airline with short holds and change offers', () =
       { inventoryKey: `ZZ101/${value.journey.departureDate}`, rbd: 'O', seats: 1 },
     ]);
     expect(Date.parse(view.payment.dueBy)).toBeLessThanOrEqual(Date.now());
-    expect(store.sold(`ZZ101/${value.journey.departureDate}`, 'O')).toBe(soldBefore);
+    expect(sold()).toBe(soldBefore);
   });
 
   it('an expired change offer is refused OFFER_EXPIRED and nothing changes', async () => {
