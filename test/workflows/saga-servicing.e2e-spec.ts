@@ -308,7 +308,8 @@ describe('servicing against the real airline (API, worker, airline)', () => {
         kind: 'trip',
         from: flights,
         to: offer.flights,
-        difference: offer.difference,
+        // What the card was charged, as the airline's record says.
+        difference: GBP(plusCardFee(offer.difference.value)),
         penalty: offer.penalty,
         total: changed.body.order.total,
       },
@@ -395,7 +396,9 @@ describe('servicing against the real airline (API, worker, airline)', () => {
       GBP(plusCardFee(sum)),
     ]);
     expect(after.content!.seats.map((s) => [s.seat, s.passengerId])).toEqual([[seat.seat, 'PAX__ADT01']]);
-    expect(added.body.changes).toEqual([expect.objectContaining({ kind: 'services', difference: GBP(sum) })]);
+    expect(added.body.changes).toEqual([
+      expect.objectContaining({ kind: 'services', difference: GBP(plusCardFee(sum)) }),
+    ]);
     const taken = await booking.get('seat-map');
     expect(taken.body.segments[0].seats.find((s: any) => s.seat === seat.seat).available).toBe(false);
   });
