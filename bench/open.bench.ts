@@ -21,7 +21,7 @@
  *   Temporal databases, persistence and visibility (pg_database_size; pg_total_relation_size);
  * - the worker's RSS, V8 heap and cached workflows (its `maxCachedWorkflows`), the server's PSS;
  * - server + worker CPU over a quiet interval of OPEN_BENCH_QUIET_S (default 60) s, the last of
- *   OPEN_BENCH_QUIET_ROUNDS (default 2) back to back (each printed), with the
+ *   OPEN_BENCH_QUIET_ROUNDS (default 3) back to back (each printed), with the
  *   workflow and activity tasks the server saw meanwhile (scheduled order reads among them).
  *   The server's CPU is that of its processes and their descendants (/proc): the dev server, or
  *   the Temporal server plus PostgreSQL (postmaster and backends), each also printed apart. The
@@ -133,7 +133,7 @@ function settings(): OpenSettings {
     sizes,
     concurrency: envInt('OPEN_BENCH_CONCURRENCY', 20),
     quietS: envInt('OPEN_BENCH_QUIET_S', 60),
-    quietRounds: envInt('OPEN_BENCH_QUIET_ROUNDS', 2),
+    quietRounds: envInt('OPEN_BENCH_QUIET_ROUNDS', 3),
     settleS: envInt('OPEN_BENCH_SETTLE_S', 5),
     readSample: envInt('OPEN_BENCH_READ_SAMPLE', 50, 0),
     readEveryMs: envInt('OPEN_BENCH_READ_EVERY_MS', 15_000),
