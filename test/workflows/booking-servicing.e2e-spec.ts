@@ -203,8 +203,9 @@ describe('booking servicing (time-skipping test server)', () => {
     expect(mine.map((e) => e.event.type)).toEqual(['booking.held', 'booking.payment_due', 'booking.expired']);
   });
 
-  it("the airline's notice that it cancelled an unpaid hold: EXPIRED at once, not an airline change", async () => {
-    const dueBy = new Date((await bookings.env.currentTimeMs()) + 3 * DAY_MS).toISOString();
+  /** A booking held at the airline (intent `payment.hold`), its order due in `dueInMs`, once it is `HELD`. */
+  async function heldBooking(dueInMs: number) {
+    const dueBy = new Date((await bookings.env.currentTimeMs()) + dueInMs).toISOString();
     const held: OrderSummary = { ...CONFIRMED_ORDER, payment: { status: 'due', dueBy } };
     mocks.createOrder.mockImplementation(async () => ({ order: held, attempt: attempt() }));
     mocks.retrieveOrder.mockImplementation(async () => ({
@@ -218,6 +219,11 @@ describe('booking servicing (time-skipping test server)', () => {
       () => handle.query(stateQuery),
       (s) => s.status === 'HELD',
     );
+    return { handle, held, dueBy };
+  }
+
+  it("the airline's notice that it cancelled an unpaid hold: EXPIRED at once, not an airline change", async () => {
+    const { handle, held, dueBy } = await heldBooking(3 * DAY_MS);
     const cancelled: OrderSummary = { ...held, status: 'CANCELLED' };
     await handle.signal(airlineChangeSignal, {
       detectedBy: 'notification',
@@ -238,22 +244,10 @@ describe('booking servicing (time-skipping test server)', () => {
   });
 
   it('pays a hold: repriced with the token, paid by OrderChange, CONFIRMED', async () => {
-    const dueBy = new Date((await bookings.env.currentTimeMs()) + DAY_MS).toISOString();
-    const held: OrderSummary = { ...CONFIRMED_ORDER, payment: { status: 'due', dueBy } };
-    mocks.createOrder.mockImplementation(async () => ({ order: held, attempt: attempt() }));
-    mocks.retrieveOrder.mockImplementation(async () => ({
-      order: held,
-      orderViewXml: '<OrderViewRS/>',
-      attempt: attempt(),
-    }));
     mocks.repriceOrder.mockImplementation(async () => ({ total: ORDER.total, unchanged: true, attempt: attempt() }));
     mocks.changeOrder.mockImplementation(async () => ({ order: CONFIRMED_ORDER, attempt: attempt() }));
-    const { card, ...rest } = oneWayIntent().payment;
-    const handle = await start({ ...oneWayIntent(), payment: { ...rest, hold: true } }, SERVICING);
-    await pollUntil(
-      () => handle.query(stateQuery),
-      (s) => s.status === 'HELD',
-    );
+    const { handle } = await heldBooking(DAY_MS);
+    const { card } = oneWayIntent().payment;
     const state = await handle.executeUpdate(payBookingUpdate, { args: [{ card }] });
     expect(state.status).toBe('CONFIRMED');
     expect(state.payment).toMatchObject({ status: 'paid', amount: ORDER.total });
